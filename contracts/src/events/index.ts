@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { ContractorDeletedV1, ContractorProfileUpdatedV1, ContractorRegisteredV1, PasswordResetRequestedV1 } from './contractors.js';
+import {
+  LeadArchivedV1,
+  LeadCompletedV1,
+  LeadDeletedV1,
+  LeadExpiredV1,
+  LeadMatchedV1,
+  LeadPurchasedV1,
+  LeadScreenedV1,
+  LeadSubmittedV1,
+} from './leads.js';
+import { ContactMessageReceivedV1 } from './site.js';
+import { RefundDecidedV1, WalletBalanceChangedV1, WalletFundedV1 } from './wallet.js';
+
+export * from './envelope.js';
+export * from './leads.js';
+export * from './contractors.js';
+export * from './wallet.js';
+export * from './site.js';
+
+/** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
+export const EVENT_SCHEMAS = {
+  LeadSubmitted: LeadSubmittedV1,
+  LeadScreened: LeadScreenedV1,
+  LeadMatched: LeadMatchedV1,
+  LeadPurchased: LeadPurchasedV1,
+  LeadCompleted: LeadCompletedV1,
+  LeadArchived: LeadArchivedV1,
+  LeadExpired: LeadExpiredV1,
+  LeadDeleted: LeadDeletedV1,
+  ContractorRegistered: ContractorRegisteredV1,
+  ContractorProfileUpdated: ContractorProfileUpdatedV1,
+  ContractorDeleted: ContractorDeletedV1,
+  PasswordResetRequested: PasswordResetRequestedV1,
+  WalletFunded: WalletFundedV1,
+  WalletBalanceChanged: WalletBalanceChangedV1,
+  RefundDecided: RefundDecidedV1,
+  ContactMessageReceived: ContactMessageReceivedV1,
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
+export const EVENT_VERSION = 1;
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];

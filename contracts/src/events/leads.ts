@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { URGENCIES } from '../constants.js';
+
+const cents = z.number().int();
+const isoTime = z.string().datetime({ offset: true });
+
+/** Emitted by lead-intake in the transaction that stores a new lead. Carries what screening needs; screening keeps only hashes of the contact fields. */
+export const LeadSubmittedV1 = z.object({
+  lead_id: z.string().uuid(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  urgency: z.enum(URGENCIES),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  description: z.string(),
+  /** Contractor the customer asked for (richer form), if any. */
+  preferred_contractor_id: z.string().nullable(),
+  /** Salted hash of the client IP: screening rate-limits by it without learning the address. */
+  client_ip_hash: z.string().nullable(),
+  is_test: z.boolean(),
+  submitted_at: isoTime,
+});
+
+export const ValidationSummarySchema = z.object({
+  phone_valid: z.boolean(),
+  email_valid: z.boolean(),
+  content_valid: z.boolean(),
+  is_duplicate: z.boolean(),
+  ip_rate_ok: z.boolean(),
+});
+export type ValidationSummary = z.infer<typeof ValidationSummarySchema>;
+
+/** Emitted by screening. A rejected lead is never offered or sold. */
+export const LeadScreenedV1 = z.object({
+  lead_id: z.string().uuid(),
+  status: z.enum(['valid', 'rejected']),
+  validation_summary: ValidationSummarySchema,
+  reasons: z.array(z.string()),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  urgency: z.enum(URGENCIES),
+  /** The job description (no contact details): available-lead cards show it before purchase. */
+  description: z.string(),
+  preferred_contractor_id: z.string().nullable(),
+  is_test: z.boolean(),
+  submitted_at: isoTime,
+  screened_at: isoTime,
+});
+
+export const LeadOfferSchema = z.object({
+  contractor_id: z.string(),
+  /** Unguessable (≥128 bits), bound to this contractor; the SMS carries it in the claim link. */
+  claim_token: z.string().min(22),
+  rank: z.number().int().positive(),
+  expires_at: isoTime,
+});
+
+/** Emitted by matching: the contractors a valid lead is offered to, best first. */
+export const LeadMatchedV1 = z.object({
+  lead_id: z.string().uuid(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  price_cents: cents,
+  offers: z.array(LeadOfferSchema),
+  matched_at: isoTime,
+});
+
+/** Emitted by wallet-ledger in the transaction that sells the lead (exactly once per lead). */
+export const LeadPurchasedV1 = z.object({
+  lead_id: z.string().uuid(),
+  contractor_id: z.string(),
+  purchase_id: z.string().uuid(),
+  price_cents: cents,
+  channel: z.enum(['dashboard', 'claim']),
+  purchased_at: isoTime,
+});
+
+export const LeadCompletedV1 = z.object({ lead_id: z.string().uuid(), contractor_id: z.string(), completed_at: isoTime });
+export const LeadArchivedV1 = z.object({ lead_id: z.string().uuid(), contractor_id: z.string(), archived_at: isoTime });
+/** An available lead passed its offer lifetime unsold. */
+export const LeadExpiredV1 = z.object({ lead_id: z.string().uuid(), expired_at: isoTime });
+/** An admin deleted the lead: it is no longer offered or sold. */
+export const LeadDeletedV1 = z.object({ lead_id: z.string().uuid(), deleted_at: isoTime });

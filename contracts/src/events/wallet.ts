@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const cents = z.number().int();
+const isoTime = z.string().datetime({ offset: true });
+
+export const WalletFundedV1 = z.object({
+  contractor_id: z.string(),
+  amount_cents: cents,
+  balance_cents: cents,
+  source: z.enum(['signup_credit', 'checkout', 'auto_reload', 'admin_adjustment', 'refund']),
+  funded_at: isoTime,
+});
+
+/** Any change of a wallet's balance; matching uses it to know who can afford a lead. */
+export const WalletBalanceChangedV1 = z.object({
+  contractor_id: z.string(),
+  balance_cents: cents,
+  reason: z.string(),
+  changed_at: isoTime,
+});
+
+export const RefundDecidedV1 = z.object({
+  refund_id: z.string().uuid(),
+  lead_id: z.string().uuid(),
+  contractor_id: z.string(),
+  decision: z.enum(['approved', 'rejected']),
+  amount_cents: cents,
+  decided_at: isoTime,
+});

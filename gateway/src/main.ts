@@ -1,0 +1,51 @@
+import { createInfra, createLogger, loadConfig, ServiceClients, serviceUrlsFromEnv, startTelemetry } from '@leadmarket/platform';
+import { SERVICE_NAMES } from '@leadmarket/contracts';
+import { buildGateway } from './app.js';
+import { GatewayConfigSchema } from './config.js';
+
+/** The gateway as its own process (distributed mode): routes to SERVICE_URL_* and serves the SPA. */
+async function main() {
+  const stopTelemetry = await startTelemetry('gateway');
+  const config = loadConfig(GatewayConfigSchema);
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const urls = serviceUrlsFromEnv(process.env);
+  const missing = SERVICE_NAMES.filter((s) => !urls[s]);
+  if (missing.length) throw new Error(`Missing service URLs: ${missing.map((s) => `SERVICE_URL_${s.toUpperCase().replace(/-/g, '_')}`).join(', ')}`);
+  const infra = await createInfra({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, logger, namespace: config.BUS_NAMESPACE });
+  const clients = new ServiceClients(urls, config.INTERNAL_API_TOKEN);
+  const app = await buildGateway({
+    logger,
+    kv: infra.kv,
+    clients,
+    internalToken: config.INTERNAL_API_TOKEN,
+    webRoot: config.WEB_ROOT,
+    rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
+    devPages: config.DEV_PAGES,
+    trustProxy: config.GATEWAY_TRUST_PROXY,
+    ready: async () => {
+      const failed: string[] = [];
+      await Promise.all(
+        SERVICE_NAMES.map(async (s) => {
+          const ok = await fetch(`${urls[s]}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok).catch(() => false);
+          if (!ok) failed.push(s);
+        }),
+      );
+      return failed;
+    },
+  });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  logger.info(`gateway on http://localhost:${config.PORT}`);
+  const shutdown = async () => {
+    await app.close();
+    await infra.close();
+    await stopTelemetry();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

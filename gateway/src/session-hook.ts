@@ -1,0 +1,55 @@
+import { MESSAGES, type AuthKind } from '@leadmarket/contracts';
+import { HttpError, ServiceCallError, sessionCache, type KeyValueStore, type ServiceClients } from '@leadmarket/platform';
+
+/** Who the gateway found behind a request. */
+export type Caller = { kind: 'public' } | { kind: 'contractor'; contractorId: string } | { kind: 'admin'; adminId: string };
+
+export interface RequestCredentials {
+  authorization?: string;
+  body?: Record<string, unknown>;
+  query: Record<string, unknown>;
+}
+
+const bearer = (header: string | undefined) => (header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined);
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/**
+ * The session hook: resolves the caller of a contractor or admin function from its token (bearer
+ * header, or `session_token` in body or query, as the spec sends them), asking the owning service
+ * and caching the answer briefly in the key-value store. Refuses with 401 or 403.
+ */
+export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
+  const cache = sessionCache(kv);
+
+  async function resolve(kind: 'contractor' | 'admin', token: string): Promise<string | undefined> {
+    const cached = await cache.get(kind, token);
+    if (cached) return cached;
+    const owner = kind === 'contractor' ? 'contractors' : 'admin';
+    try {
+      const answer = await clients.call<{ account_id: string }>(owner, '/internal/sessions/resolve', { body: { token } });
+      await cache.put(kind, token, answer.account_id);
+      return answer.account_id;
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.status < 500) return undefined;
+      throw new HttpError(503, MESSAGES.server.unavailable);
+    }
+  }
+
+  return async function authenticate(auth: AuthKind, credentials: RequestCredentials): Promise<Caller> {
+    if (auth === 'public' || auth === 'webhook') return { kind: 'public' };
+    const token =
+      bearer(credentials.authorization) ?? text(credentials.body?.session_token) ?? text(credentials.query.session_token);
+    if (auth === 'admin') {
+      const adminToken = bearer(credentials.authorization);
+      const adminId = adminToken ? await resolve('admin', adminToken) : undefined;
+      if (!adminId) throw new HttpError(401, MESSAGES.server.adminRequired);
+      return { kind: 'admin', adminId };
+    }
+    if (!token) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
+    const contractorId = await resolve('contractor', token);
+    if (!contractorId) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
+    const requested = text(credentials.body?.contractor_id) ?? text(credentials.query.contractor_id);
+    if (requested && requested !== contractorId) throw new HttpError(403, MESSAGES.server.forbidden);
+    return { kind: 'contractor', contractorId };
+  };
+}

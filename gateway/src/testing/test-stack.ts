@@ -1,0 +1,80 @@
+import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
+import type { ServiceDefinition } from '@leadmarket/platform';
+import { startMarketplace, type Marketplace } from '../stack/marketplace.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as `Authorization: Bearer …`. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send this exact text as the body (malformed JSON, oversized bodies). */
+  rawBody?: string;
+}
+
+export interface TestStack {
+  url: string;
+  infra: TestInfra;
+  marketplace: Marketplace;
+  /** Call a function through the gateway, as the browser does. */
+  call<T = any>(name: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole marketplace for one test file: real servers when DATABASE_URL, AMQP_URL and
+ * REDIS_URL are set (private database, queues and key prefix), else the embedded adapters.
+ */
+export async function startTestStack(
+  options: { services?: ServiceDefinition[]; env?: Record<string, string | undefined>; rateLimitPerMinute?: number } = {},
+): Promise<TestStack> {
+  const logger = testLogger();
+  const infra = await createTestInfra(logger);
+  const marketplace = await startMarketplace({
+    infra,
+    logger,
+    env: { ...process.env, ...options.env },
+    services: options.services,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    relayPollMs: 200,
+  });
+  const url = marketplace.url;
+  return {
+    url,
+    infra,
+    marketplace,
+    async call(name, { method, body, query, token, headers, rawBody } = {}) {
+      const target = new URL(`/.netlify/functions/${name}`, url);
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
+      const hasBody = rawBody !== undefined || body !== undefined;
+      const response = await fetch(target, {
+        method: method ?? (hasBody ? 'POST' : 'GET'),
+        headers: {
+          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
+      });
+      const text = await response.text();
+      let parsed: any = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* keep text */
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async stop() {
+      await marketplace.stop();
+      await infra.cleanup();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { EventEnvelope } from '@leadmarket/contracts';
+
+/** What a consuming service asks of the bus: its own durable queue, bound to the event types it handles. */
+export interface SubscriptionSpec {
+  queue: string;
+  eventTypes: readonly string[];
+  /** Messages in flight at once for this consumer. */
+  prefetch?: number;
+  /** Deliveries before a failing message is dead-lettered. */
+  maxAttempts?: number;
+}
+
+export interface DeliveryInfo {
+  /** 1 on first delivery, then 2, 3, … */
+  attempt: number;
+}
+
+/** Resolve to ack; throw to retry (bounded), or throw InvalidMessageError to dead-letter at once. */
+export type DeliveryHandler = (envelope: EventEnvelope, info: DeliveryInfo) => Promise<void>;
+
+export interface DeadLetter {
+  queue: string;
+  reason: string;
+  body: string;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/** One interface, two adapters (RabbitMQ and in-process), one contract test suite. */
+export interface EventBus {
+  /** Resolves once the broker has confirmed the event (durably queued for every bound queue). */
+  publish(envelope: EventEnvelope): Promise<void>;
+  subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription>;
+  /** Take up to `max` messages off a queue's dead-letter queue (operators and tests). */
+  takeDeadLetters(queue: string, max?: number): Promise<DeadLetter[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A message that can never be handled (bad shape, unknown version): dead-letter it with this reason, do not retry. */
+export class InvalidMessageError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidMessageError';
+  }
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_PREFETCH = 16;
+export const deadLetterQueueOf = (queue: string) => `${queue}.dlq`;
+export const exchangeName = (namespace: string) => `${namespace ? `${namespace}.` : ''}leadmarket.events`;
+/** Back off a little before a retry so a failing handler does not spin. */
+export const retryDelayMs = (attempt: number) => Math.min(2000, 50 * 2 ** (attempt - 1));

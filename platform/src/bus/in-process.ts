@@ -1,0 +1,142 @@
+import type { EventEnvelope } from '@leadmarket/contracts';
+import { decodeEnvelope } from './decode.js';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_PREFETCH,
+  InvalidMessageError,
+  retryDelayMs,
+  type DeadLetter,
+  type DeliveryHandler,
+  type EventBus,
+  type Subscription,
+  type SubscriptionSpec,
+} from './event-bus.js';
+
+interface Message {
+  body: string;
+  attempt: number;
+}
+
+interface Queue {
+  name: string;
+  types: Set<string>;
+  pending: Message[];
+  dead: DeadLetter[];
+  consumer?: { handler: DeliveryHandler; prefetch: number; maxAttempts: number; inFlight: number; closed: boolean; idle: Set<() => void> };
+}
+
+/**
+ * The embedded mode's bus: the same semantics as the RabbitMQ adapter (durable per-service queues
+ * that keep messages while their consumer is away, bounded retries, a dead-letter queue with the
+ * reason), held in memory. Messages are serialised as on the wire, so a handler never shares objects
+ * with the publisher.
+ */
+export class InProcessEventBus implements EventBus {
+  private readonly queues = new Map<string, Queue>();
+  private available = true;
+  private closed = false;
+
+  /** Tests: make the broker unreachable (publish fails) or reachable again. */
+  setAvailable(available: boolean): void {
+    this.available = available;
+    if (available) for (const q of this.queues.values()) this.pump(q);
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    if (!this.available || this.closed) throw new Error('event bus unavailable');
+    const body = JSON.stringify(envelope);
+    for (const queue of this.queues.values()) {
+      if (queue.types.has(envelope.type)) {
+        queue.pending.push({ body, attempt: 1 });
+        this.pump(queue);
+      }
+    }
+  }
+
+  async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
+    const queue = this.declare(spec.queue);
+    for (const type of spec.eventTypes) queue.types.add(type);
+    const consumer = {
+      handler,
+      prefetch: spec.prefetch ?? DEFAULT_PREFETCH,
+      maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      inFlight: 0,
+      closed: false,
+      idle: new Set<() => void>(),
+    };
+    queue.consumer = consumer;
+    this.pump(queue);
+    return {
+      close: async () => {
+        consumer.closed = true;
+        if (queue.consumer === consumer) queue.consumer = undefined;
+        // Drain: wait for in-flight deliveries to settle, as a broker channel close would.
+        if (consumer.inFlight > 0) await new Promise<void>((resolve) => consumer.idle.add(resolve));
+      },
+    };
+  }
+
+  async takeDeadLetters(queueName: string, max = 100): Promise<DeadLetter[]> {
+    const queue = this.queues.get(queueName);
+    return queue ? queue.dead.splice(0, max) : [];
+  }
+
+  async ping(): Promise<void> {
+    if (!this.available || this.closed) throw new Error('event bus unavailable');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(
+      [...this.queues.values()].map(async (q) => {
+        const c = q.consumer;
+        if (c) {
+          c.closed = true;
+          if (c.inFlight > 0) await new Promise<void>((resolve) => c.idle.add(resolve));
+        }
+      }),
+    );
+  }
+
+  private declare(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = { name, types: new Set(), pending: [], dead: [] };
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private pump(queue: Queue): void {
+    const consumer = queue.consumer;
+    if (!consumer || consumer.closed || !this.available) return;
+    while (consumer.inFlight < consumer.prefetch && queue.pending.length > 0) {
+      const message = queue.pending.shift()!;
+      consumer.inFlight++;
+      void this.deliver(queue, consumer, message);
+    }
+  }
+
+  private async deliver(queue: Queue, consumer: NonNullable<Queue['consumer']>, message: Message): Promise<void> {
+    try {
+      const envelope = decodeEnvelope(message.body);
+      await consumer.handler(envelope, { attempt: message.attempt });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof InvalidMessageError || message.attempt >= consumer.maxAttempts) {
+        queue.dead.push({ queue: queue.name, reason, body: message.body });
+      } else {
+        await new Promise((r) => setTimeout(r, retryDelayMs(message.attempt)));
+        queue.pending.push({ body: message.body, attempt: message.attempt + 1 });
+      }
+    } finally {
+      consumer.inFlight--;
+      if (consumer.inFlight === 0) {
+        for (const resolve of consumer.idle) resolve();
+        consumer.idle.clear();
+      }
+      // A closed consumer's queue keeps its messages for the next subscriber.
+      this.pump(queue);
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Thrown when the environment does not satisfy a config schema; names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment with a zod schema; a missing or malformed variable stops start-up with its name. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      const value = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
+      return value === undefined ? `${name} is missing or invalid: ${issue.message}` : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
+    }),
+  );
+}
+
+/** A boolean variable written as true/false/1/0/yes/no. */
+export const envBoolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/** An integer variable with a default. */
+export const envInt = (fallback: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `expected an integer ≥ ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional());
+
+/** The variables every process reads (see README "Environment variables"). */
+export const BaseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  /** RabbitMQ; unset means the in-process bus. */
+  AMQP_URL: optionalUrl,
+  /** Redis; unset means the in-process key-value store. */
+  REDIS_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
+  /** Shared secret the gateway sends to services; services refuse function calls without it. */
+  INTERNAL_API_TOKEN: z.string().min(16).optional(),
+  /** Prefix for exchange, queues and keys so several stacks can share one broker and Redis (tests). */
+  BUS_NAMESPACE: z.string().regex(/^[a-z0-9_.-]*$/).default(''),
+});
+export type BaseConfig = z.infer<typeof BaseConfigSchema>;

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { describeZodError, INTERNAL_HEADERS, MESSAGES } from '@leadmarket/contracts';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
+
+export interface AppOptions {
+  logger: Logger;
+  /** When set, every function and internal route requires this token (sent by the gateway and service clients). */
+  internalToken?: string;
+  bodyLimit?: number;
+  /** Answer unknown routes with a JSON 404 (the gateway sets its own, for the SPA). */
+  jsonNotFound?: boolean;
+}
+
+/** Body of every error answer: `detail` (what the spec's browser reads first) and `message`. */
+export const errorBody = (message: string, field?: string, extra?: Record<string, unknown>) => ({
+  detail: message,
+  message,
+  ...(field ? { field } : {}),
+  ...extra,
+});
+
+/**
+ * A Fastify instance set up the way every service and the gateway need it: zod validation,
+ * request ids, and an error handler under which no client input yields a 5xx.
+ * It never listens; the caller decides (tests use inject or an ephemeral port).
+ */
+export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, jsonNotFound = true }: AppOptions): ServiceApp {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit,
+    logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  if (internalToken) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz') || request.url.startsWith('/dev/')) return;
+      if (request.headers[INTERNAL_HEADERS.internalToken] !== internalToken) {
+        return reply.code(403).send(errorBody('Internal endpoint'));
+      }
+    });
+  }
+
+  app.setErrorHandler((error: any, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      return reply.code(400).send(errorBody(first?.message ?? 'Invalid request', field));
+    }
+    if (error instanceof ZodError) {
+      const described = describeZodError(error);
+      return reply.code(400).send(errorBody(described.message, described.field));
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429 && error.extra?.retry_after) reply.header('retry-after', String(error.extra.retry_after));
+      return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.extra));
+    }
+    const status: number | undefined = error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, wrong content type.
+      const message =
+        status === 413
+          ? MESSAGES.server.payloadTooLarge
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? MESSAGES.server.malformedJson
+            : error.message;
+      return reply.code(status).send(errorBody(message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(MESSAGES.server.internal));
+  });
+
+  if (jsonNotFound) app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  return app;
+}
+
+/** The contractor the gateway authenticated for this request, or a 401. */
+export function contractorIdOf(request: FastifyRequest): string {
+  const id = request.headers[INTERNAL_HEADERS.contractorId];
+  if (typeof id !== 'string' || !id) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
+  return id;
+}
+
+/** The admin the gateway authenticated for this request, or a 401. */
+export function adminIdOf(request: FastifyRequest): string {
+  const id = request.headers[INTERNAL_HEADERS.adminId];
+  if (typeof id !== 'string' || !id) throw new HttpError(401, MESSAGES.server.adminRequired);
+  return id;
+}
+
+/** The caller's address as the gateway saw it (services sit behind the gateway). */
+export function clientIpOf(request: FastifyRequest): string {
+  const ip = request.headers[INTERNAL_HEADERS.clientIp];
+  return typeof ip === 'string' && ip ? ip : request.ip;
+}

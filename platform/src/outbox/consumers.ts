@@ -1,0 +1,106 @@
+import { EVENT_SCHEMAS, type EventData, type EventEnvelope, type EventType, type ServiceName } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
+import { InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logger.js';
+import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
+import { appendToOutbox, type NewEvent } from './outbox.js';
+
+/** What a handler gets besides its event: the transaction its effect and the inbox record share. */
+export interface ConsumerContext {
+  /** The service's schema-scoped transaction; commit happens after the handler returns. */
+  trx: Kysely<any>;
+  /** Write follow-up events in the same transaction. */
+  emit(events: NewEvent[]): Promise<void>;
+  /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
+  afterCommit(fn: () => void | Promise<void>): void;
+  log: Logger;
+}
+
+/** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
+export interface ConsumerDefinition<T extends EventType = any> {
+  event: T;
+  handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext): Promise<void>;
+}
+
+/** Declare a consumer with its event's data typed. */
+export const defineConsumer = <T extends EventType>(def: ConsumerDefinition<T>): ConsumerDefinition<T> => def;
+
+export interface ConsumerRunnerOptions {
+  database: Database;
+  service: ServiceName;
+  bus: EventBus;
+  logger: Logger;
+  consumers: ConsumerDefinition[];
+  queue: string;
+  prefetch?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * Subscribe a service's queue and run each event through the idempotent inbox: the event id is
+ * recorded in the same transaction as the handler's effect, so a redelivery changes nothing.
+ * Data that fails its schema is dead-lettered with the reason; the consumer goes on.
+ */
+export async function startConsumers(options: ConsumerRunnerOptions): Promise<Subscription | undefined> {
+  const { consumers, service, bus, logger } = options;
+  if (consumers.length === 0) return undefined;
+  const byType = new Map<string, ConsumerDefinition>();
+  for (const c of consumers) {
+    if (byType.has(c.event)) throw new Error(`${service} has two consumers of ${c.event}`);
+    byType.set(c.event, c);
+  }
+  const db = options.database.forService(service);
+
+  return bus.subscribe(
+    { queue: options.queue, eventTypes: [...byType.keys()], prefetch: options.prefetch, maxAttempts: options.maxAttempts },
+    async (envelope, { attempt }) => {
+      const consumer = byType.get(envelope.type);
+      if (!consumer) throw new InvalidMessageError(`no consumer for ${envelope.type} in ${service}`);
+      const schema = EVENT_SCHEMAS[envelope.type as EventType];
+      const parsed = schema.safeParse(envelope.data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new InvalidMessageError(`invalid ${envelope.type} data: ${issue?.path.join('.')} ${issue?.message}`);
+      }
+      const event = { ...envelope, data: parsed.data };
+      const afterCommit: Array<() => void | Promise<void>> = [];
+      await runWithCorrelation(envelope.correlation_id, () =>
+        withSpan(
+          `consume ${envelope.type}`,
+          {
+            parent: contextFromTraceparent(envelope.traceparent),
+            kind: SpanKind.CONSUMER,
+            attributes: { 'messaging.message.id': envelope.id, 'leadmarket.service': service, 'leadmarket.attempt': attempt },
+          },
+          async () => {
+            await db.transaction().execute(async (trx) => {
+              const recorded = await trx
+                .insertInto('inbox')
+                .values({ event_id: envelope.id, consumer: service, type: envelope.type })
+                .onConflict((oc) => oc.doNothing())
+                .returning('event_id')
+                .executeTakeFirst();
+              if (!recorded) return; // already handled: a redelivery
+              await consumer.handle(event, {
+                trx,
+                emit: async (events) => {
+                  await appendToOutbox(trx, service, events);
+                },
+                afterCommit: (fn) => afterCommit.push(fn),
+                log: logger,
+              });
+            });
+          },
+        ),
+      );
+      for (const fn of afterCommit) {
+        try {
+          await fn();
+        } catch (err) {
+          logger.warn({ err: String(err) }, 'after-commit hook failed');
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import { functionPath, functionsOf, ROUTES, type ServiceName } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
+import type { EventBus, Subscription } from '../bus/event-bus.js';
+import type { ServiceClients } from '../clients/service-client.js';
+import type { Database } from '../db/database.js';
+import { migrateService, type MigrationSet } from '../db/migrate.js';
+import { notImplemented } from '../errors.js';
+import { createApp, type ServiceApp } from '../http/app.js';
+import type { Infra } from '../infra.js';
+import type { KeyValueStore } from '../kv/key-value-store.js';
+import type { Logger } from '../logger.js';
+import { startConsumers, type ConsumerDefinition } from '../outbox/consumers.js';
+import { appendToOutbox, type NewEvent } from '../outbox/outbox.js';
+import { OutboxRelay } from '../outbox/relay.js';
+import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
+import { context, trace } from '@opentelemetry/api';
+
+/** Everything a service's routes, consumers and jobs use; built once per service instance. */
+export interface ServiceContext {
+  service: ServiceName;
+  /** The process environment (services parse their own variables with loadConfig). */
+  env: Record<string, string | undefined>;
+  /** Kysely scoped to this service's own schema. */
+  db: Kysely<any>;
+  database: Database;
+  bus: EventBus;
+  kv: KeyValueStore;
+  logger: Logger;
+  clients: ServiceClients;
+  publicBaseUrl: string;
+  /** Write events inside `trx` (this service's transaction); published after commit. */
+  emit(trx: Kysely<any>, events: NewEvent[]): Promise<void>;
+}
+
+/** A background job: started after the service listens, stopped before it closes. */
+export interface BackgroundJob {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** What a service is: its schema, its routes, its consumers, its jobs. */
+export interface ServiceDefinition {
+  name: ServiceName;
+  migrations: MigrationSet;
+  consumers?: ConsumerDefinition[];
+  /** Register `/.netlify/functions/<name>` handlers (the route table's functions of this service) and `/internal/...` routes. */
+  register(app: ServiceApp, ctx: ServiceContext): void | Promise<void>;
+  background?(ctx: ServiceContext): BackgroundJob[];
+}
+
+export interface StartServiceOptions {
+  infra: Infra;
+  logger: Logger;
+  clients: ServiceClients;
+  env?: Record<string, string | undefined>;
+  publicBaseUrl: string;
+  internalToken?: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  relayPollMs?: number;
+  /** Tests: do not start consumers (to prove work waits in the queue). */
+  startConsumers?: boolean;
+}
+
+export interface RunningService {
+  name: ServiceName;
+  url: string;
+  app: ServiceApp;
+  ctx: ServiceContext;
+  relay: OutboxRelay;
+  /** Start (or restart) this service's consumers. */
+  startConsumers(): Promise<void>;
+  stopConsumers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The queue a service consumes from (namespaced so test stacks can share a broker). */
+export const queueOf = (service: ServiceName, namespace: string) => `${namespace ? `${namespace}.` : ''}leadmarket.${service}`;
+
+/**
+ * Migrate, build and listen; then start the outbox relay, consumers and jobs.
+ * `stop` drains in-flight requests and deliveries before closing.
+ */
+export async function startService(def: ServiceDefinition, options: StartServiceOptions): Promise<RunningService> {
+  const { infra } = options;
+  const logger = options.logger.child({ service: def.name });
+  await migrateService(infra.database, def.name, def.migrations);
+
+  const ctx: ServiceContext = {
+    service: def.name,
+    env: options.env ?? process.env,
+    db: infra.database.forService(def.name),
+    database: infra.database,
+    bus: infra.bus,
+    kv: infra.kv,
+    logger,
+    clients: options.clients,
+    publicBaseUrl: options.publicBaseUrl,
+    emit: async (trx, events) => {
+      await appendToOutbox(trx, def.name, events);
+    },
+  };
+
+  const app = createApp({ logger, internalToken: options.internalToken });
+  // Continue the caller's trace and correlation id for everything this request does.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const parent = contextFromTraceparent(request.headers.traceparent as string | undefined);
+    const span = tracer().startSpan(`${def.name} ${request.method} ${request.url.split('?')[0]}`, { kind: SpanKind.SERVER }, parent);
+    (request as any).otelSpan = span;
+    runWithCorrelation(request.id, () => context.with(trace.setSpan(parent, span), done));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const span = (request as any).otelSpan;
+    span?.setAttribute('http.status_code', reply.statusCode);
+    span?.end();
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks = await Promise.allSettled([infra.database.ping(), infra.bus.ping(), infra.kv.ping()]);
+    const names = ['database', 'bus', 'kv'];
+    const failed = checks.flatMap((c, i) => (c.status === 'rejected' ? [names[i]] : []));
+    return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'unavailable' : 'ready', failed });
+  });
+
+  await def.register(app, ctx);
+  registerPlaceholders(app, def.name);
+
+  const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const relay = new OutboxRelay({ database: infra.database, service: def.name, bus: infra.bus, logger, pollIntervalMs: options.relayPollMs });
+  await relay.start();
+
+  let subscription: Subscription | undefined;
+  const consumerApi = {
+    async startConsumers() {
+      if (subscription) return;
+      subscription = await startConsumers({
+        database: infra.database,
+        service: def.name,
+        bus: infra.bus,
+        logger,
+        consumers: def.consumers ?? [],
+        queue: queueOf(def.name, infra.namespace),
+      });
+    },
+    async stopConsumers() {
+      await subscription?.close();
+      subscription = undefined;
+    },
+  };
+  if (options.startConsumers !== false) await consumerApi.startConsumers();
+  const jobs = def.background?.(ctx) ?? [];
+  for (const job of jobs) job.start();
+
+  return {
+    name: def.name,
+    url: address.replace('[::1]', '127.0.0.1'),
+    app,
+    ctx,
+    relay,
+    ...consumerApi,
+    async stop() {
+      await app.close();
+      await consumerApi.stopConsumers();
+      await Promise.all(jobs.map((j) => j.stop()));
+      await relay.stop();
+    },
+  };
+}
+
+/** Every function of the route table owned by this service answers: a real handler, or 501 until its issue lands. */
+function registerPlaceholders(app: ServiceApp, service: ServiceName): void {
+  for (const name of functionsOf(service)) {
+    for (const method of ROUTES[name].methods) {
+      if (!app.hasRoute({ method, url: functionPath(name) })) {
+        app.route({
+          method,
+          url: functionPath(name),
+          handler: async () => {
+            throw notImplemented(name);
+          },
+        });
+      }
+    }
+  }
+}
+
+/** A job that runs `fn` every `intervalMs` (never two runs at once); errors are logged, not fatal. */
+export function intervalJob(name: string, intervalMs: number, logger: Logger, fn: () => Promise<void>): BackgroundJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const tick = () => {
+    running = fn()
+      .catch((err) => logger.warn({ err: String(err), job: name }, 'background job failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  return {
+    name,
+    start() {
+      timer = setTimeout(tick, intervalMs);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

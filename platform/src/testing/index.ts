@@ -1,0 +1,3 @@
+export * from './infra.js';
+export * from './tcp-proxy.js';
+export * from './wait.js';
