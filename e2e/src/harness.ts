@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createInfra, createLogger } from '@leadmarket/platform';
+import { startMarketplace, type Marketplace } from '@leadmarket/gateway';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+export interface E2eEnv {
+  baseUrl: string;
+  marketplace: Marketplace;
+  browser: Browser;
+  /** A fresh browser context (own storage) with a page; mobile=true gives a 375 px wide viewport. */
+  newPage(options?: { mobile?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Save a full-page screenshot under e2e/screenshots/<name>.png (not committed). */
+  screenshot(page: Page, name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded marketplace (as `npm start` runs it: in-memory PGlite, in-process bus and store,
+ * the built SPA, development providers) on a free port, and Debian's Chromium driven by playwright-core.
+ * Build the web app first (`npm run test:e2e` does).
+ */
+export async function startE2e(): Promise<E2eEnv> {
+  const logger = createLogger('e2e', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const infra = await createInfra({ logger });
+  const marketplace = await startMarketplace({ infra, logger, webRoot: WEB_ROOT, rateLimitPerMinute: 100_000, relayPollMs: 200 });
+  const baseUrl = marketplace.url.replace('127.0.0.1', 'localhost');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    baseUrl,
+    marketplace,
+    browser,
+    async newPage({ mobile = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: mobile ? { width: 375, height: 740 } : { width: 1280, height: 900 },
+        isMobile: mobile,
+        hasTouch: mobile,
+      });
+      return { context, page: await context.newPage() };
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+    },
+    async stop() {
+      await browser.close();
+      await marketplace.stop();
+      await infra.close();
+    },
+  };
+}
+
+/** True when the page scrolls sideways (the 375 px layout check). */
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}

@@ -1,0 +1,24 @@
+import { CONTRACTOR_ID_KEY, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
+
+/** The contractor session as the spec keeps it: token and id in local storage. */
+export const contractorSession = {
+  get(): { token: string | null; contractorId: string | null } {
+    return { token: localStorage.getItem(SESSION_TOKEN_KEY), contractorId: localStorage.getItem(CONTRACTOR_ID_KEY) };
+  },
+  save(token: string, contractorId: string): void {
+    localStorage.setItem(SESSION_TOKEN_KEY, token);
+    localStorage.setItem(CONTRACTOR_ID_KEY, contractorId);
+  },
+  clear(): void {
+    localStorage.removeItem(SESSION_TOKEN_KEY);
+    localStorage.removeItem(CONTRACTOR_ID_KEY);
+  },
+};
+
+/** The admin session token (server-side admin login; kept for the browser tab only). */
+export const ADMIN_TOKEN_KEY = 'admin_session_token';
+export const adminSession = {
+  get: () => sessionStorage.getItem(ADMIN_TOKEN_KEY),
+  save: (token: string) => sessionStorage.setItem(ADMIN_TOKEN_KEY, token),
+  clear: () => sessionStorage.removeItem(ADMIN_TOKEN_KEY),
+};
