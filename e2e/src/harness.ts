@@ -59,5 +59,9 @@ export async function startE2e(): Promise<E2eEnv> {
 
 /** True when the page scrolls sideways (the 375 px layout check). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+  // Runs in the page: `globalThis.document` is the browser document.
+  return page.evaluate(() => {
+    const root = (globalThis as any).document.documentElement;
+    return root.scrollWidth > root.clientWidth + 1;
+  });
 }
