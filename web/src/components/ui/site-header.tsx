@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Logo } from './logo';
+
+/** The public top bar: Contact Us, Login, Sign Up Free, and a menu toggle on small screens. */
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="site-header">
+      <div className="site-header-inner">
+        <Link to="/" className="site-brand" aria-label="leadmarket home">
+          <Logo />
+        </Link>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          <span aria-hidden="true" className="menu-icon" />
+        </button>
+        <nav id="site-nav" aria-label="Main" className={`site-nav${open ? ' is-open' : ''}`}>
+          <Link to="/contact" onClick={() => setOpen(false)}>Contact Us</Link>
+          <Link to="/contractor-login" onClick={() => setOpen(false)}>Login</Link>
+          <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
+            Sign Up Free
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

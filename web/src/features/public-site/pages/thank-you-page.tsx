@@ -1,0 +1,28 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { PublicLayout } from '../../../components/ui/public-layout';
+import '../public-site.css';
+
+/** /thank-you: confirmation after the plumbing form, with next steps (service and name come in the query). */
+export function ThankYouPage() {
+  const [params] = useSearchParams();
+  const name = params.get('name')?.trim();
+  const service = params.get('service')?.trim();
+  return (
+    <PublicLayout narrow>
+      <h1>Thank You{name ? `, ${name}` : ''}!</h1>
+      <p className="lead-text">
+        We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you shortly.
+      </p>
+      <h2>What Happens Next</h2>
+      <ol>
+        <li>We check your request and match it with one qualified professional near you.</li>
+        <li>The professional gets an instant alert and typically responds in 5-15 minutes.</li>
+        <li>Keep your phone nearby — they will call you to discuss the job.</li>
+      </ol>
+      <div className="button-row">
+        <Link to="/" className="button">Return Home</Link>
+        <Link to="/services/plumbing" className="button button-secondary">Submit Another Request</Link>
+      </div>
+    </PublicLayout>
+  );
+}
