@@ -1,11 +1,74 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
+import type { BackgroundJob, ServiceContext, ServiceDefinition } from '@leadmarket/platform';
+import { loadMatchingConfig } from './config.js';
 import { consumers } from './consumers/index.js';
+import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
+import { matchLead } from './match-lead.js';
+import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
+import { onWake } from './wake.js';
 
-/** The matching service: its schema, routes and consumers (functions not yet built answer 501). */
+/**
+ * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
+ * interval so a lead whose match failed (crash, database hiccup) is retried.
+ */
+function matcherJob(ctx: ServiceContext): BackgroundJob {
+  const config = loadMatchingConfig(ctx.env);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+
+  const runOnce = async () => {
+    for (const leadId of await pendingLeadIds(ctx.db)) {
+      if (stopped) return;
+      try {
+        await matchLead(ctx, config, leadId);
+      } catch (err) {
+        ctx.logger.warn({ lead_id: leadId, err: String(err) }, 'matching a lead failed; it will be retried');
+      }
+    }
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = runOnce()
+      .catch((err) => ctx.logger.warn({ err: String(err) }, 'matcher pass failed'))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          kick();
+        } else timer = setTimeout(kick, config.MATCHING_SWEEP_MS);
+      });
+  };
+  return {
+    name: 'matcher',
+    start() {
+      unsubscribe = onWake(kick);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */
 export const service: ServiceDefinition = {
   name: 'matching',
   migrations,
   consumers,
-  register() {},
+  register(app, ctx) {
+    registerAvailableLeadsRoutes(app, ctx, loadMatchingConfig(ctx.env));
+  },
+  background: (ctx) => [matcherJob(ctx)],
 };

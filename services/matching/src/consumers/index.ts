@@ -1,4 +1,21 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
+import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
+import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
+import { leadExpiredConsumer } from './lead-expired.consumer.js';
+import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
+import { leadScreenedConsumer } from './lead-screened.consumer.js';
+import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
 
-/** Every event matching consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [];
+/** Every event matching consumes, one consumer per file. */
+export const consumers: ConsumerDefinition[] = [
+  contractorRegisteredConsumer,
+  contractorProfileUpdatedConsumer,
+  contractorDeletedConsumer,
+  walletBalanceChangedConsumer,
+  leadScreenedConsumer,
+  leadPurchasedConsumer,
+  leadExpiredConsumer,
+  leadDeletedConsumer,
+];

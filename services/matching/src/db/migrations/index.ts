@@ -1,4 +1,7 @@
 import type { MigrationSet } from '@leadmarket/platform';
+import * as projections from './2026_11_22_0630_matching_projections.js';
 
-/** The matching schema's migrations, oldest first (names sort in run order). */
-export const migrations: MigrationSet = {};
+/** Matching's migrations in the order they run. */
+export const migrations: MigrationSet = {
+  '2026_11_22_0630_matching_projections': projections,
+};

@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { markContractorDeleted } from '../db/contractors.repository.js';
+
+/** A deleted contractor is never offered a lead again. */
+export const contractorDeletedConsumer = defineConsumer({
+  event: 'ContractorDeleted',
+  async handle({ data }, { trx }) {
+    await markContractorDeleted(trx, data.contractor_id, data.deleted_at);
+  },
+});

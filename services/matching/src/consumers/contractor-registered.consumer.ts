@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { upsertContractor } from '../db/contractors.repository.js';
+
+/** A new contractor's targeting profile (industry, sub-service, ZIP codes). */
+export const contractorRegisteredConsumer = defineConsumer({
+  event: 'ContractorRegistered',
+  async handle({ data }, { trx }) {
+    await upsertContractor(trx, { ...data, at: data.registered_at });
+  },
+});

@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { closeLead } from '../db/leads.repository.js';
+
+/** A sold lead leaves every list; the buyer's purchase counts toward its response record. */
+export const leadPurchasedConsumer = defineConsumer({
+  event: 'LeadPurchased',
+  async handle({ data }, { trx }) {
+    await closeLead(trx, data.lead_id, 'purchased', data.contractor_id);
+  },
+});

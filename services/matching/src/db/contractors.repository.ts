@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Candidate } from '../domain/ranking.js';
+
+export interface ContractorProjection {
+  contractor_id: string;
+  industry: string;
+  sub_service: string;
+  zip_codes: string[];
+  at: string;
+}
+
+/** Store a contractor's targeting profile unless we already hold a newer one or it was deleted. */
+export async function upsertContractor(db: Kysely<any>, p: ContractorProjection): Promise<void> {
+  const existing = await db.selectFrom('contractors').select(['deleted', 'profile_at']).where('contractor_id', '=', p.contractor_id).forUpdate().executeTakeFirst();
+  if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(p.at))) return;
+  await db
+    .insertInto('contractors')
+    .values({ contractor_id: p.contractor_id, industry: p.industry, sub_service: p.sub_service, profile_at: p.at, deleted: false })
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ industry: p.industry, sub_service: p.sub_service, profile_at: p.at }))
+    .execute();
+  await db.deleteFrom('contractor_zips').where('contractor_id', '=', p.contractor_id).execute();
+  const zips = [...new Set(p.zip_codes.map((z) => z.trim()).filter(Boolean))];
+  if (zips.length) await db.insertInto('contractor_zips').values(zips.map((zip_code) => ({ contractor_id: p.contractor_id, zip_code }))).execute();
+}
+
+/** A deleted contractor is never offered again (a late profile event does not revive it). */
+export async function markContractorDeleted(db: Kysely<any>, contractorId: string, at: string): Promise<void> {
+  await db
+    .insertInto('contractors')
+    .values({ contractor_id: contractorId, industry: '', sub_service: '', profile_at: at, deleted: true })
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ deleted: true }))
+    .execute();
+  await db.deleteFrom('contractor_zips').where('contractor_id', '=', contractorId).execute();
+}
+
+/** Record a wallet balance unless a newer one is already known. */
+export async function recordBalance(db: Kysely<any>, contractorId: string, balanceCents: number, at: string): Promise<void> {
+  await db
+    .insertInto('wallets')
+    .values({ contractor_id: contractorId, balance_cents: balanceCents, changed_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('contractor_id')
+        .doUpdateSet({ balance_cents: balanceCents, changed_at: at })
+        .where('wallets.changed_at', '<=', at as any),
+    )
+    .execute();
+}
+
+/** Every contractor serving `zip` with its balance and offer record, ready for ranking. */
+export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('contractors as c')
+    .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
+    .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
+    .select(['c.contractor_id', 'c.industry', 'c.sub_service', 'c.deleted', 'w.balance_cents'])
+    .where('z.zip_code', '=', zip)
+    .where('c.deleted', '=', false)
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.contractor_id as string);
+  const zips = await db.selectFrom('contractor_zips').select(['contractor_id', 'zip_code']).where('contractor_id', 'in', ids).execute();
+  const offerStats = await db
+    .selectFrom('offers')
+    .select((eb) => ['contractor_id', eb.fn.countAll().as('offers'), eb.fn.max('offered_at').as('last_offered_at')])
+    .where('contractor_id', 'in', ids)
+    .groupBy('contractor_id')
+    .execute();
+  const purchases = await db
+    .selectFrom('leads')
+    .select((eb) => ['purchased_by', eb.fn.countAll().as('bought')])
+    .where('purchased_by', 'in', ids)
+    .groupBy('purchased_by')
+    .execute();
+  return rows.map((r) => {
+    const stats = offerStats.find((s) => s.contractor_id === r.contractor_id);
+    const bought = purchases.find((p) => p.purchased_by === r.contractor_id);
+    const last = stats?.last_offered_at as Date | string | null | undefined;
+    return {
+      contractor_id: r.contractor_id,
+      industry: r.industry,
+      sub_service: r.sub_service,
+      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code as string),
+      active: !r.deleted,
+      balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
+      offers_received: Number(stats?.offers ?? 0),
+      leads_purchased: Number(bought?.bought ?? 0),
+      last_offered_at: last ? new Date(last).toISOString() : null,
+    };
+  });
+}
+
+/** The targeting profile of one contractor, or undefined when unknown or deleted. */
+export async function activeContractor(db: Kysely<any>, contractorId: string): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
+  const row = await db.selectFrom('contractors').select(['industry', 'sub_service']).where('contractor_id', '=', contractorId).where('deleted', '=', false).executeTakeFirst();
+  if (!row) return undefined;
+  const zips = await db.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', contractorId).execute();
+  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code as string) };
+}

@@ -1,0 +1,38 @@
+import { centsToDollars, DEFAULT_LEAD_PRICE_CENTS, LEAD_TYPES, type AvailableLead, type LeadType } from '@leadmarket/contracts';
+import { targetsMatch } from './category-match.js';
+
+/** An available lead row as matching stores it. */
+export interface StoredLead {
+  lead_id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  description: string;
+  submitted_at: Date | string;
+  price_cents: number | string | null;
+  lead_type: string | null;
+}
+
+/**
+ * The cards a contractor sees: leads it was offered, plus leads in its ZIP codes that fit its
+ * industry and sub-service. Balance is not required to see a lead (buying then asks to add funds).
+ * Cards never carry contact details.
+ */
+export function availableLeadCards(
+  leads: StoredLead[],
+  contractor: { industry: string; sub_service: string } | undefined,
+  offeredLeadIds: Set<string>,
+): AvailableLead[] {
+  return leads
+    .filter((l) => offeredLeadIds.has(l.lead_id) || (contractor !== undefined && targetsMatch(l, contractor)))
+    .map((l) => ({
+      id: l.lead_id,
+      service_category: l.service_category,
+      sub_service: l.sub_service,
+      zip_code: l.zip_code,
+      description: l.description,
+      created_at: new Date(l.submitted_at).toISOString(),
+      price: centsToDollars(l.price_cents === null ? DEFAULT_LEAD_PRICE_CENTS : Number(l.price_cents)),
+      lead_type: (LEAD_TYPES as readonly string[]).includes(l.lead_type ?? '') ? (l.lead_type as LeadType) : 'standard',
+    }));
+}
