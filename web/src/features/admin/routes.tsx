@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+
+const adminPage = async () => ({ Component: (await import('./pages/admin-page')).AdminPage });
 
 /** Routes of the admin feature (pages load lazily, each its own chunk). */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin', element: <PlaceholderPage title="Admin" /> },
-  { path: '/admin-login', element: <PlaceholderPage title="Admin" /> },
-  { path: '/admin-dashboard', element: <PlaceholderPage title="Admin Dashboard" /> },
+  { path: '/admin', lazy: adminPage },
+  { path: '/admin-login', lazy: adminPage },
+  { path: '/admin-dashboard', lazy: adminPage },
 ];

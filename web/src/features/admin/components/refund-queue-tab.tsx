@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
+import type { RefundRequest } from '../api/types';
+import { formatDateTime, formatMoney } from '../utils/format';
+import { reportFailure, type Notify } from './notify';
+import { RefundStatusBadge } from './status-badge';
+
+/** Refund Queue (§2 tab 7), rendered once: pending requests get Approve/Reject with notes; the rest show when and why. */
+export function RefundQueueTab({ api, notify, refreshKey, onDecided }: { api: AdminApi; notify: Notify; refreshKey: number; onDecided: () => void }) {
+  const [refunds, setRefunds] = useState<RefundRequest[]>([]);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      setRefunds(await api.refunds());
+    } catch (error) {
+      // §8: a refund list load failure is only logged.
+      if (!(error instanceof AdminSessionExpired)) console.error('admin-refund-management failed', error);
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+
+  async function decide(id: string, action: 'approve' | 'reject') {
+    setBusy(id);
+    try {
+      await api.decideRefund(id, action, notes[id] ?? '');
+      notify.success(MESSAGES.adminSuccess.refundDecided(action === 'approve' ? 'approved' : 'rejected'), ADMIN_BANNER_SHORT_MS);
+      await load();
+      onDecided();
+    } catch (error) {
+      reportFailure(notify, error, MESSAGES.admin.refundFailed, MESSAGES.admin.refundError, ADMIN_BANNER_SHORT_MS);
+    } finally {
+      setBusy('');
+    }
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">Refund Queue</h2>
+      {refunds.length === 0 ? (
+        <p className="admin-empty">No refund requests</p>
+      ) : (
+        <ul className="admin-refunds">
+          {refunds.map((r) => (
+            <li key={r.id} className="admin-refund">
+              <div className="admin-refund__head">
+                <strong>{r.contractors?.business_name ?? 'Unknown contractor'}</strong>
+                <RefundStatusBadge status={r.status} />
+                <span className="admin-refund__amount">{formatMoney(r.amount)}</span>
+              </div>
+              {r.contractors?.email && <div className="admin-muted">{r.contractors.email}</div>}
+              {r.leads && (
+                <div>
+                  Lead: {r.leads.customer_name ?? ''} · {r.leads.service_category ?? ''} · {r.leads.zip_code ?? ''}
+                </div>
+              )}
+              <div>Reason: {r.reason}</div>
+              <div className="admin-muted">Requested: {formatDateTime(r.requested_at)}</div>
+              {r.status === 'pending' ? (
+                <div className="admin-refund__decision">
+                  <div className="admin-field">
+                    <label htmlFor={`refund-notes-${r.id}`}>Admin notes</label>
+                    <textarea id={`refund-notes-${r.id}`} rows={2} value={notes[r.id] ?? ''} onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))} />
+                  </div>
+                  <div className="admin-actions">
+                    <button type="button" className="admin-button admin-button--success" onClick={() => decide(r.id, 'approve')} disabled={busy === r.id}>
+                      Approve
+                    </button>
+                    <button type="button" className="admin-button admin-button--danger" onClick={() => decide(r.id, 'reject')} disabled={busy === r.id}>
+                      Reject
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className="admin-muted">
+                  Processed: {formatDateTime(r.processed_at)}
+                  {r.admin_notes ? <div>Notes: {r.admin_notes}</div> : null}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Transaction } from '../api/types';
+import { formatDateTime, formatMoney } from '../utils/format';
+import { ExportButton } from './export-button';
+import type { Notify } from './notify';
+
+const TYPE_LABELS: Record<string, string> = { wallet_funding: 'Wallet Funding', lead_purchase: 'Lead Purchase' };
+
+/** Transaction Logs (§2 tab 4): revenue box, CSV export, table or the empty state. */
+export function TransactionsTab({ transactions, totalRevenue, notify }: { transactions: Transaction[]; totalRevenue: number; notify: Notify }) {
+  const rows = () =>
+    transactions.map(({ contractors, ...rest }) => ({
+      ...rest,
+      contractor: contractors?.business_name ?? '',
+      contact_name: contractors?.contact_name ?? '',
+    }));
+  return (
+    <section className="admin-card" aria-labelledby="transactions-title">
+      <div className="admin-toolbar">
+        <h2 id="transactions-title">Transaction Logs</h2>
+        <div className="admin-revenue" aria-label="Total Revenue">
+          <span className="admin-revenue__label">Total Revenue</span>
+          <strong className="admin-revenue__value">{formatMoney(totalRevenue)}</strong>
+          <span className="admin-muted">{transactions.length} transactions</span>
+        </div>
+        <ExportButton rows={rows} prefix="transactions" notify={notify} />
+      </div>
+      {transactions.length === 0 ? (
+        <div className="admin-empty-state">
+          <h3>No transactions</h3>
+          <p>No lead purchases have been made yet</p>
+        </div>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Contractor</th>
+                <th scope="col">Type</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Date</th>
+                <th scope="col">Description</th>
+              </tr>
+            </thead>
+            <tbody>
+              {transactions.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    {t.contractors?.business_name ?? 'Unknown'}
+                    {t.contractors?.contact_name && <div className="admin-muted">{t.contractors.contact_name}</div>}
+                  </td>
+                  <td>{TYPE_LABELS[t.type] ?? t.type}</td>
+                  <td>{formatMoney(t.amount)}</td>
+                  <td>{formatDateTime(t.date)}</td>
+                  <td>{t.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

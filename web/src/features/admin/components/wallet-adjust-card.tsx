@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import type { AdminApi } from '../api/admin-api';
+import type { AdminContractor } from '../api/types';
+import { checkAdjustment } from '../utils/validation';
+import { reportFailure, type Notify } from './notify';
+
+/** Wallet adjustment (§2 tab 2): contractor, amount (negative deducts), notes; Adjust is disabled until both are set. */
+export function WalletAdjustCard({
+  api,
+  contractors,
+  notify,
+  onAdjusted,
+}: {
+  api: AdminApi;
+  contractors: AdminContractor[];
+  notify: Notify;
+  onAdjusted: () => void;
+}) {
+  const [contractorId, setContractorId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkAdjustment(contractorId, amount);
+    if (!check.ok) {
+      notify.error(check.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.adjustWallet(check.contractorId, check.amount, notes.trim());
+      notify.success(MESSAGES.adminSuccess.walletAdjusted);
+      setAmount('');
+      setNotes('');
+      onAdjusted();
+    } catch (error) {
+      reportFailure(notify, error, MESSAGES.admin.adjustFailed, MESSAGES.admin.adjustError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-card admin-form" onSubmit={submit} aria-labelledby="wallet-adjust-title">
+      <h2 id="wallet-adjust-title">Adjust Wallet Balance</h2>
+      <div className="admin-form__grid">
+        <div className="admin-field">
+          <label htmlFor="adjust-contractor">Contractor</label>
+          <select id="adjust-contractor" value={contractorId} onChange={(e) => setContractorId(e.target.value)}>
+            <option value="">Select a contractor</option>
+            {contractors.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.business_name} ({c.email})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="adjust-amount">Amount ($, negative to deduct)</label>
+          <input id="adjust-amount" type="number" step="0.01" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </div>
+        <div className="admin-field admin-field--wide">
+          <label htmlFor="adjust-notes">Notes</label>
+          <textarea id="adjust-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </div>
+      </div>
+      <button type="submit" className="admin-button admin-button--primary" disabled={busy || !contractorId || amount.trim() === ''}>
+        {busy ? 'Adjusting...' : 'Adjust Balance'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+/** One CSV cell: empty for null/undefined, lists joined, objects as JSON; quoted when it holds a comma, quote or line break. */
+export function csvCell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (Array.isArray(value)) text = value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', ');
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  // Quotes inside a value are doubled (RFC 4180) so a spreadsheet reads the cell back unchanged.
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV text of the rows: the first row's keys are the header (spec §7), one line per row. */
+export function toCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
+  if (rows.length === 0) return '';
+  const header = Object.keys(rows[0]!);
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of rows) lines.push(header.map((key) => csvCell(row[key])).join(','));
+  return lines.join('\r\n');
+}
+
+/** The spec's file name: `<prefix>-YYYY-MM-DD.csv`. */
+export function csvFileName(prefix: string, now: Date = new Date()): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * Build the CSV in the browser and hand it to the user as a download.
+ * Returns the file name, or null when there is nothing to export.
+ */
+export function downloadCsv(rows: ReadonlyArray<Record<string, unknown>>, prefix: string): string | null {
+  if (rows.length === 0) return null;
+  const fileName = csvFileName(prefix);
+  const blob = new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start the download only after the click handler returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return fileName;
+}

@@ -1,0 +1,34 @@
+import { MESSAGES } from '@leadmarket/contracts/messages';
+
+/** Result of checking the wallet-adjustment form. */
+export type AdjustmentCheck = { ok: true; contractorId: string; amount: number } | { ok: false; message: string };
+
+/** Amount as a number rounded to cents, or null when the text is not a usable non-zero number. */
+export function parseAdjustmentAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return null;
+  const rounded = Math.round(value * 100) / 100;
+  // Zero moves no money: treat it like a missing amount.
+  return rounded === 0 ? null : rounded;
+}
+
+/** The spec's rule (§5): contractor and amount are required; the amount may be negative to deduct. */
+export function checkAdjustment(contractorId: string, amountText: string): AdjustmentCheck {
+  const amount = parseAdjustmentAmount(amountText);
+  if (!contractorId.trim() || amount === null) return { ok: false, message: MESSAGES.admin.adjustRequired };
+  return { ok: true, contractorId: contractorId.trim(), amount };
+}
+
+/** Price input rule (§5): a number at or above 0 in cents steps; anything non-numeric becomes 0. */
+export function parsePriceInput(text: string): number {
+  const value = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) return 0;
+  return Math.round(value * 100) / 100;
+}
+
+/** Test-lead form (§5): customer name, phone, service category and ZIP code are required. */
+export function missingTestLeadFields(form: { customer_name: string; phone: string; service_category: string; zip_code: string }): boolean {
+  return [form.customer_name, form.phone, form.service_category, form.zip_code].some((v) => !v.trim());
+}
