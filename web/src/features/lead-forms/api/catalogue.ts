@@ -1,0 +1,50 @@
+import useSWR from 'swr';
+import { callFunction } from '../../../lib/api';
+
+/** One dropdown choice (dashboards §3: value, label). */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The lead forms' service categories; the industries call may rename or extend them. */
+export const SERVICE_CATEGORIES: readonly Option[] = [
+  { value: 'home_services', label: 'Home Services' },
+  { value: 'legal', label: 'Legal' },
+  { value: 'real_estate', label: 'Real Estate' },
+  { value: 'finance', label: 'Finance' },
+  { value: 'insurance', label: 'Insurance' },
+  { value: 'healthcare', label: 'Healthcare' },
+  { value: 'auto', label: 'Auto' },
+];
+
+/** The label of a category value, else the value itself. */
+export const categoryLabel = (value: string): string => SERVICE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+
+/** The answer may be a bare list or wrapped (`{ industries }`, `{ sub_services }`, `{ options }`). */
+function asOptions(answer: unknown): Option[] {
+  const list = Array.isArray(answer)
+    ? answer
+    : answer && typeof answer === 'object'
+      ? (Object.values(answer).find(Array.isArray) as unknown[] | undefined) ?? []
+      : [];
+  return list
+    .filter((o): o is Option => !!o && typeof (o as Option).value === 'string' && typeof (o as Option).label === 'string')
+    .map((o) => ({ value: o.value, label: o.label }));
+}
+
+/** GET industries; until it answers (or if it fails) the known categories stand in, so the form stays usable. */
+export function useIndustries(): Option[] {
+  const { data } = useSWR('industries', async () => asOptions(await callFunction('industries')), { revalidateOnFocus: false });
+  return data && data.length > 0 ? data : (SERVICE_CATEGORIES as Option[]);
+}
+
+/** GET sub-services?industry=…; nothing is fetched until an industry is chosen. */
+export function useSubServices(industry: string): { options: Option[]; loading: boolean; failed: boolean } {
+  const { data, error, isLoading } = useSWR(
+    industry ? ['sub-services', industry] : null,
+    async ([, value]) => asOptions(await callFunction('sub-services', { query: { industry: value } })),
+    { revalidateOnFocus: false },
+  );
+  return { options: data ?? [], loading: isLoading, failed: Boolean(error) };
+}
