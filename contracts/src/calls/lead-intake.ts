@@ -1,2 +1,268 @@
-// Request and response schemas of the lead-intake functions are added by the issue that builds them.
-export {};
+import { z } from 'zod';
+import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { ValidationSummarySchema } from '../events/leads.js';
+
+// ---- Lead pipeline (leads-submit, claim page, purchased leads, archive/complete, internal lead routes) ----
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/** An optional text field: '' and null both mean "not given". */
+const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
+    .pipe(z.string().max(max).nullable());
+
+/** ZIP code: exactly five digits on the server (the form caps the field at 5). */
+export const ZipCodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), `zip_code must be exactly ${ZIP_CODE_LENGTH} digits`);
+
+/** Body of leads-submit: the generic form's fields plus the richer form's optional email, urgency and contractor_id. The phone is normalised to E.164 by the service. */
+export const LeadSubmitRequestSchema = z.object({
+  customer_name: trimmed(120),
+  phone: trimmed(40),
+  zip_code: ZipCodeSchema,
+  service_category: trimmed(100),
+  sub_service: trimmed(100),
+  description: trimmed(5000),
+  email: optionalText(254),
+  urgency: z.enum(URGENCIES).optional().default('Standard'),
+  contractor_id: optionalText(100),
+});
+export type LeadSubmitRequest = z.infer<typeof LeadSubmitRequestSchema>;
+
+/** Screening outcome as the submit reply reports it; `pending` when screening did not answer within the bounded wait. */
+export const LeadSubmitStatusSchema = z.enum(['valid', 'rejected', 'pending']);
+
+/** Reply of leads-submit. `validation_summary` is null while pending. */
+export const LeadSubmitResponseSchema = z.object({
+  message: z.string(),
+  lead_id: z.string(),
+  status: LeadSubmitStatusSchema,
+  validation_summary: ValidationSummarySchema.nullable(),
+});
+export type LeadSubmitResponse = z.infer<typeof LeadSubmitResponseSchema>;
+
+/** Query of leads-claim-get. */
+export const LeadClaimGetQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
+
+/** Body of leads-claim-post. */
+export const LeadClaimPostRequestSchema = z.object({
+  token: z.string().trim().min(1).max(200),
+  contractor_id: z.string({ error: MESSAGES.claim.contractorIdRequired }).trim().min(1, MESSAGES.claim.contractorIdRequired).max(100),
+});
+
+/** The lead on the claim page before the claim: name and phone masked. */
+export const ClaimLeadPreviewSchema = z.object({
+  id: z.string(),
+  customer_name: z.string(),
+  phone: z.string(),
+  zip_code: z.string(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  description: z.string(),
+  urgency: z.enum(URGENCIES),
+  created_at: z.string(),
+});
+
+/** The lead after a successful claim: full contact. */
+export const ClaimedLeadContactSchema = ClaimLeadPreviewSchema.extend({ email: z.string().nullable() });
+
+/** Reply of leads-claim-get and leads-claim-post (a failure carries success:false and a message, with a 4xx). */
+export const LeadClaimResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  lead: ClaimedLeadContactSchema.or(ClaimLeadPreviewSchema).optional(),
+});
+
+/** Body of archive-lead and mark-lead-complete (the contractor comes from the verified session). */
+export const LeadActionRequestSchema = z.object({
+  lead_id: z.string().trim().uuid('lead_id must be a valid lead id'),
+  contractor_id: z.string().optional(),
+  session_token: z.string().optional(),
+});
+
+/** One purchased-lead record of get-purchased-leads (dashboards §3). */
+export const PurchasedLeadRecordSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  purchased_at: z.string(),
+  /** Dollars, two decimals. */
+  price_paid: z.number(),
+  leads: z.object({
+    customer_name: z.string(),
+    customer_phone: z.string(),
+    customer_email: z.string().nullable(),
+    zip_code: z.string(),
+    service_category: z.string(),
+    sub_service: z.string(),
+    description: z.string(),
+    created_at: z.string(),
+  }),
+});
+export const PurchasedLeadsResponseSchema = z.object({
+  purchased_leads: z.array(PurchasedLeadRecordSchema),
+  archived_leads: z.array(PurchasedLeadRecordSchema),
+  completed_leads: z.array(PurchasedLeadRecordSchema),
+});
+
+/** Claimed lead of the contractors dashboard (dashboards §3), served by GET /internal/contractors/:id/claimed-leads. */
+export const ClaimedLeadSchema = z.object({
+  id: z.string(),
+  customer_name: z.string(),
+  phone: z.string(),
+  zip_code: z.string(),
+  claimed_at: z.string(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  description: z.string(),
+  is_archived: z.boolean(),
+  created_at: z.string(),
+});
+
+/** Query of GET /internal/leads (admin-leads). */
+export const InternalLeadsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(40).optional(),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(500).optional().default(50),
+});
+
+/** Body of POST /internal/leads/lookup. */
+export const InternalLeadLookupRequestSchema = z.object({ ids: z.array(z.string()).max(1000) });
+
+/** Body of POST /internal/leads (admin test lead; same pipeline as leads-submit). */
+export const InternalCreateLeadRequestSchema = z.object({
+  customer_name: trimmed(120),
+  phone: trimmed(40),
+  email: optionalText(254),
+  service_category: trimmed(100),
+  sub_service: optionalText(100).transform((v) => v ?? 'General'),
+  zip_code: ZipCodeSchema,
+  description: optionalText(5000).transform((v) => v ?? 'Test lead'),
+  is_test: z.boolean().optional().default(true),
+});
+
+// ---- end of lead pipeline schemas ----
+
+// ---------------------------------------------------------------------------------------------
+// Site intake (waitlist, contact, page views, admin listing) — owned by the site-intake issue.
+// ---------------------------------------------------------------------------------------------
+import { z as zSite } from 'zod';
+import { WAITLIST_TRADES } from '../constants.js';
+
+/** Hidden honeypot field on the public forms: people leave it empty, form-filling bots do not. */
+export const HONEYPOT_FIELD = 'website';
+
+const siteText = (max: number) => zSite.string().trim().min(1).max(max);
+const siteEmail = zSite.string().trim().max(254).pipe(zSite.email());
+/** At least ten digits with the usual separators, as the spec's phone rule. */
+const sitePhone = zSite
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^\+?[\d\s\-().]+$/, 'phone must be a valid phone number')
+  .refine((v) => v.replace(/\D/g, '').length >= 10, 'phone must have at least 10 digits');
+const honeypot = zSite.unknown().optional();
+
+/** POST contractor-waitlist-signup body (public §3 Waitlist signup: every field required). */
+export const WaitlistSignupRequestSchema = zSite.object({
+  first_name: siteText(100),
+  last_name: siteText(100),
+  company: siteText(200),
+  email: siteEmail,
+  phone: sitePhone,
+  trade: zSite.enum(WAITLIST_TRADES),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type WaitlistSignupRequest = zSite.infer<typeof WaitlistSignupRequestSchema>;
+
+/** Answer of contractor-waitlist-signup; the browser goes to redirect_url. */
+export const WaitlistSignupResponseSchema = zSite.object({
+  redirect_url: zSite.string(),
+  message: zSite.string(),
+  already_registered: zSite.boolean(),
+});
+
+/** Upper bound on a contact message's length (characters). */
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** POST contact body (public §3 Contact message; subject is optional). */
+export const ContactRequestSchema = zSite.object({
+  name: siteText(100),
+  email: siteEmail,
+  message: siteText(CONTACT_MESSAGE_MAX),
+  subject: zSite.string().trim().max(200).optional(),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type ContactRequest = zSite.infer<typeof ContactRequestSchema>;
+
+export const ContactResponseSchema = zSite.object({ success: zSite.literal(true), message: zSite.string() });
+
+/** POST track-page-view body: a site path such as /launch-soon. */
+export const TrackPageViewRequestSchema = zSite.object({
+  page_path: zSite
+    .string()
+    .trim()
+    .min(1)
+    .max(512)
+    .regex(/^\/[^\s]*$/, 'page_path must be a path starting with /'),
+});
+
+export const TrackPageViewResponseSchema = zSite.object({ success: zSite.literal(true) });
+
+/** GET /internal/site-messages query (admin-site-messages passes its own query through). */
+export const SiteMessagesQuerySchema = zSite.object({
+  kind: zSite.enum(['waitlist', 'contact']).default('waitlist'),
+  page: zSite.coerce.number().int().min(1).max(100_000).default(1),
+  limit: zSite.coerce.number().int().min(1).max(100).default(25),
+});
+export type SiteMessagesQuery = zSite.infer<typeof SiteMessagesQuerySchema>;
+
+/** A waitlist entry as an admin sees it. */
+export const WaitlistItemSchema = zSite.object({
+  id: zSite.string(),
+  kind: zSite.literal('waitlist'),
+  first_name: zSite.string(),
+  last_name: zSite.string(),
+  company: zSite.string(),
+  email: zSite.string(),
+  phone: zSite.string(),
+  trade: zSite.string(),
+  created_at: zSite.string(),
+});
+
+/** A contact message as an admin sees it. */
+export const ContactItemSchema = zSite.object({
+  id: zSite.string(),
+  kind: zSite.literal('contact'),
+  name: zSite.string(),
+  email: zSite.string(),
+  subject: zSite.string(),
+  message: zSite.string(),
+  created_at: zSite.string(),
+});
+
+/** Answer of GET /internal/site-messages and of admin-site-messages: newest first. */
+export const SiteMessagesResponseSchema = zSite.object({
+  kind: zSite.enum(['waitlist', 'contact']),
+  items: zSite.array(zSite.union([WaitlistItemSchema, ContactItemSchema])),
+  total: zSite.number().int(),
+  page: zSite.number().int(),
+  limit: zSite.number().int(),
+});
+export type SiteMessagesResponse = zSite.infer<typeof SiteMessagesResponseSchema>;
+
+/** GET /internal/page-views?page_path=&days= : views per day (UTC) of one path, newest day first. */
+export const PageViewCountsQuerySchema = zSite.object({
+  page_path: zSite.string().min(1).max(512),
+  days: zSite.coerce.number().int().min(1).max(366).default(30),
+});
+export const PageViewCountsResponseSchema = zSite.object({
+  page_path: zSite.string(),
+  days: zSite.array(zSite.object({ day: zSite.string(), views: zSite.number().int(), unique_visitors: zSite.number().int() })),
+});

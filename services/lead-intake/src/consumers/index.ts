@@ -1,4 +1,8 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
+import { leadScreenedConsumer } from './lead-screened.consumer.js';
+import { refundDecidedConsumer } from './refund-decided.consumer.js';
 
 /** Every event lead-intake consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [];
+export const consumers: ConsumerDefinition[] = [leadScreenedConsumer, leadMatchedConsumer, leadPurchasedConsumer, refundDecidedConsumer];

@@ -1,4 +1,14 @@
-import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import type { ServiceApp } from '@leadmarket/platform';
+import { registerClaimRoutes } from './claim.routes.js';
+import type { LeadRouteDeps } from './deps.js';
+import { registerInternalLeadRoutes } from './internal-leads.routes.js';
+import { registerPurchasedLeadRoutes } from './purchased-leads.routes.js';
+import { registerSubmitRoutes } from './submit.routes.js';
 
-/** The lead functions: leads-submit, the claim page calls, purchased leads, archive and complete. */
-export function registerLeadRoutes(_app: ServiceApp, _ctx: ServiceContext): void {}
+/** The lead functions: leads-submit, the claim page calls, purchased leads, archive and complete; and the internal lead routes. */
+export function registerLeadRoutes(app: ServiceApp, deps: LeadRouteDeps): void {
+  registerSubmitRoutes(app, deps);
+  registerClaimRoutes(app, deps);
+  registerPurchasedLeadRoutes(app, deps);
+  registerInternalLeadRoutes(app, deps);
+}

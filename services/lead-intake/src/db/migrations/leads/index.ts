@@ -1,4 +1,7 @@
 import type { MigrationSet } from '@leadmarket/platform';
+import * as leads from './2026_11_22_0630_leads.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
-export const leadMigrations: MigrationSet = {};
+export const leadMigrations: MigrationSet = {
+  '2026_11_22_0630_leads': leads,
+};

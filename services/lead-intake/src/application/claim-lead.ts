@@ -1,0 +1,84 @@
+import { HttpError, hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
+import { MESSAGES } from '@leadmarket/contracts';
+import { z } from 'zod';
+import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
+import { findOfferByTokenHash, type OfferRow } from '../db/offer.repository.js';
+
+/** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
+export const CLAIM_MESSAGES = {
+  unknown: 'This lead is no longer available. The link may be wrong or no longer valid.',
+  expired: 'This claim link has expired. The lead is no longer available.',
+  alreadyClaimed: 'This lead has already been claimed by another contractor.',
+  unavailable: 'This lead is no longer available.',
+  wrongContractor: 'This claim link was sent to a different contractor. Check your contractor ID.',
+  purchaseUnavailable: 'Claiming leads is not available right now. Please try again in a few minutes.',
+} as const;
+
+/** A claim-page failure: a 4xx whose body carries `success: false` and the message. */
+const claimFailure = (status: number, message: string) => new HttpError(status, message, undefined, { success: false });
+
+/** The offer behind a token and its lead, for any viewer (no contractor check yet). */
+async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer: OfferRow; lead: LeadRow }> {
+  const offer = await findOfferByTokenHash(ctx.db, hashToken(token));
+  const lead = offer && (await findLead(ctx.db, offer.lead_id));
+  if (!offer || !lead) throw claimFailure(404, CLAIM_MESSAGES.unknown);
+  return { offer, lead };
+}
+
+/** The lead a valid, unexpired, unsold offer points at (leads-claim-get). */
+export async function leadForClaimPage(ctx: ServiceContext, token: string, now = new Date()): Promise<LeadRow> {
+  const { offer, lead } = await offerAndLead(ctx, token);
+  if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
+  if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
+  if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
+  return lead;
+}
+
+const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number().int() });
+
+/**
+ * Buy the lead for the token's contractor through wallet-ledger (synchronous, idempotent per
+ * lead and contractor), record the assignment, and return the lead with its full contact.
+ */
+export async function claimLead(ctx: ServiceContext, token: string, contractorId: string, now = new Date()): Promise<LeadRow> {
+  const { offer, lead } = await offerAndLead(ctx, token);
+  if (offer.contractor_id !== contractorId) throw claimFailure(403, CLAIM_MESSAGES.wrongContractor);
+  if (lead.purchased_by === contractorId) return lead; // a repeated claim by the buyer: same answer
+  if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
+  if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
+  if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
+
+  // No transaction is open here: the wallet call must never wait while we hold the database.
+  let answer: z.infer<typeof PurchaseAnswer>;
+  try {
+    const raw = await ctx.clients.call('wallet-ledger', '/internal/purchases', {
+      method: 'POST',
+      body: { lead_id: lead.id, contractor_id: contractorId, channel: 'claim' },
+    });
+    answer = PurchaseAnswer.parse(raw);
+  } catch (err) {
+    throw purchaseFailure(ctx, err);
+  }
+  await recordPurchase(ctx.db, lead.id, {
+    contractor_id: contractorId,
+    purchase_id: answer.purchase_id,
+    price_cents: answer.price_cents,
+    channel: 'claim',
+    purchased_at: now,
+  });
+  const after = await findLead(ctx.db, lead.id);
+  if (!after || after.purchased_by !== contractorId) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
+  return after;
+}
+
+function purchaseFailure(ctx: ServiceContext, err: unknown): HttpError {
+  if (err instanceof ServiceCallError) {
+    const ownerMessage = typeof err.body?.message === 'string' ? err.body.message : undefined;
+    if (err.status === 409) return claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
+    if (err.status === 402) return claimFailure(402, ownerMessage ?? MESSAGES.contractor.insufficientBalance);
+    if (err.status === 404) return claimFailure(404, ownerMessage ?? CLAIM_MESSAGES.unavailable);
+    if (err.status === 400 || err.status === 422) return claimFailure(400, ownerMessage ?? MESSAGES.claim.claimError);
+  }
+  ctx.logger.warn({ err: String(err) }, 'wallet-ledger purchase call failed');
+  return claimFailure(503, CLAIM_MESSAGES.purchaseUnavailable);
+}

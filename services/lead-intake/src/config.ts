@@ -1,0 +1,22 @@
+import { CLAIM_TOKEN_TTL_HOURS, LEAD_SUBMIT_RATE, SCREENING_WAIT_MS } from '@leadmarket/contracts';
+import { envInt, loadConfig } from '@leadmarket/platform';
+import { z } from 'zod';
+
+const LeadIntakeConfigSchema = z.object({
+  /** Leads one client IP may submit per window (429 beyond it). */
+  LEAD_SUBMIT_RATE_LIMIT: envInt(LEAD_SUBMIT_RATE.limit, 1),
+  LEAD_SUBMIT_RATE_WINDOW_SECONDS: envInt(LEAD_SUBMIT_RATE.windowSeconds, 1),
+  /** How long leads-submit waits for the lead's LeadScreened before answering "pending". */
+  SCREENING_WAIT_MS: envInt(SCREENING_WAIT_MS, 0),
+  /** Offer lifetime: claim tokens expire after it, and an unsold available lead older than it expires. */
+  CLAIM_TOKEN_TTL_HOURS: envInt(CLAIM_TOKEN_TTL_HOURS, 1),
+  /** How often the expiry job looks for leads past their offer lifetime. */
+  LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
+  /** Salt of the client-IP hash sent to screening (so it can rate-limit without learning addresses). */
+  LEAD_IP_HASH_SALT: z.string().min(1).default('leadmarket-lead-ip'),
+});
+export type LeadIntakeConfig = z.infer<typeof LeadIntakeConfigSchema>;
+
+/** lead-intake's own variables, with the defaults of contracts/constants. */
+export const loadLeadIntakeConfig = (env: Record<string, string | undefined>): LeadIntakeConfig =>
+  loadConfig(LeadIntakeConfigSchema, env as NodeJS.ProcessEnv);

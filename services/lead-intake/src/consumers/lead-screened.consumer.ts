@@ -1,0 +1,21 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { sql } from 'kysely';
+import { recordScreening } from '../db/lead.repository.js';
+import { LEAD_SCREENED_CHANNEL, wakeScreeningWaiters } from '../screening-wakeups.js';
+
+/** Store screening's verdict (available or rejected) and wake the leads-submit request waiting for it. */
+export const leadScreenedConsumer = defineConsumer({
+  event: 'LeadScreened',
+  async handle({ data }, ctx) {
+    const changed = await recordScreening(ctx.trx, data.lead_id, {
+      status: data.status,
+      validation_summary: data.validation_summary,
+      reasons: data.reasons,
+      screened_at: new Date(data.screened_at),
+    });
+    if (!changed) return;
+    // Delivered at commit, to every lead-intake instance listening on this database.
+    await sql`select pg_notify(${LEAD_SCREENED_CHANNEL}, ${data.lead_id})`.execute(ctx.trx);
+    ctx.afterCommit(() => wakeScreeningWaiters(data.lead_id));
+  },
+});

@@ -1,0 +1,94 @@
+import { centsToDollars } from '@leadmarket/contracts';
+import type { LeadRow } from '../db/lead.repository.js';
+import { maskCustomerName, maskPhone } from './mask.js';
+
+const iso = (d: Date | string | null): string => (d == null ? '' : new Date(d).toISOString());
+
+/** The claim page before the claim: contact masked (DESIGN §2). */
+export const claimPreview = (lead: LeadRow) => ({
+  id: lead.id,
+  customer_name: maskCustomerName(lead.customer_name),
+  phone: maskPhone(lead.phone),
+  zip_code: lead.zip_code,
+  service_category: lead.service_category,
+  sub_service: lead.sub_service,
+  description: lead.description,
+  urgency: lead.urgency,
+  created_at: iso(lead.created_at),
+});
+
+/** The lead with its full contact, for the contractor who bought it. */
+export const leadWithContact = (lead: LeadRow) => ({
+  ...claimPreview(lead),
+  customer_name: lead.customer_name,
+  phone: lead.phone,
+  email: lead.email,
+});
+
+/** One purchased-lead record of get-purchased-leads (dashboards §3). */
+export const purchasedLeadRecord = (lead: LeadRow) => ({
+  id: lead.purchase_id ?? lead.id,
+  lead_id: lead.id,
+  purchased_at: iso(lead.purchased_at),
+  price_paid: centsToDollars(lead.price_cents ?? 0),
+  leads: {
+    customer_name: lead.customer_name,
+    customer_phone: lead.phone,
+    customer_email: lead.email,
+    zip_code: lead.zip_code,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    description: lead.description,
+    created_at: iso(lead.created_at),
+  },
+});
+
+/** A contractor's bought leads split as the dashboard reads them. */
+export function purchasedLeadsResponse(leads: LeadRow[]) {
+  return {
+    purchased_leads: leads.filter((l) => l.status === 'purchased').map(purchasedLeadRecord),
+    archived_leads: leads.filter((l) => l.status === 'archived').map(purchasedLeadRecord),
+    completed_leads: leads.filter((l) => l.status === 'completed').map(purchasedLeadRecord),
+  };
+}
+
+/** Claimed lead of the contractors dashboard (the buyer sees the contact). */
+export const claimedLead = (lead: LeadRow) => ({
+  id: lead.id,
+  customer_name: lead.customer_name,
+  phone: lead.phone,
+  zip_code: lead.zip_code,
+  claimed_at: iso(lead.purchased_at),
+  service_category: lead.service_category,
+  sub_service: lead.sub_service,
+  description: lead.description,
+  is_archived: lead.status === 'archived',
+  created_at: iso(lead.created_at),
+});
+
+/** The admin lead shape; `contractor_leads` lists the buyer's assignment and the open offers. */
+export function adminLead(lead: LeadRow, offeredTo: string[]) {
+  const assignments: Array<{ id: string; status: string; contractor_id: string }> = lead.purchased_by
+    ? [{ id: lead.purchase_id ?? `${lead.id}:${lead.purchased_by}`, status: lead.status === 'deleted' ? 'purchased' : lead.status, contractor_id: lead.purchased_by }]
+    : [];
+  for (const contractorId of offeredTo) {
+    if (contractorId === lead.purchased_by) continue;
+    assignments.push({ id: `${lead.id}:${contractorId}`, status: lead.purchased_by ? 'not_purchased' : 'available', contractor_id: contractorId });
+  }
+  return {
+    id: lead.id,
+    customer_name: lead.customer_name,
+    phone: lead.phone,
+    email: lead.email,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    zip_code: lead.zip_code,
+    description: lead.description,
+    urgency: lead.urgency,
+    status: lead.status,
+    is_test: lead.is_test,
+    created_at: iso(lead.created_at),
+    validation_summary: lead.validation_summary,
+    contractor_leads: assignments,
+  };
+}

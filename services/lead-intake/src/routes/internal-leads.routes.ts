@@ -1,0 +1,69 @@
+import { InternalCreateLeadRequestSchema, InternalLeadLookupRequestSchema, InternalLeadsQuerySchema } from '@leadmarket/contracts';
+import { notFound, type ServiceApp } from '@leadmarket/platform';
+import { z } from 'zod';
+import { submitLead } from '../application/submit-lead.js';
+import { countLeads, deleteLead, findLeads, leadsPurchasedBy, searchLeads } from '../db/lead.repository.js';
+import { offeredContractors } from '../db/offer.repository.js';
+import { adminLead, claimedLead } from '../domain/lead-views.js';
+import type { LeadRouteDeps } from './deps.js';
+
+const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
+const LeadIdParams = z.object({ id: z.string().uuid('Unknown lead') });
+
+/** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
+export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
+  app.get('/internal/contractors/:id/claimed-leads', { schema: { params: IdParams } }, async (request) => {
+    const leads = await leadsPurchasedBy(ctx.db, request.params.id);
+    return { claimed_leads: leads.map(claimedLead) };
+  });
+
+  app.get('/internal/leads', { schema: { querystring: InternalLeadsQuerySchema } }, async (request) => {
+    const { leads, total } = await searchLeads(ctx.db, request.query);
+    const offers = await offeredContractors(
+      ctx.db,
+      leads.map((l) => l.id),
+    );
+    return { leads: leads.map((l) => adminLead(l, offers.get(l.id) ?? [])), total };
+  });
+
+  app.post('/internal/leads/lookup', { schema: { body: InternalLeadLookupRequestSchema } }, async (request) => {
+    const ids = request.body.ids.filter((id) => z.string().uuid().safeParse(id).success);
+    const leads = await findLeads(ctx.db, ids);
+    return {
+      leads: leads.map((l) => ({
+        id: l.id,
+        customer_name: l.customer_name,
+        service_category: l.service_category,
+        sub_service: l.sub_service,
+        zip_code: l.zip_code,
+        status: l.status,
+        is_test: l.is_test,
+      })),
+    };
+  });
+
+  app.post('/internal/leads', { schema: { body: InternalCreateLeadRequestSchema } }, async (request) => {
+    const body = request.body;
+    const reply = await submitLead(
+      ctx,
+      waiter,
+      { ...body, urgency: 'Standard', contractor_id: null },
+      { clientIp: null, ipHashSalt: config.LEAD_IP_HASH_SALT, isTest: body.is_test, waitMs: config.SCREENING_WAIT_MS },
+    );
+    return { lead_id: reply.lead_id, status: reply.status, message: reply.message, validation_summary: reply.validation_summary };
+  });
+
+  app.delete('/internal/leads/:id', { schema: { params: LeadIdParams } }, async (request) => {
+    const id = request.params.id;
+    const at = new Date();
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      const done = await deleteLead(trx, id, at);
+      if (done) await ctx.emit(trx, [{ type: 'LeadDeleted', data: { lead_id: id, deleted_at: at.toISOString() } }]);
+      return done;
+    });
+    if (!deleted) throw notFound('Lead not found');
+    return { deleted: true };
+  });
+
+  app.get('/internal/stats', async () => ({ total_leads: await countLeads(ctx.db) }));
+}

@@ -1,0 +1,46 @@
+import { functionPath, LeadActionRequestSchema, MESSAGES } from '@leadmarket/contracts';
+import { contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
+import { leadsPurchasedBy, setPurchasedLeadState } from '../db/lead.repository.js';
+import { purchasedLeadsResponse } from '../domain/lead-views.js';
+import type { LeadRouteDeps } from './deps.js';
+
+const NOT_YOURS = 'Lead not found among your purchased leads.';
+
+/** The signed-in contractor's bought leads, and moving one to completed or archived. */
+export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
+  app.get(functionPath('get-purchased-leads'), async (request) => {
+    const contractorId = contractorIdOf(request);
+    return purchasedLeadsResponse(await leadsPurchasedBy(ctx.db, contractorId));
+  });
+
+  for (const [name, to, success] of [
+    ['mark-lead-complete', 'completed', MESSAGES.contractorSuccess.leadCompleted],
+    ['archive-lead', 'archived', MESSAGES.contractorSuccess.leadArchived],
+  ] as const) {
+    app.post(functionPath(name), { schema: { body: LeadActionRequestSchema } }, async (request) => {
+      const contractorId = contractorIdOf(request);
+      const leadId = request.body.lead_id;
+      const at = new Date();
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const result = await setPurchasedLeadState(trx, leadId, contractorId, to, at);
+        if (result.changed) {
+          await ctx.emit(
+            trx,
+            to === 'completed'
+              ? [{ type: 'LeadCompleted', data: { lead_id: leadId, contractor_id: contractorId, completed_at: at.toISOString() } }]
+              : [{ type: 'LeadArchived', data: { lead_id: leadId, contractor_id: contractorId, archived_at: at.toISOString() } }],
+          );
+        }
+        return result;
+      });
+      if (!outcome.lead) throw new HttpError(404, NOT_YOURS, undefined, { success: false });
+      // Repeating the same action succeeds; completing an archived lead does not.
+      if (!outcome.changed && outcome.lead.status !== to) {
+        throw new HttpError(409, `This lead is ${outcome.lead.status} and cannot be ${to === 'completed' ? 'marked as completed' : 'archived'}.`, undefined, {
+          success: false,
+        });
+      }
+      return { success: true, message: success };
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { EventEmitter } from 'node:events';
+import type { Database, Logger } from '@leadmarket/platform';
+import type { Kysely } from 'kysely';
+import { findLead, type LeadRow } from './db/lead.repository.js';
+
+/** PostgreSQL channel the LeadScreened consumer notifies (in its transaction), so a request waiting on another instance wakes too. */
+export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
+
+// In-process wake-ups: the consumer and the waiting request often share a process; no round trip needed.
+const local = new EventEmitter();
+local.setMaxListeners(0);
+
+/** Wake requests of this process waiting for `leadId`'s screening verdict. */
+export const wakeScreeningWaiters = (leadId: string): void => {
+  local.emit(leadId);
+};
+
+const POLL_MS = 200;
+
+/**
+ * Lets leads-submit wait a bounded time for its lead's verdict. Three wake-up paths, any one
+ * enough: the in-process emitter, PostgreSQL LISTEN (other instances), and polling (a lost notify).
+ */
+export class ScreeningWaiter {
+  private unlisten?: () => Promise<void>;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    try {
+      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => wakeScreeningWaiters(leadId));
+    } catch (err) {
+      this.logger.warn({ err: String(err) }, 'LISTEN for screening verdicts failed; falling back to polling');
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+
+  /** The lead once screened, or its still-unscreened row when `timeoutMs` passes. */
+  async waitForVerdict(leadId: string, timeoutMs: number): Promise<LeadRow | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lead = await findLead(this.db, leadId);
+      if (!lead || lead.screened_at || lead.status !== 'screening') return lead;
+      const left = deadline - Date.now();
+      if (left <= 0) return lead;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          local.off(leadId, done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(POLL_MS, left));
+        local.on(leadId, done);
+      });
+    }
+  }
+}
