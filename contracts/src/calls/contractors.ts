@@ -1,2 +1,261 @@
-// Request and response schemas of the contractors functions are added by the issue that builds them.
-export {};
+import { z } from 'zod';
+
+/** One choice of the industry and sub-service dropdowns (dashboards §3: value, label). */
+export interface CatalogueOption {
+  value: string;
+  label: string;
+}
+
+/** An industry with the sub-services contractors of it offer. */
+export interface CatalogueIndustry extends CatalogueOption {
+  sub_services: readonly CatalogueOption[];
+}
+
+const opt = (value: string, label: string): CatalogueOption => ({ value, label });
+
+/**
+ * The industry and sub-service catalogue. Lead forms send these values as service_category and
+ * sub_service, contractors pick them at signup and in Edit Profile, and matching compares them;
+ * one list keeps all three in step.
+ */
+export const SERVICE_CATALOGUE: readonly CatalogueIndustry[] = [
+  {
+    value: 'home_services',
+    label: 'Home Services',
+    sub_services: [
+      opt('hvac', 'HVAC'),
+      opt('plumbing', 'Plumbing'),
+      opt('electrical', 'Electrical'),
+      opt('roofing', 'Roofing'),
+      opt('landscaping', 'Landscaping'),
+      opt('pest_control', 'Pest Control'),
+      opt('cleaning', 'Cleaning'),
+      opt('painting', 'Painting'),
+      opt('remodeling', 'Remodeling'),
+      opt('flooring', 'Flooring'),
+      opt('handyman', 'Handyman'),
+      opt('windows_doors', 'Windows & Doors'),
+    ],
+  },
+  {
+    value: 'legal',
+    label: 'Legal',
+    sub_services: [
+      opt('personal_injury', 'Personal Injury'),
+      opt('family_law', 'Family Law'),
+      opt('criminal_defense', 'Criminal Defense'),
+      opt('estate_planning', 'Estate Planning'),
+      opt('immigration', 'Immigration'),
+      opt('business_law', 'Business Law'),
+      opt('bankruptcy', 'Bankruptcy'),
+      opt('employment_law', 'Employment Law'),
+    ],
+  },
+  {
+    value: 'real_estate',
+    label: 'Real Estate',
+    sub_services: [
+      opt('buying', 'Buying a Home'),
+      opt('selling', 'Selling a Home'),
+      opt('property_management', 'Property Management'),
+      opt('commercial', 'Commercial Real Estate'),
+      opt('appraisal', 'Appraisal'),
+      opt('home_inspection', 'Home Inspection'),
+    ],
+  },
+  {
+    value: 'finance',
+    label: 'Finance',
+    sub_services: [
+      opt('financial_planning', 'Financial Planning'),
+      opt('tax_preparation', 'Tax Preparation'),
+      opt('mortgage', 'Mortgage'),
+      opt('debt_relief', 'Debt Relief'),
+      opt('accounting', 'Accounting'),
+      opt('retirement_planning', 'Retirement Planning'),
+    ],
+  },
+  {
+    value: 'insurance',
+    label: 'Insurance',
+    sub_services: [
+      opt('auto_insurance', 'Auto Insurance'),
+      opt('home_insurance', 'Home Insurance'),
+      opt('life_insurance', 'Life Insurance'),
+      opt('health_insurance', 'Health Insurance'),
+      opt('business_insurance', 'Business Insurance'),
+    ],
+  },
+  {
+    value: 'healthcare',
+    label: 'Healthcare',
+    sub_services: [
+      opt('dental', 'Dental'),
+      opt('chiropractic', 'Chiropractic'),
+      opt('physical_therapy', 'Physical Therapy'),
+      opt('mental_health', 'Mental Health'),
+      opt('home_health_care', 'Home Health Care'),
+      opt('primary_care', 'Primary Care'),
+    ],
+  },
+  {
+    value: 'auto',
+    label: 'Auto',
+    sub_services: [
+      opt('auto_repair', 'Auto Repair'),
+      opt('auto_body', 'Auto Body'),
+      opt('towing', 'Towing'),
+      opt('detailing', 'Detailing'),
+      opt('auto_glass', 'Auto Glass'),
+      opt('tires', 'Tires'),
+    ],
+  },
+];
+
+/** The industry of the catalogue with this value, if any. */
+export const industryOf = (value: string): CatalogueIndustry | undefined => SERVICE_CATALOGUE.find((i) => i.value === value);
+
+/** True when `subService` is one of `industry`'s sub-services. */
+export const isCatalogued = (industry: string, subService: string): boolean =>
+  Boolean(industryOf(industry)?.sub_services.some((s) => s.value === subService));
+
+/** The SMS consent wording shown beside the opt-in box; the server records this exact text with each consent (TCPA). */
+export const SMS_CONSENT_WORDING =
+  'I agree to receive SMS notifications about new leads. Message frequency varies; message and data rates may apply. Reply STOP to opt out.';
+
+/** Texts the contractors service answers with where the spec shows none. */
+export const CONTRACTOR_MESSAGES = {
+  signupSuccess: 'Account created! Your $25 signup credit is being added to your wallet.',
+  emailTaken: 'An account with this email address already exists',
+  usernameTaken: 'This username is already taken',
+  usernameInvalid: 'Username must be 3 to 40 characters: letters, numbers, dots, hyphens or underscores',
+  zipInvalid: 'ZIP codes must be 5 digits, separated by commas',
+  industryInvalid: 'Please choose a service category from the list',
+  subServiceInvalid: 'Please choose a sub-service of the selected service category',
+  loginInvalid: 'Invalid username or password',
+  loginSuccess: 'Login successful',
+  loginLocked: 'Too many failed login attempts. Please wait a minute and try again.',
+  logoutSuccess: 'Logged out',
+  forgotSent: 'If an account exists for that email address, a password reset link has been sent.',
+  emailRequired: 'Please enter your email address',
+  unknownIndustry: 'Unknown service category',
+  notFound: 'Contractor not found',
+  walletUnavailable: 'Wallet balance is temporarily unavailable.',
+  claimedLeadsUnavailable: 'Claimed leads are temporarily unavailable.',
+} as const;
+
+const text = z.string().max(500);
+/** Signup and profile forms may send ZIP codes as comma-separated text or as a list. */
+const zipInput = z.union([z.string().max(2000), z.array(z.string().max(20)).max(200)]);
+
+/** POST contractors-signup. Rules and their messages are checked in order by the service (domain/profile-rules). */
+export const SignupRequestSchema = z.object({
+  contact_name: text.optional(),
+  business_name: text.optional(),
+  email: text.optional(),
+  phone: text.optional(),
+  industry: text.optional(),
+  sub_service: text.optional(),
+  username: text.optional(),
+  password: z.string().max(200).optional(),
+  confirm_password: z.string().max(200).optional(),
+  zip_codes: zipInput.optional(),
+  sms_opt_in: z.boolean().optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export interface SignupResponse {
+  success: true;
+  contractor_id: string;
+  session_token: string;
+  redirect_url: string;
+  message: string;
+}
+
+/** POST contractor-login. */
+export const LoginRequestSchema = z.object({
+  username: z.string().max(200).optional(),
+  password: z.string().max(200).optional(),
+});
+export interface LoginResponse {
+  success: true;
+  session_token: string;
+  contractor_id: string;
+  redirect_url: string;
+  message: string;
+}
+
+/** A contractor as the dashboard, admin and other services read it. */
+export interface ContractorView {
+  id: string;
+  business_name: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  industry: string;
+  sub_service: string;
+  zip_codes: string[];
+  sms_opt_in: boolean;
+  created_at: string;
+}
+
+/** POST forgot-password. */
+export const ForgotPasswordRequestSchema = z.object({
+  email: z.string().max(320).optional(),
+  user_type: z.enum(['contractor', 'admin']).optional(),
+  redirect_url: z.string().max(2000).optional(),
+});
+
+/** GET verify-reset-token: answers `{ valid, message? }`. */
+export const VerifyResetTokenQuerySchema = z.object({
+  token: z.string().max(200).optional(),
+  type: z.enum(['contractor', 'admin']).optional(),
+});
+
+/** POST reset-password. */
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string().max(200).optional(),
+  password: z.string().max(200).optional(),
+  confirm_password: z.string().max(200).optional(),
+  type: z.enum(['contractor', 'admin']).optional(),
+});
+
+/** POST update-contractor-profile (session_token and contractor_id are checked by the gateway). */
+export const UpdateProfileRequestSchema = z.object({
+  business_name: text.optional(),
+  contact_name: text.optional(),
+  email: text.optional(),
+  phone: text.optional(),
+  industry: text.optional(),
+  sub_service: text.optional(),
+  zip_codes: zipInput.optional(),
+  sms_opt_in: z.boolean().optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+/** POST update-contractor-sms. */
+export const UpdateSmsRequestSchema = z.object({ sms_opt_in: z.boolean() });
+
+/** GET sub-services. */
+export const SubServicesQuerySchema = z.object({ industry: z.string().max(100).optional() });
+
+/** GET contractors-dashboard: parts another service could not supply are null and named in `missing`. */
+export interface DashboardResponse {
+  contractor: ContractorView;
+  claimed_leads: unknown[] | null;
+  /** Dollars with two decimals, from wallet-ledger; null when it could not be read. */
+  wallet_balance: number | null;
+  missing?: Array<'wallet_balance' | 'claimed_leads'>;
+  warning?: string;
+}
+
+/** Internal: GET /internal/contractors query. */
+export const ContractorListQuerySchema = z.object({
+  ids: z.string().max(20_000).optional(),
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+/** Internal: POST /internal/sessions/resolve body. */
+export const ResolveSessionRequestSchema = z.object({ token: z.string().min(1).max(200) });

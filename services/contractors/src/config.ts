@@ -1,0 +1,17 @@
+import { envInt, loadConfig } from '@leadmarket/platform';
+import { z } from 'zod';
+
+const ConfigSchema = z.object({
+  /** Days a contractor session lives after its last use (sliding). */
+  SESSION_TTL_DAYS: envInt(30, 1),
+  /** Login attempts allowed per username and IP in one window; the next is refused with 429. */
+  LOGIN_MAX_ATTEMPTS: envInt(10, 1),
+  LOGIN_WINDOW_SECONDS: envInt(60, 1),
+  /** Reset emails sent per address per hour (beyond it the answer is the same, nothing is sent). */
+  RESET_EMAILS_PER_HOUR: envInt(5, 1),
+});
+
+/** The contractors service's settings. */
+export type ContractorsConfig = z.infer<typeof ConfigSchema>;
+
+export const loadContractorsConfig = (env: Record<string, string | undefined>): ContractorsConfig => loadConfig(ConfigSchema, env as NodeJS.ProcessEnv);

@@ -1,0 +1,35 @@
+import { sql, type Kysely } from 'kysely';
+
+export async function insertResetToken(db: Kysely<any>, tokenHash: string, contractorId: string, expiresAt: Date): Promise<void> {
+  await db.insertInto('password_reset_tokens').values({ token_hash: tokenHash, contractor_id: contractorId, expires_at: expiresAt }).execute();
+}
+
+/** The contractor of an unused, unexpired token (without using it). */
+export async function findUsableToken(db: Kysely<any>, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('contractor_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.contractor_id as string | undefined;
+}
+
+/** Use a token once: only the first caller of an unused, unexpired token gets its contractor. */
+export async function consumeToken(trx: Kysely<any>, tokenHash: string): Promise<string | undefined> {
+  const row = await trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('contractor_id')
+    .executeTakeFirst();
+  return row?.contractor_id as string | undefined;
+}
+
+/** Retire every other outstanding link of a contractor (after a reset, or at deletion). */
+export async function retireTokensOf(trx: Kysely<any>, contractorId: string): Promise<void> {
+  await trx.updateTable('password_reset_tokens').set({ used_at: sql`now()` }).where('contractor_id', '=', contractorId).where('used_at', 'is', null).execute();
+}

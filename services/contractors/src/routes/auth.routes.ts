@@ -1,0 +1,127 @@
+import {
+  CONTRACTOR_MESSAGES,
+  functionPath,
+  LoginRequestSchema,
+  MESSAGES,
+  SignupRequestSchema,
+  SMS_CONSENT_WORDING,
+  type LoginResponse,
+  type SignupResponse,
+} from '@leadmarket/contracts';
+import {
+  badRequest,
+  clientIpOf,
+  conflict,
+  contractorIdOf,
+  hashPassword,
+  tooManyRequests,
+  unauthorized,
+  verifyPassword,
+  type ServiceApp,
+  type ServiceContext,
+} from '@leadmarket/platform';
+import type { FastifyRequest } from 'fastify';
+import type { ContractorsConfig } from '../config.js';
+import { recordConsent } from '../db/consent.repository.js';
+import { findByUsername, findContractor, findTakenKeys, insertContractor, toView } from '../db/contractor.repository.js';
+import { newContractorId } from '../domain/contractor-id.js';
+import { checkSignup } from '../domain/profile-rules.js';
+import { sessionTokenOf } from '../domain/session-token.js';
+import type { Sessions } from '../use-cases/sessions.js';
+import { profileEvent } from './profile-event.js';
+
+const userAgentOf = (request: FastifyRequest) => (typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null);
+
+/** A unique-key violation of PostgreSQL (a concurrent signup took the email or username first). */
+const uniqueViolation = (error: unknown): string | undefined => {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' ? `${e.constraint ?? ''} ${e.message ?? ''}` : undefined;
+};
+
+// Compared against when the username is unknown, so both answers take the same time.
+let dummyHash: Promise<string> | undefined;
+
+/** Signup, login, auth check and logout. */
+export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config: ContractorsConfig, sessions: Sessions): void {
+  app.post(functionPath('contractors-signup'), async (request, reply) => {
+    const body = SignupRequestSchema.parse(request.body ?? {});
+    const checked = checkSignup(body);
+    if (!checked.ok) throw badRequest(checked.violation.message, checked.violation.field);
+    const signup = checked.signup;
+    const taken = await findTakenKeys(ctx.db, signup.email, signup.username);
+    if (taken.email) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
+    if (taken.username) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+    const password_hash = await hashPassword(signup.password);
+    const smsOptIn = body.sms_opt_in === true;
+
+    let result: { contractorId: string; token: string };
+    try {
+      result = await ctx.db.transaction().execute(async (trx) => {
+        const { password: _password, ...profile } = signup;
+        const row = await insertContractor(trx, { ...profile, id: newContractorId(), password_hash, sms_opt_in: smsOptIn });
+        await recordConsent(trx, {
+          contractor_id: row.id,
+          opted_in: smsOptIn,
+          source: 'signup',
+          wording: SMS_CONSENT_WORDING,
+          ip: clientIpOf(request),
+          user_agent: userAgentOf(request),
+        });
+        const token = await sessions.open(trx, row.id);
+        await ctx.emit(trx, [{ type: 'ContractorRegistered', data: { ...profileEvent(row), registered_at: new Date(row.created_at).toISOString() } }]);
+        return { contractorId: row.id, token };
+      });
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      if (violated?.includes('email')) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
+      if (violated?.includes('username')) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+      throw error;
+    }
+    const answer: SignupResponse = {
+      success: true,
+      contractor_id: result.contractorId,
+      session_token: result.token,
+      redirect_url: `/welcome?contractor_id=${encodeURIComponent(result.contractorId)}`,
+      message: CONTRACTOR_MESSAGES.signupSuccess,
+    };
+    return reply.code(201).send(answer);
+  });
+
+  app.post(functionPath('contractor-login'), async (request) => {
+    const body = LoginRequestSchema.parse(request.body ?? {});
+    const username = body.username?.trim() ?? '';
+    const password = body.password ?? '';
+    if (!username || !password) throw badRequest(MESSAGES.contractor.requiredFields, !username ? 'username' : 'password');
+    // Every attempt counts (fixed window), so a guesser cannot probe while locked out.
+    const limit = await ctx.kv.hit(`contractors:login:${username.toLowerCase()}:${clientIpOf(request)}`, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS, 'fixed');
+    if (!limit.allowed) throw tooManyRequests(CONTRACTOR_MESSAGES.loginLocked, limit.retryAfterSeconds);
+
+    const contractor = await findByUsername(ctx.db, username);
+    const ok = contractor
+      ? await verifyPassword(password, contractor.password_hash)
+      : (await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password'))), false);
+    if (!contractor || !ok) throw unauthorized(CONTRACTOR_MESSAGES.loginInvalid);
+    const token = await sessions.open(ctx.db, contractor.id);
+    const answer: LoginResponse = {
+      success: true,
+      session_token: token,
+      contractor_id: contractor.id,
+      redirect_url: `/contractor/${encodeURIComponent(contractor.id)}`,
+      message: CONTRACTOR_MESSAGES.loginSuccess,
+    };
+    return answer;
+  });
+
+  app.post(functionPath('contractor-auth-check'), async (request) => {
+    const contractor = await findContractor(ctx.db, contractorIdOf(request));
+    if (!contractor) throw unauthorized();
+    return { success: true, contractor: toView(contractor) };
+  });
+
+  app.post(functionPath('contractor-logout'), async (request) => {
+    contractorIdOf(request);
+    const token = sessionTokenOf({ authorization: request.headers.authorization, body: request.body, query: request.query });
+    if (token) await sessions.close(token);
+    return { success: true, message: CONTRACTOR_MESSAGES.logoutSuccess };
+  });
+}

@@ -1,0 +1,59 @@
+import { CONTRACTOR_MESSAGES, ContractorListQuerySchema, ResolveSessionRequestSchema } from '@leadmarket/contracts';
+import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+import { anonymiseConsents } from '../db/consent.repository.js';
+import { anonymise, countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
+import { retireTokensOf } from '../db/reset-token.repository.js';
+import { normaliseContractorId } from '../domain/contractor-id.js';
+import type { Sessions } from '../use-cases/sessions.js';
+
+/** "Active" for the admin statistics: not deleted and seen within this many days (login or any signed-in request). */
+const ACTIVE_WINDOW_DAYS = 30;
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** Routes other services call (docs/internal-api.md, contractors section). */
+export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, sessions: Sessions): void {
+  app.post('/internal/sessions/resolve', async (request) => {
+    const { token } = ResolveSessionRequestSchema.parse(request.body ?? {});
+    const contractorId = await sessions.resolve(token);
+    if (!contractorId) throw unauthorized();
+    return { account_id: contractorId };
+  });
+
+  app.get('/internal/contractors', async (request) => {
+    const q = ContractorListQuerySchema.parse(request.query ?? {});
+    const ids = q.ids === undefined ? undefined : q.ids.split(',').map((s) => s.trim()).filter(Boolean);
+    const { rows, total } = await listContractors(ctx.db, { ids, search: q.search?.trim() || undefined, page: q.page, limit: q.limit });
+    return { contractors: rows.map(toView), total };
+  });
+
+  app.get('/internal/contractors/:id', async (request) => {
+    const { id } = idParam.parse(request.params);
+    const row = (await findContractor(ctx.db, id)) ?? (await findContractor(ctx.db, normaliseContractorId(id)));
+    if (!row) throw notFound(CONTRACTOR_MESSAGES.notFound);
+    return toView(row);
+  });
+
+  app.delete('/internal/contractors/:id', async (request) => {
+    const { id } = idParam.parse(request.params);
+    const adminId = z.object({ admin_id: z.string().max(100).optional() }).parse(request.query ?? {}).admin_id;
+    const clearCache = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await anonymise(trx, id, adminId))) return undefined;
+      await anonymiseConsents(trx, id);
+      await retireTokensOf(trx, id);
+      const clear = await sessions.closeAllIn(trx, id);
+      await ctx.emit(trx, [{ type: 'ContractorDeleted', data: { contractor_id: id, deleted_at: new Date().toISOString() } }]);
+      return clear;
+    });
+    if (!clearCache) throw notFound(CONTRACTOR_MESSAGES.notFound);
+    await clearCache();
+    return { deleted: true };
+  });
+
+  app.get('/internal/stats', async () => {
+    const since = new Date(Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    const { total, active } = await countContractors(ctx.db, since);
+    return { total_contractors: total, active_contractors: active };
+  });
+}

@@ -1,0 +1,44 @@
+import { hashToken, randomToken, sessionCache, type ServiceContext } from '@leadmarket/platform';
+import type { Kysely } from 'kysely';
+import type { ContractorsConfig } from '../config.js';
+import { touchLastSeen } from '../db/contractor.repository.js';
+import { deleteSession, deleteSessionsOf, insertSession, touchSession } from '../db/session.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Contractor sessions: 256-bit random tokens, stored only as SHA-256 hashes, with a sliding expiry. */
+export function sessions(ctx: ServiceContext, config: ContractorsConfig) {
+  const expiry = () => new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS);
+  const cache = sessionCache(ctx.kv);
+
+  return {
+    /** Open a session in `db` (a transaction at signup); the raw token goes to the caller only. */
+    async open(db: Kysely<any>, contractorId: string): Promise<string> {
+      const token = randomToken(32);
+      await insertSession(db, hashToken(token), contractorId, expiry());
+      await touchLastSeen(db, contractorId);
+      return token;
+    },
+
+    /** The contractor of a live token, refreshing its expiry; undefined when unknown or expired. */
+    async resolve(token: string): Promise<string | undefined> {
+      const contractorId = await touchSession(ctx.db, hashToken(token), expiry());
+      if (contractorId) await touchLastSeen(ctx.db, contractorId);
+      return contractorId;
+    },
+
+    /** End one session now, in the database and in the gateway's cache. */
+    async close(token: string): Promise<void> {
+      const hash = await deleteSession(ctx.db, hashToken(token));
+      await cache.invalidate('contractor', [hash ?? hashToken(token)]);
+    },
+
+    /** End every session of a contractor inside `trx`; call the returned function after commit to clear the gateway's cache. */
+    async closeAllIn(trx: Kysely<any>, contractorId: string): Promise<() => Promise<void>> {
+      const hashes = await deleteSessionsOf(trx, contractorId);
+      return () => cache.invalidate('contractor', hashes);
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof sessions>;
