@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+
+const dashboardPage = async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage });
 
 /** Routes of the dashboard feature (pages load lazily, each its own chunk). */
 export const dashboardRoutes: RouteObject[] = [
-  { path: '/contractor/:contractorId', element: <PlaceholderPage title="Contractor Dashboard" /> },
-  { path: '/dashboard', element: <PlaceholderPage title="Contractor Dashboard" /> },
-  { path: '/contractor-dashboard', element: <PlaceholderPage title="Contractor Dashboard" /> },
+  { path: '/contractor/:contractorId', lazy: dashboardPage },
+  { path: '/dashboard', lazy: dashboardPage },
+  { path: '/contractor-dashboard', lazy: dashboardPage },
 ];

@@ -1,0 +1,125 @@
+import useSWR, { mutate as globalMutate } from 'swr';
+import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/constants';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import type { FunctionName } from '@leadmarket/contracts/routes';
+import { ApiError, callFunction } from '../../../lib/api';
+import type {
+  AutoReloadSettings,
+  AvailableLeadsPayload,
+  CategoryPricing,
+  Contractor,
+  DashboardPayload,
+  Gamification,
+  HistoryPayload,
+  Option,
+  PerformanceMetrics,
+  PurchasedPayload,
+  WeeklyReport,
+} from './types';
+
+/** Who is signed in: the contractor id of the route and the stored session token. */
+export interface Session {
+  contractorId: string;
+  token: string;
+}
+
+/** New leads show up without a reload: every dashboard query refreshes on this interval and on focus. */
+export const REFRESH_MS = 30_000;
+
+/** The text to show for a failed call: network failures get the spec's network text, else the server's or the fallback. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.status === 0 ? MESSAGES.contractor.network : error.messageOr(fallback);
+  return MESSAGES.contractor.network;
+}
+
+const KEY_PREFIX = 'dashboard';
+type Key = readonly [typeof KEY_PREFIX, FunctionName, string, ...unknown[]];
+
+function useDashboardQuery<T>(session: Session | null, name: FunctionName, extraQuery: Record<string, string | number> = {}) {
+  const key: Key | null = session ? [KEY_PREFIX, name, session.contractorId, JSON.stringify(extraQuery)] : null;
+  return useSWR<T, unknown>(
+    key,
+    () =>
+      callFunction<T>(name, {
+        token: session!.token,
+        query: { contractor_id: session!.contractorId, session_token: session!.token, ...extraQuery },
+      }),
+    { refreshInterval: REFRESH_MS, revalidateOnFocus: true, keepPreviousData: true },
+  );
+}
+
+/** Revalidate every dashboard query (after each action, and 2 s after a payment return). */
+export function refreshDashboard(): Promise<unknown> {
+  return globalMutate((key) => Array.isArray(key) && key[0] === KEY_PREFIX);
+}
+
+export const useDashboard = (s: Session | null) => useDashboardQuery<DashboardPayload>(s, 'contractors-dashboard');
+export const useAvailableLeads = (s: Session | null) => useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads');
+export const usePurchasedLeads = (s: Session | null) => useDashboardQuery<PurchasedPayload>(s, 'get-purchased-leads');
+export const useCategoryPricing = (s: Session | null) => useDashboardQuery<CategoryPricing | { pricing?: CategoryPricing; category_pricing?: CategoryPricing }>(s, 'get-category-pricing');
+export const useAutoReload = (s: Session | null) => useDashboardQuery<AutoReloadSettings | { settings: AutoReloadSettings }>(s, 'auto-reload-settings');
+export const useMetrics = (s: Session | null) => useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS });
+export const useGamification = (s: Session | null) => useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
+export const useHistory = (s: Session | null, page: number) =>
+  useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE });
+export const useWeeklyReports = (s: Session | null) => useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
+
+/** The pricing map whether the server wraps it or not. */
+export function pricingMap(data: ReturnType<typeof useCategoryPricing>['data']): CategoryPricing | undefined {
+  if (!data) return undefined;
+  const wrapped = (data as { pricing?: CategoryPricing; category_pricing?: CategoryPricing }).pricing ?? (data as { category_pricing?: CategoryPricing }).category_pricing;
+  return wrapped ?? (data as CategoryPricing);
+}
+
+/** The first array a list answer carries (a bare array, or an object with one list field). */
+export function listOf<T>(data: unknown, ...fields: string[]): T[] {
+  if (Array.isArray(data)) return data as T[];
+  if (data && typeof data === 'object') {
+    for (const field of fields) if (Array.isArray((data as Record<string, unknown>)[field])) return (data as Record<string, T[]>)[field];
+    const first = Object.values(data).find(Array.isArray);
+    if (first) return first as T[];
+  }
+  return [];
+}
+
+/** Unwrap `{ gamification }` / `{ settings }` answers or take the object as it is. */
+export function unwrap<T>(data: unknown, field: string): T | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const inner = (data as Record<string, unknown>)[field];
+  return (inner && typeof inner === 'object' ? inner : data) as T;
+}
+
+/** The session check that runs before anything else is shown. */
+export async function checkSession(token: string): Promise<Contractor | undefined> {
+  const result = await callFunction<{ contractor?: Contractor }>('contractor-auth-check', { body: { session_token: token }, token });
+  return result?.contractor;
+}
+
+const post = <T>(name: FunctionName, session: Session, body: Record<string, unknown>) =>
+  callFunction<T>(name, { method: 'POST', token: session.token, body: { contractor_id: session.contractorId, ...body } });
+
+/** Contractor actions of §7, each sending the bearer token and the spec's body. */
+export const actions = {
+  purchaseLead: (s: Session, leadId: string) =>
+    post<{ success?: boolean; new_wallet_balance?: number; message?: string }>('purchase-lead', s, { lead_id: leadId, session_token: s.token }),
+  archiveLead: (s: Session, leadId: string) => post<{ success?: boolean; message?: string }>('archive-lead', s, { lead_id: leadId, session_token: s.token }),
+  completeLead: (s: Session, leadId: string) => post<{ success?: boolean; message?: string }>('mark-lead-complete', s, { lead_id: leadId }),
+  requestRefund: (s: Session, leadId: string, reason: string) =>
+    post<{ success?: boolean; message?: string }>('request-refund', s, { lead_id: leadId, reason }),
+  startFunding: (s: Session, amount: number) => post<{ payment_url?: string }>('contractors-purchase-credits', s, { amount }),
+  updateSms: (s: Session, smsOptIn: boolean) => post<{ sms_opt_in?: boolean }>('update-contractor-sms', s, { session_token: s.token, sms_opt_in: smsOptIn }),
+  updateAutoReload: (s: Session, changed: Partial<AutoReloadSettings>) =>
+    post<unknown>('auto-reload-settings', s, { session_token: s.token, ...changed }),
+  updateProfile: (s: Session, profile: Record<string, unknown>) =>
+    post<{ success?: boolean; message?: string }>('update-contractor-profile', s, { ...profile, session_token: s.token }),
+};
+
+/** Industry options (public call). */
+export async function loadIndustries(): Promise<Option[]> {
+  return listOf<Option>(await callFunction('industries'), 'industries', 'options');
+}
+
+/** Sub-service options of one industry (public call). */
+export async function loadSubServices(industry: string): Promise<Option[]> {
+  return listOf<Option>(await callFunction('sub-services', { query: { industry } }), 'sub_services', 'subServices', 'options');
+}

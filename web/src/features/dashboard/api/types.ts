@@ -1,0 +1,133 @@
+/** Wire shapes the dashboard reads (dashboards-and-admin §3); money in dollars as the spec shows it. */
+
+export interface Contractor {
+  id: string;
+  business_name: string;
+  contact_name: string;
+  email?: string;
+  phone: string;
+  industry: string;
+  sub_service: string;
+  zip_codes: string[];
+  sms_opt_in?: boolean;
+}
+
+export interface ClaimedLead {
+  id: string;
+  customer_name: string;
+  phone: string;
+  zip_code: string;
+  claimed_at: string;
+  service_category: string;
+  sub_service: string;
+  description: string;
+  is_archived: boolean;
+  created_at: string;
+}
+
+export interface DashboardPayload {
+  contractor: Contractor;
+  claimed_leads: ClaimedLead[];
+  wallet_balance: number;
+}
+
+export interface AvailableLead {
+  id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  description: string;
+  created_at: string;
+  /** Present when the server prices the lead itself; otherwise the category price applies. */
+  price?: number;
+}
+
+export interface AvailableLeadsPayload {
+  available_leads: AvailableLead[];
+  total_available: number;
+}
+
+export interface PurchasedLead {
+  id: string;
+  lead_id: string;
+  purchased_at: string;
+  price_paid: number;
+  leads: {
+    customer_name: string;
+    customer_phone: string;
+    customer_email: string;
+    zip_code: string;
+    service_category: string;
+    sub_service: string;
+    description: string;
+    created_at: string;
+  };
+}
+
+export interface PurchasedPayload {
+  purchased_leads: PurchasedLead[];
+  archived_leads: PurchasedLead[];
+  completed_leads: PurchasedLead[];
+}
+
+export type CategoryPricing = Record<string, number>;
+
+export interface AutoReloadSettings {
+  auto_reload_enabled: boolean;
+  auto_reload_threshold: number;
+  auto_reload_amount: number;
+}
+
+export interface PerformanceMetrics {
+  metrics: {
+    leads_purchased: number;
+    total_spend: number;
+    total_revenue: number;
+    close_rate: number;
+    roi_ratio: number;
+    avg_response_time: number;
+  };
+  daily_data: { date: string; leads_purchased: number; leads_booked: number }[];
+}
+
+export interface Gamification {
+  top_performer_badge: boolean;
+  current_streak: number;
+  best_streak: number;
+  response_time_score: number;
+  avg_response_time: number;
+  total_roi: number;
+  completed_leads: number;
+  total_leads: number;
+}
+
+export interface HistoryRow {
+  id: string;
+  lead_id: string;
+  date_purchased: string;
+  industry: string;
+  sub_service: string;
+  lead_zip_code: string;
+  purchase_price: number;
+  status: string;
+}
+
+export interface HistoryPayload {
+  success?: boolean;
+  purchase_history: HistoryRow[];
+  pagination: { current_page: number; total_pages: number; total_records: number };
+}
+
+export interface WeeklyReport {
+  week_start_formatted: string;
+  week_end_formatted: string;
+  spend: number;
+  leads_purchased: number;
+  refunds: number;
+  wallet_balance: number;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}

@@ -1,0 +1,179 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { actions, errorText, type Session } from '../api/dashboard-api';
+import type { ClaimedLead, PurchasedLead } from '../api/types';
+import { money, shortDate } from '../domain/rules';
+import { Dialog } from './dialog';
+
+type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
+
+/** What the lists report back to the page: a success toast or an error for the banner. */
+export interface ActionResult {
+  onSuccess: (message: string) => void;
+  onError: (message: string) => void;
+}
+
+function useLeadAction(session: Session, { onSuccess, onError }: ActionResult) {
+  const [busy, setBusy] = useState<Busy>(null);
+  async function run(kind: 'archive' | 'complete', leadId: string) {
+    setBusy({ leadId, kind });
+    const call = kind === 'archive' ? actions.archiveLead : actions.completeLead;
+    const failed = kind === 'archive' ? MESSAGES.contractor.archiveFailed : MESSAGES.contractor.completeFailed;
+    try {
+      const result = await call(session, leadId);
+      if (result && result.success === false) throw new Error(result.message ?? failed);
+      onSuccess(kind === 'archive' ? MESSAGES.contractorSuccess.leadArchived : MESSAGES.contractorSuccess.leadCompleted);
+    } catch (caught) {
+      onError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, failed));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
+/** Leads claimed through an SMS link; those not yet archived can be archived. */
+export function ClaimedList({ session, leads, ...result }: { session: Session; leads: ClaimedLead[] } & ActionResult) {
+  const { busy, run } = useLeadAction(session, result);
+  if (leads.length === 0) return <p className="dash-empty">No claimed leads yet.</p>;
+  return (
+    <ul className="dash-cards">
+      {leads.map((lead) => (
+        <li key={lead.id} className="dash-card dash-lead">
+          <div className="dash-lead__top">
+            <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+            {lead.is_archived && <span className="dash-badge">Archived</span>}
+          </div>
+          <h3 className="dash-lead__title">{lead.customer_name}</h3>
+          <p className="dash-lead__meta">
+            {lead.service_category}
+            {lead.sub_service ? ` — ${lead.sub_service}` : ''} · ZIP {lead.zip_code} · claimed {shortDate(lead.claimed_at)}
+          </p>
+          <p>
+            <a href={`tel:${lead.phone}`}>{lead.phone}</a>
+          </p>
+          <p className="dash-lead__desc">{lead.description}</p>
+          {!lead.is_archived && (
+            <div className="dash-lead__actions">
+              <button type="button" className="dash-btn" disabled={busy !== null} onClick={() => run('archive', lead.id)}>
+                {busy?.leadId === lead.id ? 'Archiving...' : 'Archive'}
+              </button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Bought leads with their contact; `mode` decides which actions a card offers. */
+export function PurchasedList({
+  session,
+  leads,
+  mode,
+  empty,
+  ...result
+}: { session: Session; leads: PurchasedLead[]; mode: 'purchased' | 'completed' | 'archived'; empty: string } & ActionResult) {
+  const { busy, run } = useLeadAction(session, result);
+  const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
+  if (leads.length === 0) return <p className="dash-empty">{empty}</p>;
+  return (
+    <>
+      <ul className="dash-cards">
+        {leads.map((record) => {
+          const lead = record.leads ?? ({} as PurchasedLead['leads']);
+          const mine = busy?.leadId === record.lead_id;
+          return (
+            <li key={record.id} className="dash-card dash-lead">
+              <div className="dash-lead__top">
+                <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+                <span className="dash-lead__cost">{money(record.price_paid)}</span>
+              </div>
+              <h3 className="dash-lead__title">{lead.customer_name}</h3>
+              <p className="dash-lead__meta">
+                {lead.service_category}
+                {lead.sub_service ? ` — ${lead.sub_service}` : ''} · ZIP {lead.zip_code} · purchased {shortDate(record.purchased_at)}
+              </p>
+              <p className="dash-lead__contact">
+                <a href={`tel:${lead.customer_phone}`}>{lead.customer_phone}</a>
+                {lead.customer_email && (
+                  <>
+                    {' · '}
+                    <a href={`mailto:${lead.customer_email}`}>{lead.customer_email}</a>
+                  </>
+                )}
+              </p>
+              <p className="dash-lead__desc">{lead.description}</p>
+              {mode === 'purchased' && (
+                <div className="dash-lead__actions">
+                  <button type="button" className="dash-btn dash-btn--primary" disabled={busy !== null} onClick={() => run('complete', record.lead_id)}>
+                    {mine && busy?.kind === 'complete' ? 'Completing...' : 'Mark as Completed'}
+                  </button>
+                  <button type="button" className="dash-btn" disabled={busy !== null} onClick={() => run('archive', record.lead_id)}>
+                    {mine && busy?.kind === 'archive' ? 'Archiving...' : 'Archive'}
+                  </button>
+                  <button type="button" className="dash-btn dash-btn--link" onClick={() => setRefundFor(record)}>
+                    Request Refund
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {refundFor && <RefundDialog session={session} record={refundFor} onClose={() => setRefundFor(null)} {...result} />}
+    </>
+  );
+}
+
+/** Ask for a refund of a bought lead; the wallet service decides the window and says so in its message. */
+function RefundDialog({ session, record, onClose, onSuccess }: { session: Session; record: PurchasedLead; onClose: () => void } & ActionResult) {
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (reason.trim() === '') {
+      setError('Please tell us why you are requesting a refund');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await actions.requestRefund(session, record.lead_id, reason.trim());
+      if (result && result.success === false) throw new Error(result.message ?? 'Failed to request refund');
+      onSuccess(result?.message ?? 'Refund request submitted');
+      onClose();
+    } catch (caught) {
+      setError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, 'Failed to request refund'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title="Request Refund" subtitle={`Lead ${record.lead_id.slice(0, 8)} · paid ${money(record.price_paid)}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <div className="dash-field">
+          <label htmlFor={reasonId}>Reason *</label>
+          <textarea id={reasonId} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        {error && (
+          <p className="dash-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dash-dialog__actions">
+          <button type="button" className="dash-btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="dash-btn dash-btn--primary" disabled={busy}>
+            {busy ? 'Submitting...' : 'Submit Request'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

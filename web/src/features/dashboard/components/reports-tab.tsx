@@ -1,0 +1,114 @@
+import { useId, useMemo, useState } from 'react';
+import { GOOD_RESPONSE_MINUTES, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO, WEEKLY_SUMMARY_WEEKS } from '@leadmarket/contracts/constants';
+import type { Gamification, PerformanceMetrics, WeeklyReport } from '../api/types';
+import { money } from '../domain/rules';
+import { Chart } from './chart';
+
+/** Reports: ROI calculator, response-time tracker, weekly trend chart and the 5-week summary. */
+export function ReportsTab({ metrics, gamification, weeks, weeksError }: { metrics: PerformanceMetrics | undefined; gamification: Gamification | undefined; weeks: WeeklyReport[]; weeksError: string | null }) {
+  const recent = weeks.slice(-WEEKLY_SUMMARY_WEEKS);
+  const labels = useMemo(() => recent.map((w) => w.week_start_formatted), [recent]);
+  const series = useMemo(
+    () => [
+      { label: 'Spend ($)', color: '#0b5cad', values: recent.map((w) => Number(w.spend ?? 0)) },
+      { label: 'Leads purchased', color: '#b45309', values: recent.map((w) => Number(w.leads_purchased ?? 0)) },
+    ],
+    [recent],
+  );
+  return (
+    <div className="dash-reports">
+      <RoiCalculator leads={metrics?.metrics.leads_purchased ?? 0} spend={metrics?.metrics.total_spend ?? 0} closeRate={metrics?.metrics.close_rate ?? 0} />
+      <ResponseTracker minutes={gamification?.avg_response_time ?? metrics?.metrics.avg_response_time ?? 0} score={gamification?.response_time_score ?? 0} />
+      <section className="dash-card dash-card--wide" aria-labelledby="weekly-title">
+        <h3 id="weekly-title">Weekly Trend</h3>
+        {weeksError && (
+          <p className="dash-error" role="alert">
+            {weeksError}
+          </p>
+        )}
+        {recent.length > 0 ? <Chart title="Weekly spend and leads purchased" kind="line" labels={labels} series={series} /> : !weeksError && <p className="dash-empty">No weekly data yet.</p>}
+      </section>
+      <section className="dash-card dash-card--wide" aria-labelledby="summary-title">
+        <h3 id="summary-title">Last {WEEKLY_SUMMARY_WEEKS} Weeks</h3>
+        {recent.length > 0 && (
+          <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Weekly summary">
+            <table className="dash-table">
+              <thead>
+                <tr>
+                  <th scope="col">Week</th>
+                  <th scope="col">Spend</th>
+                  <th scope="col">Leads Purchased</th>
+                  <th scope="col">Refunds</th>
+                  <th scope="col">Wallet Balance</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...recent].reverse().map((w) => (
+                  <tr key={w.week_start_formatted}>
+                    <th scope="row">
+                      {w.week_start_formatted} – {w.week_end_formatted}
+                    </th>
+                    <td>{money(w.spend)}</td>
+                    <td>{w.leads_purchased}</td>
+                    <td>{money(w.refunds)}</td>
+                    <td>{money(w.wallet_balance)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** Estimate revenue and ROI from the 30-day spend and an average job value the contractor enters. */
+function RoiCalculator({ leads, spend, closeRate }: { leads: number; spend: number; closeRate: number }) {
+  const ids = { job: useId(), rate: useId(), spend: useId() };
+  const [jobValue, setJobValue] = useState('500');
+  const [rate, setRate] = useState(String(closeRate > 0 ? Math.round(closeRate) : 25));
+  const [spent, setSpent] = useState(String(spend > 0 ? spend : 100));
+  const job = Number(jobValue) || 0;
+  const cost = Number(spent) || 0;
+  const close = Math.min(100, Math.max(0, Number(rate) || 0));
+  const leadCount = leads > 0 ? leads : cost > 0 ? Math.max(1, Math.round(cost / 20)) : 0;
+  const revenue = leadCount * (close / 100) * job;
+  const ratio = cost > 0 ? revenue / cost : 0;
+  return (
+    <section className="dash-card" aria-labelledby="roi-title">
+      <h3 id="roi-title">ROI Calculator</h3>
+      <div className="dash-field">
+        <label htmlFor={ids.job}>Average job value ($)</label>
+        <input id={ids.job} type="number" min="0" step="1" value={jobValue} onChange={(e) => setJobValue(e.target.value)} />
+      </div>
+      <div className="dash-field">
+        <label htmlFor={ids.rate}>Close rate (%)</label>
+        <input id={ids.rate} type="number" min="0" max="100" step="1" value={rate} onChange={(e) => setRate(e.target.value)} />
+      </div>
+      <div className="dash-field">
+        <label htmlFor={ids.spend}>Lead spend ($)</label>
+        <input id={ids.spend} type="number" min="0" step="1" value={spent} onChange={(e) => setSpent(e.target.value)} />
+      </div>
+      <p aria-live="polite">
+        Estimated revenue {money(revenue)} from {leadCount} leads · ROI{' '}
+        <strong className={ratio >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>{ratio.toFixed(1)}:1</strong>
+      </p>
+    </section>
+  );
+}
+
+/** Average response time against the 5-minute goal, with the response score (80+ is green). */
+function ResponseTracker({ minutes, score }: { minutes: number; score: number }) {
+  const good = minutes > 0 && minutes <= GOOD_RESPONSE_MINUTES;
+  return (
+    <section className="dash-card" aria-labelledby="response-title">
+      <h3 id="response-title">Response Time</h3>
+      <p className="dash-balance">{minutes > 0 ? `${Number(minutes).toFixed(1)} min` : '—'}</p>
+      <p className={good ? 'dash-good' : 'dash-hint'}>{good ? 'Great: you respond within 5 minutes.' : `Aim to respond within ${GOOD_RESPONSE_MINUTES} minutes.`}</p>
+      <p>
+        Response score: <strong className={score >= GOOD_RESPONSE_SCORE ? 'dash-good' : undefined}>{score}</strong>
+      </p>
+    </section>
+  );
+}

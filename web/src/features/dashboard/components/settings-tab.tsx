@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { ApiError } from '../../../lib/api';
+import { actions, type Session } from '../api/dashboard-api';
+import type { Contractor } from '../api/types';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { FundForm } from './fund-form';
+
+/** Settings: business info with Edit Profile, the SMS toggle, and a funding card. */
+export function SettingsTab({ session, contractor, onSuccess, onError }: { session: Session; contractor: Contractor; onSuccess: (message: string, ms?: number) => void; onError: (message: string) => void }) {
+  const smsId = useId();
+  const [editing, setEditing] = useState(false);
+  const [smsBusy, setSmsBusy] = useState(false);
+  const smsOn = contractor.sms_opt_in ?? true;
+
+  async function toggleSms() {
+    if (!session.token) {
+      onError(MESSAGES.contractor.sessionExpired);
+      return;
+    }
+    setSmsBusy(true);
+    try {
+      await actions.updateSms(session, !smsOn);
+      onSuccess(MESSAGES.contractorSuccess.smsUpdated, 3000);
+    } catch (caught) {
+      // §8: not-ok answers and failed requests have different texts.
+      onError(caught instanceof ApiError && caught.status !== 0 ? MESSAGES.contractor.smsFailed : MESSAGES.contractor.smsError);
+    } finally {
+      setSmsBusy(false);
+    }
+  }
+
+  return (
+    <div className="dash-settings">
+      <section className="dash-card" aria-labelledby="business-info-title">
+        <h3 id="business-info-title">Business Information</h3>
+        <dl className="dash-facts">
+          <dt>Business Name</dt>
+          <dd>{contractor.business_name}</dd>
+          <dt>Contact Name</dt>
+          <dd>{contractor.contact_name}</dd>
+          {contractor.email && (
+            <>
+              <dt>Email</dt>
+              <dd>{contractor.email}</dd>
+            </>
+          )}
+          <dt>Phone</dt>
+          <dd>{contractor.phone}</dd>
+          <dt>Service Category</dt>
+          <dd>{contractor.industry}</dd>
+          <dt>Sub-Service</dt>
+          <dd>{contractor.sub_service}</dd>
+          <dt>Service Areas</dt>
+          <dd>{(contractor.zip_codes ?? []).join(', ')}</dd>
+        </dl>
+        <button type="button" className="dash-btn dash-btn--primary" onClick={() => setEditing(true)}>
+          Edit Profile
+        </button>
+      </section>
+
+      <section className="dash-card" aria-labelledby="sms-title">
+        <h3 id="sms-title">SMS Notifications</h3>
+        <div className="dash-switch">
+          <button id={smsId} type="button" role="switch" aria-checked={smsOn} className={`dash-switch__control${smsOn ? ' is-on' : ''}`} disabled={smsBusy} onClick={toggleSms}>
+            <span className="visually-hidden">SMS alerts for new leads</span>
+          </button>
+          <label htmlFor={smsId}>SMS alerts for new leads: {smsOn ? 'On' : 'Off'}</label>
+        </div>
+      </section>
+
+      <FundForm session={session} id="settings-funding-card" />
+
+      {editing && <EditProfileDialog contractor={contractor} session={session} onClose={() => setEditing(false)} onSaved={() => onSuccess(MESSAGES.contractorSuccess.profileUpdated)} />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { CARD_DESCRIPTION_MAX, DEFAULT_LEAD_PRICE_CENTS, HISTORY_MAX_PAGE_BUTTONS, PRICE_TIER_THRESHOLDS_CENTS, WALLET_BAR_FULL_CENTS } from '@leadmarket/contracts/constants';
+
+/** Display tier of a lead price in dollars (§9: 100+ Emergency, 35+ Premium, else Standard). */
+export function priceTier(priceDollars: number): 'Emergency' | 'Premium' | 'Standard' {
+  const cents = Math.round(priceDollars * 100);
+  if (cents >= PRICE_TIER_THRESHOLDS_CENTS.emergency) return 'Emergency';
+  if (cents >= PRICE_TIER_THRESHOLDS_CENTS.premium) return 'Premium';
+  return 'Standard';
+}
+
+/** A lead's price: its own when the server sent one, else its category's, else the $20 default. */
+export function leadPrice(lead: { service_category: string; price?: number }, pricing: Record<string, number> | undefined): number {
+  if (typeof lead.price === 'number') return lead.price;
+  const byCategory = pricing?.[lead.service_category];
+  return typeof byCategory === 'number' ? byCategory : DEFAULT_LEAD_PRICE_CENTS / 100;
+}
+
+/** Card descriptions stop at 100 characters with an ellipsis. */
+export function truncate(text: string, max = CARD_DESCRIPTION_MAX): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Wallet bar fill: balance / $100, capped at 100 percent. */
+export function walletBarPercent(balanceDollars: number): number {
+  const percent = (balanceDollars * 100) / (WALLET_BAR_FULL_CENTS / 100);
+  return Math.max(0, Math.min(100, percent));
+}
+
+/** Money as the spec shows it: dollars with two decimals. */
+export function money(dollars: number | null | undefined): string {
+  return `$${Number(dollars ?? 0).toFixed(2)}`;
+}
+
+/** Newest first by created_at (§5). */
+export function newestFirst<T extends { created_at: string }>(leads: readonly T[]): T[] {
+  return [...leads].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
+/** The page numbers to show: at most 5, a window around the current page. */
+export function pageButtons(current: number, total: number, max = HISTORY_MAX_PAGE_BUTTONS): number[] {
+  if (total <= 0) return [];
+  const count = Math.min(max, total);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, total - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** A date as a short local date, or the raw text when it does not parse. */
+export function shortDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toLocaleDateString();
+}

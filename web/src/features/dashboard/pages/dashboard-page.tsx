@@ -1,0 +1,248 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { ApiError, callFunction } from '../../../lib/api';
+import { contractorSession } from '../../../lib/storage';
+import {
+  checkSession,
+  errorText,
+  listOf,
+  pricingMap,
+  refreshDashboard,
+  unwrap,
+  useAutoReload,
+  useAvailableLeads,
+  useCategoryPricing,
+  useDashboard,
+  useGamification,
+  useHistory,
+  useMetrics,
+  usePurchasedLeads,
+  useWeeklyReports,
+  type Session,
+} from '../api/dashboard-api';
+import type { AutoReloadSettings, Gamification, WeeklyReport } from '../api/types';
+import { AutoReloadForm } from '../components/auto-reload-form';
+import { AvailableTab } from '../components/available-tab';
+import { DashboardTabs, panelId, tabId, type TabId } from '../components/dashboard-tabs';
+import { FundForm } from '../components/fund-form';
+import { HistoryTab } from '../components/history-tab';
+import { ClaimedList, PurchasedList } from '../components/lead-lists';
+import { OverviewTab } from '../components/overview-tab';
+import { ReportsTab } from '../components/reports-tab';
+import { SettingsTab } from '../components/settings-tab';
+import { Toast, useToast } from '../components/toast';
+import '../dashboard.css';
+
+/** After a successful payment the webhook may land a moment later; reload once it likely has (§4). */
+const PAYMENT_RELOAD_MS = 2000;
+const FUNDING_CARD_ID = 'funding-card';
+
+/** Session check first (§4): the verified session, or null while checking / when sent away. */
+function useVerifiedSession(): { session: Session | null; fatal: string | null } {
+  const { contractorId: routeId } = useParams();
+  const navigate = useNavigate();
+  const [session, setSession] = useState<Session | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+
+  useEffect(() => {
+    const stored = contractorSession.get();
+    const id = routeId ?? stored.contractorId;
+    if (!id || !stored.token || (stored.contractorId && stored.contractorId !== id)) {
+      navigate('/contractor-login', { replace: true });
+      return;
+    }
+    let live = true;
+    checkSession(stored.token)
+      .then((contractor) => {
+        if (!live) return;
+        if (contractor?.id && contractor.id !== id) throw new ApiError(403, undefined, undefined);
+        setSession({ contractorId: id, token: stored.token! });
+      })
+      .catch((error) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 0) {
+          setFatal(MESSAGES.contractor.network);
+          return;
+        }
+        contractorSession.clear();
+        navigate('/contractor-login', { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [routeId, navigate]);
+
+  return { session, fatal };
+}
+
+/** Reads payment=success|cancelled once, reports it, and removes it from the URL (§2, §4). */
+function usePaymentReturn(onSuccess: () => void, onCancelled: () => void) {
+  const [params, setParams] = useSearchParams();
+  const handled = useRef(false);
+  const payment = params.get('payment');
+  useEffect(() => {
+    if (!payment || handled.current) return;
+    handled.current = true;
+    if (payment === 'success') onSuccess();
+    if (payment === 'cancelled') onCancelled();
+    const rest = new URLSearchParams(params);
+    rest.delete('payment');
+    setParams(rest, { replace: true });
+  }, [payment, params, setParams, onSuccess, onCancelled]);
+}
+
+/** The contractor dashboard at /contractor/:contractorId, /dashboard and /contractor-dashboard. */
+export function DashboardPage() {
+  const { session, fatal } = useVerifiedSession();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<TabId>('dashboard');
+  const [banner, setBanner] = useState<string | null>(null);
+  const [fundFormKey, setFundFormKey] = useState(0);
+  const toast = useToast();
+  const scrollToFunding = useRef(false);
+
+  const dashboard = useDashboard(session);
+  const available = useAvailableLeads(session);
+  const purchased = usePurchasedLeads(session);
+  const pricing = useCategoryPricing(session);
+  const autoReload = useAutoReload(session);
+  const metrics = useMetrics(session);
+  const gamificationQuery = useGamification(session);
+  const historyFirstPage = useHistory(session, 1);
+  const weekly = useWeeklyReports(session);
+
+  const succeed = useCallback(
+    (message: string, ms?: number) => {
+      setBanner(null);
+      toast.show(message, ms);
+      void refreshDashboard();
+    },
+    [toast],
+  );
+  const fail = useCallback((message: string) => setBanner(message), []);
+
+  usePaymentReturn(
+    useCallback(() => {
+      setTab('wallet');
+      setFundFormKey((k) => k + 1);
+      toast.show(MESSAGES.contractorSuccess.walletFunded);
+      setTimeout(() => void refreshDashboard(), PAYMENT_RELOAD_MS);
+    }, [toast]),
+    useCallback(() => {
+      setTab('wallet');
+      setBanner(MESSAGES.contractor.paymentCancelled);
+    }, []),
+  );
+
+  // "Add Funds" opens the wallet tab and brings its funding card into view.
+  useEffect(() => {
+    if (!scrollToFunding.current || tab !== 'wallet') return;
+    scrollToFunding.current = false;
+    const card = document.getElementById(FUNDING_CARD_ID);
+    card?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    card?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [tab]);
+  const addFunds = useCallback(() => {
+    scrollToFunding.current = true;
+    setTab('wallet');
+  }, []);
+
+  async function logout() {
+    const token = session?.token;
+    contractorSession.clear();
+    // Ending the session on the server is best effort: the browser forgets it either way.
+    if (token) void callFunction('contractor-logout', { method: 'POST', token, body: { session_token: token } }).catch(() => undefined);
+    navigate('/contractor-login');
+  }
+
+  const gamification = unwrap<Gamification>(gamificationQuery.data, 'gamification');
+  const autoReloadSettings = unwrap<AutoReloadSettings>(autoReload.data, 'settings');
+  const weeks = useMemo(() => listOf<WeeklyReport>(weekly.data, 'weekly_reports', 'reports', 'weeks'), [weekly.data]);
+  const prices = pricingMap(pricing.data);
+
+  if (fatal || (dashboard.error && !dashboard.data)) {
+    return (
+      <main className="dash-fatal">
+        <h1>Something went wrong</h1>
+        <p role="alert">{fatal ?? errorText(dashboard.error, MESSAGES.contractor.dashboardFailed)}</p>
+        <Link className="dash-btn dash-btn--primary" to="/">
+          Back to Home
+        </Link>
+      </main>
+    );
+  }
+  if (!session || !dashboard.data) return <PageLoading label="Loading dashboard..." />;
+
+  const { contractor, claimed_leads: claimed = [], wallet_balance: balance = 0 } = dashboard.data;
+  const bought = purchased.data;
+  const counts: Partial<Record<TabId, number>> = {
+    available: available.data?.total_available ?? available.data?.available_leads?.length ?? 0,
+    claimed: claimed.length,
+    purchased: bought?.purchased_leads?.length ?? 0,
+    completed: bought?.completed_leads?.length ?? 0,
+    archived: bought?.archived_leads?.length ?? 0,
+    history: historyFirstPage.data?.pagination?.total_records ?? 0,
+  };
+  const listProps = { session, onSuccess: succeed, onError: fail };
+
+  return (
+    <div className="dash">
+      <Toast text={toast.text} />
+      <header className="dash-header">
+        <div>
+          <h1>Welcome back, {contractor.contact_name}</h1>
+          <p className="dash-hint">{contractor.business_name}</p>
+          <div className="dash-badges">
+            {gamification?.top_performer_badge && <span className="dash-badge dash-badge--top">🏆 Top Performer</span>}
+            <span className="dash-badge dash-badge--streak">🔥 {gamification?.current_streak ?? 0} day streak</span>
+          </div>
+        </div>
+        <button type="button" className="dash-btn" onClick={logout}>
+          Logout
+        </button>
+      </header>
+
+      {banner && (
+        <div className="dash-banner" role="alert">
+          <span>{banner}</span>
+          <button type="button" className="dash-btn dash-btn--link" onClick={() => setBanner(null)} aria-label="Dismiss message">
+            ×
+          </button>
+        </div>
+      )}
+
+      <DashboardTabs active={tab} counts={counts} onSelect={setTab} />
+
+      <main id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0} className="dash-panel">
+        {tab === 'dashboard' && <OverviewTab balance={balance} autoReload={autoReloadSettings} metrics={metrics.data} gamification={gamification} onAddFunds={addFunds} />}
+        {tab === 'available' &&
+          (available.error && !available.data ? (
+            <p className="dash-error" role="alert">{errorText(available.error, MESSAGES.contractor.dashboardFailed)}</p>
+          ) : (
+            <AvailableTab session={session} leads={available.data?.available_leads ?? []} pricing={prices} balance={balance} onPurchased={succeed} onAddFunds={addFunds} />
+          ))}
+        {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
+        {tab === 'purchased' && <PurchasedList {...listProps} mode="purchased" leads={bought?.purchased_leads ?? []} empty="No purchased leads yet." />}
+        {tab === 'completed' && <PurchasedList {...listProps} mode="completed" leads={bought?.completed_leads ?? []} empty="No completed leads yet." />}
+        {tab === 'archived' && <PurchasedList {...listProps} mode="archived" leads={bought?.archived_leads ?? []} empty="No archived leads." />}
+        {tab === 'history' && <HistoryTab session={session} />}
+        {tab === 'wallet' && (
+          <div className="dash-wallet">
+            <section className="dash-card" aria-labelledby="wallet-balance-title">
+              <h3 id="wallet-balance-title">Current Balance</h3>
+              <p className="dash-balance">${Number(balance).toFixed(2)}</p>
+            </section>
+            <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
+            <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
+          </div>
+        )}
+        {tab === 'reports' && (
+          <ReportsTab metrics={metrics.data} gamification={gamification} weeks={weeks} weeksError={weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null} />
+        )}
+        {tab === 'settings' && <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />}
+      </main>
+    </div>
+  );
+}
