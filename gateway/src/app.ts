@@ -108,6 +108,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
     return reply.from(`${clients.urlOf(service)}${request.url}`, {
       body: body && body.length > 0 ? body : undefined,
+      // Without a content type, reply-from JSON-encodes the body: a Buffer would arrive as {"type":"Buffer",...}.
+      contentType: body && body.length > 0 ? String(request.headers['content-type'] ?? 'application/octet-stream') : undefined,
       rewriteRequestHeaders: (_req: unknown, headers: Record<string, string | string[] | undefined>) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         for (const h of STRIPPED) delete out[h];

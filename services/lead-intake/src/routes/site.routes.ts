@@ -1,4 +1,123 @@
-import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import { randomUUID } from 'node:crypto';
+import {
+  ContactRequestSchema,
+  functionPath,
+  MESSAGES,
+  PageViewCountsQuerySchema,
+  SiteMessagesQuerySchema,
+  TrackPageViewRequestSchema,
+  WaitlistSignupRequestSchema,
+} from '@leadmarket/contracts';
+import { clientIpOf, envInt, loadConfig, tooManyRequests, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  insertContactMessage,
+  insertPageView,
+  insertWaitlistEntry,
+  listSiteMessages,
+  pageViewCounts,
+  storedSecret,
+} from '../db/site-intake.repository.js';
+import { contactSubject, isBot, SITE_TEXTS, WAITLIST_CONFIRMED_PATH, waitlistEmailKey } from '../domain/site-forms.js';
+import { utcDay, visitorKey } from '../domain/site-visitor-key.js';
 
-/** The site intake functions: contractor-waitlist-signup, contact, track-page-view. */
-export function registerSiteRoutes(_app: ServiceApp, _ctx: ServiceContext): void {}
+/** Site intake settings (README "Environment variables"). */
+const SiteConfigSchema = z.object({
+  /** Salt of visitor keys; unset means a random secret stored once in the database (stable across restarts). */
+  VISITOR_HASH_SALT: z.string().min(16).optional(),
+  /** Waitlist signups and contact messages allowed per IP and form in each window. */
+  SITE_FORM_RATE_LIMIT: envInt(10, 1),
+  SITE_FORM_RATE_WINDOW_SECONDS: envInt(3600, 1),
+  /** Page views recorded per IP per minute. */
+  SITE_PAGE_VIEW_RATE_LIMIT: envInt(120, 1),
+});
+
+/** The site intake functions: contractor-waitlist-signup, contact, track-page-view; and GET /internal/site-messages for admins. */
+export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  const config = loadConfig(SiteConfigSchema, ctx.env as NodeJS.ProcessEnv);
+
+  let salt: Promise<string> | undefined;
+  const visitorSalt = () => {
+    salt ??= config.VISITOR_HASH_SALT ? Promise.resolve(config.VISITOR_HASH_SALT) : storedSecret(ctx.db, 'visitor_hash_salt');
+    salt.catch(() => (salt = undefined));
+    return salt;
+  };
+
+  /** Count this request against a per-IP limit; refuse with 429 past it. */
+  async function limitPerIp(request: FastifyRequest, bucket: string, limit: number, windowSeconds: number) {
+    const result = await ctx.kv.hit(`site:${bucket}:ip:${clientIpOf(request)}`, limit, windowSeconds, 'fixed');
+    if (!result.allowed) throw tooManyRequests(MESSAGES.server.rateLimited, result.retryAfterSeconds);
+  }
+
+  app.post(functionPath('contractor-waitlist-signup'), async (request) => {
+    await limitPerIp(request, 'waitlist', config.SITE_FORM_RATE_LIMIT, config.SITE_FORM_RATE_WINDOW_SECONDS);
+    const accepted = { redirect_url: WAITLIST_CONFIRMED_PATH, message: SITE_TEXTS.waitlistJoined, already_registered: false };
+    if (isBot(request.body)) return accepted;
+    const input = WaitlistSignupRequestSchema.parse(request.body);
+    const stored = await insertWaitlistEntry(ctx.db, {
+      email_key: waitlistEmailKey(input.email),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      company: input.company,
+      email: input.email,
+      phone: input.phone,
+      trade: input.trade,
+    });
+    return stored ? accepted : { ...accepted, message: SITE_TEXTS.waitlistAlready, already_registered: true };
+  });
+
+  app.post(functionPath('contact'), async (request) => {
+    await limitPerIp(request, 'contact', config.SITE_FORM_RATE_LIMIT, config.SITE_FORM_RATE_WINDOW_SECONDS);
+    const answer = { success: true as const, message: MESSAGES.contact.success };
+    if (isBot(request.body)) return answer;
+    const input = ContactRequestSchema.parse(request.body);
+    const message = {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email,
+      subject: contactSubject(input.subject, input.name),
+      message: input.message,
+      created_at: new Date(),
+    };
+    // Stored and announced together: notification emails support exactly once per stored message.
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertContactMessage(trx, message);
+      await ctx.emit(trx, [
+        {
+          type: 'ContactMessageReceived',
+          data: {
+            message_id: message.id,
+            name: message.name,
+            email: message.email,
+            subject: message.subject,
+            message: message.message,
+            received_at: message.created_at.toISOString(),
+          },
+        },
+      ]);
+    });
+    return answer;
+  });
+
+  app.post(functionPath('track-page-view'), async (request) => {
+    await limitPerIp(request, 'page-view', config.SITE_PAGE_VIEW_RATE_LIMIT, 60);
+    const input = TrackPageViewRequestSchema.parse(request.body);
+    const day = utcDay(new Date());
+    const key = visitorKey(await visitorSalt(), day, clientIpOf(request), String(request.headers['user-agent'] ?? ''));
+    await insertPageView(ctx.db, { page_path: input.page_path, view_day: day, visitor_key: key });
+    return { success: true as const };
+  });
+
+  app.get('/internal/site-messages', async (request) => {
+    const query = SiteMessagesQuerySchema.parse(request.query);
+    const { items, total } = await listSiteMessages(ctx.db, query.kind, query.page, query.limit);
+    return { kind: query.kind, items, total, page: query.page, limit: query.limit };
+  });
+
+  app.get('/internal/page-views', async (request) => {
+    const query = PageViewCountsQuerySchema.parse(request.query);
+    const since = utcDay(new Date(Date.now() - (query.days - 1) * 86_400_000));
+    return { page_path: query.page_path, days: await pageViewCounts(ctx.db, query.page_path, since) };
+  });
+}
