@@ -1,0 +1,9 @@
+import { defineConsumer } from '@leadmarket/platform';
+
+/** An unsold lead past its offer lifetime can no longer be bought. */
+export const leadExpired = defineConsumer({
+  event: 'LeadExpired',
+  async handle(event, { trx }) {
+    await trx.updateTable('leads').set({ status: 'expired', updated_at: new Date() }).where('lead_id', '=', event.data.lead_id).where('status', '=', 'available').execute();
+  },
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { AUTO_RELOAD_DEFAULTS } from '@leadmarket/contracts';
+import { sql, type Kysely } from 'kysely';
+import { assertBalanced, walletAccountOf, type EntryLine, type TransactionKind } from '../domain/ledger.js';
+
+/** What a transaction records besides its entries. */
+export interface PostingInput {
+  kind: TransactionKind;
+  contractorId: string | null;
+  /** Idempotency key of the business fact; a second posting with the same key changes nothing. */
+  reference: string;
+  /** The amount shown in admin logs (the wallet side, positive or negative). */
+  amountCents: number;
+  description: string;
+  createdBy?: string | null;
+  lines: EntryLine[];
+}
+
+/** Create the wallet account and settings row of a contractor if missing. */
+export async function ensureWallet(db: Kysely<any>, contractorId: string): Promise<void> {
+  await db.insertInto('accounts').values({ id: walletAccountOf(contractorId), kind: 'wallet', contractor_id: contractorId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('wallet_settings')
+    .values({
+      contractor_id: contractorId,
+      auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
+      auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
+      auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its balance. */
+export async function lockWallet(trx: Kysely<any>, contractorId: string): Promise<number> {
+  await ensureWallet(trx, contractorId);
+  const row = await trx.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountOf(contractorId)).forUpdate().executeTakeFirstOrThrow();
+  return Number(row.balance_cents);
+}
+
+/** A wallet's cached balance (0 when it has none yet). */
+export async function walletBalance(db: Kysely<any>, contractorId: string): Promise<number> {
+  const row = await db.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountOf(contractorId)).executeTakeFirst();
+  return Number(row?.balance_cents ?? 0);
+}
+
+/**
+ * Post a balanced transaction: the header, its entries and every touched account's cached
+ * balance, in the caller's transaction. Returns null when `reference` was already posted.
+ * A wallet going below zero violates the accounts check and aborts the caller's transaction.
+ */
+export async function postTransaction(trx: Kysely<any>, input: PostingInput): Promise<{ id: string; balances: Map<string, number> } | null> {
+  assertBalanced(input.lines);
+  const id = randomUUID();
+  const inserted = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      id,
+      kind: input.kind,
+      contractor_id: input.contractorId,
+      reference: input.reference,
+      amount_cents: input.amountCents,
+      description: input.description,
+      created_by: input.createdBy ?? null,
+    })
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  await trx
+    .insertInto('ledger_entries')
+    .values(input.lines.map((l) => ({ transaction_id: id, account_id: l.accountId, amount_cents: l.amountCents })))
+    .execute();
+  const balances = new Map<string, number>();
+  for (const line of input.lines) {
+    const row = await trx
+      .updateTable('accounts')
+      .set({ balance_cents: sql`balance_cents + ${line.amountCents}` })
+      .where('id', '=', line.accountId)
+      .returning('balance_cents')
+      .executeTakeFirstOrThrow();
+    balances.set(line.accountId, Number(row.balance_cents));
+  }
+  return { id, balances };
+}
+
+/** The consistency check: transactions whose entries do not sum to zero, accounts whose cache differs from their entries. */
+export async function checkLedger(db: Kysely<any>) {
+  const unbalanced = await db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', sql<number>`sum(amount_cents)`.as('sum_cents')])
+    .groupBy('transaction_id')
+    .having(sql`sum(amount_cents)`, '<>', 0)
+    .execute();
+  const counted = await db.selectFrom('ledger_transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const mismatches = await db
+    .selectFrom('accounts as a')
+    .leftJoin(db.selectFrom('ledger_entries').select(['account_id', sql<number>`sum(amount_cents)`.as('total')]).groupBy('account_id').as('e'), 'e.account_id', 'a.id')
+    .select(['a.id as account_id', 'a.contractor_id', 'a.balance_cents', sql<number>`coalesce(e.total, 0)`.as('entries_cents')])
+    .where(sql<boolean>`a.balance_cents <> coalesce(e.total, 0)`)
+    .execute();
+  const negative = await db.selectFrom('accounts').select(['id', 'balance_cents']).where('kind', '=', 'wallet').where('balance_cents', '<', 0).execute();
+  return {
+    ok: unbalanced.length === 0 && mismatches.length === 0 && negative.length === 0,
+    transactions_checked: Number(counted.n),
+    unbalanced: unbalanced.map((u) => ({ transaction_id: u.transaction_id, sum_cents: Number(u.sum_cents) })),
+    wallet_mismatches: mismatches.map((m) => ({
+      account_id: m.account_id,
+      contractor_id: m.contractor_id,
+      balance_cents: Number(m.balance_cents),
+      entries_cents: Number(m.entries_cents),
+    })),
+    negative_wallets: negative.map((n) => ({ account_id: n.id, balance_cents: Number(n.balance_cents) })),
+  };
+}

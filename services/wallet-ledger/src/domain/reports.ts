@@ -1,0 +1,141 @@
+import { GOOD_RESPONSE_MINUTES, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO } from '@leadmarket/contracts';
+
+/** One purchase as the reports see it. */
+export interface PurchaseFact {
+  price_cents: number;
+  status: string;
+  purchased_at: Date;
+  offered_at: Date | null;
+  completed_at: Date | null;
+  refunded_at: Date | null;
+}
+
+/**
+ * Revenue of a completed lead: we do not know the job's value, so a booked (completed) lead counts
+ * as one average job, AVG_JOB_VALUE_CENTS (configurable). ROI = that revenue / spend.
+ */
+export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const live = (p: PurchaseFact) => p.status !== 'refunded';
+
+/** Minutes from offer to purchase, averaged over purchases that had an offer (0 when none). */
+export function avgResponseMinutes(purchases: PurchaseFact[]): number {
+  const timed = purchases.filter((p) => p.offered_at);
+  if (timed.length === 0) return 0;
+  const total = timed.reduce((s, p) => s + Math.max(0, p.purchased_at.getTime() - p.offered_at!.getTime()), 0);
+  return round2(total / timed.length / 60000);
+}
+
+/** 100 at or under 5 minutes, two points less per minute beyond, never below 0; 0 with no data. */
+export function responseScore(purchases: PurchaseFact[]): number {
+  if (!purchases.some((p) => p.offered_at)) return 0;
+  const minutes = avgResponseMinutes(purchases);
+  return minutes <= GOOD_RESPONSE_MINUTES ? 100 : Math.max(0, Math.round(100 - (minutes - GOOD_RESPONSE_MINUTES) * 2));
+}
+
+/** The 30-day (or `days`) metrics and one row per day, oldest first. Spend excludes refunded purchases. */
+export function performanceMetrics(all: PurchaseFact[], days: number, now: Date, jobValueCents: number) {
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const inWindow = all.filter((p) => p.purchased_at >= since && live(p));
+  const completed = inWindow.filter((p) => p.completed_at);
+  const spend = inWindow.reduce((s, p) => s + p.price_cents, 0);
+  const revenue = completed.length * jobValueCents;
+  const daily: Array<{ date: string; leads_purchased: number; leads_booked: number }> = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const key = dayKey(new Date(now.getTime() - i * DAY_MS));
+    daily.push({
+      date: key,
+      leads_purchased: all.filter((p) => live(p) && dayKey(p.purchased_at) === key).length,
+      leads_booked: all.filter((p) => live(p) && p.completed_at && dayKey(p.completed_at) === key).length,
+    });
+  }
+  return {
+    metrics: {
+      leads_purchased: inWindow.length,
+      total_spend: spend / 100,
+      total_revenue: revenue / 100,
+      close_rate: inWindow.length ? round2((completed.length / inWindow.length) * 100) : 0,
+      roi_ratio: spend ? round2(revenue / spend) : 0,
+      avg_response_time: avgResponseMinutes(inWindow),
+    },
+    daily_data: daily,
+  };
+}
+
+/** Days in a row with at least one purchase: current (ending today or yesterday) and best. */
+export function streaks(all: PurchaseFact[], now: Date): { current: number; best: number } {
+  const days = [...new Set(all.map((p) => Math.floor(p.purchased_at.getTime() / DAY_MS)))].sort((a, b) => a - b);
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < days.length; i++) {
+    run = i > 0 && days[i] === days[i - 1]! + 1 ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  const today = Math.floor(now.getTime() / DAY_MS);
+  const last = days[days.length - 1];
+  const current = last !== undefined && (last === today || last === today - 1) ? run : 0;
+  return { current, best };
+}
+
+/** The achievements card. Top performer: response score ≥ 80 and all-time ROI ≥ 4:1. */
+export function gamification(all: PurchaseFact[], now: Date, jobValueCents: number) {
+  const kept = all.filter(live);
+  const spend = kept.reduce((s, p) => s + p.price_cents, 0);
+  const completed = kept.filter((p) => p.completed_at).length;
+  const roi = spend ? round2((completed * jobValueCents) / spend) : 0;
+  const score = responseScore(kept);
+  const { current, best } = streaks(kept, now);
+  return {
+    top_performer_badge: score >= GOOD_RESPONSE_SCORE && roi >= HIGHLIGHT_ROI_RATIO,
+    current_streak: current,
+    best_streak: best,
+    response_time_score: score,
+    avg_response_time: avgResponseMinutes(kept),
+    total_roi: roi,
+    completed_leads: completed,
+    total_leads: kept.length,
+  };
+}
+
+const fmt = (d: Date) => d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Monday 00:00 UTC of the week holding `d`. */
+export const weekStart = (d: Date) => {
+  const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+};
+
+/**
+ * The last `weeks` Monday–Sunday weeks (UTC), oldest first (the trend chart reads left to right).
+ * spend and leads_purchased count purchases made that week; refunds are approved refunds that
+ * week; wallet_balance is the balance at the week's end (or now, for the current week).
+ */
+export function weeklyReports(
+  purchases: PurchaseFact[],
+  refunds: Array<{ amount_cents: number; processed_at: Date }>,
+  entries: Array<{ amount_cents: number; created_at: Date }>,
+  weeks: number,
+  now: Date,
+) {
+  const first = weekStart(now).getTime() - (weeks - 1) * 7 * DAY_MS;
+  const out = [];
+  for (let w = 0; w < weeks; w++) {
+    const start = new Date(first + w * 7 * DAY_MS);
+    const end = new Date(start.getTime() + 7 * DAY_MS);
+    const inWeek = (d: Date) => d >= start && d < end;
+    const bought = purchases.filter((p) => inWeek(p.purchased_at));
+    const cutoff = end > now ? now : end;
+    out.push({
+      week_start_formatted: fmt(start),
+      week_end_formatted: fmt(new Date(end.getTime() - DAY_MS)),
+      spend: bought.reduce((s, p) => s + p.price_cents, 0) / 100,
+      leads_purchased: bought.length,
+      refunds: refunds.filter((r) => inWeek(r.processed_at)).reduce((s, r) => s + r.amount_cents, 0) / 100,
+      wallet_balance: entries.filter((e) => e.created_at <= cutoff).reduce((s, e) => s + e.amount_cents, 0) / 100,
+    });
+  }
+  return out;
+}
