@@ -1,5 +1,10 @@
 import { MESSAGES } from '@leadmarket/contracts/messages';
 
+/** Round half away from zero to cents; the epsilon absorbs binary error (12.345 * 100 = 1234.4999…). */
+function roundCents(value: number): number {
+  return (Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-7)) / 100;
+}
+
 /** Result of checking the wallet-adjustment form. */
 export type AdjustmentCheck = { ok: true; contractorId: string; amount: number } | { ok: false; message: string };
 
@@ -9,7 +14,7 @@ export function parseAdjustmentAmount(text: string): number | null {
   if (trimmed === '') return null;
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return null;
-  const rounded = Math.round(value * 100) / 100;
+  const rounded = roundCents(value);
   // Zero moves no money: treat it like a missing amount.
   return rounded === 0 ? null : rounded;
 }
@@ -25,7 +30,7 @@ export function checkAdjustment(contractorId: string, amountText: string): Adjus
 export function parsePriceInput(text: string): number {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value) || value < 0) return 0;
-  return Math.round(value * 100) / 100;
+  return roundCents(value);
 }
 
 /** Test-lead form (§5): customer name, phone, service category and ZIP code are required. */

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { adminSession } from '../../../lib/storage';
+import { AdminPage } from '../pages/admin-page';
+import { mockFunctions } from './fetch-mock';
+
+const contractor = { id: 'c-1', business_name: 'Acme, "HVAC"', contact_name: 'Ann', email: 'ann@acme.test', phone: '5551234567', industry: 'HVAC', zip_codes: ['12345', '67890'], wallet_balance: 25, total_leads_purchased: 2, total_spend: 40 };
+const lead = {
+  id: 'l-1', customer_name: 'Carl Customer', phone: '5559876543', email: 'carl@x.test', service_category: 'HVAC', sub_service: 'Repair', zip_code: '12345',
+  description: 'Broken AC', status: 'purchased', created_at: '2026-01-02T10:00:00Z', is_test: true,
+  contractor_leads: [{ id: 'a-1', status: 'purchased', contractors: { business_name: 'Acme HVAC' } }],
+};
+
+const dataHandlers = {
+  'admin-stats': () => ({ body: { totalLeads: 7, totalContractors: 3, totalRevenue: 1234.5, activeContractors: 2 } }),
+  'admin-contractors': () => ({ body: { contractors: [contractor] } }),
+  'admin-leads': () => ({ body: { leads: [lead] } }),
+  'admin-transactions': () => ({ body: { transactions: [], total_revenue: 0 } }),
+  'admin-lead-pricing': () => ({ body: [] }),
+  'admin-pricing-history': () => ({ body: [] }),
+  'admin-refund-management': () => ({ body: [] }),
+  'admin-logout': () => ({ body: { success: true } }),
+};
+
+describe('admin page', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('logs in with the single password field and shows the dashboard', async () => {
+    const calls = mockFunctions({
+      'admin-login-options': () => ({ body: { multiple_admins: false } }),
+      'admin-login': (req) => (req.body.password === 'right' ? { body: { session_token: 'tok-1' } } : { status: 401, body: { detail: 'Invalid password' } }),
+      ...dataHandlers,
+    });
+    render(<AdminPage />);
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(screen.queryByLabelText('Admin email')).toBeNull();
+    // Enter submits.
+    await userEvent.type(screen.getByLabelText('Admin password'), 'right{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    expect(adminSession.get()).toBe('tok-1');
+    expect(calls.find((c) => c.name === 'admin-login')?.body).toEqual({ password: 'right' });
+    await screen.findByText('$1234.50');
+    expect(calls.filter((c) => c.name.startsWith('admin-stats')).every((c) => c.authorization === 'Bearer tok-1')).toBe(true);
+    expect(screen.getByText(/Last updated:/)).toBeTruthy();
+  });
+
+  it('shows Invalid password for 3 seconds', async () => {
+    mockFunctions({
+      'admin-login-options': () => ({ body: { multiple_admins: false } }),
+      'admin-login': () => ({ status: 401, body: { detail: 'Invalid password' } }),
+    });
+    render(<AdminPage />);
+    await userEvent.type(screen.getByLabelText('Admin password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.admin.invalidPassword);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''), { timeout: 4000 });
+  });
+
+  it('asks for the email when the server has several admins', async () => {
+    const calls = mockFunctions({
+      'admin-login-options': () => ({ body: { multiple_admins: true } }),
+      'admin-login': () => ({ body: { session_token: 'tok-2' } }),
+      ...dataHandlers,
+    });
+    render(<AdminPage />);
+    await userEvent.type(await screen.findByLabelText('Admin email'), 'boss@x.test');
+    await userEvent.type(screen.getByLabelText('Admin password'), 'pw{Enter}');
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(calls.find((c) => c.name === 'admin-login')?.body).toEqual({ email: 'boss@x.test', password: 'pw' });
+  });
+
+  it('returns to the login card when an admin call answers 401', async () => {
+    adminSession.save('expired');
+    mockFunctions({ ...dataHandlers, 'admin-stats': () => ({ status: 401, body: { detail: 'Admin login required.' } }), 'admin-login-options': () => ({ body: { multiple_admins: false } }) });
+    render(<AdminPage />);
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(adminSession.get()).toBeNull();
+    expect(screen.queryByText('Acme HVAC')).toBeNull();
+  });
+
+  it('shows the fetch failure banner when the data cannot be loaded', async () => {
+    adminSession.save('tok');
+    mockFunctions({ ...dataHandlers, 'admin-contractors': () => ({ status: 502, body: {} }) });
+    render(<AdminPage />);
+    await waitFor(() => expect(screen.getByText(MESSAGES.admin.fetchFailed)).toBeTruthy());
+  });
+
+  it('lists leads with assignments and the test mark, and asks to select before a bulk delete', async () => {
+    adminSession.save('tok');
+    const calls = mockFunctions(dataHandlers);
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Leads' }));
+    const row = (await screen.findByText('Carl Customer')).closest('tr')!;
+    expect(within(row).getByText('Test lead')).toBeTruthy();
+    expect(within(row).getByText('Acme HVAC')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (0)' }));
+    expect(screen.getByText(MESSAGES.admin.selectLeads)).toBeTruthy();
+    expect(calls.some((c) => c.name === 'admin-bulk-delete-leads')).toBe(false);
+    // The status filter goes to the server.
+    await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'expired');
+    await waitFor(() => expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('status') === 'expired')).toBe(true));
+  });
+
+  it('deletes selected contractors after the confirmation', async () => {
+    adminSession.save('tok');
+    const calls = mockFunctions({ ...dataHandlers, 'admin-bulk-delete-contractors': () => ({ body: { deleted: 1, failed: [] } }) });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Select All' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (1)' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete 1 contractors?');
+    await screen.findByText('1 contractors deleted successfully!');
+    expect(calls.find((c) => c.name === 'admin-bulk-delete-contractors')).toMatchObject({ method: 'DELETE', body: { contractor_ids: ['c-1'] } });
+  });
+
+  it('says No data to export for an empty transaction log and shows its empty state', async () => {
+    adminSession.save('tok');
+    mockFunctions(dataHandlers);
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Transaction Logs' }));
+    expect(screen.getByText('No transactions')).toBeTruthy();
+    expect(screen.getByText('No lead purchases have been made yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(screen.getByText(MESSAGES.admin.noExportData)).toBeTruthy();
+  });
+
+  it('approves a pending refund with notes, and shows processed requests without buttons', async () => {
+    adminSession.save('tok');
+    let decided = false;
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-refund-management': (req) => {
+        if (req.method === 'POST') {
+          decided = true;
+          return { body: { success: true } };
+        }
+        return {
+          body: [
+            { id: 'r-1', amount: 20, status: decided ? 'approved' : 'pending', reason: 'Wrong number', requested_at: '2026-01-01T00:00:00Z', processed_at: decided ? '2026-01-02T00:00:00Z' : null, admin_notes: decided ? 'ok' : null, contractors: { business_name: 'Acme HVAC', email: 'a@x.test' }, leads: { customer_name: 'Carl', service_category: 'HVAC', zip_code: '12345' } },
+          ],
+        };
+      },
+    });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Refund Queue' }));
+    await userEvent.type(await screen.findByLabelText('Admin notes'), 'ok');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await screen.findByText('Refund request approved successfully');
+    expect(calls.find((c) => c.name === 'admin-refund-management' && c.method === 'POST')?.body).toEqual({ refund_request_id: 'r-1', action: 'approve', admin_notes: 'ok' });
+    await screen.findByText(/Processed:/);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getAllByRole('heading', { name: 'Refund Queue' })).toHaveLength(1);
+  });
+
+  it('logs out back to the login card', async () => {
+    adminSession.save('tok');
+    const calls = mockFunctions({ ...dataHandlers, 'admin-login-options': () => ({ body: { multiple_admins: false } }) });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(calls.some((c) => c.name === 'admin-logout' && c.authorization === 'Bearer tok')).toBe(true);
+    expect(adminSession.get()).toBeNull();
+  });
+});
