@@ -1,5 +1,6 @@
+/** Industry and sub-service choices, loaded from the industries and sub-services calls (shared by lead forms and signup). */
 import useSWR from 'swr';
-import { callFunction } from '../../../lib/api';
+import { callFunction } from '../../lib/api';
 
 /** One dropdown choice (dashboards §3: value, label). */
 export interface Option {

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { categoryLabel, useIndustries, useSubServices } from '../api/catalogue';
+import { categoryLabel, useIndustries, useSubServices } from '../../../components/ui/service-catalogue';
 import { submitLead, type LeadSubmission, type LeadSubmitAnswer, type ValidationSummary } from '../api/submit-lead';
 
 /** How a page configures the shared lead form. */

@@ -1,0 +1,46 @@
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api';
+import { Alert } from '../../../components/ui/alert';
+import { TextField } from '../../../components/ui/field';
+import { forgotPassword } from '../api/auth-calls';
+
+const EMAIL_REQUIRED = 'Please enter your email address';
+
+/** The forgot-password box of the login page: asks for an email and requests a reset link. */
+export function ForgotPassword({ onClose }: { onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({ kind: 'idle' });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim()) {
+      setState({ kind: 'error', message: EMAIL_REQUIRED });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      const answer = await forgotPassword(email.trim());
+      setState({ kind: 'sent', message: answer?.message ?? 'If an account exists for that email address, a password reset link has been sent.' });
+    } catch (error) {
+      setState({ kind: 'error', message: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.messageOr(MESSAGES.forgotPassword.failed) : MESSAGES.forgotPassword.failed });
+    }
+  }
+
+  return (
+    <form className="forgot" onSubmit={submit} noValidate aria-labelledby="forgot-title">
+      <h2 id="forgot-title">Reset Your Password</h2>
+      {state.kind === 'sent' ? <Alert kind="success">{state.message}</Alert> : null}
+      {state.kind === 'error' ? <Alert kind="error">{state.message}</Alert> : null}
+      <TextField label="Email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? 'Sending...' : 'Send Reset Link'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Back to Login
+        </button>
+      </div>
+    </form>
+  );
+}

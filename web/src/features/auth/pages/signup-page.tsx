@@ -1,0 +1,136 @@
+import { SIGNUP_PASSWORD_MIN } from '@leadmarket/contracts/constants';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../lib/api';
+import { contractorSession } from '../../../lib/storage';
+import { Alert } from '../../../components/ui/alert';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { PublicLayout } from '../../../components/ui/public-layout';
+import { safeRedirectPath } from '../../../components/ui/safe-redirect';
+import { SERVICE_CATEGORIES, useIndustries, useSubServices } from '../../../components/ui/service-catalogue';
+import { signup, type SignupInput } from '../api/auth-calls';
+import { PasswordField } from '../components/password-field';
+import { validateSignup } from '../signup-rules';
+import '../auth.css';
+
+/** Shown beside the opt-in box; the contractors service records its own copy of this wording with each consent. */
+const SMS_CONSENT_TEXT =
+  'I agree to receive SMS notifications about new leads. Message frequency varies; message and data rates may apply. Reply STOP to opt out.';
+
+/** The form's starting values from ?email=&zip=&trade= (a trade is an industry, or a home-services sub-service). */
+export function signupPrefill(params: URLSearchParams): SignupInput {
+  const trade = (params.get('trade') ?? '').trim().toLowerCase();
+  const isIndustry = SERVICE_CATEGORIES.some((c) => c.value === trade);
+  return {
+    contact_name: '',
+    business_name: '',
+    email: (params.get('email') ?? '').trim(),
+    phone: '',
+    industry: trade ? (isIndustry ? trade : 'home_services') : '',
+    sub_service: trade && !isIndustry ? trade : '',
+    username: '',
+    password: '',
+    confirm_password: '',
+    zip_codes: (params.get('zip') ?? '').trim(),
+    sms_opt_in: false,
+  };
+}
+
+/** /signup and /contractors/signup: the contractor signup form. */
+export function SignupPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignupInput>(() => signupPrefill(params));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const industries = useIndustries();
+  const subServices = useSubServices(values.industry);
+
+  const set = (key: keyof SignupInput) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const subOptions =
+    values.sub_service && !subServices.options.some((o) => o.value === values.sub_service)
+      ? [{ value: values.sub_service, label: values.sub_service.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) }, ...subServices.options]
+      : subServices.options;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignup(values);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await signup({ ...values, contact_name: values.contact_name.trim(), business_name: values.business_name.trim(), email: values.email.trim(), phone: values.phone.trim(), username: values.username.trim() });
+      if (!answer?.contractor_id || !answer.session_token) throw new ApiError(200, answer?.detail ?? answer?.message, answer);
+      contractorSession.save(answer.session_token, answer.contractor_id);
+      navigate(safeRedirectPath(answer.redirect_url, '/contractor-dashboard'));
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 0 ? MESSAGES.signup.network : err instanceof ApiError ? err.messageOr(MESSAGES.signup.failed) : MESSAGES.signup.failed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PublicLayout narrow>
+      <form className="form card auth-card" onSubmit={submit} noValidate aria-labelledby="signup-title">
+        <h1 id="signup-title">Create Your Free Contractor Account</h1>
+        <p className="lead-text">Get $25 in your wallet to start. No monthly fees, no contracts.</p>
+        {error ? <Alert kind="error">{error}</Alert> : null}
+        <div className="form-grid">
+          <TextField label="Your Name" name="contact_name" required autoComplete="name" value={values.contact_name} onChange={set('contact_name')} />
+          <TextField label="Business Name" name="business_name" required autoComplete="organization" value={values.business_name} onChange={set('business_name')} />
+          <TextField label="Email" name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+          <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} />
+          <SelectField
+            label="Industry"
+            name="industry"
+            required
+            placeholder="Select your industry"
+            options={industries}
+            value={values.industry}
+            onChange={(e) => setValues((v) => ({ ...v, industry: e.target.value, sub_service: '' }))}
+          />
+          <SelectField
+            label="Sub-Service"
+            name="sub_service"
+            required
+            placeholder={subServices.loading ? 'Loading...' : values.industry ? 'Select a service' : 'Choose an industry first'}
+            options={subOptions}
+            disabled={!values.industry || subServices.loading}
+            value={values.sub_service}
+            onChange={set('sub_service')}
+            help={subServices.failed ? MESSAGES.contractor.subServicesFailed : undefined}
+          />
+        </div>
+        <TextField
+          label="Service ZIP Codes"
+          name="zip_codes"
+          required
+          inputMode="numeric"
+          value={values.zip_codes}
+          onChange={set('zip_codes')}
+          help="Separate ZIP codes with commas, e.g. 78701, 78702"
+        />
+        <TextField label="Username" name="username" required autoComplete="username" value={values.username} onChange={set('username')} />
+        <div className="form-grid">
+          <PasswordField label="Password" name="password" required autoComplete="new-password" value={values.password} onChange={set('password')} />
+          <PasswordField label="Confirm Password" name="confirm_password" required autoComplete="new-password" value={values.confirm_password} onChange={set('confirm_password')} />
+        </div>
+        <p className="field-help">At least {SIGNUP_PASSWORD_MIN} characters.</p>
+        <label className="check">
+          <input type="checkbox" name="sms_opt_in" checked={values.sms_opt_in} onChange={(e) => setValues((v) => ({ ...v, sms_opt_in: e.target.checked }))} />
+          <span>{SMS_CONSENT_TEXT} (optional)</span>
+        </label>
+        <button type="submit" className="button button-accent" disabled={busy}>
+          {busy ? 'Creating Account...' : 'Create Account'}
+        </button>
+        <p className="auth-switch">
+          Already have an account? <Link to="/contractor-login">Log in</Link>
+        </p>
+      </form>
+    </PublicLayout>
+  );
+}
