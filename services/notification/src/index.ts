@@ -1,11 +1,27 @@
 import type { ServiceDefinition } from '@leadmarket/platform';
+import { loadNotificationConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
+import { registerOutboxRoutes } from './routes/outbox.routes.js';
+import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
+import { providersFrom, senderJob } from './sender.js';
 
-/** The notification service: its schema, routes and consumers (functions not yet built answer 501). */
+/** The notification service: SMS offers, emails, Twilio status callbacks and the development outbox. */
 export const service: ServiceDefinition = {
   name: 'notification',
   migrations,
   consumers,
-  register() {},
+  register(app, ctx) {
+    // Twilio posts status callbacks form-encoded; the gateway forwards the raw body.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const config = loadNotificationConfig(ctx.env);
+    registerTwilioStatusRoutes(app, ctx, config);
+    registerOutboxRoutes(app, ctx);
+  },
+  background(ctx) {
+    const config = loadNotificationConfig(ctx.env);
+    return [senderJob(ctx, config, providersFrom(config))];
+  },
 };

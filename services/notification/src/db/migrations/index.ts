@@ -1,4 +1,7 @@
 import type { MigrationSet } from '@leadmarket/platform';
+import * as deliveries from './2026_11_22_0640_notification_deliveries.js';
 
-/** The notification schema's migrations, oldest first (names sort in run order). */
-export const migrations: MigrationSet = {};
+/** Notification's migrations in the order they run. */
+export const migrations: MigrationSet = {
+  '2026_11_22_0640_notification_deliveries': deliveries,
+};

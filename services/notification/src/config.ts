@@ -1,0 +1,33 @@
+import { envInt, loadConfig } from '@leadmarket/platform';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const NotificationConfigSchema = z.object({
+  /** Twilio credentials; without all three, SMS go to the development sink (the outbox page). */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM_NUMBER: optional,
+  /** Where the Twilio SDK sends API calls instead of https://api.twilio.com (tests point it at a fake server). */
+  TWILIO_API_BASE_URL: optional.pipe(z.string().url().optional()),
+  /** SMTP server (smtp://user:pass@host:port); without it, emails go to the development sink. */
+  SMTP_URL: optional.pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default('leadmarket <no-reply@leadmarket.local>'),
+  /** Where contact-form messages are emailed. */
+  SUPPORT_EMAIL: z.string().email().default('support@leadmarket.local'),
+  /** How often the sender looks for deliveries due (it is also woken when one is queued). */
+  NOTIFICATION_POLL_MS: envInt(1000, 50),
+  /** Send attempts before a delivery is marked failed. */
+  NOTIFICATION_MAX_ATTEMPTS: envInt(5, 1),
+});
+export type NotificationConfig = z.infer<typeof NotificationConfigSchema>;
+
+export const loadNotificationConfig = (env: Record<string, string | undefined>): NotificationConfig =>
+  loadConfig(NotificationConfigSchema, env as NodeJS.ProcessEnv);
+
+/** True when Twilio is configured (else SMS use the development sink). */
+export const twilioConfigured = (c: NotificationConfig): c is NotificationConfig & { TWILIO_ACCOUNT_SID: string; TWILIO_AUTH_TOKEN: string; TWILIO_FROM_NUMBER: string } =>
+  Boolean(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM_NUMBER);

@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { markContactDeleted } from '../db/contacts.repository.js';
+
+/** A deleted contractor's phone is erased; no more messages. */
+export const contractorDeletedConsumer = defineConsumer({
+  event: 'ContractorDeleted',
+  async handle({ data }, { trx }) {
+    await markContactDeleted(trx, data.contractor_id, data.deleted_at);
+  },
+});

@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { upsertContact } from '../db/contacts.repository.js';
+
+/** A changed phone or SMS consent (the SMS toggle) applies to the next offer. */
+export const contractorProfileUpdatedConsumer = defineConsumer({
+  event: 'ContractorProfileUpdated',
+  async handle({ data }, { trx }) {
+    await upsertContact(trx, { contractor_id: data.contractor_id, phone: data.phone, sms_opt_in: data.sms_opt_in, at: data.updated_at });
+  },
+});

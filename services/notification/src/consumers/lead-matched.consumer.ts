@@ -1,0 +1,42 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { smsRecipients } from '../db/contacts.repository.js';
+import { queueDelivery } from '../db/deliveries.repository.js';
+import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
+import { wakeSender } from '../wake.js';
+
+/**
+ * One SMS per offer to each offered contractor who consented. The delivery row is unique per
+ * (lead, contractor), so a redelivered or re-emitted LeadMatched queues nothing new; the sender
+ * loop sends after commit. Consumers have no service context, so the link is stored with a
+ * placeholder for PUBLIC_BASE_URL that the sender fills in (renderBody).
+ */
+export const leadMatchedConsumer = defineConsumer({
+  event: 'LeadMatched',
+  async handle({ data }, { trx, afterCommit, log }) {
+    const recipients = new Map((await smsRecipients(trx, data.offers.map((o) => o.contractor_id))).map((r) => [r.contractor_id, r.phone]));
+    let queued = 0;
+    for (const offer of data.offers) {
+      const phone = recipients.get(offer.contractor_id);
+      const to = phone === undefined ? undefined : toE164(phone);
+      if (!to) {
+        log.info({ lead_id: data.lead_id, contractor_id: offer.contractor_id }, 'no SMS for this offer: no consent or no usable phone');
+        continue;
+      }
+      const link = claimLink(BASE_URL_PLACEHOLDER, offer.claim_token);
+      const body = leadOfferSms({ service_category: data.service_category, sub_service: data.sub_service, zip_code: data.zip_code, price_cents: data.price_cents, link });
+      if (
+        await queueDelivery(trx, {
+          dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
+          kind: 'lead_offer',
+          channel: 'sms',
+          recipient: to,
+          body,
+          lead_id: data.lead_id,
+          contractor_id: offer.contractor_id,
+        })
+      )
+        queued++;
+    }
+    if (queued) afterCommit(wakeSender);
+  },
+});

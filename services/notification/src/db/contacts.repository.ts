@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+
+/** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
+export async function upsertContact(db: Kysely<any>, c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string }): Promise<void> {
+  const existing = await db.selectFrom('contacts').select(['deleted', 'profile_at']).where('contractor_id', '=', c.contractor_id).forUpdate().executeTakeFirst();
+  if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(c.at))) return;
+  await db
+    .insertInto('contacts')
+    .values({ contractor_id: c.contractor_id, phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at, deleted: false })
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at }))
+    .execute();
+}
+
+/** A deleted contractor's phone is erased and it gets no further messages. */
+export async function markContactDeleted(db: Kysely<any>, contractorId: string, at: string): Promise<void> {
+  await db
+    .insertInto('contacts')
+    .values({ contractor_id: contractorId, phone: '', sms_opt_in: false, profile_at: at, deleted: true })
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ phone: '', sms_opt_in: false, deleted: true }))
+    .execute();
+}
+
+/** Contacts of these contractors who may get SMS (consented, not deleted). */
+export async function smsRecipients(db: Kysely<any>, contractorIds: string[]): Promise<Array<{ contractor_id: string; phone: string }>> {
+  if (contractorIds.length === 0) return [];
+  return db
+    .selectFrom('contacts')
+    .select(['contractor_id', 'phone'])
+    .where('contractor_id', 'in', contractorIds)
+    .where('sms_opt_in', '=', true)
+    .where('deleted', '=', false)
+    .execute();
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, renderBody, toE164 } from './messages.js';
+
+describe('notification texts', () => {
+  it('builds the claim link from the public base URL', () => {
+    expect(claimLink('https://leads.example/', 'abc_DEF-1')).toBe('https://leads.example/claim/abc_DEF-1');
+  });
+
+  it('fills the public base URL into a stored body', () => {
+    expect(renderBody(`go ${claimLink(BASE_URL_PLACEHOLDER, 'tok')}`, 'http://localhost:8080/')).toBe('go http://localhost:8080/claim/tok');
+  });
+
+  it('offer SMS carries category, ZIP and link, no more', () => {
+    const text = leadOfferSms({ service_category: 'home_services', sub_service: 'hvac', zip_code: '30301', price_cents: 2000, link: 'https://x/claim/t' });
+    expect(text).toContain('Home Services - Hvac');
+    expect(text).toContain('ZIP 30301');
+    expect(text).toContain('$20.00');
+    expect(text).toContain('https://x/claim/t');
+  });
+
+  it('normalises US numbers to E.164 and refuses junk', () => {
+    expect(toE164('(404) 555-0134')).toBe('+14045550134');
+    expect(toE164('1-404-555-0134')).toBe('+14045550134');
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+    expect(toE164('555-0134')).toBeUndefined();
+    expect(toE164('')).toBeUndefined();
+  });
+});

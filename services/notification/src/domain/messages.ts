@@ -1,0 +1,50 @@
+/** Texts of the messages notification sends (pure, so their content is unit-tested). */
+
+const humanize = (value: string): string =>
+  value
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\b([a-z])/g, (m) => m.toUpperCase());
+
+/** Stands for PUBLIC_BASE_URL in a stored message body until it is sent (see renderBody). */
+export const BASE_URL_PLACEHOLDER = '{{public_base_url}}';
+
+/** A stored body with the public base URL filled in. */
+export const renderBody = (body: string, publicBaseUrl: string): string => body.split(BASE_URL_PLACEHOLDER).join(publicBaseUrl.replace(/\/+$/, ''));
+
+/** The claim link of an offer: PUBLIC_BASE_URL/claim/<token>. */
+export const claimLink = (publicBaseUrl: string, token: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/claim/${encodeURIComponent(token)}`;
+
+/** The SMS offering a lead: category, sub-service, ZIP, price and the claim link. No customer details. */
+export function leadOfferSms(o: { service_category: string; sub_service: string; zip_code: string; price_cents: number; link: string }): string {
+  const what = o.sub_service && humanize(o.sub_service) !== humanize(o.service_category) ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}` : humanize(o.service_category);
+  return `leadmarket: New ${what} lead in ZIP ${o.zip_code} ($${(o.price_cents / 100).toFixed(2)}). First to claim gets it: ${o.link} Reply STOP to opt out.`;
+}
+
+export function passwordResetEmail(resetUrl: string, expiresAt: string): { subject: string; body: string } {
+  return {
+    subject: 'Reset your leadmarket password',
+    body: `We received a request to reset your leadmarket password.\n\nOpen this link to choose a new password (valid until ${expiresAt}):\n${resetUrl}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
+  };
+}
+
+export function contactMessageEmail(m: { name: string; email: string; subject: string; message: string; received_at: string }): { subject: string; body: string } {
+  return {
+    subject: `[Contact] ${m.subject}`.slice(0, 200),
+    body: `From: ${m.name} <${m.email}>\nReceived: ${m.received_at}\n\n${m.message}`,
+  };
+}
+
+/**
+ * A US phone number as E.164 (what Twilio takes): '+' and digits kept; 10 digits get +1; 11
+ * digits starting with 1 get '+'. Returns undefined for anything else (that contact gets no SMS).
+ */
+export function toE164(phone: string): string | undefined {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : undefined;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return undefined;
+}

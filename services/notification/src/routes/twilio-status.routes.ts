@@ -1,0 +1,31 @@
+import { functionPath } from '@leadmarket/contracts';
+import { badRequest, forbidden, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import twilio from 'twilio';
+import { twilioConfigured, type NotificationConfig } from '../config.js';
+import { recordProviderStatus } from '../db/deliveries.repository.js';
+import { deliveryStatusOf } from '../domain/twilio-status.js';
+
+/**
+ * twilio-status-webhook: Twilio's signed status callback for an SMS we sent. The signature
+ * (X-Twilio-Signature) covers PUBLIC_BASE_URL + the path and the posted form fields; anything not
+ * signed with our auth token is refused before it touches a delivery.
+ */
+export function registerTwilioStatusRoutes(app: ServiceApp, ctx: ServiceContext, config: NotificationConfig): void {
+  app.post(functionPath('twilio-status-webhook'), async (request, reply) => {
+    if (!twilioConfigured(config)) throw forbidden('Twilio is not configured; status callbacks are not accepted');
+    const signature = request.headers['x-twilio-signature'];
+    if (typeof signature !== 'string' || signature === '') throw forbidden('Missing Twilio signature');
+    const params = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, string>) : undefined;
+    if (!params) throw badRequest('Expected a form-encoded Twilio status callback');
+    const url = `${ctx.publicBaseUrl.replace(/\/+$/, '')}${request.url}`;
+    if (!twilio.validateRequest(config.TWILIO_AUTH_TOKEN, signature, url, params)) throw forbidden('Invalid Twilio signature');
+
+    const sid = params.MessageSid ?? params.SmsSid;
+    const status = params.MessageStatus ?? params.SmsStatus;
+    if (!sid || !status) throw badRequest('MessageSid and MessageStatus are required', !sid ? 'MessageSid' : 'MessageStatus');
+    const known = await recordProviderStatus(ctx.db, sid, status, deliveryStatusOf(status));
+    if (!known) request.log.warn({ sid, status }, 'status callback for an unknown message');
+    // Twilio only needs a 2xx; an unknown sid is acknowledged so Twilio does not retry forever.
+    return reply.code(200).send({ received: true, recorded: known });
+  });
+}

@@ -1,0 +1,97 @@
+import { functionPath } from '@leadmarket/contracts';
+import type { BackgroundJob, ServiceContext } from '@leadmarket/platform';
+import { twilioConfigured, type NotificationConfig } from './config.js';
+import { claimDueDeliveries, markAttemptFailed, markSent, type ClaimedDelivery } from './db/deliveries.repository.js';
+import { devEmail, devSms } from './providers/dev-sink.js';
+import type { EmailProvider, SmsProvider } from './providers/provider.js';
+import { createSmtpEmail } from './providers/smtp-email.js';
+import { createTwilioSms } from './providers/twilio-sms.js';
+import { renderBody } from './domain/messages.js';
+import { onWake } from './wake.js';
+
+export interface Providers {
+  sms: SmsProvider;
+  email: EmailProvider;
+}
+
+/** Twilio and SMTP when configured, else the development sinks. */
+export function providersFrom(config: NotificationConfig): Providers {
+  return {
+    sms: twilioConfigured(config)
+      ? createTwilioSms({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM_NUMBER, apiBaseUrl: config.TWILIO_API_BASE_URL })
+      : devSms,
+    email: config.SMTP_URL ? createSmtpEmail({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devEmail,
+  };
+}
+
+/** Seconds before retry n (1-based): 2, 4, 8 … capped at 5 minutes. */
+export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 ** attempt);
+
+/** The public URL Twilio posts status callbacks to (also the URL their signature covers). */
+export const statusCallbackUrl = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
+
+/**
+ * The sender loop: takes due deliveries and hands them to the provider, outside any database
+ * transaction, recording the outcome on each row. Woken when a delivery is queued; polls otherwise.
+ */
+export function senderJob(ctx: ServiceContext, config: NotificationConfig, providers: Providers): BackgroundJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let unsubscribe: (() => void) | undefined;
+
+  const sendOne = async (d: ClaimedDelivery) => {
+    try {
+      const body = renderBody(d.body, ctx.publicBaseUrl);
+      const result =
+        d.channel === 'sms'
+          ? await providers.sms.send({ to: d.recipient, body, statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined })
+          : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
+      await markSent(ctx.db, d.id, { ...result, body });
+    } catch (err) {
+      const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS;
+      ctx.logger.warn({ delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) }, finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry');
+      await markAttemptFailed(ctx.db, d.id, String((err as Error)?.message ?? err), finalAttempt ? null : retryDelaySeconds(d.attempts));
+    }
+  };
+  const runOnce = async () => {
+    for (;;) {
+      if (stopped) return;
+      const batch = await claimDueDeliveries(ctx.db, 20);
+      if (batch.length === 0) return;
+      await Promise.all(batch.map(sendOne));
+    }
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = runOnce()
+      .catch((err) => ctx.logger.warn({ err: String(err) }, 'sender pass failed'))
+      .finally(() => {
+        running = undefined;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          kick();
+        } else timer = setTimeout(kick, config.NOTIFICATION_POLL_MS);
+      });
+  };
+  return {
+    name: 'notification-sender',
+    start() {
+      unsubscribe = onWake(kick);
+      kick();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
