@@ -1,11 +1,24 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
+import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
+import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
+import { loadScreeningConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
+import { pruneFingerprints } from './db/screening.repository.js';
+import { setScreeningRuntime } from './runtime.js';
 
-/** The screening service: its schema, routes and consumers (functions not yet built answer 501). */
+/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
 export const service: ServiceDefinition = {
   name: 'screening',
   migrations,
   consumers,
-  register() {},
+  register(_app, ctx) {
+    setScreeningRuntime({ kv: ctx.kv, config: loadScreeningConfig(ctx.env) });
+  },
+  background(ctx) {
+    return [
+      intervalJob('prune-duplicate-fingerprints', 3600_000, ctx.logger, async () => {
+        await pruneFingerprints(ctx.db, new Date(Date.now() - (DUPLICATE_WINDOW_DAYS + 1) * 24 * 3600_000));
+      }),
+    ];
+  },
 };

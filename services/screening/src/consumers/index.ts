@@ -1,4 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { leadSubmittedConsumer } from './lead-submitted.consumer.js';
 
 /** Every event screening consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [];
+export const consumers: ConsumerDefinition[] = [leadSubmittedConsumer];

@@ -1,0 +1,73 @@
+import type { ValidationSummary } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
+
+/** Store a verdict and each reason as its own row. */
+export async function insertScreening(
+  db: Kysely<any>,
+  s: {
+    lead_id: string;
+    status: 'valid' | 'rejected';
+    summary: ValidationSummary;
+    reasons: string[];
+    client_ip_hash: string | null;
+    is_test: boolean;
+    submitted_at: Date;
+    screened_at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('screenings')
+    .values({
+      lead_id: s.lead_id,
+      status: s.status,
+      ...s.summary,
+      client_ip_hash: s.client_ip_hash,
+      is_test: s.is_test,
+      submitted_at: s.submitted_at,
+      screened_at: s.screened_at,
+    })
+    .execute();
+  if (s.reasons.length) {
+    await db
+      .insertInto('screening_reasons')
+      .values(s.reasons.map((code) => ({ lead_id: s.lead_id, check_name: code.split(':')[0], code })))
+      .execute();
+  }
+}
+
+/** Leads already screened from one (hashed) address since `since`. */
+export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('screenings')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('client_ip_hash', '=', ipHash)
+    .where('submitted_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Another lead with this fingerprint since `since` (PostgreSQL: the truth of the 30-day window). */
+export async function hasRecentFingerprint(db: Kysely<any>, fingerprint: string, since: Date, leadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('duplicate_fingerprints')
+    .select('lead_id')
+    .where('fingerprint', '=', fingerprint)
+    .where('submitted_at', '>=', since)
+    .where('lead_id', '!=', leadId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertFingerprint(db: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<void> {
+  await db
+    .insertInto('duplicate_fingerprints')
+    .values({ fingerprint, lead_id: leadId, submitted_at: submittedAt })
+    .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing())
+    .execute();
+}
+
+/** Fingerprints past the window serve no purpose; dropping them keeps the table small. */
+export async function pruneFingerprints(db: Kysely<any>, before: Date): Promise<void> {
+  await db.deleteFrom('duplicate_fingerprints').where('submitted_at', '<', before).execute();
+}

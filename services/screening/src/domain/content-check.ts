@@ -1,0 +1,54 @@
+import type { CheckResult } from './phone-check.js';
+
+/** Fewer meaningful characters than this is not a job description. */
+export const MIN_DESCRIPTION_CHARS = 10;
+
+const LINK = /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|info|biz|ru|cn|xyz|top|io|co|us|click|link|site|online|shop|app)\b/i;
+// Six or more of the same visible character in a row ("!!!!!!", "aaaaaa").
+const REPEATED = /(\S)\1{5,}/u;
+// Six consonants in a row hardly occur in English words; keyboard mashing is full of them.
+const CONSONANT_RUN = /[bcdfghjklmnpqrstvwxz]{6,}/i;
+
+const BANNED_WORDS = [
+  'viagra',
+  'cialis',
+  'casino',
+  'bitcoin',
+  'crypto',
+  'forex',
+  'porn',
+  'xxx',
+  'escort',
+  'lottery',
+  'make money',
+  'work from home',
+  'seo services',
+  'fuck',
+  'shit',
+  'bitch',
+];
+const BANNED = new RegExp(`\\b(${BANNED_WORDS.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
+
+/** True when letters look like noise: a long consonant run, or almost no vowels in a long text. */
+export function looksLikeGibberish(text: string): boolean {
+  if (CONSONANT_RUN.test(text)) return true;
+  const letters = text.replace(/[^a-z]/gi, '');
+  if (letters.length < 15) return false;
+  const vowels = letters.replace(/[^aeiouy]/gi, '').length;
+  return vowels / letters.length < 0.15;
+}
+
+/** Spam and junk checks on the customer's free text (description and name). */
+export function checkContent(input: { description: string; customer_name: string }): CheckResult {
+  const reasons: string[] = [];
+  const description = input.description.trim();
+  const meaningful = description.replace(/[^\p{L}\p{N}]/gu, '');
+  if (meaningful.length < MIN_DESCRIPTION_CHARS) reasons.push('content:too_short');
+  const text = `${input.customer_name}\n${description}`;
+  if (LINK.test(text)) reasons.push('content:link');
+  if (REPEATED.test(text)) reasons.push('content:repeated_characters');
+  if (looksLikeGibberish(description) || looksLikeGibberish(input.customer_name)) reasons.push('content:gibberish');
+  if (BANNED.test(text)) reasons.push('content:banned_word');
+  if (!/\p{L}/u.test(input.customer_name)) reasons.push('content:name_without_letters');
+  return { valid: reasons.length === 0, reasons };
+}
