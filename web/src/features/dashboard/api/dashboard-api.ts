@@ -1,4 +1,5 @@
-import useSWR, { mutate as globalMutate } from 'swr';
+import { useCallback } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { FunctionName } from '@leadmarket/contracts/routes';
@@ -48,9 +49,10 @@ function useDashboardQuery<T>(session: Session | null, name: FunctionName, extra
   );
 }
 
-/** Revalidate every dashboard query (after each action, and 2 s after a payment return). */
-export function refreshDashboard(): Promise<unknown> {
-  return globalMutate((key) => Array.isArray(key) && key[0] === KEY_PREFIX);
+/** A function that revalidates every dashboard query of the current SWR cache (after each action, and after a payment return). */
+export function useRefreshDashboard(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate((key) => Array.isArray(key) && key[0] === KEY_PREFIX), [mutate]);
 }
 
 export const useDashboard = (s: Session | null) => useDashboardQuery<DashboardPayload>(s, 'contractors-dashboard');

@@ -54,8 +54,7 @@ export function DashboardTabs({ active, counts, onSelect }: { active: TabId; cou
           className={`dash-tab${tab === active ? ' is-active' : ''}`}
           onClick={() => onSelect(tab)}
         >
-          {LABELS[tab]}
-          {counts[tab] !== undefined && <span className="dash-tab__count"> ({counts[tab]})</span>}
+          {counts[tab] !== undefined ? `${LABELS[tab]} (${counts[tab]})` : LABELS[tab]}
         </button>
       ))}
     </div>

@@ -9,7 +9,6 @@ import {
   errorText,
   listOf,
   pricingMap,
-  refreshDashboard,
   unwrap,
   useAutoReload,
   useAvailableLeads,
@@ -18,6 +17,7 @@ import {
   useGamification,
   useHistory,
   useMetrics,
+  useRefreshDashboard,
   usePurchasedLeads,
   useWeeklyReports,
   type Session,
@@ -100,8 +100,9 @@ export function DashboardPage() {
   const [tab, setTab] = useState<TabId>('dashboard');
   const [banner, setBanner] = useState<string | null>(null);
   const [fundFormKey, setFundFormKey] = useState(0);
-  const toast = useToast();
+  const { text: toastText, show: showToast } = useToast();
   const scrollToFunding = useRef(false);
+  const refreshDashboard = useRefreshDashboard();
 
   const dashboard = useDashboard(session);
   const available = useAvailableLeads(session);
@@ -116,10 +117,10 @@ export function DashboardPage() {
   const succeed = useCallback(
     (message: string, ms?: number) => {
       setBanner(null);
-      toast.show(message, ms);
+      showToast(message, ms);
       void refreshDashboard();
     },
-    [toast],
+    [showToast, refreshDashboard],
   );
   const fail = useCallback((message: string) => setBanner(message), []);
 
@@ -127,9 +128,9 @@ export function DashboardPage() {
     useCallback(() => {
       setTab('wallet');
       setFundFormKey((k) => k + 1);
-      toast.show(MESSAGES.contractorSuccess.walletFunded);
+      showToast(MESSAGES.contractorSuccess.walletFunded);
       setTimeout(() => void refreshDashboard(), PAYMENT_RELOAD_MS);
-    }, [toast]),
+    }, [showToast, refreshDashboard]),
     useCallback(() => {
       setTab('wallet');
       setBanner(MESSAGES.contractor.paymentCancelled);
@@ -189,7 +190,7 @@ export function DashboardPage() {
 
   return (
     <div className="dash">
-      <Toast text={toast.text} />
+      <Toast text={toastText} />
       <header className="dash-header">
         <div>
           <h1>Welcome back, {contractor.contact_name}</h1>

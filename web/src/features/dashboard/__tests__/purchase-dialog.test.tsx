@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockDashboardServer, newWorld, renderDashboard } from './dashboard-fixture';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openAvailable() {
+  const user = userEvent.setup();
+  await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(2\)/ })).toBeTruthy());
+  await user.click(screen.getByRole('tab', { name: /Available/ }));
+  return user;
+}
+
+describe('available leads and the purchase dialog', () => {
+  it('lists newest first with tier, cost, New Lead and a 100-character description', async () => {
+    mockDashboardServer(newWorld());
+    renderDashboard('/contractor/c-1');
+    await openAvailable();
+    const cards = screen.getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('HVAC — AC Repair')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Premium')).toBeTruthy();
+    expect(within(cards[0]!).getByText('$45.00')).toBeTruthy();
+    expect(within(cards[0]!).getByText(/Customer: New Lead/)).toBeTruthy();
+    expect(within(cards[0]!).getByText(`${'x'.repeat(100)}…`)).toBeTruthy();
+    expect(within(cards[1]!).getByText('Standard')).toBeTruthy();
+  });
+
+  it('with too little balance shows the insufficient-balance message and no purchase, and Add Funds opens the funding card', async () => {
+    const world = newWorld();
+    const api = mockDashboardServer(world);
+    renderDashboard('/contractor/c-1');
+    const user = await openAvailable();
+    const hvac = screen.getAllByRole('listitem')[0]!;
+    await user.click(within(hvac).getByRole('button', { name: 'Purchase Lead' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Purchase' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Insufficient wallet balance. Add funds to purchase this lead.');
+    expect(within(dialog).queryByRole('button', { name: /Purchase for/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Wallet' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Amount (USD)')));
+    expect(api.callsTo('purchase-lead')).toHaveLength(0);
+  });
+
+  it('with enough balance buys the lead: busy label, spec body, success toast, lists reloaded', async () => {
+    const world = newWorld();
+    world.balance = 100;
+    let release!: () => void;
+    const api = mockDashboardServer(world, {
+      'purchase-lead': async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        world.balance = 55;
+        world.available = world.available.filter((l) => l.id !== 'lead-new');
+        return { body: { success: true, new_wallet_balance: 55, message: 'ok' } };
+      },
+    });
+    renderDashboard('/contractor/c-1');
+    const user = await openAvailable();
+    await user.click(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Purchase Lead' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Purchase' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Purchase for $45.00' }));
+    expect(within(dialog).getByRole('button', { name: 'Purchasing...' })).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.getByText('Lead purchased! Check your dashboard for details.')).toBeTruthy());
+    expect(api.callsTo('purchase-lead')[0]!.body).toEqual({ contractor_id: 'c-1', lead_id: 'lead-new', session_token: 'tok-1' });
+    expect(api.callsTo('purchase-lead')[0]!.authorization).toBe('Bearer tok-1');
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(1\)/ })).toBeTruthy());
+  });
+
+  it('a refused purchase keeps the dialog open with the server message', async () => {
+    const world = newWorld();
+    world.balance = 100;
+    mockDashboardServer(world, { 'purchase-lead': () => ({ status: 409, body: { detail: 'This lead has already been purchased' } }) });
+    renderDashboard('/contractor/c-1');
+    const user = await openAvailable();
+    await user.click(within(screen.getAllByRole('listitem')[1]!).getByRole('button', { name: 'Purchase Lead' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase for $30.00' }));
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('This lead has already been purchased'));
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { leadPrice, newestFirst, pageButtons, priceTier, truncate, walletBarPercent } from './rules';
+
+describe('dashboard rules', () => {
+  it('tiers prices at 35 and 100 dollars', () => {
+    expect([34.99, 35, 99.99, 100].map(priceTier)).toEqual(['Standard', 'Premium', 'Premium', 'Emergency']);
+  });
+  it('prices a lead by its own price, its category, else $20', () => {
+    expect(leadPrice({ service_category: 'HVAC', price: 50 }, { HVAC: 30 })).toBe(50);
+    expect(leadPrice({ service_category: 'HVAC' }, { HVAC: 30 })).toBe(30);
+    expect(leadPrice({ service_category: 'Roofing' }, { HVAC: 30 })).toBe(20);
+  });
+  it('truncates descriptions past 100 characters with an ellipsis', () => {
+    expect(truncate('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(truncate('a'.repeat(101))).toBe(`${'a'.repeat(100)}…`);
+  });
+  it('fills the wallet bar at balance/100, capped at 100 percent', () => {
+    expect(walletBarPercent(25)).toBe(25);
+    expect(walletBarPercent(250)).toBe(100);
+  });
+  it('shows at most five page buttons around the current page', () => {
+    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
+    expect(pageButtons(1, 12)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageButtons(7, 12)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageButtons(12, 12)).toEqual([8, 9, 10, 11, 12]);
+  });
+  it('sorts newest first', () => {
+    const sorted = newestFirst([{ created_at: '2026-01-01T00:00:00Z' }, { created_at: '2026-03-01T00:00:00Z' }]);
+    expect(sorted[0]!.created_at).toBe('2026-03-01T00:00:00Z');
+  });
+});
