@@ -106,7 +106,7 @@ describe('admin page', () => {
 
   it('deletes selected contractors after the confirmation', async () => {
     adminSession.save('tok');
-    const calls = mockFunctions({ ...dataHandlers, 'admin-bulk-delete-contractors': () => ({ body: { deleted: 1, failed: [] } }) });
+    const calls = mockFunctions({ ...dataHandlers, 'admin-bulk-delete-contractors': () => ({ body: { success: true, message: '1 contractors deleted successfully!', deleted_count: 1, deleted: ['c-1'], failed: [] } }) });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));

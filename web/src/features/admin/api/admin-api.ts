@@ -56,12 +56,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     deleteContractor: (contractor_id: string) =>
       call<{ message?: string }>('admin-delete-contractor', { method: 'DELETE', body: { contractor_id } }),
     bulkDeleteContractors: (contractor_ids: string[]) =>
-      call<{ message?: string; deleted?: number; failed?: unknown[] }>('admin-bulk-delete-contractors', { method: 'DELETE', body: { contractor_ids } }),
+      call<BulkDeleteResult>('admin-bulk-delete-contractors', { method: 'DELETE', body: { contractor_ids } }),
     createTestLead: (form: TestLeadForm) =>
       call<{ message?: string; lead_id?: string }>('admin-utilities', { method: 'POST', body: { action: 'create_lead', ...form } }),
     deleteLead: (lead_id: string) => call<{ message?: string }>('admin-delete-lead', { method: 'DELETE', body: { lead_id } }),
     bulkDeleteLeads: (lead_ids: string[]) =>
-      call<{ message?: string; deleted?: number; failed?: unknown[] }>('admin-bulk-delete-leads', { method: 'DELETE', body: { lead_ids } }),
+      call<BulkDeleteResult>('admin-bulk-delete-leads', { method: 'DELETE', body: { lead_ids } }),
     leadPrices: async () => listFrom<LeadPrice>(await call('admin-lead-pricing'), 'prices', 'lead_pricing', 'pricing'),
     setLeadPrice: (category: string, lead_type: string, price: number) =>
       call<{ message?: string }>('admin-lead-pricing', { method: 'PUT', body: { category, lead_type, price } }),
@@ -70,6 +70,13 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     decideRefund: (refund_request_id: string, action: 'approve' | 'reject', admin_notes: string) =>
       call<{ message?: string }>('admin-refund-management', { method: 'POST', body: { refund_request_id, action, admin_notes } }),
   };
+}
+
+/** Answer of both bulk deletes (contracts AdminBulkDeleteResponseSchema): how many went and which failed. */
+export interface BulkDeleteResult {
+  message?: string;
+  deleted_count?: number;
+  failed?: Array<{ id: string; message: string }>;
 }
 
 /** The bound admin API a page works with. */

@@ -76,8 +76,8 @@ export function ContractorsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteContractors(selectedIds);
-      const deleted = typeof result?.deleted === 'number' ? result.deleted : selectedIds.length;
-      notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
+      const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
+      if (deleted > 0) notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
       if (Array.isArray(result?.failed) && result.failed.length > 0) notify.error(MESSAGES.admin.deleteContractorsFailed);
       setSelected(new Set());
       onChanged();

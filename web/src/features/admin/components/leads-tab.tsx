@@ -76,9 +76,9 @@ export function LeadsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteLeads(selectedIds);
-      const deleted = typeof result?.deleted === 'number' ? result.deleted : selectedIds.length;
+      const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
       // §7: the server's message is shown as the success text.
-      notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
+      if (deleted > 0) notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
       if (Array.isArray(result?.failed) && result.failed.length > 0) notify.error(MESSAGES.admin.deleteLeadsFailed, ADMIN_BANNER_SHORT_MS);
       setSelected(new Set());
       onChanged();

@@ -1,0 +1,230 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROUTES } from '@leadmarket/contracts/routes';
+import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
+
+// The embedded stack creates its first admin from these (admin service start-up bootstrap).
+const ADMIN_EMAIL = 'e2e-admin@leadmarket.test';
+const ADMIN_PASSWORD = 'e2e-admin-password-1';
+const ADMIN_FUNCTIONS = Object.entries(ROUTES)
+  .filter(([, r]) => r.auth === 'admin')
+  .map(([name, r]) => ({ name, method: r.methods[0]! }));
+
+let env: E2eEnv;
+
+async function api(name: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${env.baseUrl}/.netlify/functions/${name}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      const value = await fn();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+}
+
+/** The wallet balance shown in the Contractors tab for one business, in dollars. */
+async function shownBalance(page: Page, businessName: string): Promise<number> {
+  await openTab(page, 'Contractors');
+  const row = page.locator('tr', { hasText: businessName });
+  const cell = row.locator('td').nth(4);
+  return Number((await cell.innerText()).replace(/[$,]/g, ''));
+}
+
+async function logIn(page: Page) {
+  await page.goto('/admin');
+  await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+  await page.getByLabel('Admin password').press('Enter');
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
+
+describe('admin dashboard in the browser', () => {
+  beforeAll(async () => {
+    process.env.ADMIN_EMAIL = ADMIN_EMAIL;
+    process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
+    env = await startE2e();
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('shows no admin data without a login, and every admin call answers 401', async () => {
+    const { context, page } = await env.newPage();
+    for (const path of ['/admin', '/admin-login', '/admin-dashboard']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    }
+    await page.getByLabel('Admin password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid password').waitFor();
+    await env.screenshot(page, 'admin-login-invalid');
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await context.close();
+
+    for (const fn of ADMIN_FUNCTIONS) {
+      const anonymous = await api(fn.name, { method: fn.method, body: fn.method === 'GET' ? undefined : {} });
+      expect(anonymous.status, `${fn.name} without a session`).toBe(401);
+      const forged = await api(fn.name, { method: fn.method, body: fn.method === 'GET' ? undefined : {}, token: 'not-a-session' });
+      expect(forged.status, `${fn.name} with a made-up token`).toBe(401);
+    }
+  });
+
+  it('fits a 375 px screen', async () => {
+    const { context, page } = await env.newPage({ mobile: true });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await logIn(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await openTab(page, 'Leads');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await env.screenshot(page, 'admin-mobile-leads');
+    await context.close();
+  });
+
+  it('runs the operator flow: test lead, pricing, refund, CSV export', async () => {
+    const stamp = Date.now().toString(36);
+    const businessName = `E2E Cooling ${stamp}`;
+    const signup = await api('contractors-signup', {
+      body: {
+        contact_name: 'Eve Tester',
+        business_name: businessName,
+        email: `eve-${stamp}@example.test`,
+        phone: '5551234567',
+        industry: 'home_services',
+        sub_service: 'hvac',
+        username: `eve_${stamp}`,
+        password: 'secret-pass-1',
+        confirm_password: 'secret-pass-1',
+        zip_codes: '12345',
+        sms_opt_in: false,
+      },
+    });
+    expect(signup.status).toBe(200);
+    const contractor = { id: signup.body.contractor_id as string, token: signup.body.session_token as string };
+
+    const { context, page } = await env.newPage();
+    await logIn(page);
+    await page.getByText(/Last updated:/).waitFor();
+    await env.screenshot(page, 'admin-tab-statistics');
+
+    // Admin Utilities: a test lead through the real pipeline.
+    const customer = `Tess Lead ${stamp}`;
+    await openTab(page, 'Admin Utilities');
+    await page.getByRole('button', { name: 'Create Lead' }).click();
+    await page.getByText('Please fill in all required fields').waitFor();
+    await page.getByLabel('Customer Name *').fill(customer);
+    await page.getByLabel('Phone *').fill('5559876543');
+    await page.getByLabel('Email').fill(`tess-${stamp}@example.test`);
+    await page.getByLabel('Service Category *').selectOption('HVAC');
+    await page.getByLabel('Sub Service').fill('hvac');
+    await page.getByLabel('ZIP Code *').fill('12345');
+    await page.getByLabel('Description').fill('AC blows warm air, test lead from e2e');
+    await page.getByRole('button', { name: 'Create Lead' }).click();
+    await page.getByText('Test lead created successfully!').waitFor();
+    await env.screenshot(page, 'admin-tab-utilities');
+
+    // Leads: the new lead is listed and marked as a test lead.
+    await openTab(page, 'Leads');
+    await page.getByLabel('Search leads').fill(customer);
+    const leadRow = page.locator('tr', { hasText: customer });
+    await leadRow.waitFor();
+    await leadRow.getByText('Test lead').waitFor();
+    await env.screenshot(page, 'admin-tab-leads');
+
+    // Lead Pricing: change a price and see it in the history.
+    await openTab(page, 'Lead Pricing');
+    const priceInput = page.getByLabel('HVAC Premium price');
+    await priceInput.fill('55.25');
+    await page.getByRole('button', { name: 'Save HVAC Premium price' }).click();
+    await page.getByText('Updated HVAC premium pricing to $55.25').waitFor();
+    const history = page.locator('section', { has: page.getByRole('heading', { name: 'Recent Pricing Changes' }) });
+    await history.locator('tr', { hasText: '$55.25' }).first().waitFor();
+    expect(await history.locator('tr', { hasText: 'HVAC' }).count()).toBeGreaterThan(0);
+    await env.screenshot(page, 'admin-tab-pricing');
+
+    // The contractor buys the test lead and asks for a refund (their own API calls).
+    const adminToken = (await page.evaluate(() => (globalThis as any).sessionStorage.getItem('admin_session_token'))) as string;
+    const leadId = await until('the test lead in admin-leads', async () => {
+      const res = await api(`admin-leads?search=${encodeURIComponent(customer)}`, { token: adminToken });
+      return res.body?.leads?.[0]?.id as string | undefined;
+    });
+    await until('the contractor to buy the test lead', async () => {
+      const res = await api('purchase-lead', { body: { lead_id: leadId, contractor_id: contractor.id }, token: contractor.token });
+      return res.status === 200 ? true : undefined;
+    });
+    const refund = await api('request-refund', { body: { lead_id: leadId, reason: 'Customer number disconnected' }, token: contractor.token });
+    expect(refund.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    const before = await shownBalance(page, businessName);
+
+    // Refund Queue: approve the pending request; the contractor's balance goes back up.
+    await openTab(page, 'Refund Queue');
+    const card = page.locator('li', { hasText: businessName });
+    await card.getByText('pending').waitFor();
+    const refundAmount = Number((await card.locator('.admin-refund__amount').innerText()).replace(/[$,]/g, ''));
+    expect(refundAmount).toBeGreaterThan(0);
+    await card.getByLabel('Admin notes').fill('Verified: number disconnected');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Refund request approved successfully').waitFor();
+    await card.getByText('approved').waitFor();
+    await card.getByText('Verified: number disconnected').waitFor();
+    expect(await page.getByRole('heading', { name: 'Refund Queue' }).count()).toBe(1);
+    await env.screenshot(page, 'admin-tab-refunds');
+    await until('the refunded balance', async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const after = await shownBalance(page, businessName);
+      return Math.abs(after - (before + refundAmount)) < 0.005 ? after : undefined;
+    });
+
+    // Contractors: export to CSV, one line per contractor plus the header.
+    await openTab(page, 'Contractors');
+    const rowCount = await page.locator('tbody tr', { has: page.locator('input[type=checkbox]') }).count();
+    expect(rowCount).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByText(`${download.suggestedFilename()} exported successfully!`).waitFor();
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toContain('business_name');
+    expect(lines[0]).toContain('wallet_balance');
+    expect(lines).toHaveLength(rowCount + 1);
+    expect(csv).toContain(businessName);
+    await env.screenshot(page, 'admin-tab-contractors');
+
+    await openTab(page, 'Transaction Logs');
+    await page.getByText('Total Revenue').first().waitFor();
+    await env.screenshot(page, 'admin-tab-transactions');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    // The old token is dead on the server too.
+    expect((await api('admin-stats', { token: adminToken })).status).toBe(401);
+    await context.close();
+  });
+});
