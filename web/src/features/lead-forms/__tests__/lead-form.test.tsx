@@ -1,0 +1,166 @@
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { vi } from 'vitest';
+import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { leadFormRoutes } from '../routes';
+
+const SUB_SERVICES: Record<string, Array<{ value: string; label: string }>> = {
+  home_services: [
+    { value: 'hvac', label: 'HVAC' },
+    { value: 'plumbing', label: 'Plumbing' },
+  ],
+  legal: [{ value: 'family_law', label: 'Family Law' }],
+};
+const catalogue = {
+  industries: {
+    body: [
+      { value: 'home_services', label: 'Home Services' },
+      { value: 'legal', label: 'Legal' },
+    ],
+  },
+  'sub-services': (call: { query: URLSearchParams }) => ({ body: SUB_SERVICES[call.query.get('industry') ?? ''] ?? [] }),
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillContact(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByLabelText(/Full Name/);
+  await user.type(screen.getByLabelText(/Full Name/), 'Jane Doe');
+  await user.type(screen.getByLabelText(/Phone/), '512-555-0199');
+  await user.type(screen.getByLabelText(/ZIP Code/), '787019999');
+  await user.type(screen.getByLabelText(/Describe What You Need/), 'AC stopped cooling');
+}
+
+describe('generic and industry lead forms', () => {
+  it('requires every field and caps the ZIP code at 5 characters', async () => {
+    const calls = mockFunctions({ ...catalogue });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/legal');
+    await user.click(await screen.findByRole('button', { name: 'Get Matched Now' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
+    await user.type(screen.getByLabelText(/ZIP Code/), '123456789');
+    expect(screen.getByLabelText(/ZIP Code/)).toHaveProperty('value', '12345');
+    expect(calls.some((c) => c.name === 'leads-submit')).toBe(false);
+  });
+
+  it('HVAC page sends Home Services / HVAC, shows the success text, and Submit Another gives an empty form', async () => {
+    const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'pending', validation_summary: null } } });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.success)).toBeTruthy();
+    const sent = calls.find((c) => c.name === 'leads-submit')!;
+    expect(sent.method).toBe('POST');
+    expect(sent.body).toEqual({
+      customer_name: 'Jane Doe',
+      phone: '512-555-0199',
+      zip_code: '78701',
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      description: 'AC stopped cooling',
+    });
+    await user.click(screen.getByRole('button', { name: 'Submit Another' }));
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', '');
+  });
+
+  it('shows the server detail, else the fallback text, and keeps the input', async () => {
+    mockFunctions({ ...catalogue, 'leads-submit': { status: 429, body: { detail: 'Too many requests. Please wait a few minutes and try again.', message: 'x' } } });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many requests. Please wait a few minutes and try again.');
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
+
+    mockFunctions({ ...catalogue, 'leads-submit': 'network-error' });
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    await waitFor(() => expect((screen.getByRole('alert')).textContent).toContain(MESSAGES.leadSubmit.fallback));
+  });
+});
+
+describe('/lead-intake (richer, validated form)', () => {
+  it('loads sub-services after the category and clears the sub-service when the category changes', async () => {
+    mockFunctions({ ...catalogue });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/lead-intake');
+    const sub = (await screen.findByLabelText(/Sub-Service/)) as HTMLSelectElement;
+    expect(sub.disabled).toBe(true);
+    await user.selectOptions(screen.getByLabelText(/Service Category/), 'home_services');
+    await user.selectOptions(await screen.findByLabelText(/Sub-Service/), await screen.findByRole('option', { name: 'Plumbing' }));
+    expect(sub.value).toBe('plumbing');
+    await user.selectOptions(screen.getByLabelText(/Service Category/), 'legal');
+    expect(sub.value).toBe('');
+    expect(await screen.findByRole('option', { name: 'Family Law' })).toBeTruthy();
+  });
+
+  it('sends email, urgency and contractor_id; keeps the form and shows the summary unless valid', async () => {
+    let status = 'rejected';
+    const calls = mockFunctions({
+      ...catalogue,
+      'leads-submit': () => ({
+        body: {
+          message: status === 'valid' ? MESSAGES.leadSubmit.success : 'Your request could not be accepted',
+          status,
+          validation_summary: { phone_valid: false, email_valid: true, content_valid: true, is_duplicate: true },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/lead-intake');
+    await fillContact(user);
+    await user.type(screen.getByLabelText(/Email/), 'jane@example.com');
+    await user.selectOptions(screen.getByLabelText(/Service Category/), 'home_services');
+    await user.selectOptions(screen.getByLabelText(/Sub-Service/), await screen.findByRole('option', { name: 'HVAC' }));
+    expect(screen.getByRole('radio', { name: 'Standard' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('radio', { name: 'Emergency' }));
+    await user.type(screen.getByLabelText(/Contractor ID/), ' c-42 ');
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+
+    const alert = await screen.findByRole('alert');
+    expect((alert).textContent).toContain('Your request could not be accepted');
+    const summary = within(alert).getByRole('list', { name: 'Validation summary' });
+    expect((summary).textContent).toContain('Phone number: failed');
+    expect((summary).textContent).toContain('Email address: passed');
+    expect((summary).textContent).toContain('Not a duplicate request: failed');
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
+    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({ email: 'jane@example.com', urgency: 'Emergency', contractor_id: 'c-42', sub_service: 'hvac' });
+
+    status = 'valid';
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.success)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit Another' }));
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', '');
+  });
+});
+
+describe('/services/plumbing', () => {
+  it('defaults to Home Services / Plumbing and goes to /thank-you with service and name', async () => {
+    const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'valid' } } });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [{ path: '/thank-you', element: <p>Thanks page</p> }]);
+    expect(((await screen.findByLabelText(/Service Category/)) as HTMLSelectElement).value).toBe('home_services');
+    expect((screen.getByLabelText(/Sub-Service/) as HTMLSelectElement).value).toBe('plumbing');
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
+    await screen.findByText('Thanks page');
+    expect(router.state.location.pathname).toBe('/thank-you');
+    const q = new URLSearchParams(router.state.location.search);
+    expect([q.get('service'), q.get('name')]).toEqual(['plumbing', 'Jane Doe']);
+    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({ service_category: 'home_services', sub_service: 'plumbing' });
+  });
+
+  it('shows its own fallback text when the request fails', async () => {
+    mockFunctions({ ...catalogue, 'leads-submit': { status: 500, body: {} } });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/services/plumbing');
+    await screen.findByLabelText(/Service Category/);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.leadSubmit.plumbingFallback);
+  });
+});
