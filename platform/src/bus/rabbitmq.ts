@@ -83,7 +83,8 @@ export class RabbitMqEventBus implements EventBus {
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
     const sub: ActiveSubscription = {
-      spec: { prefetch: DEFAULT_PREFETCH, maxAttempts: DEFAULT_MAX_ATTEMPTS, ...spec },
+      // `?? `, not spread: callers pass `maxAttempts: undefined`, which a spread would copy over the default (NaN in x-delivery-limit).
+      spec: { ...spec, prefetch: spec.prefetch ?? DEFAULT_PREFETCH, maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
       handler,
       inFlight: 0,
       closed: false,
