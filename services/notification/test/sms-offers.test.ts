@@ -1,0 +1,162 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { service as matching } from '@leadmarket/matching';
+import { hashToken } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
+import twilio from 'twilio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { service as notification } from '../src/index.js';
+import { contractorProfile, now, publish, screenedLead } from './events.js';
+import { startFakeTwilio } from './fake-twilio.js';
+
+// The pipeline from contractor events and a valid LeadScreened to an SMS with a claim link, through
+// matching and notification and the real Twilio SDK against a fake Twilio on loopback. Only these
+// two services run: wallet-ledger's price answer is replaced by matching's fallback ($20).
+const PUBLIC_BASE_URL = 'https://leads.example.test';
+const AUTH_TOKEN = randomBytes(16).toString('hex');
+const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
+
+let stack: TestStack;
+let fake: Awaited<ReturnType<typeof startFakeTwilio>>;
+
+const offered = contractorProfile({ phone: '(404) 555-0101' });
+const optedOut = contractorProfile({ phone: '(404) 555-0102', sms_opt_in: false });
+const deleted = contractorProfile({ phone: '(404) 555-0103' });
+const otherZip = contractorProfile({ phone: '(404) 555-0104', zip_codes: ['10001'] });
+
+const smsTo = (phone: string) => fake.messages.filter((m) => m.to === phone);
+const matchingDb = () => stack.marketplace.services.get('matching')!.ctx.db;
+const notificationDb = () => stack.marketplace.services.get('notification')!.ctx.db;
+
+beforeAll(async () => {
+  fake = await startFakeTwilio();
+  stack = await startTestStack({
+    services: [matching, notification],
+    env: {
+      PUBLIC_BASE_URL,
+      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      TWILIO_FROM_NUMBER: '+15005550006',
+      TWILIO_API_BASE_URL: fake.url,
+    },
+  });
+  const bus = stack.infra.bus;
+  for (const c of [offered, optedOut, deleted, otherZip]) {
+    await publish(bus, 'contractors', { type: 'ContractorRegistered', data: { ...c, registered_at: now() } });
+    await publish(bus, 'wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() } });
+  }
+  await publish(bus, 'contractors', { type: 'ContractorDeleted', data: { contractor_id: deleted.contractor_id, deleted_at: now() } });
+  await waitFor(
+    async () => {
+      const wallets = await matchingDb().selectFrom('wallets').select('contractor_id').execute();
+      const gone = await matchingDb().selectFrom('contractors').select('deleted').where('contractor_id', '=', deleted.contractor_id).executeTakeFirst();
+      const contacts = await notificationDb().selectFrom('contacts').select('contractor_id').execute();
+      return wallets.length === 4 && gone?.deleted === true && contacts.length === 4;
+    },
+    'contractor projections',
+    10_000,
+  );
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+});
+
+describe('lead offers by SMS', () => {
+  let leadId: string;
+
+  it('sends the offered, consenting contractor an SMS with a claim link within 2 s', async () => {
+    const lead = screenedLead();
+    leadId = lead.lead_id;
+    const started = Date.now();
+    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    const [sms] = await waitFor(() => (smsTo('+14045550101').length ? smsTo('+14045550101') : undefined), 'the SMS at the fake Twilio', 2000);
+    expect(sms!.at - started).toBeLessThan(2000);
+    expect(sms!.accountSid).toBe(ACCOUNT_SID);
+    expect(sms!.from).toBe('+15005550006');
+    expect(sms!.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`);
+    expect(sms!.body).toContain('ZIP 30301');
+    expect(sms!.body).toContain('Home Services - Hvac');
+    expect(sms!.statusCallback).toBe(`${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook`);
+
+    // The link carries the token matching issued for exactly this contractor and lead.
+    const token = /https:\/\/leads\.example\.test\/claim\/([A-Za-z0-9_-]+)/.exec(sms!.body)?.[1];
+    expect(token && token.length).toBeGreaterThanOrEqual(32);
+    const offer = await matchingDb().selectFrom('offers').selectAll().where('claim_token_hash', '=', hashToken(token!)).executeTakeFirst();
+    expect(offer).toMatchObject({ lead_id: leadId, contractor_id: offered.contractor_id, rank: expect.any(Number) });
+  });
+
+  it('offers no deleted or out-of-area contractor and texts no one who did not consent', async () => {
+    const offers = await matchingDb().selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
+    expect(offers.map((o) => o.contractor_id).sort()).toEqual([offered.contractor_id, optedOut.contractor_id].sort());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.messages.filter((m) => m.body.includes('/claim/')).map((m) => m.to)).toEqual(['+14045550101']);
+  });
+
+  it('sends no second SMS when LeadMatched is redelivered or re-emitted', async () => {
+    const row = await matchingDb().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').executeTakeFirstOrThrow();
+    const envelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
+    expect(envelope.data.lead_id).toBe(leadId);
+    await stack.infra.bus.publish(envelope); // the same message again (broker redelivery)
+    await stack.infra.bus.publish({ ...envelope, id: randomUUID() }); // the same offers in a new message
+    await waitFor(
+      async () => (await notificationDb().selectFrom('inbox').select('event_id').where('type', '=', 'LeadMatched').execute()).length === 2,
+      'both LeadMatched messages handled',
+      5000,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smsTo('+14045550101')).toHaveLength(1);
+    const deliveries = await notificationDb().selectFrom('deliveries').select('id').where('lead_id', '=', leadId).execute();
+    expect(deliveries).toHaveLength(1);
+  });
+
+  it('never offers a rejected lead', async () => {
+    const rejected = screenedLead({ status: 'rejected' });
+    const valid = screenedLead();
+    const rejectedEnvelope = await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: { ...rejected, reasons: ['phone_invalid'], validation_summary: { ...rejected.validation_summary, phone_valid: false } } });
+    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: valid });
+    await waitFor(async () => fake.messages.some((m) => m.to === '+14045550101' && m.at > 0 && smsTo('+14045550101').length === 2), 'the SMS of the valid lead', 3000);
+    await waitFor(
+      async () => (await matchingDb().selectFrom('inbox').select('event_id').where('event_id', '=', rejectedEnvelope.id).executeTakeFirst()) !== undefined,
+      'the rejected lead handled',
+    );
+    expect(await matchingDb().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst()).toBeUndefined();
+    expect(await matchingDb().selectFrom('offers').select('lead_id').where('lead_id', '=', rejected.lead_id).execute()).toEqual([]);
+    expect(smsTo('+14045550101')).toHaveLength(2);
+  });
+});
+
+describe('twilio-status-webhook', () => {
+  const url = `${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook`;
+  const post = (params: Record<string, string>, signature: string | undefined) =>
+    fetch(`${stack.url}/.netlify/functions/twilio-status-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+      body: new URLSearchParams(params).toString(),
+    });
+
+  it('records a signed status callback on the delivery', async () => {
+    const sid = smsTo('+14045550101')[0]!.sid;
+    const params = { MessageSid: sid, MessageStatus: 'delivered', AccountSid: ACCOUNT_SID, To: '+14045550101' };
+    const res = await post(params, twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params));
+    expect(res.status).toBe(200);
+    const row = await notificationDb().selectFrom('deliveries').select(['status', 'provider_status']).where('provider_message_id', '=', sid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'delivered', provider_status: 'delivered' });
+  });
+
+  it('refuses a bad or missing signature and changes nothing', async () => {
+    const sid = smsTo('+14045550101')[1]!.sid;
+    const params = { MessageSid: sid, MessageStatus: 'failed' };
+    const forged = twilio.getExpectedTwilioSignature('not-the-token', url, params);
+    const bad = await post(params, forged);
+    expect(bad.status).toBe(403);
+    expect(((await bad.json()) as { message: string }).message).toBe('Invalid Twilio signature');
+    expect((await post(params, undefined)).status).toBe(403);
+    // Signed for other fields than those sent: refused too.
+    const tampered = await post({ ...params, MessageStatus: 'delivered' }, twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params));
+    expect(tampered.status).toBe(403);
+    const row = await notificationDb().selectFrom('deliveries').select(['status', 'provider_status']).where('provider_message_id', '=', sid).executeTakeFirstOrThrow();
+    expect(row.status).toBe('sent');
+  });
+});
