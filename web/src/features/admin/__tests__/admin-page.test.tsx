@@ -117,6 +117,27 @@ describe('admin page', () => {
     expect(calls.find((c) => c.name === 'admin-bulk-delete-contractors')).toMatchObject({ method: 'DELETE', body: { contractor_ids: ['c-1'] } });
   });
 
+  it('exports the contractors as CSV with quoted commas and quotes', async () => {
+    adminSession.save('tok');
+    mockFunctions(dataHandlers);
+    let blob: Blob | undefined;
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((blob = b), 'blob:x'), revokeObjectURL: () => {} });
+    let fileName = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      fileName = this.download;
+    });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));
+    await screen.findByText('Acme, "HVAC"');
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(fileName).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
+    await screen.findByText(`${fileName} exported successfully!`);
+    const lines = (await blob!.text()).split('\r\n');
+    expect(lines[0]).toBe('id,business_name,contact_name,email,phone,industry,zip_codes,wallet_balance,total_leads_purchased,total_spend');
+    expect(lines[1]).toBe('c-1,"Acme, ""HVAC""",Ann,ann@acme.test,5551234567,HVAC,"12345, 67890",25,2,40');
+    expect(lines).toHaveLength(2);
+  });
+
   it('says No data to export for an empty transaction log and shows its empty state', async () => {
     adminSession.save('tok');
     mockFunctions(dataHandlers);
