@@ -1,2 +1,230 @@
-// Request and response schemas of the admin functions are added by the issue that builds them.
-export {};
+import { z } from 'zod';
+import { LEAD_STATUSES, LEAD_TYPES } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+
+/** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
+export const AdminLoginRequestSchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  password: z.string({ error: MESSAGES.admin.invalidPassword }).min(1, MESSAGES.admin.invalidPassword).max(1024),
+});
+export const AdminLoginResponseSchema = z.object({
+  success: z.literal(true),
+  session_token: z.string(),
+  expires_at: z.string(),
+  admin: z.object({ id: z.string(), email: z.string() }),
+});
+export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
+
+/** GET admin-login-options: whether the login card must show an email field. */
+export const AdminLoginOptionsResponseSchema = z.object({ multiple_admins: z.boolean() });
+
+/** GET admin-stats. `active_definition` says what "active" means for activeContractors. */
+export const AdminStatsResponseSchema = z.object({
+  totalLeads: z.number().int(),
+  totalContractors: z.number().int(),
+  totalRevenue: z.number(),
+  activeContractors: z.number().int(),
+  active_definition: z.string(),
+});
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** GET admin-contractors query. */
+export const AdminContractorsQuerySchema = z.object({ search: z.string().trim().max(200).optional(), page, limit: limit(500, 100) });
+
+/** A row of the admin Contractors table (dashboards §3 Admin contractor); money in dollars. */
+export const AdminContractorSchema = z.object({
+  id: z.string(),
+  business_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  industry: z.string(),
+  sub_service: z.string(),
+  zip_codes: z.array(z.string()),
+  created_at: z.string().optional(),
+  wallet_balance: z.number(),
+  total_leads_purchased: z.number().int(),
+  total_spend: z.number(),
+});
+export type AdminContractor = z.infer<typeof AdminContractorSchema>;
+export const AdminContractorsResponseSchema = z.object({ contractors: z.array(AdminContractorSchema), total: z.number().int() });
+
+/** GET admin-leads query: search text and status filter (All Statuses = absent or 'all'). */
+export const AdminLeadsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum([...LEAD_STATUSES, 'all']).optional(),
+  page,
+  limit: limit(500, 100),
+});
+
+/** A row of the admin Leads table with its assignments (dashboards §3 Admin lead). */
+export const AdminLeadSchema = z.object({
+  id: z.string(),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  description: z.string(),
+  status: z.string(),
+  is_test: z.boolean().optional(),
+  created_at: z.string(),
+  contractor_leads: z.array(
+    z.object({ id: z.string(), status: z.string(), contractor_id: z.string(), contractors: z.object({ business_name: z.string() }) }),
+  ),
+});
+export const AdminLeadsResponseSchema = z.object({ leads: z.array(AdminLeadSchema), total: z.number().int() });
+
+export const AdminTransactionsQuerySchema = z.object({ page, limit: limit(1000, 200) });
+/** GET admin-transactions: dashboards §3 Transaction, money in dollars. */
+export const AdminTransactionsResponseSchema = z.object({
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      contractor_id: z.string(),
+      contractors: z.object({ business_name: z.string(), contact_name: z.string() }),
+      type: z.string(),
+      amount: z.number(),
+      date: z.string(),
+      description: z.string(),
+    }),
+  ),
+  total_revenue: z.number(),
+  total: z.number().int(),
+});
+
+/** GET admin-pricing: category → lead type → price in dollars. */
+export const AdminPricingResponseSchema = z.object({ category_pricing: z.record(z.string(), z.record(z.string(), z.number())) });
+
+/** GET admin-lead-pricing: a list of prices in dollars. */
+export const AdminLeadPriceSchema = z.object({ category: z.string(), lead_type: z.string(), price: z.number() });
+export const AdminLeadPricingListSchema = z.array(AdminLeadPriceSchema);
+
+/** PUT admin-lead-pricing body: price in dollars, at or above 0, at most two decimals. */
+export const AdminLeadPricingUpdateSchema = z.object({
+  category: z.string().trim().min(1).max(64),
+  lead_type: z.enum(LEAD_TYPES),
+  price: z.coerce
+    .number()
+    .min(0)
+    .max(10_000)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'price must have at most two decimals'),
+});
+export const AdminLeadPricingUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  category: z.string(),
+  lead_type: z.string(),
+  old_price: z.number().nullable(),
+  new_price: z.number(),
+});
+
+export const AdminPricingHistoryQuerySchema = z.object({ limit: limit(500, 50) });
+/** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none). */
+export const AdminPricingHistoryListSchema = z.array(
+  z.object({ category: z.string(), lead_type: z.string(), old_price: z.number().nullable(), new_price: z.number(), timestamp: z.string() }),
+);
+
+export const AdminRefundsQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+/** GET admin-refund-management: refund requests with their contractor and lead (dashboards §3 Refund request). */
+export const AdminRefundRequestSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  requested_at: z.string(),
+  processed_at: z.string().nullable(),
+  admin_notes: z.string().nullable(),
+  contractors: z.object({ business_name: z.string(), email: z.string() }),
+  leads: z.object({ customer_name: z.string(), service_category: z.string(), zip_code: z.string() }),
+});
+export const AdminRefundListSchema = z.array(AdminRefundRequestSchema);
+
+/** POST admin-refund-management body. */
+export const AdminRefundDecisionSchema = z.object({
+  refund_request_id: z.string().trim().min(1).max(100),
+  action: z.enum(['approve', 'reject']),
+  admin_notes: z.string().max(2000).optional().default(''),
+});
+
+/** POST admin-wallet-adjust body: amount in dollars, positive to credit, negative to deduct. */
+export const AdminWalletAdjustSchema = z.object({
+  contractor_id: z.string({ error: MESSAGES.admin.adjustRequired }).trim().min(1, MESSAGES.admin.adjustRequired).max(100),
+  amount: z.coerce
+    .number({ error: MESSAGES.admin.adjustRequired })
+    .refine((v) => Number.isFinite(v) && v !== 0, MESSAGES.admin.adjustRequired)
+    .refine((v) => Math.abs(v) <= 10_000, 'amount must be at most $10,000 either way'),
+  notes: z.string().max(1000).optional().default(''),
+});
+
+/** DELETE admin-delete-contractor: contractor_id in body or query. */
+export const AdminDeleteContractorSchema = z.object({ contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100) });
+/** DELETE admin-bulk-delete-contractors body. */
+export const AdminBulkDeleteContractorsSchema = z.object({
+  contractor_ids: z
+    .array(z.string().trim().min(1).max(100), { error: 'Please select contractors to delete' })
+    .min(1, 'Please select contractors to delete')
+    .max(500),
+});
+/** DELETE admin-delete-lead: lead_id in body or query. */
+export const AdminDeleteLeadSchema = z.object({ lead_id: z.string().trim().min(1, 'lead_id is required').max(100) });
+/** DELETE admin-bulk-delete-leads body. */
+export const AdminBulkDeleteLeadsSchema = z.object({
+  lead_ids: z.array(z.string().trim().min(1).max(100), { error: MESSAGES.admin.selectLeads }).min(1, MESSAGES.admin.selectLeads).max(500),
+});
+/** Answer of both bulk deletes: how many went, and which failed with why. */
+export const AdminBulkDeleteResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** How many were deleted (the browser reads this number). */
+  deleted: z.number().int(),
+  deleted_ids: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+
+/** POST admin-utilities action=create_lead body (dashboards §5 Test lead). */
+export const AdminCreateLeadSchema = z.object({
+  action: z.literal('create_lead', { error: 'action must be create_lead' }),
+  customer_name: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(200),
+  phone: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(32),
+  email: z.string().trim().max(254).optional().default(''),
+  service_category: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(100),
+  sub_service: z.string().trim().max(100).optional().default(''),
+  zip_code: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(10),
+  description: z.string().trim().max(5000).optional().default(''),
+});
+
+/** GET admin-site-messages query. */
+export const AdminSiteMessagesQuerySchema = z.object({ kind: z.enum(['waitlist', 'contact']).default('waitlist'), page, limit: limit(100, 25) });
+
+/** GET admin-audit-log query. */
+export const AdminAuditLogQuerySchema = z.object({
+  action: z.string().trim().max(100).optional(),
+  admin_id: z.string().trim().max(100).optional(),
+  page,
+  limit: limit(500, 50),
+});
+/** One audit entry: who, what, when, and the data before and after. */
+export const AdminAuditEntrySchema = z.object({
+  id: z.string(),
+  admin_id: z.string(),
+  admin_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export const AdminAuditLogResponseSchema = z.object({ entries: z.array(AdminAuditEntrySchema), total: z.number().int(), page: z.number().int() });
+
+/** POST /internal/sessions/resolve body (gateway → admin). */
+export const AdminSessionResolveSchema = z.object({ token: z.string().min(1).max(200) });
+/** POST /internal/password-reset/request body (contractors → admin). */
+export const AdminResetRequestSchema = z.object({ email: z.string().trim().max(254), redirect_url: z.string().max(2000).optional() });
+/** POST /internal/password-reset/complete body (contractors → admin). */
+export const AdminResetCompleteSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(1024) });

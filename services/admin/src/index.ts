@@ -1,11 +1,30 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
+import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
+import { ensureFirstAdmin } from './bootstrap/ensure-first-admin.js';
+import { loadAdminConfig } from './config.js';
 import { consumers } from './consumers/index.js';
+import { deleteExpiredSessions } from './db/session.repository.js';
 import { migrations } from './db/migrations/index.js';
+import { registerAuthRoutes } from './routes/auth.routes.js';
+import { registerDeleteRoutes } from './routes/deletes.routes.js';
+import { registerMoneyRoutes } from './routes/money.routes.js';
+import { registerOverviewRoutes } from './routes/overview.routes.js';
+import { registerPricingRoutes } from './routes/pricing.routes.js';
+import { registerUtilityRoutes } from './routes/utilities.routes.js';
 
-/** The admin service: its schema, routes and consumers (functions not yet built answer 501). */
+/** The admin service: admin accounts, sessions and audit log; every admin function composed from the owners' internal routes. */
 export const service: ServiceDefinition = {
   name: 'admin',
   migrations,
   consumers,
-  register() {},
+  async register(app, ctx) {
+    const config = loadAdminConfig(ctx.env);
+    await ensureFirstAdmin(ctx.db, config, ctx.logger);
+    registerAuthRoutes(app, ctx, config);
+    registerOverviewRoutes(app, ctx);
+    registerPricingRoutes(app, ctx);
+    registerMoneyRoutes(app, ctx);
+    registerDeleteRoutes(app, ctx);
+    registerUtilityRoutes(app, ctx);
+  },
+  background: (ctx) => [intervalJob('admin-session-sweep', 3600_000, ctx.logger, () => deleteExpiredSessions(ctx.db, new Date()))],
 };

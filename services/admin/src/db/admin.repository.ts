@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+
+export interface AdminRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+}
+
+/** Admin emails are compared case-insensitively: stored trimmed and lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function countAdmins(db: Kysely<any>): Promise<number> {
+  const row = await db.selectFrom('admins').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The oldest admins, at most `limit` (login with the password alone needs to know if there is exactly one). */
+export async function firstAdmins(db: Kysely<any>, limit: number): Promise<AdminRow[]> {
+  return (await db.selectFrom('admins').selectAll().orderBy('created_at').orderBy('id').limit(limit).execute()) as AdminRow[];
+}
+
+export async function findAdminByEmail(db: Kysely<any>, email: string): Promise<AdminRow | undefined> {
+  return (await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as AdminRow | undefined;
+}
+
+export async function findAdminById(db: Kysely<any>, id: string): Promise<AdminRow | undefined> {
+  return (await db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst()) as AdminRow | undefined;
+}
+
+/** Create an admin unless one has this email; answers the id and whether this call created it. */
+export async function insertAdminIfAbsent(db: Kysely<any>, email: string, passwordHash: string): Promise<{ id: string; created: boolean }> {
+  const inserted = await db
+    .insertInto('admins')
+    .values({ id: randomUUID(), email: normaliseEmail(email), password_hash: passwordHash })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id as string, created: true };
+  const existing = await findAdminByEmail(db, email);
+  return { id: existing!.id, created: false };
+}
+
+export async function setAdminPassword(db: Kysely<any>, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('admins').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function adminEmails(db: Kysely<any>, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('admins').select(['id', 'email']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r: any) => [String(r.id), String(r.email)]));
+}

@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely';
+
+/** One admin action: who, what, on which target, the data before and after, from where. */
+export interface AuditEntry {
+  admin_id: string;
+  action: string;
+  target_type?: string | null;
+  target_id?: string | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+  request_id?: string | null;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
+export async function insertAuditEntry(db: Kysely<any>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      admin_id: entry.admin_id,
+      action: entry.action,
+      target_type: entry.target_type ?? null,
+      target_id: entry.target_id ?? null,
+      before: json(entry.before),
+      after: json(entry.after),
+      ip: entry.ip ?? null,
+      request_id: entry.request_id ?? null,
+    })
+    .execute();
+}
+
+/** A page of the audit log, newest first, optionally for one action or admin. */
+export async function listAuditEntries(
+  db: Kysely<any>,
+  filter: { action?: string; admin_id?: string; page: number; limit: number },
+) {
+  let query = db.selectFrom('audit_log');
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.admin_id) query = query.where('admin_id', '=', filter.admin_id);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
+  return {
+    total: Number((count as any).n),
+    rows: rows.map((r: any) => ({
+      id: String(r.id),
+      admin_id: String(r.admin_id),
+      action: String(r.action),
+      target_type: r.target_type ?? null,
+      target_id: r.target_id ?? null,
+      before: parse(r.before),
+      after: parse(r.after),
+      ip: r.ip ?? null,
+      created_at: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+
+export async function insertResetToken(db: Kysely<any>, row: { token_hash: string; admin_id: string; expires_at: Date }): Promise<void> {
+  await db.insertInto('admin_password_resets').values(row).execute();
+}
+
+/** An unused, unexpired reset token's admin. */
+export async function findUsableResetToken(db: Kysely<any>, tokenHash: string, now: Date): Promise<{ admin_id: string } | undefined> {
+  return (await db
+    .selectFrom('admin_password_resets')
+    .select('admin_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()) as { admin_id: string } | undefined;
+}
+
+/** Use a token exactly once: true only for the call that marked it. */
+export async function consumeResetToken(db: Kysely<any>, tokenHash: string, now: Date): Promise<{ admin_id: string } | undefined> {
+  return (await db
+    .updateTable('admin_password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('admin_id')
+    .executeTakeFirst()) as { admin_id: string } | undefined;
+}

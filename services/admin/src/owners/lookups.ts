@@ -1,0 +1,54 @@
+import type { ServiceContext } from '@leadmarket/platform';
+import { callOwner } from './owner-call.js';
+
+/** A contractor as the contractors service lists it (docs/internal-api.md). */
+export interface OwnerContractor {
+  id: string;
+  business_name: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+  industry: string;
+  sub_service: string;
+  zip_codes: string[];
+  sms_opt_in: boolean;
+  created_at?: string;
+}
+
+/** A lead as lead-intake's lookup answers it. */
+export interface OwnerLeadSummary {
+  id: string;
+  customer_name: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  status: string;
+  is_test: boolean;
+}
+
+const CHUNK = 100;
+const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Contractors by id (deleted or unknown ids are simply absent). */
+export async function contractorsByIds(ctx: ServiceContext, ids: string[]): Promise<Map<string, OwnerContractor>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  const found = new Map<string, OwnerContractor>();
+  for (const part of chunks(unique)) {
+    const answer = await callOwner<{ contractors: OwnerContractor[] }>(ctx, 'contractors', '/internal/contractors', {
+      query: { ids: part.join(','), limit: part.length, page: 1 },
+    });
+    for (const c of answer.contractors ?? []) found.set(c.id, c);
+  }
+  return found;
+}
+
+/** Lead summaries by id. */
+export async function leadsByIds(ctx: ServiceContext, ids: string[]): Promise<Map<string, OwnerLeadSummary>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  const found = new Map<string, OwnerLeadSummary>();
+  for (const part of chunks(unique)) {
+    const answer = await callOwner<{ leads: OwnerLeadSummary[] }>(ctx, 'lead-intake', '/internal/leads/lookup', { body: { ids: part } });
+    for (const lead of answer.leads ?? []) found.set(lead.id, lead);
+  }
+  return found;
+}

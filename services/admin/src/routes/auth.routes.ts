@@ -1,0 +1,128 @@
+import {
+  AdminLoginRequestSchema,
+  AdminResetCompleteSchema,
+  AdminResetRequestSchema,
+  AdminSessionResolveSchema,
+  functionPath,
+  MESSAGES,
+  RESET_LINK_TTL_MS,
+  RESET_PASSWORD_MIN,
+} from '@leadmarket/contracts';
+import {
+  adminIdOf,
+  badRequest,
+  clientIpOf,
+  hashPassword,
+  hashToken,
+  randomToken,
+  sessionCache,
+  tooManyRequests,
+  unauthorized,
+  verifyPassword,
+  type ServiceApp,
+  type ServiceContext,
+} from '@leadmarket/platform';
+import type { AdminConfig } from '../config.js';
+import { countAdmins, findAdminByEmail, findAdminById, firstAdmins, setAdminPassword, type AdminRow } from '../db/admin.repository.js';
+import { consumeResetToken, findUsableResetToken, insertResetToken } from '../db/reset-token.repository.js';
+import { deleteSession, deleteSessionsOf, findLiveSession, insertSession } from '../db/session.repository.js';
+import { recordAudit } from '../audit.js';
+
+/** Text when the password alone cannot say which admin is logging in. */
+export const EMAIL_NEEDED = 'Please enter your admin email as well as the password';
+
+const bearer = (header: unknown) =>
+  typeof header === 'string' && header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
+
+/** admin-login, admin-login-options, admin-logout; session resolution and password reset for the other services. */
+export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config: AdminConfig): void {
+  const cache = sessionCache(ctx.kv);
+  // Checked when no account matches, so a wrong email costs the same time as a wrong password.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+
+  app.post(functionPath('admin-login'), async (request) => {
+    const limit = await ctx.kv.hit(`admin:login:ip:${clientIpOf(request)}`, config.ADMIN_LOGIN_MAX_ATTEMPTS, config.ADMIN_LOGIN_WINDOW_SECONDS, 'fixed');
+    if (!limit.allowed) throw tooManyRequests(MESSAGES.server.rateLimited, limit.retryAfterSeconds);
+    const input = AdminLoginRequestSchema.parse(request.body ?? {});
+
+    let account: AdminRow | undefined;
+    if (input.email) account = await findAdminByEmail(ctx.db, input.email);
+    else {
+      const admins = await firstAdmins(ctx.db, 2);
+      if (admins.length > 1) throw badRequest(EMAIL_NEEDED, 'email');
+      account = admins[0];
+    }
+    const valid = await verifyPassword(input.password, account?.password_hash ?? (await decoy()));
+    if (!account || !valid) throw unauthorized(MESSAGES.admin.invalidPassword);
+
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + config.ADMIN_SESSION_TTL_HOURS * 3600_000);
+    await insertSession(ctx.db, { token_hash: hashToken(token), admin_id: account.id, expires_at: expiresAt });
+    await recordAudit(ctx, request, { admin_id: account.id, action: 'admin.login', target_type: 'admin', target_id: account.id });
+    return { success: true as const, session_token: token, expires_at: expiresAt.toISOString(), admin: { id: account.id, email: account.email } };
+  });
+
+  app.get(functionPath('admin-login-options'), async () => ({ multiple_admins: (await countAdmins(ctx.db)) > 1 }));
+
+  app.post(functionPath('admin-logout'), async (request) => {
+    const adminId = adminIdOf(request);
+    const token = bearer(request.headers.authorization);
+    if (token) {
+      const hash = hashToken(token);
+      await deleteSession(ctx.db, hash);
+      await cache.invalidate('admin', [hash]);
+    }
+    await recordAudit(ctx, request, { admin_id: adminId, action: 'admin.logout', target_type: 'admin', target_id: adminId });
+    return { success: true as const };
+  });
+
+  app.post('/internal/sessions/resolve', async (request) => {
+    const { token } = AdminSessionResolveSchema.parse(request.body);
+    const session = await findLiveSession(ctx.db, hashToken(token), new Date());
+    if (!session) throw unauthorized(MESSAGES.server.adminRequired);
+    return { account_id: session.admin_id };
+  });
+
+  app.post('/internal/password-reset/request', async (request) => {
+    const { email } = AdminResetRequestSchema.parse(request.body);
+    const account = await findAdminByEmail(ctx.db, email);
+    // Always the same answer: whether an address is an admin's is nobody's business.
+    if (!account) return { ok: true as const };
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
+    const resetUrl = new URL('/reset-password', ctx.publicBaseUrl);
+    resetUrl.searchParams.set('type', 'admin');
+    resetUrl.searchParams.set('token', token);
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertResetToken(trx, { token_hash: hashToken(token), admin_id: account.id, expires_at: expiresAt });
+      await ctx.emit(trx, [
+        {
+          type: 'PasswordResetRequested',
+          data: { user_type: 'admin', email: account.email, reset_url: resetUrl.toString(), expires_at: expiresAt.toISOString() },
+        },
+      ]);
+    });
+    return { ok: true as const };
+  });
+
+  app.get('/internal/password-reset/verify', async (request) => {
+    const token = String((request.query as Record<string, unknown>).token ?? '');
+    if (!token || token.length > 200) return { valid: false };
+    return { valid: Boolean(await findUsableResetToken(ctx.db, hashToken(token), new Date())) };
+  });
+
+  app.post('/internal/password-reset/complete', async (request) => {
+    const { token, password } = AdminResetCompleteSchema.parse(request.body);
+    if (password.length < RESET_PASSWORD_MIN) throw badRequest(MESSAGES.reset.tooShort, 'password');
+    const passwordHash = await hashPassword(password);
+    const used = await consumeResetToken(ctx.db, hashToken(token), new Date());
+    if (!used || !(await findAdminById(ctx.db, used.admin_id))) throw badRequest(MESSAGES.reset.invalidToken, 'token');
+    await setAdminPassword(ctx.db, used.admin_id, passwordHash);
+    // A new password ends every session that the old one opened.
+    const ended = await deleteSessionsOf(ctx.db, used.admin_id);
+    await cache.invalidate('admin', ended);
+    await recordAudit(ctx, request, { admin_id: used.admin_id, action: 'admin.password_reset', target_type: 'admin', target_id: used.admin_id });
+    return { success: true as const };
+  });
+}

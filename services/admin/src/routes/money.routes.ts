@@ -1,0 +1,98 @@
+import {
+  AdminRefundDecisionSchema,
+  AdminRefundsQuerySchema,
+  AdminWalletAdjustSchema,
+  functionPath,
+  MESSAGES,
+} from '@leadmarket/contracts';
+import { adminIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { recordAudit } from '../audit.js';
+import { centsToDollars, dollarsToCents } from '../domain/money.js';
+import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
+import { callOwner } from '../owners/owner-call.js';
+
+interface OwnerRefund {
+  id: string;
+  contractor_id: string;
+  lead_id: string;
+  amount_cents: number;
+  status: string;
+  reason: string | null;
+  requested_at: string;
+  processed_at: string | null;
+  admin_notes: string | null;
+}
+
+/** admin-wallet-adjust, admin-refund-management GET/POST, admin-ledger-check: money lives in wallet-ledger. */
+export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  app.post(functionPath('admin-wallet-adjust'), async (request) => {
+    const input = AdminWalletAdjustSchema.parse(request.body ?? {});
+    const adminId = adminIdOf(request);
+    const before = await callOwner<{ balance_cents: number }>(ctx, 'wallet-ledger', `/internal/wallets/${encodeURIComponent(input.contractor_id)}`);
+    const amountCents = dollarsToCents(input.amount);
+    const result = await callOwner<{ success: true; new_balance_cents: number }>(ctx, 'wallet-ledger', '/internal/adjustments', {
+      body: { contractor_id: input.contractor_id, amount_cents: amountCents, notes: input.notes, admin_id: adminId },
+    });
+    await recordAudit(ctx, request, {
+      action: 'wallet.adjust',
+      target_type: 'contractor',
+      target_id: input.contractor_id,
+      before: { balance_cents: before.balance_cents },
+      after: { balance_cents: result.new_balance_cents, amount_cents: amountCents, notes: input.notes },
+    });
+    return { success: true as const, message: MESSAGES.adminSuccess.walletAdjusted, new_balance: centsToDollars(result.new_balance_cents) };
+  });
+
+  const refunds = async (status?: string) =>
+    (await callOwner<{ refunds: OwnerRefund[] }>(ctx, 'wallet-ledger', '/internal/refunds', { query: { status } })).refunds ?? [];
+
+  app.get(functionPath('admin-refund-management'), async (request) => {
+    const query = AdminRefundsQuerySchema.parse(request.query);
+    const list = await refunds(query.status);
+    const [contractors, leads] = await Promise.all([
+      contractorsByIds(ctx, list.map((r) => r.contractor_id)),
+      leadsByIds(ctx, list.map((r) => r.lead_id)),
+    ]);
+    return list.map((r) => {
+      const c = contractors.get(r.contractor_id);
+      const l = leads.get(r.lead_id);
+      return {
+        id: r.id,
+        amount: centsToDollars(r.amount_cents),
+        status: r.status,
+        reason: r.reason,
+        requested_at: r.requested_at,
+        processed_at: r.processed_at,
+        admin_notes: r.admin_notes,
+        contractors: { business_name: c?.business_name ?? 'Deleted contractor', email: c?.email ?? '' },
+        leads: { customer_name: l?.customer_name ?? '', service_category: l?.service_category ?? '', zip_code: l?.zip_code ?? '' },
+      };
+    });
+  });
+
+  app.post(functionPath('admin-refund-management'), async (request) => {
+    const input = AdminRefundDecisionSchema.parse(request.body ?? {});
+    const adminId = adminIdOf(request);
+    const before = (await refunds()).find((r) => r.id === input.refund_request_id);
+    const result = await callOwner<{ success: true; status: string }>(
+      ctx,
+      'wallet-ledger',
+      `/internal/refunds/${encodeURIComponent(input.refund_request_id)}/decision`,
+      { body: { action: input.action, admin_notes: input.admin_notes, admin_id: adminId } },
+    );
+    await recordAudit(ctx, request, {
+      action: `refund.${input.action}`,
+      target_type: 'refund_request',
+      target_id: input.refund_request_id,
+      before: before ? { status: before.status, amount_cents: before.amount_cents } : null,
+      after: { status: result.status, admin_notes: input.admin_notes },
+    });
+    return {
+      success: true as const,
+      status: result.status,
+      message: MESSAGES.adminSuccess.refundDecided(input.action === 'approve' ? 'approved' : 'rejected'),
+    };
+  });
+
+  app.get(functionPath('admin-ledger-check'), async () => callOwner(ctx, 'wallet-ledger', '/internal/ledger-check'));
+}

@@ -1,0 +1,16 @@
+import type { TestStack } from '@leadmarket/gateway/testing';
+import { DEV_ADMIN_PASSWORD } from '../src/config.js';
+
+/** Log in the only (development) admin with the spec's single password field. */
+export async function adminToken(stack: TestStack, password = DEV_ADMIN_PASSWORD): Promise<string> {
+  const res = await stack.call('admin-login', { body: { password } });
+  if (res.status !== 200) throw new Error(`admin-login answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.session_token as string;
+}
+
+/** The audit entries of one action, newest first, read through admin-audit-log. */
+export async function auditOf(stack: TestStack, token: string, action: string): Promise<any[]> {
+  const res = await stack.call('admin-audit-log', { token, query: { action, limit: 500 } });
+  if (res.status !== 200) throw new Error(`admin-audit-log answered ${res.status}`);
+  return res.body.entries;
+}
