@@ -27,8 +27,11 @@ export interface ClaimedLead {
 
 export interface DashboardPayload {
   contractor: Contractor;
-  claimed_leads: ClaimedLead[];
-  wallet_balance: number;
+  /** Null when the owning service could not answer (named in `missing`). */
+  claimed_leads: ClaimedLead[] | null;
+  wallet_balance: number | null;
+  missing?: string[];
+  warning?: string;
 }
 
 export interface AvailableLead {

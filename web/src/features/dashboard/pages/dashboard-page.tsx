@@ -176,7 +176,10 @@ export function DashboardPage() {
   }
   if (!session || !dashboard.data) return <PageLoading label="Loading dashboard..." />;
 
-  const { contractor, claimed_leads: claimed = [], wallet_balance: balance = 0 } = dashboard.data;
+  const { contractor } = dashboard.data;
+  const claimed = dashboard.data.claimed_leads ?? [];
+  // The aggregate answers null for a part another service could not supply; show 0 rather than fail.
+  const balance = Number(dashboard.data.wallet_balance ?? 0);
   const bought = purchased.data;
   const counts: Partial<Record<TabId, number>> = {
     available: available.data?.total_available ?? available.data?.available_leads?.length ?? 0,
@@ -204,6 +207,8 @@ export function DashboardPage() {
           Logout
         </button>
       </header>
+
+      {dashboard.data.warning && <p className="dash-hint" role="status">{dashboard.data.warning}</p>}
 
       {banner && (
         <div className="dash-banner" role="alert">
