@@ -73,7 +73,7 @@ export class RabbitMqEventBus implements EventBus {
           messageId: envelope.id,
           type: envelope.type,
           contentType: 'application/json',
-          timestamp: Math.floor(Date.parse(envelope.occurred_at) / 1000),
+          timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
           headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
         },
         (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),

@@ -26,7 +26,10 @@ export class TcpProxy {
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', resolve);
+    });
     this.port = (this.server.address() as net.AddressInfo).port;
     return this.port;
   }
@@ -40,6 +43,7 @@ export class TcpProxy {
 
   /** Accept connections again on the same port. */
   async restore(): Promise<void> {
+    if (this.server) return;
     await this.start(this.port);
   }
 }

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidMessageError, type EventEnvelope } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
+import { busFixtures, envelope, type BusFixture } from './fixtures.js';
+
+describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
+  let fx: BusFixture;
+  beforeEach(async () => {
+    fx = await make();
+  });
+  afterEach(async () => {
+    await fx.cleanup();
+  });
+
+  it('delivers a published event to each queue bound to its type, and not to others', async () => {
+    const a: EventEnvelope[] = [];
+    const b: EventEnvelope[] = [];
+    await fx.bus.subscribe({ queue: 'q-a', eventTypes: ['Alpha'] }, async (e) => void a.push(e));
+    await fx.bus.subscribe({ queue: 'q-b', eventTypes: ['Beta'] }, async (e) => void b.push(e));
+    const sent = envelope('Alpha', { n: 1 });
+    await fx.bus.publish(sent);
+    await waitFor(() => a.length === 1, 'delivery to q-a');
+    expect(a[0]).toEqual(sent);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b).toHaveLength(0);
+  });
+
+  it('redelivers after a handler failure, counting attempts', async () => {
+    const attempts: number[] = [];
+    await fx.bus.subscribe({ queue: 'q-retry', eventTypes: ['Alpha'], maxAttempts: 5 }, async (_e, info) => {
+      attempts.push(info.attempt);
+      if (info.attempt < 3) throw new Error('transient');
+    });
+    await fx.bus.publish(envelope('Alpha'));
+    await waitFor(() => attempts.length === 3, 'three attempts');
+    expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  it('dead-letters an invalid message with its reason, and the consumer goes on', async () => {
+    const handled: string[] = [];
+    await fx.bus.subscribe({ queue: 'q-invalid', eventTypes: ['Alpha'] }, async (e) => {
+      if ((e.data as any)?.poison) throw new InvalidMessageError('poison pill');
+      handled.push(e.id);
+    });
+    // Not an envelope at all (no id, version…): the bus itself refuses it.
+    await fx.bus.publish({ type: 'Alpha', junk: true } as unknown as EventEnvelope);
+    await fx.bus.publish(envelope('Alpha', { poison: true }));
+    const good = envelope('Alpha');
+    await fx.bus.publish(good);
+    await waitFor(() => handled.includes(good.id), 'the good message after the bad ones');
+    const dead = await waitFor(async () => {
+      const letters = await fx.bus.takeDeadLetters('q-invalid');
+      return letters.length >= 2 ? letters : undefined;
+    }, 'two dead letters');
+    const reasons = dead.map((d) => d.reason).sort();
+    expect(reasons[0]).toMatch(/not an event envelope/);
+    expect(reasons[1]).toBe('poison pill');
+  });
+
+  it('dead-letters a message whose handler keeps failing, after the bounded attempts', async () => {
+    let calls = 0;
+    await fx.bus.subscribe({ queue: 'q-fail', eventTypes: ['Alpha'], maxAttempts: 3 }, async () => {
+      calls++;
+      throw new Error('always broken');
+    });
+    await fx.bus.publish(envelope('Alpha'));
+    const dead = await waitFor(async () => {
+      const letters = await fx.bus.takeDeadLetters('q-fail');
+      return letters.length ? letters : undefined;
+    }, 'dead letter', 10_000);
+    expect(calls).toBe(3);
+    expect(dead[0]!.reason).toBe('always broken');
+  });
+
+  it('keeps events for a consumer that is away and delivers them when it returns', async () => {
+    const seen: string[] = [];
+    const sub = await fx.bus.subscribe({ queue: 'q-away', eventTypes: ['Alpha'] }, async (e) => void seen.push(e.id));
+    await sub.close();
+    const sent = [envelope('Alpha'), envelope('Alpha')];
+    for (const e of sent) await fx.bus.publish(e);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toHaveLength(0);
+    await fx.bus.subscribe({ queue: 'q-away', eventTypes: ['Alpha'] }, async (e) => void seen.push(e.id));
+    await waitFor(() => seen.length === 2, 'both events after resubscribe');
+    expect(seen.sort()).toEqual(sent.map((e) => e.id).sort());
+  });
+
+  it('refuses to publish while the broker is unreachable, and works again once it returns', async () => {
+    const seen: string[] = [];
+    await fx.bus.subscribe({ queue: 'q-outage', eventTypes: ['Alpha'] }, async (e) => void seen.push(e.id));
+    await fx.cut();
+    await expect(fx.bus.publish(envelope('Alpha'))).rejects.toThrow();
+    await fx.restore();
+    const after = envelope('Alpha');
+    await waitFor(async () => {
+      try {
+        await fx.bus.publish(after);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'publish after reconnect', 15_000, 200);
+    await waitFor(() => seen.includes(after.id), 'delivery after reconnect', 15_000);
+  });
+});
