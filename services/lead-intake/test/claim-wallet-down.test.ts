@@ -1,0 +1,41 @@
+import type { ServiceDefinition } from '@leadmarket/platform';
+import { notImplemented } from '@leadmarket/platform';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { service as screening } from '@leadmarket/screening';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
+import { service as leadIntake } from '../src/index.js';
+import { availableLead, claimToken, leadRow, offerLead } from './helpers.js';
+
+// A wallet-ledger whose purchase route is not built yet: the claim must fail clearly, never pretend.
+const walletNotBuilt: ServiceDefinition = {
+  name: 'wallet-ledger',
+  migrations: {},
+  register(app) {
+    app.post('/internal/purchases', async () => {
+      throw notImplemented('purchases');
+    });
+  },
+};
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: [leadIntake, screening, walletNotBuilt], env: { LEAD_SUBMIT_RATE_LIMIT: '1000' } });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('leads-claim-post while wallet-ledger cannot sell', () => {
+  it('answers a clear failure and leaves the lead unsold', async () => {
+    const { id } = await availableLead(stack);
+    const token = claimToken();
+    await offerLead(stack, id, [{ contractor_id: 'C-WALLETDOWN', claim_token: token }]);
+    const res = await stack.call('leads-claim-post', { body: { token, contractor_id: 'C-WALLETDOWN' } });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.purchaseUnavailable });
+    expect(res.body.lead).toBeUndefined();
+    expect(await leadRow(stack, id)).toMatchObject({ status: 'available', purchased_by: null });
+  });
+});
