@@ -127,6 +127,22 @@ describe('lead offers by SMS', () => {
   });
 });
 
+describe('provider failures', () => {
+  it('retries a send Twilio refused, recording the attempts, and still sends once', async () => {
+    fake.failNext(1);
+    const lead = screenedLead();
+    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await waitFor(
+      async () => (await notificationDb().selectFrom('deliveries').select(['status', 'attempts', 'last_error']).where('lead_id', '=', lead.lead_id).executeTakeFirst())?.status === 'sent',
+      'the retried delivery sent',
+      8000,
+    );
+    const row = await notificationDb().selectFrom('deliveries').select(['attempts', 'last_error', 'status']).where('lead_id', '=', lead.lead_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 2, last_error: null, status: 'sent' });
+    expect(fake.messages.filter((m) => m.to === '+14045550101')).toHaveLength(3);
+  });
+});
+
 describe('twilio-status-webhook', () => {
   const url = `${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook`;
   const post = (params: Record<string, string>, signature: string | undefined) =>

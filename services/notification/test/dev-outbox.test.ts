@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { service as matching } from '@leadmarket/matching';
+import { waitFor } from '@leadmarket/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { service as notification } from '../src/index.js';
+import { contractorProfile, now, publish, screenedLead } from './events.js';
+
+// Without Twilio or SMTP credentials every message goes to the development sink: the delivery
+// rows, listed by GET /internal/outbox and the /dev/outbox page the gateway forwards.
+const PUBLIC_BASE_URL = 'http://localhost:8080';
+let stack: TestStack;
+
+const outbox = async (query: Record<string, string> = {}) =>
+  (await stack.marketplace.clients.call<{ messages: Array<{ channel: string; to: string; subject: string | null; body: string; status: string }> }>('notification', '/internal/outbox', { query })).messages;
+
+beforeAll(async () => {
+  stack = await startTestStack({
+    services: [matching, notification],
+    env: { PUBLIC_BASE_URL, TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('development outbox', () => {
+  it('stores the offer SMS with its claim link and shows it on /dev/outbox', async () => {
+    const c = contractorProfile({ phone: '+1 (212) 555-0199', zip_codes: ['10001'] });
+    await publish(stack.infra.bus, 'contractors', { type: 'ContractorRegistered', data: { ...c, registered_at: now() } });
+    await publish(stack.infra.bus, 'wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() } });
+    await waitFor(
+      async () => (await stack.marketplace.services.get('matching')!.ctx.db.selectFrom('wallets').select('contractor_id').where('contractor_id', '=', c.contractor_id).executeTakeFirst()) !== undefined &&
+        (await stack.marketplace.services.get('notification')!.ctx.db.selectFrom('contacts').select('contractor_id').where('contractor_id', '=', c.contractor_id).executeTakeFirst()) !== undefined,
+      'projections',
+    );
+    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: screenedLead({ zip_code: '10001' }) });
+    const [sms] = await waitFor(async () => {
+      const list = await outbox({ channel: 'sms', to: '+12125550199' });
+      return list.length && list[0]!.status === 'sent' ? list : undefined;
+    }, 'the SMS in the outbox', 3000);
+    expect(sms!.body).toMatch(/http:\/\/localhost:8080\/claim\/[A-Za-z0-9_-]{32,}/);
+
+    const page = await fetch(`${stack.url}/dev/outbox`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('+12125550199');
+    expect(html).toContain('http://localhost:8080/claim/');
+  });
+
+  it('emails the reset link once per request', async () => {
+    const event = await publish(stack.infra.bus, 'contractors', {
+      type: 'PasswordResetRequested',
+      data: { user_type: 'contractor', email: 'pat@example.com', reset_url: 'http://localhost:8080/reset-password?token=abc', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    await stack.infra.bus.publish(event); // redelivery
+    const [mail] = await waitFor(async () => {
+      const list = await outbox({ channel: 'email', to: 'pat@example.com' });
+      return list.length ? list : undefined;
+    }, 'the reset email');
+    expect(mail!.subject).toBe('Reset your leadmarket password');
+    expect(mail!.body).toContain('http://localhost:8080/reset-password?token=abc');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outbox({ channel: 'email', to: 'pat@example.com' })).toHaveLength(1);
+  });
+
+  it('emails a contact message once to the support address', async () => {
+    const data = { message_id: randomUUID(), name: 'Sam Roe', email: 'sam@example.com', subject: 'Question about pricing', message: 'How much is a lead?', received_at: now() };
+    await publish(stack.infra.bus, 'lead-intake', { type: 'ContactMessageReceived', data });
+    await publish(stack.infra.bus, 'lead-intake', { type: 'ContactMessageReceived', data }); // same message, new event
+    const [mail] = await waitFor(async () => {
+      const list = await outbox({ channel: 'email', to: 'support@leadmarket.local' });
+      return list.length ? list : undefined;
+    }, 'the support email');
+    expect(mail!.subject).toBe('[Contact] Question about pricing');
+    expect(mail!.body).toContain('Sam Roe <sam@example.com>');
+    expect(mail!.body).toContain('How much is a lead?');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await outbox({ channel: 'email', to: 'support@leadmarket.local' })).toHaveLength(1);
+  });
+
+  it('refuses status callbacks when Twilio is not configured', async () => {
+    const res = await fetch(`${stack.url}/.netlify/functions/twilio-status-webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
+      body: 'MessageSid=SM1&MessageStatus=delivered',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('answers 400 to a bad outbox query', async () => {
+    const res = await fetch(`${stack.marketplace.services.get('notification')!.url}/internal/outbox?channel=fax`, {
+      headers: { 'x-leadmarket-internal-token': stack.marketplace.internalToken },
+    });
+    expect(res.status).toBe(400);
+  });
+});
