@@ -1,2 +1,82 @@
-// Request and response schemas of the wallet-ledger functions are added by the issue that builds them.
-export {};
+import { z } from 'zod';
+import { LEAD_TYPES } from '../constants.js';
+
+// ---- wallet-ledger: purchases, funding, auto-reload, pricing, refunds, history and reports ----
+// Money on the public wire is dollars (two decimals); internal routes carry integer cents.
+
+const leadId = z.string().trim().uuid('lead_id must be a valid lead id');
+const optionalId = z.string().trim().max(200).optional();
+
+/** Body of purchase-lead; the buyer is the session's contractor (the gateway refuses another contractor_id). */
+export const PurchaseLeadRequestSchema = z.object({ lead_id: leadId, contractor_id: optionalId, session_token: z.string().optional() });
+export type PurchaseLeadRequest = z.infer<typeof PurchaseLeadRequestSchema>;
+/** Reply of purchase-lead; `new_wallet_balance` in dollars. */
+export const PurchaseLeadResponseSchema = z.object({ success: z.literal(true), new_wallet_balance: z.number(), message: z.string(), purchase_id: z.string() });
+
+/** Body of contractors-purchase-credits: `amount` in dollars, checked by the service with the spec's three messages. */
+export const PurchaseCreditsRequestSchema = z.object({ contractor_id: optionalId, session_token: z.string().optional(), amount: z.unknown().optional() });
+export const PurchaseCreditsResponseSchema = z.object({ payment_url: z.string() });
+
+/** Body of auto-reload-settings POST: any subset of the three settings (dollars). */
+export const AutoReloadUpdateSchema = z.object({
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+  auto_reload_enabled: z.unknown().optional(),
+  auto_reload_threshold: z.unknown().optional(),
+  auto_reload_amount: z.unknown().optional(),
+});
+/** Reply of auto-reload-settings (GET and POST); dollars. `disabled_reason` says why a failed charge turned it off. */
+export const AutoReloadSettingsSchema = z.object({
+  success: z.literal(true),
+  auto_reload_enabled: z.boolean(),
+  auto_reload_threshold: z.number(),
+  auto_reload_amount: z.number(),
+  disabled_reason: z.string().nullable(),
+  has_saved_card: z.boolean(),
+});
+
+/**
+ * Reply of get-category-pricing (dollars): `pricing` maps category → standard price (the spec's
+ * "map from category to price"), `pricing_by_type` gives every tier, `default_price` applies to
+ * any category or tier without a price.
+ */
+export const CategoryPricingResponseSchema = z.object({
+  pricing: z.record(z.string(), z.number()),
+  pricing_by_type: z.record(z.string(), z.record(z.enum(LEAD_TYPES), z.number())),
+  default_price: z.number(),
+});
+
+/** Body of request-refund. */
+export const RequestRefundSchema = z.object({ lead_id: leadId, reason: z.string().trim().max(2000).default(''), contractor_id: optionalId, session_token: z.string().optional() });
+/** Reply of request-refund; `refund_window_days` lets the interface say the window. */
+export const RequestRefundResponseSchema = z.object({ success: z.literal(true), refund_request_id: z.string(), status: z.literal('pending'), refund_window_days: z.number(), message: z.string() });
+
+/** Query of get-lead-purchase-history. */
+export const HistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+/** Query of contractor-performance-metrics. */
+export const MetricsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+// ---- internal routes (docs/internal-api.md) ----
+
+export const InternalPurchaseSchema = z.object({ lead_id: leadId, contractor_id: z.string().trim().min(1).max(200), channel: z.enum(['claim', 'dashboard']).default('claim') });
+export const LeadPriceQuerySchema = z.object({ service_category: z.string().trim().min(1).optional(), urgency: z.string().optional() });
+export const WalletsSummaryRequestSchema = z.object({ contractor_ids: z.array(z.string()).max(1000) });
+export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const AdjustmentRequestSchema = z.object({
+  contractor_id: z.string().trim().min(1, 'Contractor ID and amount are required'),
+  amount_cents: z.number({ message: 'Contractor ID and amount are required' }).int().refine((n) => n !== 0, 'Contractor ID and amount are required'),
+  notes: z.string().default(''),
+  admin_id: z.string().optional(),
+});
+export const SetLeadPriceSchema = z.object({
+  category: z.string().trim().min(1).max(100),
+  lead_type: z.enum(LEAD_TYPES),
+  price_cents: z.number().int().min(0).max(100_000_00),
+  admin_id: z.string().optional(),
+});
+export const HistoryLimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+export const RefundListQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+export const RefundDecisionSchema = z.object({ action: z.enum(['approve', 'reject']), admin_notes: z.string().max(2000).default(''), admin_id: z.string().optional() });

@@ -1,0 +1,21 @@
+import { envInt, loadConfig } from '@leadmarket/platform';
+import { z } from 'zod';
+import { DEFAULT_AVG_JOB_VALUE_CENTS } from './domain/reports.js';
+import { Payments, stripeSettingsFrom } from './stripe/payments.js';
+
+const WalletConfigSchema = z.object({
+  /** Dollars a completed (booked) lead is counted as in revenue and ROI reports. */
+  WALLET_AVG_JOB_VALUE_DOLLARS: envInt(DEFAULT_AVG_JOB_VALUE_CENTS / 100, 0),
+});
+
+/** What the wallet-ledger routes share: the payments provider and report settings. */
+export interface WalletDeps {
+  payments: Payments;
+  jobValueCents: number;
+}
+
+/** Read this service's environment (Stripe keys, report settings). */
+export function walletDepsFrom(env: Record<string, string | undefined>): WalletDeps {
+  const config = loadConfig(WalletConfigSchema, env as NodeJS.ProcessEnv);
+  return { payments: new Payments(stripeSettingsFrom(env)), jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100 };
+}

@@ -1,0 +1,54 @@
+import { AdjustmentRequestSchema, PageQuerySchema } from '@leadmarket/contracts';
+import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import { sql } from 'kysely';
+import { checkLedger } from '../db/ledger.repository.js';
+import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
+import { adjustWallet } from '../operations/adjustments.js';
+
+/** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
+export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  const revenueCents = async () => {
+    const row = await ctx.db.selectFrom('accounts').select('balance_cents').where('id', '=', PLATFORM_ACCOUNTS.revenue).executeTakeFirst();
+    return Number(row?.balance_cents ?? 0);
+  };
+
+  app.get('/internal/transactions', { schema: { querystring: PageQuerySchema } }, async (request) => {
+    const { page, limit } = request.query;
+    const total = await ctx.db.selectFrom('ledger_transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const rows = await ctx.db.selectFrom('ledger_transactions').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute();
+    return {
+      transactions: rows.map((r) => ({
+        id: r.id,
+        contractor_id: r.contractor_id,
+        type: r.kind,
+        amount_cents: Number(r.amount_cents),
+        date: new Date(r.created_at).toISOString(),
+        description: r.description,
+        created_by: r.created_by ?? null,
+      })),
+      // Revenue = lead sales minus approved refunds (the revenue account's balance).
+      total_revenue_cents: await revenueCents(),
+      total: Number(total.n),
+    };
+  });
+
+  app.post('/internal/adjustments', { schema: { body: AdjustmentRequestSchema } }, async (request) => {
+    const { contractor_id, amount_cents, notes, admin_id } = request.body;
+    const balance = await adjustWallet(ctx, { contractorId: contractor_id, amountCents: amount_cents, notes, adminId: admin_id ?? null });
+    return { success: true, new_balance_cents: balance };
+  });
+
+  // Active contractor (wallet view): made a purchase or added funds in the last 30 days.
+  app.get('/internal/stats', async () => {
+    const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    const active = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(sql<number>`count(distinct contractor_id)`.as('n'))
+      .where('kind', 'in', ['lead_purchase', 'wallet_funding', 'auto_reload'])
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return { total_revenue_cents: await revenueCents(), active_contractors: Number(active.n) };
+  });
+
+  app.get('/internal/ledger-check', async () => checkLedger(ctx.db));
+}

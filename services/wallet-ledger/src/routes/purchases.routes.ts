@@ -1,0 +1,32 @@
+import { centsToDollars, functionPath, InternalPurchaseSchema, MESSAGES, PurchaseLeadRequestSchema } from '@leadmarket/contracts';
+import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import type { WalletDeps } from '../config.js';
+import { maybeAutoReload } from '../operations/funding.js';
+import { purchaseLead } from '../operations/purchase-lead.js';
+
+/** purchase-lead (dashboard) and POST /internal/purchases (claim page, via lead-intake). */
+export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+  // After the purchase commits: one auto-reload if the balance fell under the threshold (the buyer does not wait for it).
+  const afterPurchase = (contractorId: string) => {
+    void maybeAutoReload(ctx, deps.payments, contractorId).catch((err) => ctx.logger.warn({ err: String(err), contractorId }, 'auto-reload failed to start'));
+  };
+
+  app.post(functionPath('purchase-lead'), { schema: { body: PurchaseLeadRequestSchema } }, async (request) => {
+    const contractorId = contractorIdOf(request);
+    const outcome = await purchaseLead(ctx, { leadId: request.body.lead_id, contractorId, channel: 'dashboard' });
+    if (!outcome.replayed) afterPurchase(contractorId);
+    return {
+      success: true as const,
+      new_wallet_balance: centsToDollars(outcome.balanceCents),
+      message: MESSAGES.contractorSuccess.leadPurchased,
+      purchase_id: outcome.purchaseId,
+    };
+  });
+
+  app.post('/internal/purchases', { schema: { body: InternalPurchaseSchema } }, async (request) => {
+    const { lead_id, contractor_id, channel } = request.body;
+    const outcome = await purchaseLead(ctx, { leadId: lead_id, contractorId: contractor_id, channel });
+    if (!outcome.replayed) afterPurchase(contractor_id);
+    return { success: true, purchase_id: outcome.purchaseId, price_cents: outcome.priceCents, new_balance_cents: outcome.balanceCents, replayed: outcome.replayed };
+  });
+}

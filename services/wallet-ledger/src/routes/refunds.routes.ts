@@ -1,0 +1,41 @@
+import { functionPath, RefundDecisionSchema, RefundListQuerySchema, RequestRefundSchema } from '@leadmarket/contracts';
+import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
+import { decideRefund, requestRefund } from '../operations/refunds.js';
+
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+
+/** request-refund for contractors; the refund queue and decisions for admin (internal). */
+export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  app.post(functionPath('request-refund'), { schema: { body: RequestRefundSchema } }, async (request) => {
+    const contractorId = contractorIdOf(request);
+    const refund = await requestRefund(ctx, contractorId, request.body.lead_id, request.body.reason);
+    return { success: true as const, refund_request_id: refund.id, status: 'pending' as const, refund_window_days: REFUND_WINDOW_DAYS, message: REFUND_MESSAGES.requested };
+  });
+
+  app.get('/internal/refunds', { schema: { querystring: RefundListQuerySchema } }, async (request) => {
+    let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
+    if (request.query.status) q = q.where('status', '=', request.query.status);
+    const rows = await q.execute();
+    return {
+      refunds: rows.map((r) => ({
+        id: r.id,
+        contractor_id: r.contractor_id,
+        lead_id: r.lead_id,
+        amount_cents: Number(r.amount_cents),
+        status: r.status,
+        reason: r.reason,
+        requested_at: iso(r.requested_at),
+        processed_at: iso(r.processed_at),
+        admin_notes: r.admin_notes ?? null,
+      })),
+    };
+  });
+
+  app.post('/internal/refunds/:id/decision', { schema: { params: z.object({ id: z.string().uuid('refund id must be a valid id') }), body: RefundDecisionSchema } }, async (request) => {
+    const { action, admin_notes, admin_id } = request.body;
+    const { status } = await decideRefund(ctx, request.params.id, action, admin_notes, admin_id ?? null);
+    return { success: true, status };
+  });
+}

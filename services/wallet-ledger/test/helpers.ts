@@ -1,0 +1,77 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventData, EventType } from '@leadmarket/contracts';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { buildEnvelope, sessionCache, type RunningService } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
+import { service } from '../src/index.js';
+
+/** The marketplace with only wallet-ledger running (other services are not needed by these tests). */
+export async function startWalletStack(env: Record<string, string | undefined> = {}) {
+  const stack = await startTestStack({ services: [service], env });
+  const wallet = stack.marketplace.services.get('wallet-ledger') as RunningService;
+  return { stack, wallet };
+}
+
+/** A signed-in contractor as the gateway sees it: its session cached, as the contractors service would have it resolved. */
+export async function signIn(stack: TestStack, contractorId = `c_${randomBytes(6).toString('hex')}`) {
+  const token = randomBytes(32).toString('base64url');
+  await sessionCache(stack.infra.kv).put('contractor', token, contractorId, 3600);
+  return { contractorId, token };
+}
+
+/** Publish an event as its producer would. */
+export async function publish<T extends EventType>(stack: TestStack, type: T, data: EventData<T>) {
+  await stack.infra.bus.publish(buildEnvelope('contractors', { type, data }));
+}
+
+/** A contractor registers; resolves once the $25 credit is in the wallet. */
+export async function register(stack: TestStack, wallet: RunningService, contractorId: string) {
+  await publish(stack, 'ContractorRegistered', {
+    contractor_id: contractorId,
+    business_name: 'Acme',
+    contact_name: 'Ann',
+    email: `${contractorId}@example.com`,
+    phone: '+15555550100',
+    industry: 'HVAC',
+    sub_service: 'Repair',
+    zip_codes: ['12345'],
+    sms_opt_in: true,
+    registered_at: new Date().toISOString(),
+  });
+  await waitFor(() => wallet.ctx.db.selectFrom('ledger_transactions').select('id').where('reference', '=', `signup:${contractorId}`).executeTakeFirst(), 'signup credit', 15_000);
+}
+
+/** A lead screened valid (or rejected); resolves once wallet-ledger has fixed its price. */
+export async function screenLead(stack: TestStack, wallet: RunningService, over: Partial<EventData<'LeadScreened'>> = {}) {
+  const leadId = over.lead_id ?? randomUUID();
+  const now = new Date().toISOString();
+  await publish(stack, 'LeadScreened', {
+    lead_id: leadId,
+    status: 'valid',
+    validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+    reasons: [],
+    service_category: 'HVAC',
+    sub_service: 'Repair',
+    zip_code: '12345',
+    urgency: 'Standard',
+    description: 'Furnace is out',
+    preferred_contractor_id: null,
+    is_test: false,
+    submitted_at: now,
+    screened_at: now,
+    ...over,
+  });
+  await waitFor(() => wallet.ctx.db.selectFrom('leads').select('lead_id').where('lead_id', '=', leadId).executeTakeFirst(), 'lead price fixed', 15_000);
+  return leadId;
+}
+
+/** The ledger check of the admin route must be clean. */
+export async function ledgerCheck(stack: TestStack) {
+  return stack.marketplace.clients.call('wallet-ledger', '/internal/ledger-check');
+}
+
+/** A contractor's wallet balance in cents (internal route). */
+export async function balanceOf(stack: TestStack, contractorId: string): Promise<number> {
+  const w = await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${contractorId}`);
+  return w.balance_cents;
+}
