@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { functionPath, INTERNAL_HEADERS, type EventType } from '@leadmarket/contracts';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { buildEnvelope, type NewEvent } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { service as matching } from '../src/index.js';
+
+// Matching alone: contractor, wallet and lead events in; offers, LeadMatched and the available-lead
+// list out. wallet-ledger does not run here, so leads are priced with the fallback ($20).
+let stack: TestStack;
+const at = () => new Date().toISOString();
+const db = () => stack.marketplace.services.get('matching')!.ctx.db;
+
+async function publish<T extends EventType>(producer: Parameters<typeof buildEnvelope>[0], event: NewEvent<T>) {
+  const envelope = buildEnvelope(producer, event);
+  await stack.infra.bus.publish(envelope);
+  return envelope;
+}
+const handled = (eventId: string) =>
+  waitFor(async () => (await db().selectFrom('inbox').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !== undefined, `event ${eventId} handled`);
+
+async function contractor(over: { zip_codes?: string[]; industry?: string; sub_service?: string; balance_cents?: number } = {}) {
+  const id = randomUUID();
+  await publish('contractors', {
+    type: 'ContractorRegistered',
+    data: {
+      contractor_id: id,
+      business_name: 'B',
+      contact_name: 'C',
+      email: 'c@example.com',
+      phone: '4045550100',
+      industry: over.industry ?? 'home_services',
+      sub_service: over.sub_service ?? 'plumbing',
+      zip_codes: over.zip_codes ?? ['60601'],
+      sms_opt_in: true,
+      registered_at: at(),
+    },
+  });
+  const e = await publish('wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: id, balance_cents: over.balance_cents ?? 2500, reason: 'signup_credit', changed_at: at() } });
+  await handled(e.id);
+  return id;
+}
+
+function lead(over: Record<string, unknown> = {}) {
+  return {
+    lead_id: randomUUID(),
+    status: 'valid' as const,
+    validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+    reasons: [],
+    service_category: 'home_services',
+    sub_service: 'plumbing',
+    zip_code: '60601',
+    urgency: 'Standard' as const,
+    description: 'Leaking pipe under the kitchen sink.',
+    preferred_contractor_id: null as string | null,
+    is_test: false,
+    submitted_at: at(),
+    screened_at: at(),
+    ...over,
+  };
+}
+
+async function matchedOffers(leadId: string) {
+  await waitFor(async () => (await db().selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst())?.status === 'available', `lead ${leadId} matched`, 5000);
+  const rows = await db().selectFrom('offers').select(['contractor_id', 'rank', 'expires_at', 'offered_at']).where('lead_id', '=', leadId).orderBy('rank').execute();
+  return rows;
+}
+
+const availableFor = async (contractorId: string) => {
+  const res = await stack.marketplace.services.get('matching')!.app.inject({
+    method: 'GET',
+    url: functionPath('contractors-available-leads'),
+    headers: { [INTERNAL_HEADERS.internalToken]: stack.marketplace.internalToken, [INTERNAL_HEADERS.contractorId]: contractorId },
+  });
+  return { status: res.statusCode, body: res.json() };
+};
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: [matching], env: { OFFERS_PER_LEAD: '2', CLAIM_TOKEN_TTL_HOURS: '72' } });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('matching', () => {
+  it('offers only eligible contractors, at most OFFERS_PER_LEAD, with the preferred one first and expiring tokens', async () => {
+    const zip = '60601';
+    const a = await contractor({ zip_codes: [zip] });
+    const b = await contractor({ zip_codes: [zip, '60602', '60603', '60604'] });
+    const c = await contractor({ zip_codes: [zip, '60602'] });
+    const poor = await contractor({ zip_codes: [zip], balance_cents: 1999 });
+    const wrongTrade = await contractor({ zip_codes: [zip], sub_service: 'hvac' });
+    const l = lead({ preferred_contractor_id: b });
+    const event = await publish('screening', { type: 'LeadScreened', data: l });
+    const offers = await matchedOffers(l.lead_id);
+    expect(offers.map((o) => o.contractor_id)).toEqual([b, a]); // b asked for; then a (one ZIP: best fit)
+    expect(offers.map((o) => o.rank)).toEqual([1, 2]);
+    const ttl = new Date(offers[0]!.expires_at).getTime() - new Date(offers[0]!.offered_at).getTime();
+    expect(ttl).toBe(72 * 3_600_000);
+    for (const id of [c, poor, wrongTrade]) expect(offers.some((o) => o.contractor_id === id)).toBe(false);
+
+    const row = await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute();
+    const matched = row.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope)).find((e) => e.data.lead_id === l.lead_id);
+    expect(matched.correlation_id).toBeDefined();
+    expect(matched.data.price_cents).toBe(2000);
+    expect(matched.data.offers).toHaveLength(2);
+    const tokens = matched.data.offers.map((o: { claim_token: string }) => o.claim_token);
+    expect(new Set(tokens).size).toBe(2);
+    for (const t of tokens) expect(Buffer.from(t, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // The token itself is not stored by matching, only its hash.
+    const stored = await db().selectFrom('offers').select('claim_token_hash').where('lead_id', '=', l.lead_id).execute();
+    expect(stored.map((s) => s.claim_token_hash)).not.toContain(tokens[0]);
+    expect(event.id).toBeDefined();
+  });
+
+  it('treats a redelivered LeadScreened as one match', async () => {
+    await contractor({ zip_codes: ['60610'] });
+    const l = lead({ zip_code: '60610' });
+    const envelope = buildEnvelope('screening', { type: 'LeadScreened', data: l });
+    await stack.infra.bus.publish(envelope);
+    await stack.infra.bus.publish({ ...envelope, id: randomUUID() });
+    await matchedOffers(l.lead_id);
+    await new Promise((r) => setTimeout(r, 300));
+    const events = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+      .filter((e) => e.data.lead_id === l.lead_id);
+    expect(events).toHaveLength(1);
+  });
+
+  it('never stores or offers a rejected lead, nor offers a deleted contractor', async () => {
+    const zip = '60620';
+    const gone = await contractor({ zip_codes: [zip] });
+    const del = await publish('contractors', { type: 'ContractorDeleted', data: { contractor_id: gone, deleted_at: at() } });
+    await handled(del.id);
+    const rejected = lead({ zip_code: zip, status: 'rejected', reasons: ['content'] });
+    const e = await publish('screening', { type: 'LeadScreened', data: rejected });
+    await handled(e.id);
+    expect(await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst()).toBeUndefined();
+    const valid = lead({ zip_code: zip });
+    await publish('screening', { type: 'LeadScreened', data: valid });
+    expect(await matchedOffers(valid.lead_id)).toEqual([]);
+    // A late profile event does not bring the deleted contractor back.
+    const late = await publish('contractors', {
+      type: 'ContractorProfileUpdated',
+      data: { contractor_id: gone, business_name: 'B', contact_name: 'C', email: 'c@example.com', phone: '1', industry: 'home_services', sub_service: 'plumbing', zip_codes: [zip], sms_opt_in: true, updated_at: at() },
+    });
+    await handled(late.id);
+    const again = lead({ zip_code: zip });
+    await publish('screening', { type: 'LeadScreened', data: again });
+    expect(await matchedOffers(again.lead_id)).toEqual([]);
+  });
+});
+
+describe('contractors-available-leads', () => {
+  it('lists sellable leads the contractor fits, newest first, without contact details', async () => {
+    const zip = '60630';
+    const me = await contractor({ zip_codes: [zip] });
+    const elsewhere = await contractor({ zip_codes: ['60631'] });
+    const older = lead({ zip_code: zip, submitted_at: new Date(Date.now() - 60_000).toISOString(), urgency: 'Emergency' });
+    const newer = lead({ zip_code: zip });
+    const sold = lead({ zip_code: zip });
+    for (const l of [older, newer, sold]) {
+      await publish('screening', { type: 'LeadScreened', data: l });
+      await matchedOffers(l.lead_id);
+    }
+    const purchase = await publish('wallet-ledger', {
+      type: 'LeadPurchased',
+      data: { lead_id: sold.lead_id, contractor_id: me, purchase_id: randomUUID(), price_cents: 2000, channel: 'claim', purchased_at: at() },
+    });
+    await handled(purchase.id);
+
+    const mine = await availableFor(me);
+    expect(mine.status).toBe(200);
+    expect(mine.body.available_leads.map((l: { id: string }) => l.id)).toEqual([newer.lead_id, older.lead_id]);
+    expect(mine.body.total_available).toBe(2);
+    expect(mine.body.available_leads[1]).toEqual({
+      id: older.lead_id,
+      service_category: 'home_services',
+      sub_service: 'plumbing',
+      zip_code: zip,
+      description: older.description,
+      created_at: older.submitted_at,
+      price: 20,
+      lead_type: 'emergency',
+    });
+    expect(JSON.stringify(mine.body)).not.toMatch(/customer|phone|email/);
+
+    const theirs = await availableFor(elsewhere);
+    expect(theirs.body).toEqual({ available_leads: [], total_available: 0 });
+
+    const expired = await publish('lead-intake', { type: 'LeadExpired', data: { lead_id: newer.lead_id, expired_at: at() } });
+    const removed = await publish('lead-intake', { type: 'LeadDeleted', data: { lead_id: older.lead_id, deleted_at: at() } });
+    await handled(expired.id);
+    await handled(removed.id);
+    expect((await availableFor(me)).body.total_available).toBe(0);
+  });
+
+  it('answers 401 without a verified contractor', async () => {
+    const res = await stack.marketplace.services.get('matching')!.app.inject({
+      method: 'GET',
+      url: functionPath('contractors-available-leads'),
+      headers: { [INTERNAL_HEADERS.internalToken]: stack.marketplace.internalToken },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
