@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { contextFromTraceparent, SpanKind, withSpan } from '../telemetry.js';
+import { contextFromTraceparent, currentTraceparent, SpanKind, withSpan } from '../telemetry.js';
 import { outboxChannel } from './outbox.js';
 
 export interface RelayOptions {
@@ -125,7 +125,8 @@ export class OutboxRelay {
     await withSpan(
       `publish ${envelope.type}`,
       { parent: contextFromTraceparent(envelope.traceparent), kind: SpanKind.PRODUCER, attributes: { 'messaging.message.id': envelope.id } },
-      () => this.options.bus.publish(envelope),
+      // The consumer continues from the publish span, so the trace shows the hop through the broker.
+      () => this.options.bus.publish({ ...envelope, traceparent: currentTraceparent() ?? envelope.traceparent }),
     );
   }
 
