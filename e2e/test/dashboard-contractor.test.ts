@@ -40,6 +40,20 @@ async function followPublicBaseUrl(ctx: BrowserContext) {
   );
 }
 
+/** Elements reaching past the right edge: named in a failure so the cause is plain. */
+async function overflowing(p: Page): Promise<string> {
+  return p.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const width = doc.documentElement.clientWidth;
+    return [...doc.querySelectorAll('body *')]
+      // Content clipped by a scrolling box (tab strip, tables) does not widen the page.
+      .filter((el: any) => el.getBoundingClientRect().right > width + 1 && !el.parentElement?.closest('[role=tablist], .dash-table-wrap'))
+      .slice(0, 8)
+      .map((el: any) => `${el.tagName.toLowerCase()}.${String(el.className)} (${Math.round(el.getBoundingClientRect().right)}px)`)
+      .join(', ') + ` (page ${doc.documentElement.scrollWidth}px)`;
+  });
+}
+
 async function shootEveryTab(p: Page, prefix: string) {
   for (const label of TABS) {
     await tab(p, label).click();
@@ -162,7 +176,7 @@ describe('contractor dashboard in the browser', () => {
     for (const label of TABS) {
       await tab(mobile.page, label).click();
       await mobile.page.waitForTimeout(150);
-      expect(await hasHorizontalScroll(mobile.page), `${label} tab scrolls sideways`).toBe(false);
+      expect(await hasHorizontalScroll(mobile.page), `${label} tab scrolls sideways: ${await overflowing(mobile.page)}`).toBe(false);
     }
     await shootEveryTab(mobile.page, 'dashboard-mobile');
     await mobile.context.close();

@@ -74,7 +74,9 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
       <figcaption>{title}</figcaption>
       <div ref={box} className="dash-chart__canvas" aria-hidden="true" />
       {failed && <p className="dash-hint">The chart could not be drawn; the numbers are below.</p>}
-      <table className={failed ? 'dash-table' : 'visually-hidden'}>
+      {/* Tables ignore a 1px box, so the hidden copy is clipped by a wrapper instead. */}
+      <div className={failed ? 'dash-table-wrap' : 'visually-hidden'}>
+      <table className="dash-table">
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -97,6 +99,7 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
