@@ -87,7 +87,11 @@ describe('admin dashboard in the browser', () => {
     for (const fn of ADMIN_FUNCTIONS) {
       const anonymous = await api(fn.name, { method: fn.method, body: fn.method === 'GET' ? undefined : {} });
       expect(anonymous.status, `${fn.name} without a session`).toBe(401);
-      const forged = await api(fn.name, { method: fn.method, body: fn.method === 'GET' ? undefined : {}, token: 'not-a-session' });
+      const forged = await api(fn.name, {
+        method: fn.method,
+        body: fn.method === 'GET' ? undefined : {},
+        token: 'not-a-session',
+      });
       expect(forged.status, `${fn.name} with a made-up token`).toBe(401);
     }
   });
@@ -167,16 +171,24 @@ describe('admin dashboard in the browser', () => {
     await env.screenshot(page, 'admin-tab-pricing');
 
     // The contractor buys the test lead and asks for a refund (their own API calls).
-    const adminToken = (await page.evaluate(() => (globalThis as any).sessionStorage.getItem('admin_session_token'))) as string;
+    const adminToken = (await page.evaluate(() =>
+      (globalThis as any).sessionStorage.getItem('admin_session_token'),
+    )) as string;
     const leadId = await until('the test lead in admin-leads', async () => {
       const res = await api(`admin-leads?search=${encodeURIComponent(customer)}`, { token: adminToken });
       return res.body?.leads?.[0]?.id as string | undefined;
     });
     await until('the contractor to buy the test lead', async () => {
-      const res = await api('purchase-lead', { body: { lead_id: leadId, contractor_id: contractor.id }, token: contractor.token });
+      const res = await api('purchase-lead', {
+        body: { lead_id: leadId, contractor_id: contractor.id },
+        token: contractor.token,
+      });
       return res.status === 200 || res.status === 201 ? true : undefined;
     });
-    const refund = await api('request-refund', { body: { lead_id: leadId, reason: 'Customer number disconnected' }, token: contractor.token });
+    const refund = await api('request-refund', {
+      body: { lead_id: leadId, reason: 'Customer number disconnected' },
+      token: contractor.token,
+    });
     expect([200, 201]).toContain(refund.status);
 
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -206,7 +218,10 @@ describe('admin dashboard in the browser', () => {
     await openTab(page, 'Contractors');
     const rowCount = await page.locator('tbody tr', { has: page.locator('input[type=checkbox]') }).count();
     expect(rowCount).toBeGreaterThan(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.getByText(`${download.suggestedFilename()} exported successfully!`).waitFor();
     const csv = readFileSync((await download.path())!, 'utf8');

@@ -6,10 +6,30 @@ import { adminSession } from '../../../lib/storage';
 import { AdminPage } from '../pages/admin-page';
 import { mockFunctions } from './fetch-mock';
 
-const contractor = { id: 'c-1', business_name: 'Acme, "HVAC"', contact_name: 'Ann', email: 'ann@acme.test', phone: '5551234567', industry: 'HVAC', zip_codes: ['12345', '67890'], wallet_balance: 25, total_leads_purchased: 2, total_spend: 40 };
+const contractor = {
+  id: 'c-1',
+  business_name: 'Acme, "HVAC"',
+  contact_name: 'Ann',
+  email: 'ann@acme.test',
+  phone: '5551234567',
+  industry: 'HVAC',
+  zip_codes: ['12345', '67890'],
+  wallet_balance: 25,
+  total_leads_purchased: 2,
+  total_spend: 40,
+};
 const lead = {
-  id: 'l-1', customer_name: 'Carl Customer', phone: '5559876543', email: 'carl@x.test', service_category: 'HVAC', sub_service: 'Repair', zip_code: '12345',
-  description: 'Broken AC', status: 'purchased', created_at: '2026-01-02T10:00:00Z', is_test: true,
+  id: 'l-1',
+  customer_name: 'Carl Customer',
+  phone: '5559876543',
+  email: 'carl@x.test',
+  service_category: 'HVAC',
+  sub_service: 'Repair',
+  zip_code: '12345',
+  description: 'Broken AC',
+  status: 'purchased',
+  created_at: '2026-01-02T10:00:00Z',
+  is_test: true,
   contractor_leads: [{ id: 'a-1', status: 'purchased', contractors: { business_name: 'Acme HVAC' } }],
 };
 
@@ -31,7 +51,10 @@ describe('admin page', () => {
   it('logs in with the single password field and shows the dashboard', async () => {
     const calls = mockFunctions({
       'admin-login-options': () => ({ body: { multiple_admins: false } }),
-      'admin-login': (req) => (req.body.password === 'right' ? { body: { session_token: 'tok-1' } } : { status: 401, body: { detail: 'Invalid password' } }),
+      'admin-login': (req) =>
+        req.body.password === 'right'
+          ? { body: { session_token: 'tok-1' } }
+          : { status: 401, body: { detail: 'Invalid password' } },
       ...dataHandlers,
     });
     render(<AdminPage />);
@@ -43,7 +66,9 @@ describe('admin page', () => {
     expect(adminSession.get()).toBe('tok-1');
     expect(calls.find((c) => c.name === 'admin-login')?.body).toEqual({ password: 'right' });
     await screen.findByText('$1234.50');
-    expect(calls.filter((c) => c.name.startsWith('admin-stats')).every((c) => c.authorization === 'Bearer tok-1')).toBe(true);
+    expect(calls.filter((c) => c.name.startsWith('admin-stats')).every((c) => c.authorization === 'Bearer tok-1')).toBe(
+      true,
+    );
     expect(screen.getByText(/Last updated:/)).toBeTruthy();
   });
 
@@ -74,7 +99,11 @@ describe('admin page', () => {
 
   it('returns to the login card when an admin call answers 401', async () => {
     adminSession.save('expired');
-    mockFunctions({ ...dataHandlers, 'admin-stats': () => ({ status: 401, body: { detail: 'Admin login required.' } }), 'admin-login-options': () => ({ body: { multiple_admins: false } }) });
+    mockFunctions({
+      ...dataHandlers,
+      'admin-stats': () => ({ status: 401, body: { detail: 'Admin login required.' } }),
+      'admin-login-options': () => ({ body: { multiple_admins: false } }),
+    });
     render(<AdminPage />);
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
     expect(adminSession.get()).toBeNull();
@@ -101,12 +130,25 @@ describe('admin page', () => {
     expect(calls.some((c) => c.name === 'admin-bulk-delete-leads')).toBe(false);
     // The status filter goes to the server.
     await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'expired');
-    await waitFor(() => expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('status') === 'expired')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('status') === 'expired')).toBe(true),
+    );
   });
 
   it('deletes selected contractors after the confirmation', async () => {
     adminSession.save('tok');
-    const calls = mockFunctions({ ...dataHandlers, 'admin-bulk-delete-contractors': () => ({ body: { success: true, message: '1 contractors deleted successfully!', deleted_count: 1, deleted: ['c-1'], failed: [] } }) });
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-bulk-delete-contractors': () => ({
+        body: {
+          success: true,
+          message: '1 contractors deleted successfully!',
+          deleted_count: 1,
+          deleted: ['c-1'],
+          failed: [],
+        },
+      }),
+    });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));
@@ -114,7 +156,10 @@ describe('admin page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (1)' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete 1 contractors?');
     await screen.findByText('1 contractors deleted successfully!');
-    expect(calls.find((c) => c.name === 'admin-bulk-delete-contractors')).toMatchObject({ method: 'DELETE', body: { contractor_ids: ['c-1'] } });
+    expect(calls.find((c) => c.name === 'admin-bulk-delete-contractors')).toMatchObject({
+      method: 'DELETE',
+      body: { contractor_ids: ['c-1'] },
+    });
   });
 
   it('exports the contractors as CSV with quoted commas and quotes', async () => {
@@ -133,7 +178,9 @@ describe('admin page', () => {
     expect(fileName).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
     await screen.findByText(`${fileName} exported successfully!`);
     const lines = (await blob!.text()).split('\r\n');
-    expect(lines[0]).toBe('id,business_name,contact_name,email,phone,industry,zip_codes,wallet_balance,total_leads_purchased,total_spend');
+    expect(lines[0]).toBe(
+      'id,business_name,contact_name,email,phone,industry,zip_codes,wallet_balance,total_leads_purchased,total_spend',
+    );
     expect(lines[1]).toBe('c-1,"Acme, ""HVAC""",Ann,ann@acme.test,5551234567,HVAC,"12345, 67890",25,2,40');
     expect(lines).toHaveLength(2);
   });
@@ -161,7 +208,17 @@ describe('admin page', () => {
         }
         return {
           body: [
-            { id: 'r-1', amount: 20, status: decided ? 'approved' : 'pending', reason: 'Wrong number', requested_at: '2026-01-01T00:00:00Z', processed_at: decided ? '2026-01-02T00:00:00Z' : null, admin_notes: decided ? 'ok' : null, contractors: { business_name: 'Acme HVAC', email: 'a@x.test' }, leads: { customer_name: 'Carl', service_category: 'HVAC', zip_code: '12345' } },
+            {
+              id: 'r-1',
+              amount: 20,
+              status: decided ? 'approved' : 'pending',
+              reason: 'Wrong number',
+              requested_at: '2026-01-01T00:00:00Z',
+              processed_at: decided ? '2026-01-02T00:00:00Z' : null,
+              admin_notes: decided ? 'ok' : null,
+              contractors: { business_name: 'Acme HVAC', email: 'a@x.test' },
+              leads: { customer_name: 'Carl', service_category: 'HVAC', zip_code: '12345' },
+            },
           ],
         };
       },
@@ -171,15 +228,87 @@ describe('admin page', () => {
     await userEvent.type(await screen.findByLabelText('Admin notes'), 'ok');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await screen.findByText('Refund request approved successfully');
-    expect(calls.find((c) => c.name === 'admin-refund-management' && c.method === 'POST')?.body).toEqual({ refund_request_id: 'r-1', action: 'approve', admin_notes: 'ok' });
+    expect(calls.find((c) => c.name === 'admin-refund-management' && c.method === 'POST')?.body).toEqual({
+      refund_request_id: 'r-1',
+      action: 'approve',
+      admin_notes: 'ok',
+    });
     await screen.findByText(/Processed:/);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.getAllByRole('heading', { name: 'Refund Queue' })).toHaveLength(1);
   });
 
+  it('creates a test lead only with the required fields, then lists site messages by kind', async () => {
+    adminSession.save('tok');
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-utilities': () => ({ status: 201, body: { success: true, lead_id: 'l-9' } }),
+      'admin-site-messages': (req) =>
+        req.query.get('kind') === 'contact'
+          ? {
+              body: {
+                items: [
+                  {
+                    id: 'm-1',
+                    kind: 'contact',
+                    name: 'Quinn',
+                    email: 'q@x.test',
+                    subject: 'Hi',
+                    message: 'Call me',
+                    created_at: '2026-01-01T00:00:00Z',
+                  },
+                ],
+                total: 1,
+              },
+            }
+          : {
+              body: {
+                items: [
+                  {
+                    id: 'w-1',
+                    kind: 'waitlist',
+                    first_name: 'Wes',
+                    last_name: 'Wait',
+                    company: 'WW',
+                    email: 'w@x.test',
+                    phone: '555',
+                    trade: 'hvac',
+                    created_at: '2026-01-01T00:00:00Z',
+                  },
+                ],
+                total: 1,
+              },
+            },
+    });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Admin Utilities' }));
+    await userEvent.type(screen.getByLabelText('Customer Name *'), 'Tess');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
+    expect(screen.getByText(MESSAGES.admin.requiredFields)).toBeTruthy();
+    expect(calls.some((c) => c.name === 'admin-utilities')).toBe(false);
+    await userEvent.type(screen.getByLabelText('Phone *'), '5551112222');
+    await userEvent.selectOptions(screen.getByLabelText('Service Category *'), 'Plumbing');
+    await userEvent.type(screen.getByLabelText('ZIP Code *'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
+    await screen.findByText(MESSAGES.adminSuccess.testLeadCreated);
+    expect(calls.find((c) => c.name === 'admin-utilities')?.body).toMatchObject({
+      action: 'create_lead',
+      customer_name: 'Tess',
+      phone: '5551112222',
+      service_category: 'Plumbing',
+      zip_code: '12345',
+    });
+    await screen.findByText(/Wes Wait/);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact messages' }));
+    await screen.findByText('Call me');
+  });
+
   it('logs out back to the login card', async () => {
     adminSession.save('tok');
-    const calls = mockFunctions({ ...dataHandlers, 'admin-login-options': () => ({ body: { multiple_admins: false } }) });
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-login-options': () => ({ body: { multiple_admins: false } }),
+    });
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();

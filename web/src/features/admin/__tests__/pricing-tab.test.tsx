@@ -15,7 +15,10 @@ const history = Array.from({ length: 12 }, (_, i) => ({
 
 function setup(handlers: Parameters<typeof mockFunctions>[0]) {
   const calls = mockFunctions({
-    'admin-lead-pricing': (req) => (req.method === 'PUT' ? { body: { success: true } } : { body: [{ category: 'HVAC', lead_type: 'standard', price: 25 }] }),
+    'admin-lead-pricing': (req) =>
+      req.method === 'PUT'
+        ? { body: { success: true } }
+        : { body: [{ category: 'HVAC', lead_type: 'standard', price: 25 }] },
     'admin-pricing-history': () => ({ body: history }),
     ...handlers,
   });
@@ -42,7 +45,11 @@ describe('lead pricing tab', () => {
     await userEvent.type(input, '45.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save HVAC Premium price' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Updated HVAC premium pricing to $45.50', 3000));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ category: 'HVAC', lead_type: 'premium', price: 45.5 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      category: 'HVAC',
+      lead_type: 'premium',
+      price: 45.5,
+    });
   });
 
   it('saves an emptied (non-numeric) price as 0', async () => {
@@ -51,11 +58,19 @@ describe('lead pricing tab', () => {
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('25.00'));
     await userEvent.clear(input);
     await userEvent.click(screen.getByRole('button', { name: 'Save HVAC Standard price' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ category: 'HVAC', lead_type: 'standard', price: 0 }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        category: 'HVAC',
+        lead_type: 'standard',
+        price: 0,
+      }),
+    );
   });
 
   it('shows the failure text when the server refuses', async () => {
-    const { notify } = setup({ 'admin-lead-pricing': (req) => (req.method === 'PUT' ? { status: 500, body: {} } : { body: [] }) });
+    const { notify } = setup({
+      'admin-lead-pricing': (req) => (req.method === 'PUT' ? { status: 500, body: {} } : { body: [] }),
+    });
     await userEvent.type(await screen.findByLabelText('HVAC Standard price'), '30');
     await userEvent.click(screen.getByRole('button', { name: 'Save HVAC Standard price' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to update lead pricing', 3000));

@@ -34,6 +34,7 @@ describe('test lead rule', () => {
   const full = { customer_name: 'Ann', phone: '5551234567', service_category: 'HVAC', zip_code: '12345' };
   it('needs customer name, phone, category and ZIP', () => {
     expect(missingTestLeadFields(full)).toBe(false);
-    for (const key of Object.keys(full) as Array<keyof typeof full>) expect(missingTestLeadFields({ ...full, [key]: ' ' })).toBe(true);
+    for (const key of Object.keys(full) as Array<keyof typeof full>)
+      expect(missingTestLeadFields({ ...full, [key]: ' ' })).toBe(true);
   });
 });

@@ -8,7 +8,18 @@ import type { AdminContractor } from '../api/types';
 import { mockFunctions } from './fetch-mock';
 
 const contractors: AdminContractor[] = [
-  { id: 'c-1', business_name: 'Acme HVAC', contact_name: 'Ann', email: 'ann@acme.test', phone: '5551234567', industry: 'HVAC', zip_codes: ['12345'], wallet_balance: 25, total_leads_purchased: 0, total_spend: 0 },
+  {
+    id: 'c-1',
+    business_name: 'Acme HVAC',
+    contact_name: 'Ann',
+    email: 'ann@acme.test',
+    phone: '5551234567',
+    industry: 'HVAC',
+    zip_codes: ['12345'],
+    wallet_balance: 25,
+    total_leads_purchased: 0,
+    total_spend: 0,
+  },
 ];
 
 function setup() {
@@ -52,7 +63,12 @@ describe('wallet adjustment card', () => {
     await userEvent.type(screen.getByLabelText('Notes'), 'goodwill correction');
     await userEvent.click(screen.getByRole('button', { name: 'Adjust Balance' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith(MESSAGES.adminSuccess.walletAdjusted));
-    expect(calls[0]).toMatchObject({ name: 'admin-wallet-adjust', method: 'POST', authorization: 'Bearer tok', body: { contractor_id: 'c-1', amount: -7.5, notes: 'goodwill correction' } });
+    expect(calls[0]).toMatchObject({
+      name: 'admin-wallet-adjust',
+      method: 'POST',
+      authorization: 'Bearer tok',
+      body: { contractor_id: 'c-1', amount: -7.5, notes: 'goodwill correction' },
+    });
     expect(onAdjusted).toHaveBeenCalled();
   });
 

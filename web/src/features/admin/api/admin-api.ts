@@ -1,7 +1,17 @@
 import { ApiError, callFunction, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import { listFrom } from '../utils/format';
-import type { AdminContractor, AdminLead, AdminStats, LeadPrice, PricingChange, RefundRequest, TestLeadForm, Transaction } from './types';
+import type {
+  AdminContractor,
+  AdminLead,
+  AdminStats,
+  LeadPrice,
+  PricingChange,
+  RefundRequest,
+  SiteMessage,
+  TestLeadForm,
+  Transaction,
+} from './types';
 
 /** Public: whether the login card needs an email field. */
 export async function fetchLoginOptions(): Promise<{ multiple_admins: boolean }> {
@@ -46,10 +56,16 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     stats: () => call<AdminStats>('admin-stats'),
     contractors: async () => listFrom<AdminContractor>(await call('admin-contractors'), 'contractors'),
     leads: async (search: string, status: string) =>
-      listFrom<AdminLead>(await call('admin-leads', { query: { search: search || undefined, status: status || undefined } }), 'leads'),
+      listFrom<AdminLead>(
+        await call('admin-leads', { query: { search: search || undefined, status: status || undefined } }),
+        'leads',
+      ),
     transactions: async () => {
       const body = await call<{ transactions?: Transaction[]; total_revenue?: number }>('admin-transactions');
-      return { transactions: listFrom<Transaction>(body, 'transactions'), total_revenue: Number(body?.total_revenue ?? 0) };
+      return {
+        transactions: listFrom<Transaction>(body, 'transactions'),
+        total_revenue: Number(body?.total_revenue ?? 0),
+      };
     },
     adjustWallet: (contractor_id: string, amount: number, notes: string) =>
       call<{ message?: string }>('admin-wallet-adjust', { method: 'POST', body: { contractor_id, amount, notes } }),
@@ -58,17 +74,32 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     bulkDeleteContractors: (contractor_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-contractors', { method: 'DELETE', body: { contractor_ids } }),
     createTestLead: (form: TestLeadForm) =>
-      call<{ message?: string; lead_id?: string }>('admin-utilities', { method: 'POST', body: { action: 'create_lead', ...form } }),
-    deleteLead: (lead_id: string) => call<{ message?: string }>('admin-delete-lead', { method: 'DELETE', body: { lead_id } }),
+      call<{ message?: string; lead_id?: string }>('admin-utilities', {
+        method: 'POST',
+        body: { action: 'create_lead', ...form },
+      }),
+    deleteLead: (lead_id: string) =>
+      call<{ message?: string }>('admin-delete-lead', { method: 'DELETE', body: { lead_id } }),
     bulkDeleteLeads: (lead_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-leads', { method: 'DELETE', body: { lead_ids } }),
     leadPrices: async () => listFrom<LeadPrice>(await call('admin-lead-pricing'), 'prices', 'lead_pricing', 'pricing'),
     setLeadPrice: (category: string, lead_type: string, price: number) =>
       call<{ message?: string }>('admin-lead-pricing', { method: 'PUT', body: { category, lead_type, price } }),
-    pricingHistory: async () => listFrom<PricingChange>(await call('admin-pricing-history'), 'history', 'pricing_history'),
-    refunds: async () => listFrom<RefundRequest>(await call('admin-refund-management'), 'refund_requests', 'refunds', 'requests'),
+    pricingHistory: async () =>
+      listFrom<PricingChange>(await call('admin-pricing-history'), 'history', 'pricing_history'),
+    refunds: async () =>
+      listFrom<RefundRequest>(await call('admin-refund-management'), 'refund_requests', 'refunds', 'requests'),
     decideRefund: (refund_request_id: string, action: 'approve' | 'reject', admin_notes: string) =>
-      call<{ message?: string }>('admin-refund-management', { method: 'POST', body: { refund_request_id, action, admin_notes } }),
+      call<{ message?: string }>('admin-refund-management', {
+        method: 'POST',
+        body: { refund_request_id, action, admin_notes },
+      }),
+    siteMessages: async (kind: 'waitlist' | 'contact', page: number, limit: number) => {
+      const body = await call<{ items?: SiteMessage[]; total?: number }>('admin-site-messages', {
+        query: { kind, page, limit },
+      });
+      return { items: listFrom<SiteMessage>(body, 'items'), total: Number(body?.total ?? 0) };
+    },
   };
 }
 

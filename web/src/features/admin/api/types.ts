@@ -87,3 +87,26 @@ export interface TestLeadForm {
   zip_code: string;
   description: string;
 }
+
+/** A waitlist entry or a contact message (admin-site-messages items). */
+export type SiteMessage =
+  | {
+      id: string;
+      kind: 'waitlist';
+      first_name: string;
+      last_name: string;
+      company: string;
+      email: string;
+      phone: string;
+      trade: string;
+      created_at: string;
+    }
+  | {
+      id: string;
+      kind: 'contact';
+      name: string;
+      email: string;
+      subject: string | null;
+      message: string;
+      created_at: string;
+    };

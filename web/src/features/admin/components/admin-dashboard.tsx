@@ -36,11 +36,25 @@ interface AdminData {
 }
 
 /** The signed-in admin dashboard: header, banners, seven tabs, refresh every 30 s. */
-export function AdminDashboard({ token, onLogout, onUnauthorized }: { token: string; onLogout: () => void; onUnauthorized: () => void }) {
+export function AdminDashboard({
+  token,
+  onLogout,
+  onUnauthorized,
+}: {
+  token: string;
+  onLogout: () => void;
+  onUnauthorized: () => void;
+}) {
   const api = useMemo(() => createAdminApi(token, onUnauthorized), [token, onUnauthorized]);
   const { success, error, notify } = useBanners();
   const [tab, setTab] = useState<TabId>('stats');
-  const [data, setData] = useState<AdminData>({ stats: null, contractors: [], leads: [], transactions: [], totalRevenue: 0 });
+  const [data, setData] = useState<AdminData>({
+    stats: null,
+    contractors: [],
+    leads: [],
+    transactions: [],
+    totalRevenue: 0,
+  });
   const [loading, setLoading] = useState(false);
   const [lastUpdated, setLastUpdated] = useState<Date | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -49,14 +63,22 @@ export function AdminDashboard({ token, onLogout, onUnauthorized }: { token: str
   const [leadQuery, setLeadQuery] = useState({ search: '', status: '' });
 
   useEffect(() => {
-    const t = setTimeout(() => setLeadQuery({ search: leadSearch.trim(), status: leadStatus }), LEAD_SEARCH_DEBOUNCE_MS);
+    const t = setTimeout(
+      () => setLeadQuery({ search: leadSearch.trim(), status: leadStatus }),
+      LEAD_SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(t);
   }, [leadSearch, leadStatus]);
 
   const fetchAll = useCallback(async () => {
     setLoading(true);
     try {
-      const [stats, contractors, leads, tx] = await Promise.all([api.stats(), api.contractors(), api.leads(leadQuery.search, leadQuery.status), api.transactions()]);
+      const [stats, contractors, leads, tx] = await Promise.all([
+        api.stats(),
+        api.contractors(),
+        api.leads(leadQuery.search, leadQuery.status),
+        api.transactions(),
+      ]);
       setData({ stats, contractors, leads, transactions: tx.transactions, totalRevenue: tx.total_revenue });
       setLastUpdated(new Date());
     } catch (e) {
@@ -104,7 +126,9 @@ export function AdminDashboard({ token, onLogout, onUnauthorized }: { token: str
           <p className="admin-muted">Manage contractors and leads</p>
         </div>
         <div className="admin-header__actions">
-          {lastUpdated && <span className="admin-muted admin-last-updated">Last updated: {lastUpdated.toLocaleTimeString()}</span>}
+          {lastUpdated && (
+            <span className="admin-muted admin-last-updated">Last updated: {lastUpdated.toLocaleTimeString()}</span>
+          )}
           <button type="button" className="admin-button" onClick={() => void refreshAll()} disabled={loading}>
             {loading ? 'Refreshing...' : 'Refresh'}
           </button>
@@ -115,9 +139,17 @@ export function AdminDashboard({ token, onLogout, onUnauthorized }: { token: str
       </header>
       <Banners success={success} error={error} />
       <Tabs tabs={TABS} active={tab} onChange={setTab} idPrefix="admin" />
-      <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`} className="admin-panel" tabIndex={0}>
+      <div
+        role="tabpanel"
+        id={`admin-panel-${tab}`}
+        aria-labelledby={`admin-tab-${tab}`}
+        className="admin-panel"
+        tabIndex={0}
+      >
         {tab === 'stats' && <StatsTab stats={data.stats} />}
-        {tab === 'contractors' && <ContractorsTab api={api} contractors={data.contractors} notify={notify} onChanged={fetchAll} />}
+        {tab === 'contractors' && (
+          <ContractorsTab api={api} contractors={data.contractors} notify={notify} onChanged={fetchAll} />
+        )}
         {tab === 'leads' && (
           <LeadsTab
             api={api}
@@ -130,9 +162,11 @@ export function AdminDashboard({ token, onLogout, onUnauthorized }: { token: str
             onChanged={fetchAll}
           />
         )}
-        {tab === 'transactions' && <TransactionsTab transactions={data.transactions} totalRevenue={data.totalRevenue} notify={notify} />}
+        {tab === 'transactions' && (
+          <TransactionsTab transactions={data.transactions} totalRevenue={data.totalRevenue} notify={notify} />
+        )}
         {tab === 'pricing' && <PricingTab api={api} notify={notify} refreshKey={refreshKey} />}
-        {tab === 'utilities' && <UtilitiesTab api={api} notify={notify} onCreated={fetchAll} />}
+        {tab === 'utilities' && <UtilitiesTab api={api} notify={notify} onCreated={fetchAll} refreshKey={refreshKey} />}
         {tab === 'refunds' && <RefundQueueTab api={api} notify={notify} refreshKey={refreshKey} onDecided={fetchAll} />}
       </div>
     </main>

@@ -14,7 +14,9 @@ function zipList(zips: AdminContractor['zip_codes']): string {
 function matches(c: AdminContractor, term: string): boolean {
   if (!term) return true;
   return [c.business_name, c.contact_name, c.email, c.phone, c.industry, zipList(c.zip_codes)].some((v) =>
-    String(v ?? '').toLowerCase().includes(term),
+    String(v ?? '')
+      .toLowerCase()
+      .includes(term),
   );
 }
 
@@ -33,7 +35,10 @@ export function ContractorsTab({
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const visible = useMemo(() => contractors.filter((c) => matches(c, search.trim().toLowerCase())), [contractors, search]);
+  const visible = useMemo(
+    () => contractors.filter((c) => matches(c, search.trim().toLowerCase())),
+    [contractors, search],
+  );
   // Only rows still present count as selected (a refresh may have removed some).
   const selectedIds = contractors.filter((c) => selected.has(c.id)).map((c) => c.id);
   const allVisibleSelected = visible.length > 0 && visible.every((c) => selected.has(c.id));
@@ -78,7 +83,8 @@ export function ContractorsTab({
       const result = await api.bulkDeleteContractors(selectedIds);
       const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
       if (deleted > 0) notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
-      if (Array.isArray(result?.failed) && result.failed.length > 0) notify.error(MESSAGES.admin.deleteContractorsFailed);
+      if (Array.isArray(result?.failed) && result.failed.length > 0)
+        notify.error(MESSAGES.admin.deleteContractorsFailed);
       setSelected(new Set());
       onChanged();
     } catch (error) {
@@ -97,15 +103,30 @@ export function ContractorsTab({
             <label htmlFor="contractor-search" className="visually-hidden">
               Search contractors
             </label>
-            <input id="contractor-search" type="search" placeholder="Search contractors..." value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input
+              id="contractor-search"
+              type="search"
+              placeholder="Search contractors..."
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <button type="button" className="admin-button" onClick={toggleAll} disabled={visible.length === 0}>
             {allVisibleSelected ? 'Deselect All' : 'Select All'}
           </button>
-          <button type="button" className="admin-button admin-button--danger" onClick={deleteSelected} disabled={busy || selectedIds.length === 0}>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={deleteSelected}
+            disabled={busy || selectedIds.length === 0}
+          >
             Delete Selected ({selectedIds.length})
           </button>
-          <ExportButton rows={() => visible.map((c) => ({ ...c, zip_codes: zipList(c.zip_codes) }))} prefix="contractors" notify={notify} />
+          <ExportButton
+            rows={() => visible.map((c) => ({ ...c, zip_codes: zipList(c.zip_codes) }))}
+            prefix="contractors"
+            notify={notify}
+          />
         </div>
         <div className="admin-table-wrap">
           <table className="admin-table">
@@ -132,7 +153,12 @@ export function ContractorsTab({
               {visible.map((c) => (
                 <tr key={c.id}>
                   <td>
-                    <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} aria-label={`Select ${c.business_name}`} />
+                    <input
+                      type="checkbox"
+                      checked={selected.has(c.id)}
+                      onChange={() => toggle(c.id)}
+                      aria-label={`Select ${c.business_name}`}
+                    />
                   </td>
                   <td>
                     <strong>{c.business_name}</strong>
@@ -150,7 +176,13 @@ export function ContractorsTab({
                   <td>{Number(c.total_leads_purchased ?? 0)}</td>
                   <td>{formatMoney(c.total_spend)}</td>
                   <td>
-                    <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={() => deleteOne(c.id)} disabled={busy} aria-label={`Delete ${c.business_name}`}>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--danger admin-button--small"
+                      onClick={() => deleteOne(c.id)}
+                      disabled={busy}
+                      aria-label={`Delete ${c.business_name}`}
+                    >
                       Delete
                     </button>
                   </td>

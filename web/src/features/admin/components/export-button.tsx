@@ -4,7 +4,15 @@ import { downloadCsv } from '../utils/csv';
 import type { Notify } from './notify';
 
 /** Export CSV: the rows as a download named `<prefix>-<date>.csv`, or 'No data to export'. */
-export function ExportButton({ rows, prefix, notify }: { rows: () => Array<Record<string, unknown>>; prefix: string; notify: Notify }) {
+export function ExportButton({
+  rows,
+  prefix,
+  notify,
+}: {
+  rows: () => Array<Record<string, unknown>>;
+  prefix: string;
+  notify: Notify;
+}) {
   function exportRows() {
     const fileName = downloadCsv(rows(), prefix);
     if (fileName) notify.success(MESSAGES.adminSuccess.exported(fileName), ADMIN_BANNER_SHORT_MS);

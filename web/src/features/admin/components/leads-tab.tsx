@@ -8,14 +8,21 @@ import { ExportButton } from './export-button';
 import { reportFailure, type Notify } from './notify';
 import { LeadStatusBadge } from './status-badge';
 
-const STATUS_LABELS: Record<string, string> = { available: 'Available', purchased: 'Purchased', expired: 'Expired', archived: 'Archived' };
+const STATUS_LABELS: Record<string, string> = {
+  available: 'Available',
+  purchased: 'Purchased',
+  expired: 'Expired',
+  archived: 'Archived',
+};
 
 /** A flat CSV row of a lead: assignments become "business (status)" names. */
 function leadCsvRow(lead: AdminLead): Record<string, unknown> {
   const { contractor_leads, ...rest } = lead;
   return {
     ...rest,
-    assigned_contractors: (contractor_leads ?? []).map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${a.status})`).join('; '),
+    assigned_contractors: (contractor_leads ?? [])
+      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${a.status})`)
+      .join('; '),
   };
 }
 
@@ -61,7 +68,13 @@ export function LeadsTab({
       notify.success(MESSAGES.adminSuccess.leadDeleted, ADMIN_BANNER_SHORT_MS);
       onChanged();
     } catch (error) {
-      reportFailure(notify, error, MESSAGES.admin.deleteLeadFailed, MESSAGES.admin.deleteLeadError, ADMIN_BANNER_SHORT_MS);
+      reportFailure(
+        notify,
+        error,
+        MESSAGES.admin.deleteLeadFailed,
+        MESSAGES.admin.deleteLeadError,
+        ADMIN_BANNER_SHORT_MS,
+      );
     } finally {
       setBusy(false);
     }
@@ -78,12 +91,20 @@ export function LeadsTab({
       const result = await api.bulkDeleteLeads(selectedIds);
       const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
       // §7: the server's message is shown as the success text.
-      if (deleted > 0) notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
-      if (Array.isArray(result?.failed) && result.failed.length > 0) notify.error(MESSAGES.admin.deleteLeadsFailed, ADMIN_BANNER_SHORT_MS);
+      if (deleted > 0)
+        notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
+      if (Array.isArray(result?.failed) && result.failed.length > 0)
+        notify.error(MESSAGES.admin.deleteLeadsFailed, ADMIN_BANNER_SHORT_MS);
       setSelected(new Set());
       onChanged();
     } catch (error) {
-      reportFailure(notify, error, MESSAGES.admin.deleteLeadsFailed, MESSAGES.admin.deleteLeadsError, ADMIN_BANNER_SHORT_MS);
+      reportFailure(
+        notify,
+        error,
+        MESSAGES.admin.deleteLeadsFailed,
+        MESSAGES.admin.deleteLeadsError,
+        ADMIN_BANNER_SHORT_MS,
+      );
     } finally {
       setBusy(false);
     }
@@ -97,7 +118,13 @@ export function LeadsTab({
           <label htmlFor="lead-search" className="visually-hidden">
             Search leads
           </label>
-          <input id="lead-search" type="search" placeholder="Search leads..." value={search} onChange={(e) => onSearch(e.target.value)} />
+          <input
+            id="lead-search"
+            type="search"
+            placeholder="Search leads..."
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+          />
         </div>
         <div className="admin-field">
           <label htmlFor="lead-status" className="visually-hidden">
@@ -112,7 +139,12 @@ export function LeadsTab({
             ))}
           </select>
         </div>
-        <button type="button" className="admin-button" onClick={() => setSelected(allSelected ? new Set() : new Set(leads.map((l) => l.id)))} disabled={leads.length === 0}>
+        <button
+          type="button"
+          className="admin-button"
+          onClick={() => setSelected(allSelected ? new Set() : new Set(leads.map((l) => l.id)))}
+          disabled={leads.length === 0}
+        >
           {allSelected ? 'Deselect All' : 'Select All'}
         </button>
         <button type="button" className="admin-button admin-button--danger" onClick={deleteSelected} disabled={busy}>
@@ -145,11 +177,18 @@ export function LeadsTab({
             {leads.map((lead) => (
               <tr key={lead.id}>
                 <td>
-                  <input type="checkbox" checked={selected.has(lead.id)} onChange={() => toggle(lead.id)} aria-label={`Select lead of ${lead.customer_name}`} />
+                  <input
+                    type="checkbox"
+                    checked={selected.has(lead.id)}
+                    onChange={() => toggle(lead.id)}
+                    aria-label={`Select lead of ${lead.customer_name}`}
+                  />
                 </td>
                 <td>
                   <strong>{lead.customer_name}</strong>
-                  {lead.is_test && <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>}
+                  {lead.is_test && (
+                    <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>
+                  )}
                   <div className="admin-muted">{lead.phone}</div>
                   <div className="admin-muted">{lead.email}</div>
                 </td>
@@ -176,7 +215,13 @@ export function LeadsTab({
                   )}
                 </td>
                 <td>
-                  <button type="button" className="admin-button admin-button--danger admin-button--small" onClick={() => deleteOne(lead.id)} disabled={busy} aria-label={`Delete lead of ${lead.customer_name}`}>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--danger admin-button--small"
+                    onClick={() => deleteOne(lead.id)}
+                    disabled={busy}
+                    aria-label={`Delete lead of ${lead.customer_name}`}
+                  >
                     Delete
                   </button>
                 </td>

@@ -40,7 +40,11 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
       onLoggedIn(token);
     } catch (e) {
       // A throttled login (429) says so; every other refusal is the spec's Invalid password.
-      showError(e instanceof ApiError && e.status === 429 ? e.messageOr(MESSAGES.admin.invalidPassword) : MESSAGES.admin.invalidPassword);
+      showError(
+        e instanceof ApiError && e.status === 429
+          ? e.messageOr(MESSAGES.admin.invalidPassword)
+          : MESSAGES.admin.invalidPassword,
+      );
     } finally {
       setBusy(false);
     }
@@ -53,7 +57,14 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
         {multipleAdmins && (
           <div className="admin-field">
             <label htmlFor="admin-email">Admin email</label>
-            <input id="admin-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <input
+              id="admin-email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
           </div>
         )}
         <div className="admin-field">

@@ -25,7 +25,13 @@ export function failureText(error: unknown, notOkText: string, requestFailedText
 }
 
 /** Report a failed call on the red banner (nothing when the session expired). */
-export function reportFailure(notify: Notify, error: unknown, notOkText: string, requestFailedText: string, ms = ADMIN_BANNER_LONG_MS) {
+export function reportFailure(
+  notify: Notify,
+  error: unknown,
+  notOkText: string,
+  requestFailedText: string,
+  ms = ADMIN_BANNER_LONG_MS,
+) {
   const text = failureText(error, notOkText, requestFailedText);
   if (text) notify.error(text, ms);
 }

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ADMIN_BANNER_SHORT_MS, ADMIN_CATEGORIES, ADMIN_PRICING_HISTORY_SHOWN, LEAD_TYPES } from '@leadmarket/contracts/constants';
+import {
+  ADMIN_BANNER_SHORT_MS,
+  ADMIN_CATEGORIES,
+  ADMIN_PRICING_HISTORY_SHOWN,
+  LEAD_TYPES,
+} from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { LeadPrice, PricingChange } from '../api/types';
@@ -22,10 +27,16 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
     const [priceResult, historyResult] = await Promise.allSettled([api.leadPrices(), api.pricingHistory()]);
     if (priceResult.status === 'fulfilled') {
       setPrices(priceResult.value);
-      setDrafts(Object.fromEntries(priceResult.value.map((p) => [cellKey(p.category, p.lead_type), Number(p.price).toFixed(2)])));
-    } else if (!(priceResult.reason instanceof AdminSessionExpired)) console.error('admin-lead-pricing failed', priceResult.reason);
+      setDrafts(
+        Object.fromEntries(
+          priceResult.value.map((p) => [cellKey(p.category, p.lead_type), Number(p.price).toFixed(2)]),
+        ),
+      );
+    } else if (!(priceResult.reason instanceof AdminSessionExpired))
+      console.error('admin-lead-pricing failed', priceResult.reason);
     if (historyResult.status === 'fulfilled') setHistory(historyResult.value);
-    else if (!(historyResult.reason instanceof AdminSessionExpired)) console.error('admin-pricing-history failed', historyResult.reason);
+    else if (!(historyResult.reason instanceof AdminSessionExpired))
+      console.error('admin-pricing-history failed', historyResult.reason);
   }, [api]);
 
   useEffect(() => {
@@ -33,7 +44,10 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
   }, [load, refreshKey]);
 
   // The dashboard's categories first, then any other category the server prices.
-  const categories = [...ADMIN_CATEGORIES, ...new Set(prices.map((p) => p.category).filter((c) => !(ADMIN_CATEGORIES as readonly string[]).includes(c)))];
+  const categories = [
+    ...ADMIN_CATEGORIES,
+    ...new Set(prices.map((p) => p.category).filter((c) => !(ADMIN_CATEGORIES as readonly string[]).includes(c))),
+  ];
 
   async function save(category: string, type: string) {
     const key = cellKey(category, type);

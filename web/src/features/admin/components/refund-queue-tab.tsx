@@ -8,7 +8,17 @@ import { reportFailure, type Notify } from './notify';
 import { RefundStatusBadge } from './status-badge';
 
 /** Refund Queue (§2 tab 7), rendered once: pending requests get Approve/Reject with notes; the rest show when and why. */
-export function RefundQueueTab({ api, notify, refreshKey, onDecided }: { api: AdminApi; notify: Notify; refreshKey: number; onDecided: () => void }) {
+export function RefundQueueTab({
+  api,
+  notify,
+  refreshKey,
+  onDecided,
+}: {
+  api: AdminApi;
+  notify: Notify;
+  refreshKey: number;
+  onDecided: () => void;
+}) {
   const [refunds, setRefunds] = useState<RefundRequest[]>([]);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState('');
@@ -30,7 +40,10 @@ export function RefundQueueTab({ api, notify, refreshKey, onDecided }: { api: Ad
     setBusy(id);
     try {
       await api.decideRefund(id, action, notes[id] ?? '');
-      notify.success(MESSAGES.adminSuccess.refundDecided(action === 'approve' ? 'approved' : 'rejected'), ADMIN_BANNER_SHORT_MS);
+      notify.success(
+        MESSAGES.adminSuccess.refundDecided(action === 'approve' ? 'approved' : 'rejected'),
+        ADMIN_BANNER_SHORT_MS,
+      );
       await load();
       onDecided();
     } catch (error) {
@@ -66,13 +79,28 @@ export function RefundQueueTab({ api, notify, refreshKey, onDecided }: { api: Ad
                 <div className="admin-refund__decision">
                   <div className="admin-field">
                     <label htmlFor={`refund-notes-${r.id}`}>Admin notes</label>
-                    <textarea id={`refund-notes-${r.id}`} rows={2} value={notes[r.id] ?? ''} onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))} />
+                    <textarea
+                      id={`refund-notes-${r.id}`}
+                      rows={2}
+                      value={notes[r.id] ?? ''}
+                      onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
+                    />
                   </div>
                   <div className="admin-actions">
-                    <button type="button" className="admin-button admin-button--success" onClick={() => decide(r.id, 'approve')} disabled={busy === r.id}>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--success"
+                      onClick={() => decide(r.id, 'approve')}
+                      disabled={busy === r.id}
+                    >
                       Approve
                     </button>
-                    <button type="button" className="admin-button admin-button--danger" onClick={() => decide(r.id, 'reject')} disabled={busy === r.id}>
+                    <button
+                      type="button"
+                      className="admin-button admin-button--danger"
+                      onClick={() => decide(r.id, 'reject')}
+                      disabled={busy === r.id}
+                    >
                       Reject
                     </button>
                   </div>

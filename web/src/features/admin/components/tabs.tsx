@@ -1,7 +1,17 @@
 import { useRef, type KeyboardEvent } from 'react';
 
 /** A keyboard-usable tab list (arrow keys, Home, End move between tabs, as the ARIA tabs pattern expects). */
-export function Tabs<T extends string>({ tabs, active, onChange, idPrefix }: { tabs: ReadonlyArray<{ id: T; label: string }>; active: T; onChange: (id: T) => void; idPrefix: string }) {
+export function Tabs<T extends string>({
+  tabs,
+  active,
+  onChange,
+  idPrefix,
+}: {
+  tabs: ReadonlyArray<{ id: T; label: string }>;
+  active: T;
+  onChange: (id: T) => void;
+  idPrefix: string;
+}) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
 
   function onKeyDown(event: KeyboardEvent, index: number) {

@@ -6,7 +6,15 @@ import type { Notify } from './notify';
 const TYPE_LABELS: Record<string, string> = { wallet_funding: 'Wallet Funding', lead_purchase: 'Lead Purchase' };
 
 /** Transaction Logs (§2 tab 4): revenue box, CSV export, table or the empty state. */
-export function TransactionsTab({ transactions, totalRevenue, notify }: { transactions: Transaction[]; totalRevenue: number; notify: Notify }) {
+export function TransactionsTab({
+  transactions,
+  totalRevenue,
+  notify,
+}: {
+  transactions: Transaction[];
+  totalRevenue: number;
+  notify: Notify;
+}) {
   const rows = () =>
     transactions.map(({ contractors, ...rest }) => ({
       ...rest,

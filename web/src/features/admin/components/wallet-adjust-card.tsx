@@ -60,14 +60,25 @@ export function WalletAdjustCard({
         </div>
         <div className="admin-field">
           <label htmlFor="adjust-amount">Amount ($, negative to deduct)</label>
-          <input id="adjust-amount" type="number" step="0.01" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <input
+            id="adjust-amount"
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </div>
         <div className="admin-field admin-field--wide">
           <label htmlFor="adjust-notes">Notes</label>
           <textarea id="adjust-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </div>
       </div>
-      <button type="submit" className="admin-button admin-button--primary" disabled={busy || !contractorId || amount.trim() === ''}>
+      <button
+        type="submit"
+        className="admin-button admin-button--primary"
+        disabled={busy || !contractorId || amount.trim() === ''}
+      >
         {busy ? 'Adjusting...' : 'Adjust Balance'}
       </button>
     </form>

@@ -18,5 +18,9 @@ export function AdminPage() {
     setToken(null);
   }, []);
 
-  return token ? <AdminDashboard token={token} onLogout={loggedOut} onUnauthorized={loggedOut} /> : <LoginCard onLoggedIn={loggedIn} />;
+  return token ? (
+    <AdminDashboard token={token} onLogout={loggedOut} onUnauthorized={loggedOut} />
+  ) : (
+    <LoginCard onLoggedIn={loggedIn} />
+  );
 }

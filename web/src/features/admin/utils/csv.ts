@@ -2,7 +2,8 @@
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
-  else if (Array.isArray(value)) text = value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', ');
+  else if (Array.isArray(value))
+    text = value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', ');
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
   // Quotes inside a value are doubled (RFC 4180) so a spreadsheet reads the cell back unchanged.

@@ -34,6 +34,11 @@ export function parsePriceInput(text: string): number {
 }
 
 /** Test-lead form (§5): customer name, phone, service category and ZIP code are required. */
-export function missingTestLeadFields(form: { customer_name: string; phone: string; service_category: string; zip_code: string }): boolean {
+export function missingTestLeadFields(form: {
+  customer_name: string;
+  phone: string;
+  service_category: string;
+  zip_code: string;
+}): boolean {
   return [form.customer_name, form.phone, form.service_category, form.zip_code].some((v) => !v.trim());
 }
