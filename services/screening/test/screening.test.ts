@@ -1,0 +1,106 @@
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { service as leadIntake } from '@leadmarket/lead-intake';
+import { waitFor } from '@leadmarket/platform/testing';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { service as screening } from '../src/index.js';
+
+let stack: TestStack;
+let db: Kysely<any>;
+
+beforeAll(async () => {
+  // Two leads per address per hour, so the third shows the IP-rate check (leads-submit's own limit is lifted).
+  stack = await startTestStack({
+    services: [leadIntake, screening],
+    env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '2', SCREENING_IP_WINDOW_SECONDS: '3600' },
+  });
+  db = stack.marketplace.services.get('screening')!.ctx.db;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const phone = () => `+1212555${String(randomInt(10_000)).padStart(4, '0')}`;
+const body = (overrides: Record<string, unknown> = {}) => ({
+  customer_name: 'Sam Rivera',
+  phone: phone(),
+  zip_code: '60601',
+  service_category: 'home_services',
+  sub_service: `electrical-${randomUUID().slice(0, 6)}`,
+  description: 'Two outlets in the living room stopped working after a storm.',
+  email: 'sam.rivera@example.org',
+  urgency: 'Emergency',
+  ...overrides,
+});
+
+/** LeadScreened events screening wrote to its outbox for a lead. */
+async function screenedEvents(leadId: string) {
+  const rows = await db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadScreened').execute();
+  return rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope)).filter((e) => e.data.lead_id === leadId);
+}
+
+describe('screening', () => {
+  it('records every failed check as its own reason and emits one LeadScreened with the lead facts and no contact details', async () => {
+    const res = await stack.call('leads-submit', {
+      body: body({ phone: '(800) 555-1234', email: 'x@yopmail.com', description: 'buy viagra at www.pills.example' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('rejected');
+    const leadId = res.body.lead_id;
+    const reasons = await db.selectFrom('screening_reasons').select(['check_name', 'code']).where('lead_id', '=', leadId).orderBy('id').execute();
+    expect(reasons).toEqual([
+      { check_name: 'phone', code: 'phone:type_toll_free' },
+      { check_name: 'email', code: 'email:disposable_domain' },
+      { check_name: 'content', code: 'content:link' },
+      { check_name: 'content', code: 'content:banned_word' },
+    ]);
+    const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'rejected', phone_valid: false, email_valid: false, content_valid: false, is_duplicate: false, ip_rate_ok: true });
+    const [event, ...more] = await screenedEvents(leadId);
+    expect(more).toHaveLength(0);
+    expect(event.data).toMatchObject({ status: 'rejected', urgency: 'Emergency', zip_code: '60601', description: 'buy viagra at www.pills.example' });
+    expect(JSON.stringify(event.data)).not.toContain('yopmail');
+    expect(JSON.stringify(event.data)).not.toContain('8005551234');
+  });
+
+  it('keeps only hashes of the phone', async () => {
+    const p = phone();
+    const res = await stack.call('leads-submit', { body: body({ phone: p }) });
+    const fp = await db.selectFrom('duplicate_fingerprints').selectAll().where('lead_id', '=', res.body.lead_id).executeTakeFirstOrThrow();
+    expect(fp.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(fp)).not.toContain(p.slice(2));
+  });
+
+  it('a redelivered LeadSubmitted changes nothing (idempotent inbox)', async () => {
+    const res = await stack.call('leads-submit', { body: body() });
+    const leadId = res.body.lead_id;
+    await waitFor(async () => (await screenedEvents(leadId)).length === 1, 'first verdict', 10_000);
+    const lead = stack.marketplace.services.get('lead-intake')!;
+    const submitted = (await lead.ctx.db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute())
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+      .find((e) => e.data.lead_id === leadId);
+    await stack.infra.bus.publish(submitted);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await screenedEvents(leadId)).toHaveLength(1);
+    const count = await db.selectFrom('screenings').select((eb) => eb.fn.countAll().as('n')).where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('turns ip_rate_ok false once one address passes its limit within the window', async () => {
+    // Earlier tests already screened leads from this address (127.0.0.1): its limit of 2 is used up.
+    const res = await stack.call('leads-submit', { body: body() });
+    expect(res.body).toMatchObject({ status: 'rejected', validation_summary: { ip_rate_ok: false, phone_valid: true, content_valid: true } });
+    const reasons = await db.selectFrom('screening_reasons').select('code').where('lead_id', '=', res.body.lead_id).execute();
+    expect(reasons.map((r) => r.code)).toEqual(['ip_rate:too_many_from_address']);
+  });
+
+  it('screens admin test leads (no client address) without the IP check', async () => {
+    const created = await stack.marketplace.clients.call('lead-intake', '/internal/leads', {
+      body: { customer_name: 'Test Lead', phone: phone(), email: '', service_category: 'Plumbing', sub_service: 'drain', zip_code: '60601', description: 'Shower drain is slow and smells bad.', is_test: true },
+    });
+    expect(created.status).toBe('valid');
+    const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', created.lead_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_test: true, ip_rate_ok: true, client_ip_hash: null });
+  });
+});
