@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { AvailableLead } from '../api/types';
-import { leadPrice, money, newestFirst, priceTier, shortDate, truncate } from '../domain/rules';
+import { leadPrice, money, newestFirst, priceTier, shortDate, truncate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
 import { PurchaseDialog } from './purchase-dialog';
 
@@ -58,8 +58,8 @@ export function AvailableTab({
                 <span className="dash-lead__cost">{money(price)}</span>
               </div>
               <h3 className="dash-lead__title">
-                {lead.service_category}
-                {lead.sub_service ? ` — ${lead.sub_service}` : ''}
+                {humanize(lead.service_category)}
+                {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''}
               </h3>
               <p className="dash-lead__meta">
                 Customer: New Lead · ZIP {lead.zip_code} · {shortDate(lead.created_at)}
@@ -92,8 +92,8 @@ export function AvailableTab({
             <dd>New Lead</dd>
             <dt>Service</dt>
             <dd>
-              {details.service_category}
-              {details.sub_service ? ` — ${details.sub_service}` : ''}
+              {humanize(details.service_category)}
+              {details.sub_service ? ` — ${humanize(details.sub_service)}` : ''}
             </dd>
             <dt>ZIP Code</dt>
             <dd>{details.zip_code}</dd>

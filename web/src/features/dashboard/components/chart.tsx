@@ -33,12 +33,14 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
             width,
             height: 220,
             scales: { x: { time: false, range: [-0.6, labels.length - 0.4] } },
+            // Static legend: series names only; the numbers are in the table below for every reader.
+            legend: { live: false },
             axes: [
               { values: (_u: unknown, splits: number[]) => splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')), splits: () => xs },
               {},
             ],
             series: [
-              {},
+              { label: 'Period' },
               ...series.map((s, index) => ({
                 label: s.label,
                 stroke: s.color,

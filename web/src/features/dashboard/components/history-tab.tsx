@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { errorText, useHistory, type Session } from '../api/dashboard-api';
-import { money, pageButtons, shortDate } from '../domain/rules';
+import { money, pageButtons, shortDate, humanize } from '../domain/rules';
 
 function statusClass(status: string): string {
   if (status === 'completed') return 'dash-badge dash-badge--completed';
@@ -41,8 +41,8 @@ export function HistoryTab({ session }: { session: Session }) {
                   <code>{row.lead_id.slice(0, 8)}</code>
                 </td>
                 <td>{shortDate(row.date_purchased)}</td>
-                <td>{row.industry}</td>
-                <td>{row.sub_service}</td>
+                <td>{humanize(row.industry)}</td>
+                <td>{humanize(row.sub_service)}</td>
                 <td>{row.lead_zip_code}</td>
                 <td>{money(row.purchase_price)}</td>
                 <td>

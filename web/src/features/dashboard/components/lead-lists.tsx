@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { ClaimedLead, PurchasedLead } from '../api/types';
-import { money, shortDate } from '../domain/rules';
+import { money, shortDate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
 
 type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
@@ -46,8 +46,8 @@ export function ClaimedList({ session, leads, ...result }: { session: Session; l
           </div>
           <h3 className="dash-lead__title">{lead.customer_name}</h3>
           <p className="dash-lead__meta">
-            {lead.service_category}
-            {lead.sub_service ? ` — ${lead.sub_service}` : ''} · ZIP {lead.zip_code} · claimed {shortDate(lead.claimed_at)}
+            {humanize(lead.service_category)}
+            {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed {shortDate(lead.claimed_at)}
           </p>
           <p>
             <a href={`tel:${lead.phone}`}>{lead.phone}</a>
@@ -91,8 +91,8 @@ export function PurchasedList({
               </div>
               <h3 className="dash-lead__title">{lead.customer_name}</h3>
               <p className="dash-lead__meta">
-                {lead.service_category}
-                {lead.sub_service ? ` — ${lead.sub_service}` : ''} · ZIP {lead.zip_code} · purchased {shortDate(record.purchased_at)}
+                {humanize(lead.service_category)}
+                {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · purchased {shortDate(record.purchased_at)}
               </p>
               <p className="dash-lead__contact">
                 <a href={`tel:${lead.customer_phone}`}>{lead.customer_phone}</a>

@@ -1,6 +1,6 @@
 import { CHART_DAYS, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO } from '@leadmarket/contracts/constants';
 import type { AutoReloadSettings, Gamification, PerformanceMetrics } from '../api/types';
-import { money, walletBarPercent } from '../domain/rules';
+import { days, money, walletBarPercent } from '../domain/rules';
 import { Chart } from './chart';
 
 const PURCHASED = '#0b5cad';
@@ -90,11 +90,11 @@ export function OverviewTab({
           </div>
           <div>
             <dt>Current Streak</dt>
-            <dd>{gamification?.current_streak ?? 0} days</dd>
+            <dd>{days(gamification?.current_streak ?? 0)}</dd>
           </div>
           <div>
             <dt>Best Streak</dt>
-            <dd>{gamification?.best_streak ?? 0} days</dd>
+            <dd>{days(gamification?.best_streak ?? 0)}</dd>
           </div>
           <div>
             <dt>Total ROI</dt>

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AvailableLead } from '../api/types';
-import { money, priceTier } from '../domain/rules';
+import { money, priceTier, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
 
 /** Confirm purchase: allowed only when the balance covers the price, else the §5 insufficient-balance state. */
@@ -29,8 +29,8 @@ export function PurchaseDialog({
       <dl className="dash-facts">
         <dt>Service</dt>
         <dd>
-          {lead.service_category}
-          {lead.sub_service ? ` — ${lead.sub_service}` : ''}
+          {humanize(lead.service_category)}
+          {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''}
         </dd>
         <dt>ZIP Code</dt>
         <dd>{lead.zip_code}</dd>

@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { ApiError } from '../../../lib/api';
 import { actions, type Session } from '../api/dashboard-api';
 import type { Contractor } from '../api/types';
+import { humanize } from '../domain/rules';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FundForm } from './fund-form';
 
@@ -48,9 +49,9 @@ export function SettingsTab({ session, contractor, onSuccess, onError }: { sessi
           <dt>Phone</dt>
           <dd>{contractor.phone}</dd>
           <dt>Service Category</dt>
-          <dd>{contractor.industry}</dd>
+          <dd>{humanize(contractor.industry)}</dd>
           <dt>Sub-Service</dt>
-          <dd>{contractor.sub_service}</dd>
+          <dd>{humanize(contractor.sub_service)}</dd>
           <dt>Service Areas</dt>
           <dd>{(contractor.zip_codes ?? []).join(', ')}</dd>
         </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadPrice, newestFirst, pageButtons, priceTier, truncate, walletBarPercent } from './rules';
+import { humanize, leadPrice, newestFirst, pageButtons, priceTier, truncate, walletBarPercent } from './rules';
 
 describe('dashboard rules', () => {
   it('tiers prices at 35 and 100 dollars', () => {
@@ -27,5 +27,14 @@ describe('dashboard rules', () => {
   it('sorts newest first', () => {
     const sorted = newestFirst([{ created_at: '2026-01-01T00:00:00Z' }, { created_at: '2026-03-01T00:00:00Z' }]);
     expect(sorted[0]!.created_at).toBe('2026-03-01T00:00:00Z');
+  });
+});
+
+describe('humanize', () => {
+  it('reads catalogue values and leaves labels alone', () => {
+    expect(humanize('home_services')).toBe('Home Services');
+    expect(humanize('hvac')).toBe('HVAC');
+    expect(humanize('AC Repair')).toBe('AC Repair');
+    expect(humanize(undefined)).toBe('');
   });
 });

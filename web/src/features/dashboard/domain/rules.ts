@@ -51,3 +51,19 @@ export function shortDate(value: string | null | undefined): string {
   const time = Date.parse(value);
   return Number.isNaN(time) ? value : new Date(time).toLocaleDateString();
 }
+
+const ACRONYMS = new Set(['hvac', 'seo', 'llc']);
+
+/** A catalogue value as people read it: "home_services" → "Home Services", "hvac" → "HVAC"; labels pass through. */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return '';
+  if (/[A-Z ]/.test(value)) return value;
+  return value
+    .split(/[_-]+/)
+    .filter(Boolean)
+    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
+/** "1 day", "3 days". */
+export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

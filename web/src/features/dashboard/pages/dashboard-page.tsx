@@ -23,6 +23,7 @@ import {
   type Session,
 } from '../api/dashboard-api';
 import type { AutoReloadSettings, Gamification, WeeklyReport } from '../api/types';
+import { days } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
 import { DashboardTabs, panelId, tabId, type TabId } from '../components/dashboard-tabs';
@@ -199,8 +200,8 @@ export function DashboardPage() {
           <h1>Welcome back, {contractor.contact_name}</h1>
           <p className="dash-hint">{contractor.business_name}</p>
           <div className="dash-badges">
-            {gamification?.top_performer_badge && <span className="dash-badge dash-badge--top">🏆 Top Performer</span>}
-            <span className="dash-badge dash-badge--streak">🔥 {gamification?.current_streak ?? 0} day streak</span>
+            {gamification?.top_performer_badge && <span className="dash-badge dash-badge--top">★ Top Performer</span>}
+            <span className="dash-badge dash-badge--streak">{days(gamification?.current_streak ?? 0)} streak</span>
           </div>
         </div>
         <button type="button" className="dash-btn" onClick={logout}>
