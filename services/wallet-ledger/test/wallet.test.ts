@@ -173,6 +173,42 @@ describe('contractors-purchase-credits validation (spec §5 messages)', () => {
   });
 });
 
+describe('development checkout (no Stripe keys)', () => {
+  it('completes through the signed webhook path once, cancels without credit, and reloads through it too', async () => {
+    const a = await signIn(stack);
+    const start = await stack.call('contractors-purchase-credits', { body: { session_token: a.token, amount: 100 } });
+    const page = await fetch(start.body.payment_url.replace(/^https?:\/\/[^/]+/, stack.url));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Complete payment');
+    expect(html).toContain('Cancel');
+    const sessionId = start.body.payment_url.split('/').pop();
+    const complete = () => fetch(`${stack.url}/dev/checkout/${sessionId}/complete`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const done = await complete();
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toMatch(new RegExp(`/contractor/${a.contractorId}\\?payment=success$`));
+    expect((await complete()).status).toBe(303);
+    expect(await balanceOf(stack, a.contractorId)).toBe(10000);
+
+    const other = await stack.call('contractors-purchase-credits', { body: { session_token: a.token, amount: 500 } });
+    const cancelled = await fetch(`${stack.url}/dev/checkout/${other.body.payment_url.split('/').pop()}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(cancelled.headers.get('location')).toMatch(/payment=cancelled$/);
+    expect(await balanceOf(stack, a.contractorId)).toBe(10000);
+
+    // A forged webhook (the development secret is private to the process) credits nothing.
+    const forged = await stack.call('stripe-webhook', { rawBody: '{"type":"checkout.session.completed"}', headers: { 'stripe-signature': 't=1,v1=abc' } });
+    expect(forged.status).toBe(400);
+
+    // Auto-reload in development: the card saved by the dev checkout is "charged" through the same webhook path.
+    await stack.call('auto-reload-settings', { body: { session_token: a.token, auto_reload_enabled: true, auto_reload_threshold: 20, auto_reload_amount: 100 } });
+    const category = `Dev${randomUUID().slice(0, 6)}`;
+    await internal('/internal/lead-prices', { method: 'PUT', body: { category, lead_type: 'standard', price_cents: 9000 } });
+    const leadId = await screenLead(stack, wallet, { service_category: category });
+    expect((await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).body.new_wallet_balance).toBe(10);
+    await waitFor(async () => (await balanceOf(stack, a.contractorId)) === 11000, 'development auto-reload credited');
+  });
+});
+
 describe('auto-reload settings', () => {
   it('defaults off/20/100, saves valid changes, refuses out-of-range values', async () => {
     const a = await signIn(stack);
