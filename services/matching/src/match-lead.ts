@@ -2,7 +2,7 @@ import { LEAD_TYPE_OF_URGENCY, LEAD_TYPES, type LeadType, type Urgency } from '@
 import { hashToken, randomToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
 import type { MatchingConfig } from './config.js';
 import { candidatesForZip } from './db/contractors.repository.js';
-import { findLead, lockPendingLead, markMatched } from './db/leads.repository.js';
+import { findLead, lockPendingLead, markMatched, recordPriceAttempt } from './db/leads.repository.js';
 import { insertOffers } from './db/offers.repository.js';
 import { rankCandidates } from './domain/ranking.js';
 
@@ -14,23 +14,35 @@ interface LeadPrice {
   lead_type: LeadType;
 }
 
+/** After this many failed price look-ups where wallet-ledger did answer (404, 5xx), the fallback is used. */
+export const PRICE_LOOKUP_ATTEMPTS = 3;
+
 /**
- * The lead's price from wallet-ledger (which fixes it on first ask). Called before any transaction
- * is open (embedded mode shares one connection). If wallet-ledger cannot answer, the configured
- * fallback keeps the pipeline flowing; the purchase itself is always priced by wallet-ledger.
+ * The lead's price from wallet-ledger (which fixes it on first ask), asked before any transaction
+ * is open (embedded mode shares one connection). When wallet-ledger is absent, unreachable or not
+ * built (501), the configured fallback keeps the pipeline flowing at once; when it answers with
+ * another error (say it has not seen the lead yet), the lead waits for the next sweep, and only
+ * after PRICE_LOOKUP_ATTEMPTS uses the fallback. The purchase itself is always priced by wallet-ledger.
+ * Returns undefined when the lead should wait.
  */
-async function priceOf(ctx: ServiceContext, config: MatchingConfig, leadId: string, urgency: string): Promise<LeadPrice> {
+async function priceOf(ctx: ServiceContext, config: MatchingConfig, lead: { lead_id: string; urgency: string; match_attempts: number }): Promise<LeadPrice | undefined> {
+  const fallback = (): LeadPrice => ({ price_cents: config.MATCHING_FALLBACK_PRICE_CENTS, lead_type: LEAD_TYPE_OF_URGENCY[lead.urgency as Urgency] ?? 'standard' });
   try {
-    const answer = await ctx.clients.call<{ price_cents: number; lead_type: string }>('wallet-ledger', `/internal/leads/${leadId}/price`, { timeoutMs: 2000 });
-    if (Number.isInteger(answer?.price_cents) && (LEAD_TYPES as readonly string[]).includes(answer.lead_type)) {
+    const answer = await ctx.clients.call<{ price_cents: number; lead_type: string }>('wallet-ledger', `/internal/leads/${lead.lead_id}/price`, { timeoutMs: 2000 });
+    if (Number.isInteger(answer?.price_cents) && answer.price_cents >= 0 && (LEAD_TYPES as readonly string[]).includes(answer.lead_type)) {
       return { price_cents: answer.price_cents, lead_type: answer.lead_type as LeadType };
     }
-    ctx.logger.warn({ lead_id: leadId, answer }, 'wallet-ledger price answer malformed; using the fallback price');
+    ctx.logger.warn({ lead_id: lead.lead_id, answer }, 'wallet-ledger price answer malformed; using the fallback price');
+    return fallback();
   } catch (err) {
     const status = err instanceof ServiceCallError ? err.status : undefined;
-    ctx.logger.warn({ lead_id: leadId, status, err: String(err) }, 'lead price unavailable from wallet-ledger; using the fallback price');
+    const worthRetrying = status !== undefined && status !== 501 && lead.match_attempts + 1 < PRICE_LOOKUP_ATTEMPTS;
+    ctx.logger.warn(
+      { lead_id: lead.lead_id, status, attempt: lead.match_attempts + 1, err: String(err) },
+      worthRetrying ? 'lead price not available yet from wallet-ledger; will retry' : 'lead price unavailable from wallet-ledger; using the fallback price',
+    );
+    return worthRetrying ? undefined : fallback();
   }
-  return { price_cents: config.MATCHING_FALLBACK_PRICE_CENTS, lead_type: LEAD_TYPE_OF_URGENCY[urgency as Urgency] ?? 'standard' };
 }
 
 /**
@@ -42,7 +54,11 @@ async function priceOf(ctx: ServiceContext, config: MatchingConfig, leadId: stri
 export async function matchLead(ctx: ServiceContext, config: MatchingConfig, leadId: string, now = new Date()): Promise<number | undefined> {
   const lead = await findLead(ctx.db, leadId);
   if (!lead || lead.status !== 'pending_match') return undefined;
-  const price = await priceOf(ctx, config, leadId, lead.urgency);
+  const price = await priceOf(ctx, config, { lead_id: leadId, urgency: lead.urgency, match_attempts: Number(lead.match_attempts) });
+  if (!price) {
+    await recordPriceAttempt(ctx.db, leadId);
+    return undefined;
+  }
 
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockPendingLead(trx, leadId);

@@ -37,6 +37,15 @@ export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
   return trx.selectFrom('leads').selectAll().where('lead_id', '=', leadId).where('status', '=', 'pending_match').forUpdate().executeTakeFirst();
 }
 
+/** One more failed price look-up for a pending lead. */
+export async function recordPriceAttempt(db: Kysely<any>, leadId: string): Promise<void> {
+  await db
+    .updateTable('leads')
+    .set((eb) => ({ match_attempts: eb('match_attempts', '+', 1) }))
+    .where('lead_id', '=', leadId)
+    .execute();
+}
+
 export async function markMatched(trx: Kysely<any>, leadId: string, priceCents: number, leadType: string, at: string): Promise<void> {
   await trx.updateTable('leads').set({ status: 'available', price_cents: priceCents, lead_type: leadType, matched_at: at }).where('lead_id', '=', leadId).execute();
 }
