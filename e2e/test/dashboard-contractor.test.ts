@@ -126,7 +126,7 @@ describe('contractor dashboard in the browser', () => {
     // The lead appears under Available without a manual reload (interval / focus revalidation).
     await tab(page, 'Available').click();
     await page.getByRole('tab', { name: 'Available (1)' }).waitFor({ timeout: 40_000 });
-    const card = page.locator('.dash-lead', { hasText: 'home_services' }).first();
+    const card = page.locator('.dash-lead', { hasText: 'Home Services — HVAC' }).first();
     await expect(card.getByText('Customer: New Lead', { exact: false }).count()).resolves.toBe(1);
     expect(await page.getByText(CUSTOMER.name).count()).toBe(0);
     await card.getByRole('button', { name: 'Purchase Lead' }).click();
