@@ -1,4 +1,4 @@
-import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { listDeliveries } from '../db/deliveries.repository.js';
 import { renderBody } from '../domain/messages.js';
@@ -29,6 +29,8 @@ export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void
   app.get('/internal/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request) => ({ messages: await messages(request.query) }));
 
   app.get('/dev/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request, reply) => {
+    // The page is unauthenticated and shows claim links: never in production.
+    if (ctx.env.NODE_ENV === 'production') throw notFound('Not found');
     const list = await messages(request.query);
     const rows = list
       .map(
