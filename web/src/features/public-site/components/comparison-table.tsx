@@ -22,13 +22,18 @@ export function ComparisonTable() {
       <h2 id="compare-title">How We Compare</h2>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="compare-title">
         <table>
+          <caption className="muted">Us against three other lead services (A, B and C)</caption>
           <thead>
             <tr>
               <th scope="col">Feature</th>
               <th scope="col">Us</th>
-              <th scope="col">Competitor A</th>
-              <th scope="col">Competitor B</th>
-              <th scope="col">Competitor C</th>
+              {['A', 'B', 'C'].map((letter) => (
+                <th scope="col" key={letter}>
+                  <span className="visually-hidden">Competitor </span>
+                  <span aria-hidden="true" className="comp-short">Comp. </span>
+                  {letter}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
