@@ -44,6 +44,10 @@ describe('password reset', () => {
     const { id, token: oldSession, body } = await signUp(stack);
     const second = await stack.call('contractor-login', { body: { username: body.username, password: body.password } });
     expect(second.status).toBe(200);
+    // Use both sessions first, so the gateway has them cached: the reset must clear that cache too.
+    for (const session of [oldSession, second.body.session_token]) {
+      expect((await stack.call('contractor-auth-check', { body: { session_token: session } })).status).toBe(200);
+    }
 
     const forgot = await stack.call('forgot-password', { body: { email: body.email.toUpperCase(), user_type: 'contractor', redirect_url: 'https://evil.example/steal' } });
     expect(forgot.status).toBe(200);
