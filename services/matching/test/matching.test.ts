@@ -153,6 +153,23 @@ describe('matching', () => {
   });
 });
 
+describe('matching while its consumers are down', () => {
+  it('matches a lead screened while the consumers were stopped once they return', async () => {
+    const id = await contractor({ zip_codes: ['60640'] });
+    const running = stack.marketplace.services.get('matching')!;
+    await running.stopConsumers();
+    const l = lead({ zip_code: '60640' });
+    try {
+      await publish('screening', { type: 'LeadScreened', data: l });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await db().selectFrom('leads').select('lead_id').where('lead_id', '=', l.lead_id).executeTakeFirst()).toBeUndefined();
+    } finally {
+      await running.startConsumers();
+    }
+    expect((await matchedOffers(l.lead_id)).map((o) => o.contractor_id)).toEqual([id]);
+  });
+});
+
 describe('contractors-available-leads', () => {
   it('lists sellable leads the contractor fits, newest first, without contact details', async () => {
     const zip = '60630';
