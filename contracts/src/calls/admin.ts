@@ -78,7 +78,7 @@ export const AdminLeadSchema = z.object({
 });
 export const AdminLeadsResponseSchema = z.object({ leads: z.array(AdminLeadSchema), total: z.number().int() });
 
-export const AdminTransactionsQuerySchema = z.object({ page, limit: limit(1000, 200) });
+export const AdminTransactionsQuerySchema = z.object({ page, limit: limit(500, 200) });
 /** GET admin-transactions: dashboards §3 Transaction, money in dollars. */
 export const AdminTransactionsResponseSchema = z.object({
   transactions: z.array(
