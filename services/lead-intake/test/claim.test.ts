@@ -176,6 +176,23 @@ describe('leads-claim-post', () => {
     expect(types.sort()).toEqual(['LeadArchived', 'LeadCompleted']);
   });
 
+  it('records a dashboard purchase (wallet-ledger purchase-lead) from LeadPurchased, so the buyer sees the contact', async () => {
+    const c = await signUp();
+    const wallet = stack.marketplace.clients;
+    await waitFor(async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500, 'wallet credited', 10_000);
+    const { id } = await availableLead(stack, { customer_name: 'Bruce Wayne', phone: '(212) 555-0188' });
+    await waitFor(() => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined), 'wallet-ledger priced the lead', 10_000);
+    const bought = await stack.call('purchase-lead', { body: { lead_id: id, contractor_id: c.id }, token: c.token });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const row = await waitFor(async () => {
+      const r = await leadRow(stack, id);
+      return r?.purchased_by === c.id ? r : undefined;
+    }, 'LeadPurchased consumed by lead-intake', 10_000);
+    expect(row).toMatchObject({ status: 'purchased', purchase_channel: 'dashboard' });
+    const mine = await stack.call('get-purchased-leads', { query: { contractor_id: c.id }, token: c.token });
+    expect(mine.body.purchased_leads.map((l: any) => l.leads.customer_name)).toEqual(['Bruce Wayne']);
+  });
+
   it('rejects a contractor who is not signed in for the dashboard lead calls', async () => {
     const res = await stack.call('get-purchased-leads', { query: { contractor_id: 'C-NOBODY0001' } });
     expect(res.status).toBe(401);

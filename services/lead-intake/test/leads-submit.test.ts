@@ -3,6 +3,7 @@ import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLeadsOnce } from '../src/jobs/lead-expiry.job.js';
+import { LEAD_SCREENED_CHANNEL } from '../src/screening-wakeups.js';
 import { leadBody, leadCount, leadDb, leadRow, screeningDb } from './helpers.js';
 
 let stack: TestStack;
@@ -125,6 +126,18 @@ describe('leads-submit', () => {
       expect(row.validation_summary).toMatchObject(allGood);
     } finally {
       await screening.startConsumers();
+    }
+  });
+
+  it('signals every lead-intake instance through PostgreSQL NOTIFY when a verdict is stored', async () => {
+    const seen: string[] = [];
+    const unlisten = await stack.infra.database.listen(LEAD_SCREENED_CHANNEL, (payload) => seen.push(payload));
+    try {
+      const res = await stack.call('leads-submit', { body: leadBody() });
+      expect(res.body.status).toBe('valid');
+      await waitFor(() => seen.includes(res.body.lead_id), 'the NOTIFY for the screened lead', 5000);
+    } finally {
+      await unlisten();
     }
   });
 
