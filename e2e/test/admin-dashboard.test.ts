@@ -141,12 +141,12 @@ describe('admin dashboard in the browser', () => {
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await page.getByText('Please fill in all required fields').waitFor();
     await page.getByLabel('Customer Name *').fill(customer);
-    await page.getByLabel('Phone *').fill('5559876543');
-    await page.getByLabel('Email').fill(`tess-${stamp}@example.test`);
+    await page.getByLabel('Phone *').fill('2015550123');
+    await page.getByLabel('Email').fill(`tess-${stamp}@example.com`);
     await page.getByLabel('Service Category *').selectOption('HVAC');
     await page.getByLabel('Sub Service').fill('hvac');
     await page.getByLabel('ZIP Code *').fill('12345');
-    await page.getByLabel('Description').fill('AC blows warm air, test lead from e2e');
+    await page.getByLabel('Description').fill('The air conditioner blows warm air since Monday');
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await page.getByText('Test lead created successfully!').waitFor();
     await env.screenshot(page, 'admin-tab-utilities');
@@ -161,7 +161,7 @@ describe('admin dashboard in the browser', () => {
 
     // Lead Pricing: change a price and see it in the history.
     await openTab(page, 'Lead Pricing');
-    const priceInput = page.getByLabel('HVAC Premium price');
+    const priceInput = page.getByLabel('HVAC Premium price', { exact: true });
     await priceInput.fill('55.25');
     await page.getByRole('button', { name: 'Save HVAC Premium price' }).click();
     await page.getByText('Updated HVAC premium pricing to $55.25').waitFor();
@@ -178,12 +178,16 @@ describe('admin dashboard in the browser', () => {
       const res = await api(`admin-leads?search=${encodeURIComponent(customer)}`, { token: adminToken });
       return res.body?.leads?.[0]?.id as string | undefined;
     });
+    let lastPurchase: unknown;
     await until('the contractor to buy the test lead', async () => {
       const res = await api('purchase-lead', {
         body: { lead_id: leadId, contractor_id: contractor.id },
         token: contractor.token,
       });
+      lastPurchase = res;
       return res.status === 200 || res.status === 201 ? true : undefined;
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; last purchase-lead answer ${JSON.stringify(lastPurchase)}`);
     });
     const refund = await api('request-refund', {
       body: { lead_id: leadId, reason: 'Customer number disconnected' },
