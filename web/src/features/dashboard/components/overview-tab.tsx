@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { CHART_DAYS, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO } from '@leadmarket/contracts/constants';
 import type { AutoReloadSettings, Gamification, PerformanceMetrics } from '../api/types';
 import { days, money, walletBarPercent } from '../domain/rules';
@@ -21,7 +22,18 @@ export function OverviewTab({
   onAddFunds: () => void;
 }) {
   const m = metrics?.metrics;
-  const lastDays = (metrics?.daily_data ?? []).slice(-CHART_DAYS);
+  const daily = metrics?.daily_data;
+  // Stable inputs: the chart is rebuilt only when the data changes, not on every toast or refresh.
+  const chart = useMemo(() => {
+    const lastDays = (daily ?? []).slice(-CHART_DAYS);
+    return {
+      labels: lastDays.map((d) => d.date.slice(5)),
+      series: [
+        { label: 'Purchased', color: PURCHASED, values: lastDays.map((d) => d.leads_purchased) },
+        { label: 'Booked', color: BOOKED, values: lastDays.map((d) => d.leads_booked) },
+      ],
+    };
+  }, [daily]);
   const percent = walletBarPercent(balance);
   return (
     <div className="dash-overview">
@@ -66,16 +78,8 @@ export function OverviewTab({
 
       <section className="dash-card dash-card--wide" aria-labelledby="chart-title">
         <h3 id="chart-title">Last 7 Days</h3>
-        {lastDays.length > 0 ? (
-          <Chart
-            title="Leads purchased versus booked, last 7 days"
-            kind="bars"
-            labels={lastDays.map((d) => d.date.slice(5))}
-            series={[
-              { label: 'Purchased', color: PURCHASED, values: lastDays.map((d) => d.leads_purchased) },
-              { label: 'Booked', color: BOOKED, values: lastDays.map((d) => d.leads_booked) },
-            ]}
-          />
+        {chart.labels.length > 0 ? (
+          <Chart title="Leads purchased versus booked, last 7 days" kind="bars" labels={chart.labels} series={chart.series} />
         ) : (
           <p className="dash-empty">No activity in the last 7 days.</p>
         )}

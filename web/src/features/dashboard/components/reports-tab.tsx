@@ -6,7 +6,7 @@ import { Chart } from './chart';
 
 /** Reports: ROI calculator, response-time tracker, weekly trend chart and the 5-week summary. */
 export function ReportsTab({ metrics, gamification, weeks, weeksError }: { metrics: PerformanceMetrics | undefined; gamification: Gamification | undefined; weeks: WeeklyReport[]; weeksError: string | null }) {
-  const recent = weeks.slice(-WEEKLY_SUMMARY_WEEKS);
+  const recent = useMemo(() => weeks.slice(-WEEKLY_SUMMARY_WEEKS), [weeks]);
   const labels = useMemo(() => recent.map((w) => w.week_start_formatted), [recent]);
   const series = useMemo(
     () => [
