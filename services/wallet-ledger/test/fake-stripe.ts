@@ -28,6 +28,9 @@ export async function startFakeStripe() {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++n}` });
         res.end(JSON.stringify(json));
       };
+      if (req.method === 'POST' && path === '/v1/checkout/sessions' && body.get('line_items[0][price_data][unit_amount]') === '999900') {
+        return send(400, { error: { type: 'invalid_request_error', message: 'Amount not allowed by the fake' } });
+      }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${++n}`;
         return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: 'payment', client_reference_id: body.get('client_reference_id'), status: 'open' });

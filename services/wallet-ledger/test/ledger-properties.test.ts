@@ -46,6 +46,20 @@ async function refusal(fn: () => Promise<unknown>): Promise<number> {
   throw new Error('expected a refusal');
 }
 
+describe('database guard', () => {
+  it('PostgreSQL refuses to commit an unbalanced ledger transaction', async () => {
+    const db = wallet.ctx.db;
+    const id = randomUUID();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('ledger_transactions').values({ id, kind: 'admin_adjustment', reference: `bad:${id}`, amount_cents: 5, description: 'unbalanced' }).execute();
+        await trx.insertInto('ledger_entries').values([{ transaction_id: id, account_id: 'platform:revenue', amount_cents: 5 }, { transaction_id: id, account_id: 'platform:promotions', amount_cents: -4 }]).execute();
+      }),
+    ).rejects.toThrow(/does not balance/);
+    expect(await db.selectFrom('ledger_transactions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
 describe('ledger properties (fast-check)', () => {
   it('over random fund/purchase/refund/adjust sequences: transactions balance, balances equal entries and the model, none negative', { timeout: 180_000 }, async () => {
     const { payments } = walletDepsFrom({});

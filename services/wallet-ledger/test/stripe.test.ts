@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
@@ -99,6 +100,15 @@ describe('Stripe Checkout funding (real SDK against a fake Stripe on loopback)',
     const tampered = await stack.call('stripe-webhook', { rawBody: payload.replace('10000', '99999'), headers: { 'stripe-signature': sig, 'content-type': 'application/json' } });
     expect(tampered.status).toBe(400);
     expect(await balanceOf(stack, a.contractorId)).toBe(0);
+  });
+
+  it('a Stripe failure gives the spec text and credits nothing', async () => {
+    const a = await signIn(stack);
+    const res = await stack.call('contractors-purchase-credits', { body: { session_token: a.token, amount: 9999 } });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(MESSAGES.contractor.paymentFailed);
+    const row = await wallet.ctx.db.selectFrom('funding_sessions').select('status').where('contractor_id', '=', a.contractorId).executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
   });
 
   it('the development checkout page is off when Stripe keys are set', async () => {
