@@ -14,6 +14,7 @@ export const setScreeningRuntime = (runtime: ScreeningRuntime): void => {
   current = runtime;
 };
 
+/** The runtime the consumers use; throws if register() has not run. */
 export function screeningRuntime(): ScreeningRuntime {
   if (!current) throw new Error('screening runtime not initialised: register() must run before consumers');
   return current;

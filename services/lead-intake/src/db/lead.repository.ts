@@ -34,6 +34,7 @@ export interface LeadRow {
   deleted_at: Date | null;
 }
 
+/** The fields a new lead is stored with (it starts in screening). */
 export type NewLead = Pick<
   LeadRow,
   | 'id'
@@ -58,6 +59,7 @@ const toRow = (r: any): LeadRow => ({
   rejection_reasons: json<string[]>(r.rejection_reasons),
 });
 
+/** Store a new lead in the screening state. */
 export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<void> {
   await db
     .insertInto('leads')
@@ -65,11 +67,13 @@ export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<void> 
     .execute();
 }
 
+/** One lead by id, any state. */
 export async function findLead(db: Kysely<any>, id: string): Promise<LeadRow | undefined> {
   const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
 
+/** Leads by id (unknown ids are skipped). */
 export async function findLeads(db: Kysely<any>, ids: string[]): Promise<LeadRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('leads').selectAll().where('id', 'in', ids).execute();
@@ -191,6 +195,7 @@ export async function markRefunded(db: Kysely<any>, id: string, at: Date): Promi
   await db.updateTable('leads').set({ refunded_at: at }).where('id', '=', id).where('refunded_at', 'is', null).execute();
 }
 
+/** Filters and page of the admin lead list. */
 export interface LeadSearch {
   search?: string;
   status?: string;
@@ -225,6 +230,7 @@ export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ lea
   return { leads: rows.map(toRow), total: Number(count.n) };
 }
 
+/** Leads that exist (deleted ones excluded), for the admin statistics. */
 export async function countLeads(db: Kysely<any>): Promise<number> {
   const row = await db
     .selectFrom('leads')

@@ -20,6 +20,7 @@ export async function insertOffers(db: Kysely<any>, offers: Omit<OfferRow, 'crea
     .execute();
 }
 
+/** The offer a claim token (by its hash) belongs to. */
 export async function findOfferByTokenHash(db: Kysely<any>, tokenHash: string): Promise<OfferRow | undefined> {
   return (await db.selectFrom('lead_offers').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as OfferRow | undefined;
 }

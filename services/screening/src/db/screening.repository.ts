@@ -59,6 +59,7 @@ export async function hasRecentFingerprint(db: Kysely<any>, fingerprint: string,
   return row !== undefined;
 }
 
+/** Remember this lead's fingerprint for the 30-day window (a redelivery inserts nothing). */
 export async function insertFingerprint(db: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<void> {
   await db
     .insertInto('duplicate_fingerprints')
