@@ -57,6 +57,16 @@ describe('signup', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('two simultaneous signups with one email: one account, one clear 409, no 5xx', async () => {
+    const body = signupBody();
+    const results = await Promise.all([
+      stack.call('contractors-signup', { body }),
+      stack.call('contractors-signup', { body: { ...body, username: `${body.username}_2` } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)?.body.message).toBe(CONTRACTOR_MESSAGES.emailTaken);
+  });
+
   it('records an explicit no when the SMS box is left unticked', async () => {
     const { id } = await signUp(stack, { sms_opt_in: undefined });
     const consent = await contractorsDb(stack).selectFrom('sms_consents').selectAll().where('contractor_id', '=', id).executeTakeFirstOrThrow();
