@@ -1,0 +1,84 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { buildEnvelope } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// contractors-available-leads through the gateway with a real contractor session: depends on the
+// contractors service (signup, sessions) and wallet-ledger (signup credit, lead price).
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function signUp(zip: string) {
+  const tag = randomUUID().slice(0, 8);
+  const res = await stack.call('contractors-signup', {
+    body: {
+      contact_name: 'Pat Doe',
+      business_name: `Drain Pros ${tag}`,
+      email: `pat.${tag}@example.com`,
+      phone: '(312) 555-0190',
+      industry: 'home_services',
+      sub_service: 'plumbing',
+      username: `pat_${tag}`,
+      password: 'secret-pw-1',
+      confirm_password: 'secret-pw-1',
+      zip_codes: zip,
+      sms_opt_in: true,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.contractor_id as string, token: res.body.session_token as string };
+}
+
+describe('contractors-available-leads through the gateway', () => {
+  it('shows a fitting lead to the signed-in contractor only, priced by wallet-ledger', async () => {
+    const zip = `6${String(randomInt(10_000)).padStart(4, '0')}`;
+    const me = await signUp(zip);
+    const other = await signUp(`7${zip.slice(1)}`);
+    const leadId = randomUUID();
+    const now = new Date().toISOString();
+    await stack.infra.bus.publish(
+      buildEnvelope('screening', {
+        type: 'LeadScreened',
+        data: {
+          lead_id: leadId,
+          status: 'valid',
+          validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+          reasons: [],
+          service_category: 'home_services',
+          sub_service: 'plumbing',
+          zip_code: zip,
+          urgency: 'Standard',
+          description: 'Water heater leaking in the basement.',
+          preferred_contractor_id: null,
+          is_test: false,
+          submitted_at: now,
+          screened_at: now,
+        },
+      }),
+    );
+
+    const list = await waitFor(async () => {
+      const res = await stack.call('contractors-available-leads', { token: me.token, query: { contractor_id: me.id } });
+      return res.status === 200 && res.body.total_available > 0 ? res.body : undefined;
+    }, 'the lead on the available list', 10_000);
+    expect(list.available_leads[0]).toMatchObject({ id: leadId, zip_code: zip, sub_service: 'plumbing', lead_type: 'standard' });
+    const priced = await stack.marketplace.clients.call<{ price_cents: number }>('wallet-ledger', `/internal/leads/${leadId}/price`);
+    expect(list.available_leads[0].price).toBe(priced.price_cents / 100);
+    expect(list.available_leads[0]).not.toHaveProperty('customer_name');
+
+    const theirs = await stack.call('contractors-available-leads', { token: other.token, query: { contractor_id: other.id } });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.available_leads.map((l: { id: string }) => l.id)).not.toContain(leadId);
+
+    // Someone else's id with my session: refused at the gateway.
+    expect((await stack.call('contractors-available-leads', { token: me.token, query: { contractor_id: other.id } })).status).toBe(403);
+    expect((await stack.call('contractors-available-leads', { query: { contractor_id: me.id } })).status).toBe(401);
+  });
+});
