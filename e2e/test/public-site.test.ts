@@ -78,7 +78,7 @@ describe('public site in the browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     // The server sends new accounts to /welcome first; its button leads to the dashboard route.
     await page.waitForURL(/\/(welcome|contractor-dashboard|contractor\/)/, { timeout: 15_000 });
-    const stored = await page.evaluate(() => [localStorage.getItem('contractor_session_token'), localStorage.getItem('contractor_id')]);
+    const stored = await page.evaluate(() => { const store = (globalThis as any).localStorage; return [store.getItem('contractor_session_token'), store.getItem('contractor_id')] as Array<string | null>; });
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBeTruthy();
     if (page.url().includes('/welcome')) {
@@ -157,7 +157,7 @@ describe('public site in the browser', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Get Leads Now' }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('dismiss_sticky_signup'))).toBe('true');
+    expect(await page.evaluate(() => (globalThis as any).localStorage.getItem('dismiss_sticky_signup'))).toBe('true');
     await context.close();
   });
 

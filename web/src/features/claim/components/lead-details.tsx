@@ -1,6 +1,12 @@
 import type { ClaimLead } from '../api/claim-calls';
 
-const pretty = (value: string) => value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const ACRONYMS = new Set(['hvac']);
+/** A catalogue value as words: home_services → Home Services, hvac → HVAC. */
+const pretty = (value: string) =>
+  value
+    .split('_')
+    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 
 function formatTime(iso: string): string {
   const date = new Date(iso);
