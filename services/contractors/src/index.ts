@@ -8,6 +8,7 @@ import { registerDashboardRoutes } from './routes/dashboard.routes.js';
 import { registerInternalRoutes } from './routes/internal.routes.js';
 import { registerPasswordResetRoutes } from './routes/password-reset.routes.js';
 import { registerProfileRoutes } from './routes/profile.routes.js';
+import { housekeepingJobs } from './use-cases/housekeeping.js';
 import { sessions as createSessions } from './use-cases/sessions.js';
 
 /** The contractors service: accounts, sessions, password resets, profiles, SMS consent, catalogue and the dashboard aggregate. */
@@ -25,4 +26,5 @@ export const service: ServiceDefinition = {
     registerDashboardRoutes(app, ctx);
     registerInternalRoutes(app, ctx, sessions);
   },
+  background: housekeepingJobs,
 };

@@ -1,6 +1,9 @@
 import { CONTRACTOR_MESSAGES, INTERNAL_HEADERS } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '@leadmarket/platform';
+import { sql } from 'kysely';
+import { purgeExpired } from '../src/use-cases/housekeeping.js';
 import { contractorsDb, outboxEvents, signUp } from './helpers.js';
 
 let stack: TestStack;
@@ -80,6 +83,17 @@ describe('internal contractor routes', () => {
     const stale = await internal('/internal/stats');
     expect(stale.total_contractors).toBe(after.total_contractors);
     expect(stale.active_contractors).toBe(after.active_contractors - 1);
+  });
+
+  it('housekeeping removes expired sessions and keeps live ones', async () => {
+    const live = await signUp(stack);
+    const dead = await signUp(stack);
+    const db = contractorsDb(stack);
+    await db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('token_hash', '=', hashToken(dead.token)).execute();
+    const purged = await purgeExpired({ db });
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    const left = await db.selectFrom('sessions').select('token_hash').where('contractor_id', 'in', [live.id, dead.id]).execute();
+    expect(left.map((r) => r.token_hash)).toEqual([hashToken(live.token)]);
   });
 
   it('resolve refuses an unknown token with 401', async () => {

@@ -33,3 +33,9 @@ export async function consumeToken(trx: Kysely<any>, tokenHash: string): Promise
 export async function retireTokensOf(trx: Kysely<any>, contractorId: string): Promise<void> {
   await trx.updateTable('password_reset_tokens').set({ used_at: sql`now()` }).where('contractor_id', '=', contractorId).where('used_at', 'is', null).execute();
 }
+
+/** Remove reset tokens a day past their expiry (kept a day for support questions about a link). */
+export async function purgeOldResetTokens(db: Kysely<any>): Promise<number> {
+  const result = await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', sql<Date>`now() - interval '1 day'`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

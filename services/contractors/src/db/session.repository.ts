@@ -27,3 +27,9 @@ export async function deleteSessionsOf(db: Kysely<any>, contractorId: string): P
   const rows = await db.deleteFrom('sessions').where('contractor_id', '=', contractorId).returning('token_hash').execute();
   return rows.map((r) => r.token_hash as string);
 }
+
+/** Remove sessions past their expiry (they already resolve to nothing); the number removed. */
+export async function purgeExpiredSessions(db: Kysely<any>): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
