@@ -303,6 +303,24 @@ describe('admin page', () => {
     await screen.findByText('Call me');
   });
 
+  it('refreshes every 30 seconds and clears a 5 second banner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      adminSession.save('tok');
+      const calls = mockFunctions({ ...dataHandlers, 'admin-contractors': () => ({ status: 500, body: {} }) });
+      render(<AdminPage />);
+      await screen.findByText(MESSAGES.admin.fetchFailed);
+      const statsCalls = () => calls.filter((c) => c.name === 'admin-stats').length;
+      const first = statsCalls();
+      await vi.advanceTimersByTimeAsync(5_100);
+      expect(screen.queryByText(MESSAGES.admin.fetchFailed)).toBeNull();
+      await vi.advanceTimersByTimeAsync(25_000);
+      await waitFor(() => expect(statsCalls()).toBe(first + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('logs out back to the login card', async () => {
     adminSession.save('tok');
     const calls = mockFunctions({

@@ -64,7 +64,13 @@ export function AdminDashboard({
 
   useEffect(() => {
     const t = setTimeout(
-      () => setLeadQuery({ search: leadSearch.trim(), status: leadStatus }),
+      () =>
+        // Keep the same object when nothing changed, so the data is not fetched twice.
+        setLeadQuery((q) =>
+          q.search === leadSearch.trim() && q.status === leadStatus
+            ? q
+            : { search: leadSearch.trim(), status: leadStatus },
+        ),
       LEAD_SEARCH_DEBOUNCE_MS,
     );
     return () => clearTimeout(t);

@@ -3,6 +3,7 @@ import {
   ADMIN_BANNER_SHORT_MS,
   ADMIN_CATEGORIES,
   ADMIN_PRICING_HISTORY_SHOWN,
+  DEFAULT_LEAD_PRICE_CENTS,
   LEAD_TYPES,
 } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
@@ -13,6 +14,8 @@ import { parsePriceInput } from '../utils/validation';
 import { reportFailure, type Notify } from './notify';
 
 const TYPE_LABELS: Record<string, string> = { standard: 'Standard', premium: 'Premium', emergency: 'Emergency' };
+/** What a lead costs when its category has no price set (§9). */
+const DEFAULT_PRICE = DEFAULT_LEAD_PRICE_CENTS / 100;
 const cellKey = (category: string, type: string) => `${category}\u0000${type}`;
 
 /** Lead Pricing (§2 tab 5): a price matrix with Save per cell and the last 10 changes. */
@@ -68,6 +71,9 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
     <div className="admin-tab-stack">
       <section className="admin-card" aria-labelledby="pricing-title">
         <h2 id="pricing-title">Lead Pricing</h2>
+        <p id="pricing-default-hint" className="admin-muted">
+          A cell left empty has no price of its own: leads there cost the default {formatMoney(DEFAULT_PRICE)}.
+        </p>
         <div className="admin-table-wrap">
           <table className="admin-table admin-pricing">
             <thead>
@@ -101,7 +107,8 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
                             min="0"
                             inputMode="decimal"
                             value={drafts[key] ?? ''}
-                            placeholder="0.00"
+                            placeholder={DEFAULT_PRICE.toFixed(2)}
+                            aria-describedby={drafts[key] ? undefined : 'pricing-default-hint'}
                             onChange={(e) => setDrafts((d) => ({ ...d, [key]: e.target.value }))}
                           />
                           <button
