@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+describe('npm start (embedded)', () => {
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadmarket-start-'));
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers /readyz 200 within 20 s on a fresh data directory, with no server URLs set', async () => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    // Embedded means no external servers: the process must not need them.
+    delete env.DATABASE_URL;
+    delete env.AMQP_URL;
+    delete env.REDIS_URL;
+    const started = Date.now();
+    child = spawn(join(root, 'node_modules/.bin/tsx'), ['gateway/src/run-embedded.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    let status = 0;
+    while (Date.now() - started < 20_000 && child.exitCode === null) {
+      status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status).catch(() => 0);
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(child.exitCode, stderr).toBeNull();
+    expect(status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    // It drains and exits cleanly on SIGTERM.
+    child.kill('SIGTERM');
+    const code = await new Promise((r) => child!.once('exit', r));
+    expect(code).toBe(0);
+  }, 40_000);
+});
