@@ -147,6 +147,69 @@ describe('public site in the browser', () => {
     await context.close();
   });
 
+  it('contact form, waitlist and a password reset from the emailed link work end to end', async () => {
+    const { context, page } = await env.newPage({ mobile: true });
+    await page.goto('/contact');
+    await page.getByLabel(/^Name/).fill('Ann Asker');
+    await page.getByLabel(/^Email/).fill('ann.asker@gmail.com');
+    await page.getByLabel(/^Message/).fill('Do you have roofers in Austin?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText("Thank you for your message! We'll get back to you soon.").waitFor({ timeout: 15_000 });
+
+    await page.goto('/contractor-waitlist');
+    await page.waitForURL(/\/launch-soon$/);
+    await page.getByLabel(/^First Name/).fill('Tom');
+    await page.getByLabel(/^Last Name/).fill('Lee');
+    await page.getByLabel(/^Company/).fill('Lee Roofing');
+    await page.getByLabel(/^Email/).fill(`tom.${Date.now().toString(36)}@gmail.com`);
+    await page.getByLabel(/^Phone/).fill(uniquePhone());
+    await page.getByLabel(/^Trade/).selectOption('roofing');
+    await page.getByRole('button', { name: 'Join the Waitlist' }).click();
+    await page.waitForURL(/\/contractor-waitlist-confirmed$/, { timeout: 15_000 });
+
+    // Forgot password on the login page, then the link from the development email outbox.
+    const unique = Date.now().toString(36);
+    const email = `riley.${unique}@gmail.com`;
+    const created = await api('contractors-signup', {
+      contact_name: 'Riley Reset',
+      business_name: `Riley Roofing ${unique}`,
+      email,
+      phone: uniquePhone(),
+      industry: 'home_services',
+      sub_service: 'roofing',
+      username: `riley_${unique}`,
+      password: 'old-password',
+      confirm_password: 'old-password',
+      zip_codes: uniqueZip(),
+      sms_opt_in: false,
+    });
+    expect(created.status).toBeLessThan(300);
+    await page.goto('/contractor-login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText(/password reset link has been sent/).waitFor({ timeout: 15_000 });
+    const resetPath = await until('the reset email', async () => {
+      const res = await env.marketplace.clients.call<{ messages: Array<{ to: string; body: string }> }>('notification', '/internal/outbox', { query: { channel: 'email' } });
+      const mail = res.messages.find((m) => m.to === email);
+      return mail ? /\/reset-password\?[^\s"'<]+/.exec(mail.body)?.[0] : undefined;
+    }, 30_000);
+    await page.goto(resetPath.replace(/&amp;/g, '&'));
+    await page.getByLabel(/^New Password/).fill('brand-new-pass');
+    await page.getByLabel(/^Confirm New Password/).fill('brand-new-pass-typo');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel(/^Confirm New Password/).fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByRole('heading', { name: 'Password Reset Successful' }).waitFor({ timeout: 15_000 });
+    await page.waitForURL(/\/login$/, { timeout: 6_000 });
+    await page.getByLabel(/^Username/).fill(`riley_${unique}`);
+    await page.getByLabel(/^Password/).fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/contractor\//, { timeout: 15_000 });
+    await context.close();
+  });
+
   it('the sticky signup bar stays dismissed after a reload', async () => {
     const { context, page } = await env.newPage({ mobile: true });
     await page.goto('/');
