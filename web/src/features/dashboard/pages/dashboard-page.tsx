@@ -191,6 +191,7 @@ export function DashboardPage() {
     history: historyFirstPage.data?.pagination?.total_records ?? 0,
   };
   const listProps = { session, onSuccess: succeed, onError: fail };
+  const purchasedFailed = Boolean(purchased.error) && !purchased.data;
 
   return (
     <div className="dash">
@@ -231,9 +232,14 @@ export function DashboardPage() {
             <AvailableTab session={session} leads={available.data?.available_leads ?? []} pricing={prices} balance={balance} onPurchased={succeed} onAddFunds={addFunds} />
           ))}
         {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
-        {tab === 'purchased' && <PurchasedList {...listProps} mode="purchased" leads={bought?.purchased_leads ?? []} empty="No purchased leads yet." />}
-        {tab === 'completed' && <PurchasedList {...listProps} mode="completed" leads={bought?.completed_leads ?? []} empty="No completed leads yet." />}
-        {tab === 'archived' && <PurchasedList {...listProps} mode="archived" leads={bought?.archived_leads ?? []} empty="No archived leads." />}
+        {purchasedFailed && (tab === 'purchased' || tab === 'completed' || tab === 'archived') && (
+          <p className="dash-error" role="alert">
+            {errorText(purchased.error, MESSAGES.contractor.dashboardFailed)}
+          </p>
+        )}
+        {tab === 'purchased' && !purchasedFailed && <PurchasedList {...listProps} mode="purchased" leads={bought?.purchased_leads ?? []} empty="No purchased leads yet." />}
+        {tab === 'completed' && !purchasedFailed && <PurchasedList {...listProps} mode="completed" leads={bought?.completed_leads ?? []} empty="No completed leads yet." />}
+        {tab === 'archived' && !purchasedFailed && <PurchasedList {...listProps} mode="archived" leads={bought?.archived_leads ?? []} empty="No archived leads." />}
         {tab === 'history' && <HistoryTab session={session} />}
         {tab === 'wallet' && (
           <div className="dash-wallet">
