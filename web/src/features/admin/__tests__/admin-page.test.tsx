@@ -321,6 +321,32 @@ describe('admin page', () => {
     }
   });
 
+  it('deletes one lead or contractor only after its confirmation', async () => {
+    adminSession.save('tok');
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-delete-lead': () => ({ body: { success: true } }),
+      'admin-delete-contractor': () => ({ status: 404, body: { detail: 'Contractor not found' } }),
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Leads' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete lead of Carl Customer' }));
+    expect(confirm).toHaveBeenLastCalledWith(MESSAGES.confirm.deleteLead);
+    expect(calls.some((c) => c.name === 'admin-delete-lead')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete lead of Carl Customer' }));
+    await screen.findByText(MESSAGES.adminSuccess.leadDeleted);
+    expect(calls.find((c) => c.name === 'admin-delete-lead')).toMatchObject({
+      method: 'DELETE',
+      body: { lead_id: 'l-1' },
+    });
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Contractors' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Acme, "HVAC"' }));
+    expect(confirm).toHaveBeenLastCalledWith(MESSAGES.confirm.deleteContractor);
+    await screen.findByText(MESSAGES.admin.deleteContractorFailed);
+  });
+
   it('logs out back to the login card', async () => {
     adminSession.save('tok');
     const calls = mockFunctions({
