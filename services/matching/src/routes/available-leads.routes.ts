@@ -13,11 +13,12 @@ export function registerAvailableLeadsRoutes(app: ServiceApp, ctx: ServiceContex
     // A lead older than the offer lifetime is no longer sellable even before its LeadExpired arrives.
     const since = new Date(Date.now() - config.CLAIM_TOKEN_TTL_HOURS * 3_600_000);
     const leads = await availableLeadsFor(ctx.db, contractorId, contractor?.zip_codes ?? [], since);
+    if (leads.length === 0) return { available_leads: [], total_available: 0 };
     const offered = await ctx.db
       .selectFrom('offers')
       .select('lead_id')
       .where('contractor_id', '=', contractorId)
-      .where('lead_id', 'in', leads.length ? leads.map((l) => l.lead_id) : ['00000000-0000-0000-0000-000000000000'])
+      .where('lead_id', 'in', leads.map((l) => l.lead_id))
       .execute();
     const cards = availableLeadCards(leads as StoredLead[], contractor, new Set(offered.map((o) => o.lead_id as string)));
     return { available_leads: cards, total_available: cards.length };
