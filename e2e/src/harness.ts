@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createInfra, createLogger } from '@leadmarket/platform';
 import { startMarketplace, type Marketplace } from '@leadmarket/gateway';
@@ -26,8 +27,19 @@ export interface E2eEnv {
 export async function startE2e(): Promise<E2eEnv> {
   const logger = createLogger('e2e', process.env.TEST_LOG_LEVEL ?? 'silent');
   const infra = await createInfra({ logger });
-  const marketplace = await startMarketplace({ infra, logger, webRoot: WEB_ROOT, rateLimitPerMinute: 100_000, relayPollMs: 200 });
-  const baseUrl = marketplace.url.replace('127.0.0.1', 'localhost');
+  // Claim links, reset links and payment return URLs are built from the public base URL, so the
+  // port is chosen first and the marketplace is told its own address.
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const marketplace = await startMarketplace({
+    infra,
+    logger,
+    port,
+    webRoot: WEB_ROOT,
+    publicBaseUrl: baseUrl,
+    rateLimitPerMinute: 100_000,
+    relayPollMs: 200,
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -55,6 +67,17 @@ export async function startE2e(): Promise<E2eEnv> {
       await infra.close();
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** True when the page scrolls sideways (the 375 px layout check). */
