@@ -142,7 +142,7 @@ describe('public site in the browser', () => {
 
     // The same link cannot be claimed twice.
     await page.goto(`/claim/${token}`);
-    await page.waitForLoadState('networkidle');
+    await page.getByRole('heading', { name: 'Lead Unavailable' }).waitFor();
     await env.screenshot(page, 'public-claim-after');
     await context.close();
   });

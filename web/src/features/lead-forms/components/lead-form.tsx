@@ -1,6 +1,7 @@
 import { URGENCIES, ZIP_CODE_LENGTH, type Urgency } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -241,7 +242,7 @@ export function LeadForm({
           help="Only if a contractor gave you their ID."
         />
       ) : null}
-      <p className="field-help">By submitting you agree to be contacted by one matched professional (see our <a href="/tcpa-notice">TCPA Notice</a>).</p>
+      <p className="field-help">By submitting you agree to be contacted by one matched professional (see our <Link to="/tcpa-notice">TCPA Notice</Link>).</p>
       <button type="submit" className="button button-accent" disabled={busy}>
         {busy ? 'Submitting...' : submitLabel}
       </button>

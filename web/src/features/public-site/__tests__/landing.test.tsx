@@ -129,3 +129,11 @@ describe('testimonial carousel', () => {
     expect(screen.getByText(TESTIMONIALS[0]!.initials)).toBeTruthy();
   });
 });
+
+describe('page title', () => {
+  it('follows the page heading', async () => {
+    renderRoutes(publicSiteRoutes, '/how-it-works');
+    await screen.findByRole('heading', { name: 'How It Works', level: 1 });
+    expect(document.title).toBe('How It Works | leadmarket');
+  });
+});
