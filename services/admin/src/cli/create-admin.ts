@@ -5,7 +5,7 @@
  * PostgreSQL when DATABASE_URL is set. Migrates the admin schema first.
  */
 import { parseArgs } from 'node:util';
-import { BaseConfigSchema, createInfra, createLogger, hashPassword, loadConfig, migrateService } from '@leadmarket/platform';
+import { BaseConfigSchema, createInfra, createLogger, hashPassword, loadConfig, migrateService, sessionCache } from '@leadmarket/platform';
 import { z } from 'zod';
 import { findAdminByEmail, insertAdminIfAbsent, setAdminPassword } from '../db/admin.repository.js';
 import { deleteSessionsOf } from '../db/session.repository.js';
@@ -32,7 +32,15 @@ async function main(): Promise<number> {
   const args = parsed.data;
   const config = loadConfig(BaseConfigSchema);
   const logger = createLogger('admin-cli', 'warn');
-  const infra = await createInfra({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, logger, applicationName: 'admin-cli' });
+  // Redis too when configured, so ended sessions also leave the gateway's session cache.
+  const infra = await createInfra({
+    databaseUrl: config.DATABASE_URL,
+    redisUrl: config.REDIS_URL,
+    dataDir: config.DATA_DIR,
+    namespace: config.BUS_NAMESPACE,
+    logger,
+    applicationName: 'admin-cli',
+  });
   try {
     await migrateService(infra.database, 'admin', migrations);
     const db = infra.database.forService('admin');
@@ -44,7 +52,7 @@ async function main(): Promise<number> {
         return 1;
       }
       await setAdminPassword(db, existing.id, passwordHash);
-      await deleteSessionsOf(db, existing.id);
+      await sessionCache(infra.kv).invalidate('admin', await deleteSessionsOf(db, existing.id));
       console.log(`Updated the password of admin ${existing.email} (${existing.id}); their sessions were ended.`);
       return 0;
     }
