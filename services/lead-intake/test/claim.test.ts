@@ -123,7 +123,7 @@ describe('leads-claim-post', () => {
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     expect(claimed.body).toMatchObject({
       success: true,
-      message: MESSAGES.claim.claimed,
+      message: MESSAGES.contractorSuccess.leadPurchased,
       lead: { id, customer_name: 'Peter Parker', phone: '+16175550142', email: 'peter@example.com', zip_code: body.zip_code, sub_service: body.sub_service },
     });
     expect(await leadRow(stack, id)).toMatchObject({ status: 'purchased', purchased_by: a.id, price_cents: price.price_cents, purchase_channel: 'claim' });

@@ -83,7 +83,7 @@ describe('lead pipeline end to end', () => {
     expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
     expect(claimed.body).toMatchObject({
       success: true,
-      message: MESSAGES.claim.claimed,
+      message: MESSAGES.contractorSuccess.leadPurchased,
       lead: { id: leadId, customer_name: 'Dale Gribble', phone: '+17135550150', email: body.email },
     });
 

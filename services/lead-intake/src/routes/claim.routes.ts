@@ -13,6 +13,7 @@ export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): vo
 
   app.post(functionPath('leads-claim-post'), { schema: { body: LeadClaimPostRequestSchema } }, async (request) => {
     const lead = await claimLead(ctx, request.body.token, request.body.contractor_id);
-    return { success: true, message: MESSAGES.claim.claimed, lead: leadWithContact(lead) };
+    // The page shows its own 'Lead Claimed Successfully!' heading above this message.
+    return { success: true, message: MESSAGES.contractorSuccess.leadPurchased, lead: leadWithContact(lead) };
   });
 }
