@@ -234,3 +234,72 @@ describe('read-only views', () => {
     expect(messages.body.items[0]).toMatchObject({ kind: 'contact', message: `hello ${run}` });
   });
 });
+
+describe('refund queue', () => {
+  it('lists a refund request with its contractor and lead, decides it once, and audits the decision', async () => {
+    const zip = '98101';
+    const buyer = await signup('Refundee', zip);
+    await waitFor(async () => (await balanceOf(buyer.id)) === 2500, 'signup credit', 10_000);
+    expect((await stack.call('admin-wallet-adjust', { token, body: { contractor_id: buyer.id, amount: 200, notes: 'test funds' } })).status).toBe(200);
+    const leadId = await submitLead(zip);
+    await waitFor(
+      async () => {
+        const offers = await stack.call('contractors-available-leads', { token: buyer.session, query: { contractor_id: buyer.id } });
+        return (offers.body?.available_leads ?? []).some((l: any) => l.id === leadId);
+      },
+      'the lead offered to the buyer',
+      15_000,
+    );
+    const bought = await stack.call('purchase-lead', { token: buyer.session, body: { lead_id: leadId, contractor_id: buyer.id } });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const asked = await stack.call('request-refund', { token: buyer.session, body: { lead_id: leadId, contractor_id: buyer.id, reason: 'Wrong number' } });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const refundId = asked.body.refund_request_id;
+
+    const queue = await stack.call('admin-refund-management', { token });
+    expect(queue.status).toBe(200);
+    const item = queue.body.find((r: any) => r.id === refundId);
+    expect(item).toMatchObject({
+      status: 'pending',
+      reason: 'Wrong number',
+      contractors: { business_name: buyer.business, email: `${buyer.username}@example.com` },
+      leads: { customer_name: 'Casey Customer', service_category: 'home_services', zip_code: zip },
+    });
+
+    const decided = await stack.call('admin-refund-management', { token, body: { refund_request_id: refundId, action: 'approve', admin_notes: 'verified' } });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.message).toBe(MESSAGES.adminSuccess.refundDecided('approved'));
+    const [entry] = await auditOf(stack, token, 'refund.approve');
+    expect(entry).toMatchObject({ target_id: refundId, before: { status: 'pending' }, after: { status: 'approved', admin_notes: 'verified' } });
+
+    const again = await stack.call('admin-refund-management', { token, body: { refund_request_id: refundId, action: 'reject' } });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    expect(await auditOf(stack, token, 'refund.reject')).toHaveLength(0);
+    expect((await stack.call('admin-ledger-check', { token })).body.ok).toBe(true);
+  });
+});
+
+describe('admin password reset through the public functions', () => {
+  it('forgot-password with user_type admin emails a type=admin link that reset-password accepts', async () => {
+    const forgot = await stack.call('forgot-password', { body: { email: 'admin@leadmarket.local', user_type: 'admin' } });
+    expect(forgot.status, JSON.stringify(forgot.body)).toBe(200);
+    const mail = await waitFor(
+      async () => {
+        const out = await stack.marketplace.clients.call('notification', '/internal/outbox', { query: { channel: 'email', to: 'admin@leadmarket.local' } });
+        return (out.messages as any[]).find((m) => String(m.body).includes('type=admin'));
+      },
+      'the admin reset email',
+      10_000,
+    );
+    const resetToken = new URL(String(mail.body).match(/https?:\/\/\S+/)![0].replace(/[)>.,]+$/, '')).searchParams.get('token')!;
+    const verify = await stack.call('verify-reset-token', { query: { token: resetToken, type: 'admin' } });
+    expect(verify.status, JSON.stringify(verify.body)).toBe(200);
+    const reset = await stack.call('reset-password', {
+      body: { token: resetToken, password: 'reset-admin-password', confirm_password: 'reset-admin-password', type: 'admin' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await stack.call('admin-login', { body: { password: 'reset-admin-password' } })).status).toBe(200);
+    token = (await stack.call('admin-login', { body: { password: 'reset-admin-password' } })).body.session_token;
+  });
+});
