@@ -1,4 +1,5 @@
 /** Industry and sub-service choices, loaded from the industries and sub-services calls (shared by lead forms and signup). */
+import { useEffect } from 'react';
 import useSWR from 'swr';
 import { callFunction } from '../../lib/api';
 
@@ -48,4 +49,24 @@ export function useSubServices(industry: string): { options: Option[]; loading: 
     { revalidateOnFocus: false },
   );
   return { options: data ?? [], loading: isLoading, failed: Boolean(error) };
+}
+
+const titleCase = (value: string) => value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/**
+ * The sub-service dropdown's choices for `industry`: while the list loads, a preset `current` value
+ * (a page default or a prefill) stays listed; once the list has loaded without it, `clear` is called,
+ * so the form never sends a sub-service the industry does not offer.
+ */
+export function useSubServiceChoices(industry: string, current: string, clear: () => void) {
+  const state = useSubServices(industry);
+  const known = state.options.some((o) => o.value === current);
+  const loadedWithout = !state.loading && state.options.length > 0 && current !== '' && !known;
+  useEffect(() => {
+    if (loadedWithout) clear();
+    // `clear` is a fresh closure each render; the decision depends only on the flag.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadedWithout]);
+  const options = current && !known && !loadedWithout ? [{ value: current, label: titleCase(current) }, ...state.options] : state.options;
+  return { ...state, options };
 }

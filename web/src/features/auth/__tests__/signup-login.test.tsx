@@ -53,6 +53,15 @@ describe('signup', () => {
     expect(calls.some((c) => c.name === 'contractors-signup')).toBe(false);
   });
 
+  it('drops a prefilled trade that the industry does not offer once the list has loaded', async () => {
+    mockFunctions(catalogue);
+    renderRoutes(authRoutes, '/signup?trade=other');
+    expect(((await screen.findByLabelText(/Industry/)) as HTMLSelectElement).value).toBe('home_services');
+    await screen.findByRole('option', { name: 'HVAC' });
+    expect((screen.getByLabelText(/Sub-Service/) as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByRole('option', { name: 'Other' })).toBeNull();
+  });
+
   it('changing the industry clears the sub-service', async () => {
     mockFunctions(catalogue);
     const user = userEvent.setup();

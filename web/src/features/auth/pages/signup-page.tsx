@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
-import { SERVICE_CATEGORIES, useIndustries, useSubServices } from '../../../components/ui/service-catalogue';
+import { SERVICE_CATEGORIES, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
 import { signup, type SignupInput } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
 import { validateSignup } from '../signup-rules';
@@ -45,13 +45,9 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const industries = useIndustries();
-  const subServices = useSubServices(values.industry);
+  const subServices = useSubServiceChoices(values.industry, values.sub_service, () => setValues((v) => ({ ...v, sub_service: '' })));
 
   const set = (key: keyof SignupInput) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const subOptions =
-    values.sub_service && !subServices.options.some((o) => o.value === values.sub_service)
-      ? [{ value: values.sub_service, label: values.sub_service.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) }, ...subServices.options]
-      : subServices.options;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -98,7 +94,7 @@ export function SignupPage() {
             name="sub_service"
             required
             placeholder={subServices.loading ? 'Loading...' : values.industry ? 'Select a service' : 'Choose an industry first'}
-            options={subOptions}
+            options={subServices.options}
             disabled={!values.industry || subServices.loading}
             value={values.sub_service}
             onChange={set('sub_service')}

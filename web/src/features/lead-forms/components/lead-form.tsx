@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { categoryLabel, useIndustries, useSubServices } from '../../../components/ui/service-catalogue';
+import { categoryLabel, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
 import { submitLead, type LeadSubmission, type LeadSubmitAnswer, type ValidationSummary } from '../api/submit-lead';
 
 /** How a page configures the shared lead form. */
@@ -93,18 +93,15 @@ export function LeadForm({
   const [values, setValues] = useState<Values>(initial);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const industries = useIndustries();
-  const subServices = useSubServices(fixedSubService ? '' : values.service_category);
+  const subServices = useSubServiceChoices(fixedSubService ? '' : values.service_category, values.sub_service, () =>
+    setValues((v) => ({ ...v, sub_service: '' })),
+  );
 
   const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const changeCategory = (e: { target: { value: string } }) =>
     // A sub-service belongs to its category: a new category clears it.
     setValues((v) => ({ ...v, service_category: e.target.value, sub_service: '' }));
 
-  // Keep the current choice listed (a default, or a value the list has not loaded yet).
-  const subOptions =
-    values.sub_service && !subServices.options.some((o) => o.value === values.sub_service)
-      ? [{ value: values.sub_service, label: values.sub_service.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) }, ...subServices.options]
-      : subServices.options;
 
   function reset() {
     setValues(initial);
@@ -214,7 +211,7 @@ export function LeadForm({
           name="sub_service"
           required
           placeholder={subServices.loading ? 'Loading...' : values.service_category ? 'Select a service' : 'Choose a category first'}
-          options={subOptions}
+          options={subServices.options}
           disabled={!values.service_category || subServices.loading}
           value={values.sub_service}
           onChange={set('sub_service')}
