@@ -19,3 +19,15 @@ export function walletDepsFrom(env: Record<string, string | undefined>): WalletD
   const config = loadConfig(WalletConfigSchema, env as NodeJS.ProcessEnv);
   return { payments: new Payments(stripeSettingsFrom(env)), jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100 };
 }
+
+const depsByContext = new WeakMap<object, WalletDeps>();
+
+/** The one WalletDeps of a running service instance (routes and jobs must share its development webhook secret). */
+export function depsOf(ctx: { env: Record<string, string | undefined> }): WalletDeps {
+  let deps = depsByContext.get(ctx);
+  if (!deps) {
+    deps = walletDepsFrom(ctx.env);
+    depsByContext.set(ctx, deps);
+  }
+  return deps;
+}

@@ -1,7 +1,8 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
-import { walletDepsFrom } from './config.js';
+import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
+import { depsOf } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
+import { reconcilePendingReloads } from './operations/funding.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
@@ -15,12 +16,16 @@ export const service: ServiceDefinition = {
   migrations,
   consumers,
   async register(app, ctx) {
-    const deps = walletDepsFrom(ctx.env);
+    const deps = depsOf(ctx);
     registerPurchaseRoutes(app, ctx, deps);
     registerPricingRoutes(app, ctx);
     await registerFundingRoutes(app, ctx, deps);
     registerRefundRoutes(app, ctx);
     registerReportRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx);
+  },
+  background(ctx) {
+    // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.
+    return [intervalJob('reconcile-auto-reloads', 5 * 60_000, ctx.logger, async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)))];
   },
 };

@@ -17,6 +17,8 @@ export interface FakeStripeRequest {
 export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
   let n = 0;
+  /** Off-session intents created here; retrieving one reports it succeeded. */
+  const intents = new Map<string, { amount: number; idempotencyKey?: string }>();
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -36,14 +38,21 @@ export async function startFakeStripe() {
         return send(200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: 'payment', client_reference_id: body.get('client_reference_id'), status: 'open' });
       }
       const pi = path.match(/^\/v1\/payment_intents\/([^/]+)$/);
-      if (req.method === 'GET' && pi) return send(200, { id: pi[1], object: 'payment_intent', payment_method: 'pm_card_visa', status: 'succeeded' });
+      if (req.method === 'GET' && pi) {
+        const made = intents.get(pi[1]!);
+        return send(200, { id: pi[1], object: 'payment_intent', payment_method: 'pm_card_visa', status: 'succeeded', amount: made?.amount ?? 0, amount_received: made?.amount ?? 0 });
+      }
       if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const replay = [...intents.entries()].find(([, v]) => key && v.idempotencyKey === key);
+        if (replay) return send(200, { id: replay[0], object: 'payment_intent', amount: replay[1].amount, status: 'processing' });
         const id = `pi_test_${++n}`;
         if (body.get('customer') === 'cus_decline') {
           return send(402, {
             error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' } },
           });
         }
+        intents.set(id, { amount: Number(body.get('amount')), idempotencyKey: key });
         return send(200, { id, object: 'payment_intent', amount: Number(body.get('amount')), status: 'processing', metadata: { funding_id: body.get('metadata[funding_id]') } });
       }
       send(404, { error: { type: 'invalid_request_error', message: `No fake for ${req.method} ${path}` } });

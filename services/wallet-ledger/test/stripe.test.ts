@@ -5,6 +5,8 @@ import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depsOf } from '../src/config.js';
+import { reconcilePendingReloads } from '../src/operations/funding.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { balanceOf, ledgerCheck, screenLead, signIn, startWalletStack } from './helpers.js';
 
@@ -159,6 +161,24 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     };
     for (let i = 0; i < 3; i++) expect((await deliver(succeeded)).status).toBe(200);
     expect(await balanceOf(stack, a.contractorId)).toBe(10000 - 9000 - 500 + 10000);
+  });
+
+  it('a reload whose webhook never came is settled by asking Stripe (same idempotency key, no second charge)', async () => {
+    const a = await fundedWithCard('cus_good', 100);
+    const lead = await pricedLead(9000);
+    expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
+    await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
+    const row = await waitFor(
+      () => wallet.ctx.db.selectFrom('funding_sessions').selectAll().where('contractor_id', '=', a.contractorId).where('kind', '=', 'auto_reload').where('stripe_payment_intent_id', 'is not', null).executeTakeFirst(),
+      'pending reload row',
+    );
+    // Pretend the answer to the charge was lost: only the idempotency key can find it again.
+    await wallet.ctx.db.updateTable('funding_sessions').set({ stripe_payment_intent_id: null }).where('id', '=', row.id).execute();
+    const { payments } = depsOf(wallet.ctx);
+    expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(1);
+    expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(0);
+    expect(charges(a.contractorId).map((c) => c.idempotencyKey)).toEqual([`reload-${row.id}`, `reload-${row.id}`]);
+    expect(await balanceOf(stack, a.contractorId)).toBe(1000 + 10000);
   });
 
   it('a declined charge turns auto-reload off and says why', async () => {

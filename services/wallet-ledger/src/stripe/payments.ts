@@ -112,6 +112,24 @@ export class Payments {
     }
   }
 
+  /** Ask Stripe where an off-session charge stands (reconciling reloads whose webhook never came). */
+  async intentOutcome(input: { fundingId: string; paymentIntentId: string | null; contractorId: string; amountCents: number; method: SavedPaymentMethod | null }): Promise<{ paymentIntentId: string; state: 'succeeded' | 'failed' | 'pending'; amountCents: number; reason?: string }> {
+    let intent: Stripe.PaymentIntent;
+    if (input.paymentIntentId) intent = await this.stripe.paymentIntents.retrieve(input.paymentIntentId);
+    else {
+      if (!input.method) return { paymentIntentId: `failed_${input.fundingId}`, state: 'failed', amountCents: 0, reason: 'no saved card' };
+      // Same idempotency key as the first attempt: Stripe answers with that attempt's PaymentIntent, never a second charge.
+      const again = await this.chargeOffSession({ fundingId: input.fundingId, contractorId: input.contractorId, amountCents: input.amountCents, method: input.method });
+      if (again.status === 'failed') return { paymentIntentId: again.paymentIntentId, state: 'failed', amountCents: 0, reason: again.failureReason };
+      intent = await this.stripe.paymentIntents.retrieve(again.paymentIntentId);
+    }
+    if (intent.status === 'succeeded') return { paymentIntentId: intent.id, state: 'succeeded', amountCents: intent.amount_received || intent.amount };
+    if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
+      return { paymentIntentId: intent.id, state: 'failed', amountCents: 0, reason: intent.last_payment_error?.message ?? `Payment ${intent.status}` };
+    }
+    return { paymentIntentId: intent.id, state: 'pending', amountCents: 0 };
+  }
+
   /** Verify a webhook's signature over the raw bytes; throws when it does not match. */
   verify(raw: Buffer | string, signature: string | undefined): Stripe.Event {
     return this.stripe.webhooks.constructEvent(raw, signature ?? '', this.webhookSecret);
