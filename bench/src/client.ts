@@ -1,0 +1,100 @@
+import { BENCH_ADMIN } from './stack.js';
+
+/** Call a function through the gateway as the browser does; returns status, body and the time it took. */
+export async function call(base: string, name: string, opts: { method?: string; body?: unknown; query?: Record<string, string>; token?: string } = {}) {
+  const url = new URL(`/.netlify/functions/${name}`, base);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* text */
+  }
+  return { status: res.status, body, ms };
+}
+
+let phoneSeq = Math.floor(Math.random() * 1_000_000);
+/** A US number that can exist and is unique in this run (screening rejects repeats as duplicates). */
+export function uniquePhone(): string {
+  const n = phoneSeq++;
+  const exchange = 200 + (Math.floor(n / 10000) % 700);
+  return `+1415${exchange}${String(n % 10000).padStart(4, '0')}`;
+}
+
+export const BENCH_ZIP = '94107';
+
+export function leadBody(tag: string) {
+  return {
+    customer_name: 'Bench Customer',
+    phone: uniquePhone(),
+    zip_code: BENCH_ZIP,
+    service_category: 'home_services',
+    sub_service: 'plumbing',
+    description: `Kitchen sink is leaking under the cabinet and needs a repair visit soon, request ${tag}`,
+    urgency: 'Standard',
+  };
+}
+
+export interface BenchContractor {
+  id: string;
+  token: string;
+}
+
+/** Sign up `n` plumbing contractors serving the bench ZIP (each gets the $25 signup credit). */
+export async function signupContractors(base: string, n: number, prefix: string): Promise<BenchContractor[]> {
+  const out: BenchContractor[] = [];
+  const batch = 10;
+  for (let i = 0; i < n; i += batch) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(batch, n - i) }, async (_, k) => {
+        const j = i + k;
+        const password = 'bench-password-1';
+        const res = await call(base, 'contractors-signup', {
+          body: {
+            contact_name: `Bench Pro ${j}`,
+            business_name: `Bench Plumbing ${prefix}${j}`,
+            email: `bench-${prefix}-${j}@example.com`,
+            phone: uniquePhone(),
+            industry: 'home_services',
+            sub_service: 'plumbing',
+            username: `bench_${prefix}_${j}`,
+            password,
+            confirm_password: password,
+            zip_codes: BENCH_ZIP,
+            sms_opt_in: true,
+          },
+        });
+        if (res.status !== 200 && res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+        return { id: res.body.contractor_id as string, token: res.body.session_token as string };
+      }),
+    );
+    out.push(...made);
+  }
+  return out;
+}
+
+export async function adminToken(base: string): Promise<string> {
+  const res = await call(base, 'admin-login', { body: { email: BENCH_ADMIN.email, password: BENCH_ADMIN.password } });
+  if (!res.body?.session_token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.session_token;
+}
+
+/** Credit each contractor's wallet through admin-wallet-adjust. */
+export async function fund(base: string, admin: string, contractors: BenchContractor[], dollars: number) {
+  for (let i = 0; i < contractors.length; i += 20) {
+    await Promise.all(
+      contractors.slice(i, i + 20).map(async (c) => {
+        const res = await call(base, 'admin-wallet-adjust', { token: admin, body: { contractor_id: c.id, amount: dollars, notes: 'bench funding' } });
+        if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
+      }),
+    );
+  }
+}

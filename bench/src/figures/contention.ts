@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { call, leadBody, type BenchContractor } from '../client.js';
+import { measured, percentile, type Measured } from '../stats.js';
+
+export interface ContentionFigure {
+  contractors: number;
+  leads: number;
+  exactlyOneWinner: boolean;
+  leadsWithOneWinner: number;
+  attemptsPerSecond: Measured;
+  salesPerSecond: Measured;
+  p99: Measured;
+  pgbench: { clients: number; tps: Measured };
+  ratio: Measured;
+}
+
+/** pgbench tpcb-like at `clients` for `seconds`, on its own scratch tables in the bench database. */
+function pgbenchTps(databaseUrl: string, clients: number, seconds: number): number {
+  execFileSync('pgbench', ['-i', '-q', '-s', '1', databaseUrl], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), '-n', databaseUrl]).toString();
+  const tps = out.match(/tps = ([\d.]+)/);
+  if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+  return Number(tps[1]);
+}
+
+/**
+ * Figure 3: `contractors` funded contractors race for each of `leads` leads (all press Purchase at once);
+ * exactly one may win each. Compared with pgbench at the same client count in the same run.
+ */
+export async function contentionFigure(
+  base: string,
+  databaseUrl: string,
+  contractors: BenchContractor[],
+  opts: { leads: number; runs: number; pgbenchSeconds: number },
+): Promise<ContentionFigure> {
+  const attempts: number[] = [], sales: number[] = [], p99s: number[] = [], tpsRuns: number[] = [], ratios: number[] = [];
+  let leadsWithOneWinner = 0, totalLeads = 0;
+  // PostgreSQL here allows 100 connections; pgbench gets what the services leave free.
+  const pgClients = Math.min(contractors.length, 60);
+  for (let r = 0; r < opts.runs; r++) {
+    const leadIds: string[] = [];
+    for (let i = 0; i < opts.leads; i++) {
+      const res = await call(base, 'leads-submit', { body: leadBody(`c${r}-${i}`) });
+      if (res.body?.status === 'valid') leadIds.push(res.body.lead_id);
+    }
+    await new Promise((res) => setTimeout(res, 1000)); // prices fixed, offers sent
+    const latencies: number[] = [];
+    let sold = 0;
+    const started = performance.now();
+    for (const leadId of leadIds) {
+      const results = await Promise.all(
+        contractors.map((c) => call(base, 'purchase-lead', { token: c.token, body: { lead_id: leadId, contractor_id: c.id } })),
+      );
+      for (const res of results) latencies.push(res.ms);
+      const winners = results.filter((res) => res.status === 200 && res.body?.success === true).length;
+      if (winners === 1) leadsWithOneWinner++;
+      sold += winners;
+      totalLeads++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    attempts.push((leadIds.length * contractors.length) / seconds);
+    sales.push(sold / seconds);
+    p99s.push(percentile(latencies, 99));
+    const tps = pgbenchTps(databaseUrl, pgClients, opts.pgbenchSeconds);
+    tpsRuns.push(tps);
+    ratios.push(attempts[attempts.length - 1]! / tps);
+  }
+  return {
+    contractors: contractors.length,
+    leads: totalLeads,
+    exactlyOneWinner: leadsWithOneWinner === totalLeads,
+    leadsWithOneWinner,
+    attemptsPerSecond: measured(attempts),
+    salesPerSecond: measured(sales),
+    p99: measured(p99s),
+    pgbench: { clients: pgClients, tps: measured(tpsRuns) },
+    ratio: measured(ratios),
+  };
+}

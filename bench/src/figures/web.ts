@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export interface WebPageFigure {
+  path: string;
+  performance: number;
+  accessibility: number;
+  scriptGzipKb: number;
+}
+
+/** Figure 5: Lighthouse (mobile settings) on the given pages, and the gzip size of the JavaScript each one loads. */
+export async function webFigure(base: string, paths: string[]): Promise<WebPageFigure[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const out: WebPageFigure[] = [];
+    for (const path of paths) {
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const lhr = result!.lhr;
+      const requests: Array<{ url: string; resourceType: string }> = (lhr.audits['network-requests']?.details as any)?.items ?? [];
+      let gzip = 0;
+      for (const r of requests) {
+        if (r.resourceType !== 'Script') continue;
+        const file = new URL(r.url).pathname;
+        try {
+          gzip += gzipSync(readFileSync(`${DIST}${file}`)).length;
+        } catch {
+          /* not one of ours */
+        }
+      }
+      out.push({
+        path,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        scriptGzipKb: gzip / 1024,
+      });
+    }
+    return out;
+  } finally {
+    await chrome.kill();
+  }
+}

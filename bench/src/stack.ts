@@ -1,0 +1,101 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startFakeTwilio } from './fake-twilio.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export const BENCH_ADMIN = { email: 'bench-admin@leadmarket.local', password: 'bench-admin-password-1' };
+
+/**
+ * The distributed stack (`npm run stack`: every service and the gateway as its own process) on a
+ * private database and bus namespace of the local servers, with Twilio pointed at a fake on loopback.
+ */
+export async function startBenchStack() {
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const suffix = Date.now().toString(36);
+  const dbName = `leadmarket_bench_${suffix}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const twilio = await startFakeTwilio();
+  const port = await freePort();
+  const basePort = 20000 + Math.floor(Math.random() * 20000);
+  const env = {
+    ...process.env,
+    DATABASE_URL: dbUrl.toString(),
+    AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    BUS_NAMESPACE: `bench${suffix}`,
+    PORT: String(port),
+    STACK_BASE_PORT: String(basePort),
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    // The benchmark is one client IP sending thousands of requests: lift the abuse limits.
+    GATEWAY_RATE_LIMIT_PER_MINUTE: '100000000',
+    LEAD_SUBMIT_RATE_LIMIT: '100000000',
+    SCREENING_IP_LIMIT: '100000000',
+    LOGIN_MAX_ATTEMPTS: '100000000',
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_AUTH_TOKEN: 'bench-twilio-token',
+    TWILIO_FROM_NUMBER: '+15005550006',
+    TWILIO_API_BASE_URL: twilio.url,
+    NOTIFICATION_POLL_MS: '200',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  };
+  const child: ChildProcess = spawn(`${root}/node_modules/.bin/tsx`, ['gateway/src/run-stack.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ok = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the distributed stack did not become ready');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    databaseUrl: dbUrl.toString(),
+    twilio,
+    /** Resident memory (MiB) of each service process, read from ps. */
+    memory(): Record<string, number> {
+      const out = execFileSync('ps', ['-eo', 'rss=,args=']).toString().split('\n');
+      const result: Record<string, number> = {};
+      for (const line of out) {
+        const m = line.trim().match(/^(\d+)\s+(.*)$/);
+        if (!m || !m[2]!.includes(env.BUS_NAMESPACE) && !line.includes(root)) continue;
+        const svc = m[2]!.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ?? (m[2]!.includes('gateway/src/main.ts') ? 'gateway' : undefined);
+        if (svc) result[svc] = Math.max(result[svc] ?? 0, Number(m[1]) / 1024);
+      }
+      return result;
+    },
+    async stop() {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await twilio.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${dbName} with (force)`);
+      await drop.end();
+    },
+  };
+}
+export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>;
