@@ -111,6 +111,9 @@ describe('admin dashboard in the browser', () => {
 
   it('runs the operator flow: test lead, pricing, refund, CSV export', async () => {
     const stamp = Date.now().toString(36);
+    // A fresh valid US number each run: screening rejects the same phone and service within 30 days,
+    // and the embedded database may outlive one run.
+    const leadPhone = `201${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
     const businessName = `E2E Cooling ${stamp}`;
     const signup = await api('contractors-signup', {
       body: {
@@ -141,7 +144,7 @@ describe('admin dashboard in the browser', () => {
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await page.getByText('Please fill in all required fields').waitFor();
     await page.getByLabel('Customer Name *').fill(customer);
-    await page.getByLabel('Phone *').fill('2015550123');
+    await page.getByLabel('Phone *').fill(leadPhone);
     await page.getByLabel('Email').fill(`tess-${stamp}@example.com`);
     await page.getByLabel('Service Category *').selectOption('HVAC');
     await page.getByLabel('Sub Service').fill('hvac');
