@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidMessageError, type EventEnvelope } from '@leadmarket/platform';
+import type { EventEnvelope } from '@leadmarket/contracts';
+import { InvalidMessageError } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { busFixtures, envelope, type BusFixture } from './fixtures.js';
 
