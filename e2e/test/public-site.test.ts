@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
 
@@ -221,6 +222,26 @@ describe('public site in the browser', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Get Leads Now' }).count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as any).localStorage.getItem('dismiss_sticky_signup'))).toBe('true');
+    await context.close();
+  });
+
+  it('the landing page loads little JavaScript: no zod, no chart library, a small page chunk', async () => {
+    const { context, page } = await env.newPage({ mobile: true });
+    const scripts: Array<{ name: string; gzip: number; text: string }> = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      scripts.push({ name: response.url().split('/').pop()!, gzip: gzipSync(body).length, text: body.toString('utf8') });
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    const pageOwn = scripts.filter((s) => !s.name.startsWith('index-')).reduce((sum, s) => sum + s.gzip, 0);
+    console.info(`landing route JS: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.length} files (${(pageOwn / 1024).toFixed(1)} KiB beyond the app shell)`);
+    expect(scripts.some((s) => /uPlot/i.test(s.name))).toBe(false);
+    expect(scripts.some((s) => s.text.includes('ZodError'))).toBe(false);
+    // The landing page's own code (beyond React, the router and the app shell) stays small.
+    expect(pageOwn).toBeLessThan(12 * 1024);
     await context.close();
   });
 
