@@ -53,6 +53,21 @@ describe('admin access matrix', () => {
     if (res.status >= 500) expect([502, 503], seen).toContain(res.status);
   });
 
+  it.each(calls.filter(([name]) => name !== 'admin-logout'))('%s %s answers odd input with a 4xx, never a 5xx', async (name, method) => {
+    const bodies: unknown[] = [null, [], 'text', 42, { contractor_id: {}, amount: [], lead_ids: [{}], contractor_ids: 'x', price: 'abc' }];
+    const queries = [{ page: -1, limit: 'abc', status: 'weird', kind: 'nope' }, { contractor_id: 'x'.repeat(300) }];
+    for (const body of method === 'GET' ? [undefined] : bodies) {
+      for (const query of queries) {
+        const res = await stack.call(name, { method, token, body, query });
+        expect(res.status, `${name} ${JSON.stringify(body)} ${JSON.stringify(query)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      }
+    }
+    if (method !== 'GET') {
+      const malformed = await stack.call(name, { method, token, rawBody: '{"oops"' });
+      expect(malformed.status).toBe(400);
+    }
+  });
+
   it('refuses a contractor session from the contractors service when one can be made', async () => {
     // A real contractor session (when the contractors service is built) must not open admin functions.
     const signup = await stack.call('contractors-signup', {
