@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { waitFor } from '@leadmarket/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Cross-service: the whole marketplace, wallet-ledger with the contractors, lead-intake, screening
+// and matching services as their owners built them.
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
+
+describe('wallet-ledger inside the whole marketplace', () => {
+  it('a signup gets the $25 credit once; the dashboard shows it; a submitted lead is priced and bought', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const signup = await stack.call('contractors-signup', {
+      body: {
+        contact_name: 'Ann Smith', business_name: `Acme ${tag}`, email: `ann.${tag}@example.com`, phone: '(555) 123-4567',
+        industry: 'home_services', sub_service: 'hvac', username: `ann_${tag}`, password: 'secret-pw-1', confirm_password: 'secret-pw-1',
+        zip_codes: '10001', sms_opt_in: true,
+      },
+    });
+    expect(signup.status).toBe(201);
+    const id = signup.body.contractor_id as string;
+    const token = signup.body.session_token as string;
+    await waitFor(async () => (await internal(`/internal/wallets/${id}`)).balance_cents === 2500, 'signup credit', 15_000);
+    const dash = await stack.call('contractors-dashboard', { query: { contractor_id: id, session_token: token } });
+    expect(dash.status).toBe(200);
+    expect(dash.body.wallet_balance).toBe(25);
+
+    const submit = await stack.call('leads-submit', {
+      body: { customer_name: 'Bob Jones', phone: '(617) 555-0142', zip_code: '10001', service_category: 'home_services', sub_service: 'hvac', description: 'AC not cooling at all', email: `bob.${tag}@example.com` },
+    });
+    expect(submit.status).toBeLessThan(300);
+    const leadId = submit.body.lead_id as string;
+    const price = await waitFor(async () => {
+      const known = await stack.marketplace.services.get('wallet-ledger')!.ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+      return known;
+    }, 'lead priced by LeadScreened', 15_000);
+    expect(Number(price.price_cents)).toBe(2000);
+    expect({ status: price.status, submit: submit.body.status }).toEqual({ status: 'available', submit: 'valid' });
+    const bought = await stack.call('purchase-lead', { body: { lead_id: leadId, contractor_id: id, session_token: token } });
+    expect(bought.body).toMatchObject({ success: true });
+    expect(bought.status).toBe(200);
+    expect(bought.body.new_wallet_balance).toBe(5);
+    // lead-intake learns of the sale from LeadPurchased and reveals the lead to its buyer only.
+    const purchased = await waitFor(async () => {
+      const res = await stack.call('get-purchased-leads', { query: { contractor_id: id, session_token: token } });
+      return res.status === 200 && res.body.purchased_leads?.some((l: any) => l.lead_id === leadId) ? res.body : undefined;
+    }, 'purchase visible at lead-intake', 15_000);
+    expect(purchased.purchased_leads.find((l: any) => l.lead_id === leadId).leads.customer_name).toBe('Bob Jones');
+  });
+});
