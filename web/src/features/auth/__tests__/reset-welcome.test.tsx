@@ -125,3 +125,13 @@ describe('welcome', () => {
     expect(await screen.findByText('Home page')).toBeTruthy();
   });
 });
+
+describe('welcome balance before the signup credit is booked', () => {
+  it('shows the $25 offer with a note while the wallet still reads zero', async () => {
+    localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
+    mockFunctions({ 'contractors-dashboard': { body: { contractor: { id: 'c-2', business_name: 'Acme' }, wallet_balance: 0 } } });
+    renderRoutes(authRoutes, '/welcome?contractor_id=c-2', targets);
+    expect(await screen.findByText('$25.00')).toBeTruthy();
+    expect(screen.getByText(/signup credit is being added/)).toBeTruthy();
+  });
+});

@@ -60,8 +60,12 @@ export function WelcomePage() {
           <ul className="welcome-grid">
             <li className="card">
               <h2>Your Wallet</h2>
-              <p className="balance">${(state.balance ?? signupCredit).toFixed(2)}</p>
-              <p>You start with ${signupCredit} free to spend on leads.</p>
+              {/* The signup credit is booked by an event a moment after signup; until then the promised amount is shown with a note. */}
+              <p className="balance">${(state.balance ? state.balance : signupCredit).toFixed(2)}</p>
+              <p>
+                You start with ${signupCredit} free to spend on leads.
+                {state.balance ? null : ' Your signup credit is being added to your wallet.'}
+              </p>
             </li>
             <li className="card">
               <h2>SMS Lead Alerts</h2>
