@@ -60,6 +60,20 @@ describe('lead pricing', () => {
     expect(await internal(`/internal/leads/${asked}/price`, { query: { service_category: 'Nothing', urgency: 'Premium' } })).toMatchObject({ price_cents: 2000, lead_type: 'premium' });
   });
 
+  it('a price asked just before LeadScreened arrives still gets the tier of the lead', async () => {
+    const category = `Race${randomUUID().slice(0, 6)}`;
+    await internal('/internal/lead-prices', { method: 'PUT', body: { category, lead_type: 'emergency', price_cents: 9900 } });
+    const leadId = randomUUID();
+    const asked = internal(`/internal/leads/${leadId}/price`);
+    await new Promise((r) => setTimeout(r, 150));
+    await screenLead(stack, wallet, { lead_id: leadId, service_category: category, urgency: 'Emergency' });
+    expect(await asked).toMatchObject({ price_cents: 9900, lead_type: 'emergency' });
+    // Never screened and lead-intake not reachable here: a clean 503, nothing fixed.
+    const unknown = randomUUID();
+    await expect(internal(`/internal/leads/${unknown}/price`)).rejects.toMatchObject({ status: 503 });
+    expect(await wallet.ctx.db.selectFrom('leads').select('lead_id').where('lead_id', '=', unknown).executeTakeFirst()).toBeUndefined();
+  });
+
   it('refuses a bad price with a 400', async () => {
     await expect(internal('/internal/lead-prices', { method: 'PUT', body: { category: 'HVAC', lead_type: 'gold', price_cents: 100 } })).rejects.toMatchObject({ status: 400 });
     await expect(internal('/internal/lead-prices', { method: 'PUT', body: { category: 'HVAC', lead_type: 'standard', price_cents: -1 } })).rejects.toMatchObject({ status: 400 });

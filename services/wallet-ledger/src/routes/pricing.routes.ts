@@ -1,8 +1,11 @@
 import { DEFAULT_LEAD_PRICE_CENTS, functionPath, HistoryLimitQuerySchema, LeadPriceQuerySchema, SetLeadPriceSchema } from '@leadmarket/contracts';
-import { notFound, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fixLeadPrice, listPrices, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
+
+/** How long a price request for an unknown lead waits for LeadScreened before looking the lead up (matching times out at 2 s). */
+const PRICE_WAIT_MS = 1000;
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
@@ -43,8 +46,14 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
   // else the category is looked up at lead-intake and the tier is standard until screening says otherwise.
   app.get('/internal/leads/:id/price', { schema: { params: LeadParams, querystring: LeadPriceQuerySchema } }, async (request) => {
     const leadId = request.params.id;
-    const known = await ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-    let row = known;
+    const find = () => ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+    let row = await find();
+    // Matching asks as soon as it sees LeadScreened, which we consume at the same moment: give our
+    // consumer a short while to fix the price with the lead's real tier before fixing it from a lookup.
+    for (let waited = 0; !row && !request.query.service_category && waited < PRICE_WAIT_MS; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await find();
+    }
     if (!row) {
       let category = request.query.service_category;
       let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {};
@@ -52,8 +61,9 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
         const found = await ctx.clients
           .call<{ leads: Array<{ id: string; service_category: string; sub_service: string; zip_code: string; is_test: boolean }> }>('lead-intake', '/internal/leads/lookup', { body: { ids: [leadId] } })
           .catch((error) => {
-            if (error instanceof ServiceCallError) return { leads: [] };
-            throw error;
+            if (error instanceof ServiceCallError && error.status < 500) return { leads: [] };
+            ctx.logger.warn({ err: String(error), leadId }, 'lead lookup at lead-intake failed');
+            throw new HttpError(503, 'Lead information is unavailable; try again shortly');
           });
         const lead = found.leads.find((l) => l.id === leadId);
         if (!lead) throw notFound('Lead not found');
