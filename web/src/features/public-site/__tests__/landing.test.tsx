@@ -127,6 +127,13 @@ describe('testimonial carousel', () => {
     act(() => vi.advanceTimersByTime(TESTIMONIAL_ROTATION_MS));
     expect(quote()).toContain(TESTIMONIALS[0]!.quote);
     expect(screen.getByText(TESTIMONIALS[0]!.initials)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause testimonials' }));
+    act(() => vi.advanceTimersByTime(TESTIMONIAL_ROTATION_MS * 3));
+    expect(quote()).toContain(TESTIMONIALS[0]!.quote);
+    fireEvent.click(screen.getByRole('button', { name: 'Play testimonials' }));
+    act(() => vi.advanceTimersByTime(TESTIMONIAL_ROTATION_MS));
+    expect(quote()).toContain(TESTIMONIALS[1]!.quote);
   });
 });
 

@@ -31,18 +31,34 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** Rotates every 5 s; a dot picks a testimonial (and restarts the timer). */
+/**
+ * Rotates every 5 s; a dot picks a testimonial (and restarts the timer). Rotation pauses while the
+ * pointer or keyboard focus is inside, and a button stops it (moving content must be stoppable).
+ */
 export function TestimonialCarousel({ items = TESTIMONIALS }: { items?: Testimonial[] }) {
   const [index, setIndex] = useState(0);
+  const [stopped, setStopped] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const rotating = !stopped && !hovered;
   useEffect(() => {
+    if (!rotating) return;
     const timer = setInterval(() => setIndex((i) => (i + 1) % items.length), TESTIMONIAL_ROTATION_MS);
     return () => clearInterval(timer);
-  }, [index, items.length]);
+  }, [index, items.length, rotating]);
   const current = items[index]!;
   return (
-    <section className="testimonials" aria-roledescription="carousel" aria-label="What contractors say">
+    <section
+      className="testimonials"
+      aria-roledescription="carousel"
+      aria-label="What contractors say"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
       <h2>What Contractors Say</h2>
-      <figure className="testimonial card" key={index} aria-live="polite">
+      {/* Announced only when the visitor changes the slide, not on every automatic turn. */}
+      <figure className="testimonial card" key={index} aria-live={rotating ? 'off' : 'polite'}>
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>
           <span className="avatar" aria-hidden="true">{current.initials}</span>
@@ -64,6 +80,14 @@ export function TestimonialCarousel({ items = TESTIMONIALS }: { items?: Testimon
             onClick={() => setIndex(i)}
           />
         ))}
+        <button
+          type="button"
+          className="button-link carousel-stop"
+          aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
+          onClick={() => setStopped((s) => !s)}
+        >
+          {stopped ? 'Play' : 'Pause'}
+        </button>
       </div>
     </section>
   );
