@@ -138,13 +138,22 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   const webRoot = options.webRoot;
   const hasWeb = webRoot && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // Hashed asset names never change content: cache them for a year; vite wrote .br/.gz beside them.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   // Client-side routes of the SPA: any other GET that wants a page gets index.html.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isApi = path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/');
-    if (request.method === 'GET' && !isApi) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.type('text/plain').code(200).send('leadmarket gateway: the web app is not built (npm run build -w web).');
     }
