@@ -14,4 +14,5 @@ const MatchingConfigSchema = z.object({
 });
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 
-export const loadMatchingConfig = (env: Record<string, string | undefined>): MatchingConfig => loadConfig(MatchingConfigSchema, env as NodeJS.ProcessEnv);
+export const loadMatchingConfig = (env: Record<string, string | undefined>): MatchingConfig =>
+  loadConfig(MatchingConfigSchema, env as NodeJS.ProcessEnv);

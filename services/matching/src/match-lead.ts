@@ -25,21 +25,41 @@ export const PRICE_LOOKUP_ATTEMPTS = 3;
  * after PRICE_LOOKUP_ATTEMPTS uses the fallback. The purchase itself is always priced by wallet-ledger.
  * Returns undefined when the lead should wait.
  */
-async function priceOf(ctx: ServiceContext, config: MatchingConfig, lead: { lead_id: string; urgency: string; match_attempts: number }): Promise<LeadPrice | undefined> {
-  const fallback = (): LeadPrice => ({ price_cents: config.MATCHING_FALLBACK_PRICE_CENTS, lead_type: LEAD_TYPE_OF_URGENCY[lead.urgency as Urgency] ?? 'standard' });
+async function priceOf(
+  ctx: ServiceContext,
+  config: MatchingConfig,
+  lead: { lead_id: string; urgency: string; match_attempts: number },
+): Promise<LeadPrice | undefined> {
+  const fallback = (): LeadPrice => ({
+    price_cents: config.MATCHING_FALLBACK_PRICE_CENTS,
+    lead_type: LEAD_TYPE_OF_URGENCY[lead.urgency as Urgency] ?? 'standard',
+  });
   try {
-    const answer = await ctx.clients.call<{ price_cents: number; lead_type: string }>('wallet-ledger', `/internal/leads/${lead.lead_id}/price`, { timeoutMs: 2000 });
-    if (Number.isInteger(answer?.price_cents) && answer.price_cents >= 0 && (LEAD_TYPES as readonly string[]).includes(answer.lead_type)) {
+    const answer = await ctx.clients.call<{ price_cents: number; lead_type: string }>(
+      'wallet-ledger',
+      `/internal/leads/${lead.lead_id}/price`,
+      { timeoutMs: 2000 },
+    );
+    if (
+      Number.isInteger(answer?.price_cents) &&
+      answer.price_cents >= 0 &&
+      (LEAD_TYPES as readonly string[]).includes(answer.lead_type)
+    ) {
       return { price_cents: answer.price_cents, lead_type: answer.lead_type as LeadType };
     }
-    ctx.logger.warn({ lead_id: lead.lead_id, answer }, 'wallet-ledger price answer malformed; using the fallback price');
+    ctx.logger.warn(
+      { lead_id: lead.lead_id, answer },
+      'wallet-ledger price answer malformed; using the fallback price',
+    );
     return fallback();
   } catch (err) {
     const status = err instanceof ServiceCallError ? err.status : undefined;
     const worthRetrying = status !== undefined && status !== 501 && lead.match_attempts + 1 < PRICE_LOOKUP_ATTEMPTS;
     ctx.logger.warn(
       { lead_id: lead.lead_id, status, attempt: lead.match_attempts + 1, err: String(err) },
-      worthRetrying ? 'lead price not available yet from wallet-ledger; will retry' : 'lead price unavailable from wallet-ledger; using the fallback price',
+      worthRetrying
+        ? 'lead price not available yet from wallet-ledger; will retry'
+        : 'lead price unavailable from wallet-ledger; using the fallback price',
     );
     return worthRetrying ? undefined : fallback();
   }
@@ -51,10 +71,19 @@ async function priceOf(ctx: ServiceContext, config: MatchingConfig, lead: { lead
  * tokens. A lead already matched, sold, expired or deleted is left alone, so running twice is harmless.
  * Returns the number of offers made, or undefined if the lead was not pending.
  */
-export async function matchLead(ctx: ServiceContext, config: MatchingConfig, leadId: string, now = new Date()): Promise<number | undefined> {
+export async function matchLead(
+  ctx: ServiceContext,
+  config: MatchingConfig,
+  leadId: string,
+  now = new Date(),
+): Promise<number | undefined> {
   const lead = await findLead(ctx.db, leadId);
   if (!lead || lead.status !== 'pending_match') return undefined;
-  const price = await priceOf(ctx, config, { lead_id: leadId, urgency: lead.urgency, match_attempts: Number(lead.match_attempts) });
+  const price = await priceOf(ctx, config, {
+    lead_id: leadId,
+    urgency: lead.urgency,
+    match_attempts: Number(lead.match_attempts),
+  });
   if (!price) {
     await recordPriceAttempt(ctx.db, leadId);
     return undefined;
@@ -101,7 +130,12 @@ export async function matchLead(ctx: ServiceContext, config: MatchingConfig, lea
           sub_service: locked.sub_service,
           zip_code: locked.zip_code,
           price_cents: price.price_cents,
-          offers: offers.map((o) => ({ contractor_id: o.contractor_id, claim_token: o.token, rank: o.rank, expires_at: expiresAt })),
+          offers: offers.map((o) => ({
+            contractor_id: o.contractor_id,
+            claim_token: o.token,
+            rank: o.rank,
+            expires_at: expiresAt,
+          })),
           matched_at: matchedAt,
         },
       },

@@ -49,7 +49,13 @@ describe('contractors-available-leads through the gateway', () => {
         data: {
           lead_id: leadId,
           status: 'valid',
-          validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+          validation_summary: {
+            phone_valid: true,
+            email_valid: true,
+            content_valid: true,
+            is_duplicate: false,
+            ip_rate_ok: true,
+          },
           reasons: [],
           service_category: 'home_services',
           sub_service: 'plumbing',
@@ -64,21 +70,41 @@ describe('contractors-available-leads through the gateway', () => {
       }),
     );
 
-    const list = await waitFor(async () => {
-      const res = await stack.call('contractors-available-leads', { token: me.token, query: { contractor_id: me.id } });
-      return res.status === 200 && res.body.total_available > 0 ? res.body : undefined;
-    }, 'the lead on the available list', 10_000);
-    expect(list.available_leads[0]).toMatchObject({ id: leadId, zip_code: zip, sub_service: 'plumbing', lead_type: 'standard' });
-    const priced = await stack.marketplace.clients.call<{ price_cents: number }>('wallet-ledger', `/internal/leads/${leadId}/price`);
+    const list = await waitFor(
+      async () => {
+        const res = await stack.call('contractors-available-leads', {
+          token: me.token,
+          query: { contractor_id: me.id },
+        });
+        return res.status === 200 && res.body.total_available > 0 ? res.body : undefined;
+      },
+      'the lead on the available list',
+      10_000,
+    );
+    expect(list.available_leads[0]).toMatchObject({
+      id: leadId,
+      zip_code: zip,
+      sub_service: 'plumbing',
+      lead_type: 'standard',
+    });
+    const priced = await stack.marketplace.clients.call<{ price_cents: number }>(
+      'wallet-ledger',
+      `/internal/leads/${leadId}/price`,
+    );
     expect(list.available_leads[0].price).toBe(priced.price_cents / 100);
     expect(list.available_leads[0]).not.toHaveProperty('customer_name');
 
-    const theirs = await stack.call('contractors-available-leads', { token: other.token, query: { contractor_id: other.id } });
+    const theirs = await stack.call('contractors-available-leads', {
+      token: other.token,
+      query: { contractor_id: other.id },
+    });
     expect(theirs.status).toBe(200);
     expect(theirs.body.available_leads.map((l: { id: string }) => l.id)).not.toContain(leadId);
 
     // Someone else's id with my session: refused at the gateway.
-    expect((await stack.call('contractors-available-leads', { token: me.token, query: { contractor_id: other.id } })).status).toBe(403);
+    expect(
+      (await stack.call('contractors-available-leads', { token: me.token, query: { contractor_id: other.id } })).status,
+    ).toBe(403);
     expect((await stack.call('contractors-available-leads', { query: { contractor_id: me.id } })).status).toBe(401);
   });
 });

@@ -18,9 +18,16 @@ async function publish<T extends EventType>(producer: Parameters<typeof buildEnv
   return envelope;
 }
 const handled = (eventId: string) =>
-  waitFor(async () => (await db().selectFrom('inbox').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !== undefined, `event ${eventId} handled`);
+  waitFor(
+    async () =>
+      (await db().selectFrom('inbox').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !==
+      undefined,
+    `event ${eventId} handled`,
+  );
 
-async function contractor(over: { zip_codes?: string[]; industry?: string; sub_service?: string; balance_cents?: number } = {}) {
+async function contractor(
+  over: { zip_codes?: string[]; industry?: string; sub_service?: string; balance_cents?: number } = {},
+) {
   const id = randomUUID();
   await publish('contractors', {
     type: 'ContractorRegistered',
@@ -37,7 +44,10 @@ async function contractor(over: { zip_codes?: string[]; industry?: string; sub_s
       registered_at: at(),
     },
   });
-  const e = await publish('wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: id, balance_cents: over.balance_cents ?? 2500, reason: 'signup_credit', changed_at: at() } });
+  const e = await publish('wallet-ledger', {
+    type: 'WalletBalanceChanged',
+    data: { contractor_id: id, balance_cents: over.balance_cents ?? 2500, reason: 'signup_credit', changed_at: at() },
+  });
   await handled(e.id);
   return id;
 }
@@ -46,7 +56,13 @@ function lead(over: Record<string, unknown> = {}) {
   return {
     lead_id: randomUUID(),
     status: 'valid' as const,
-    validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+    validation_summary: {
+      phone_valid: true,
+      email_valid: true,
+      content_valid: true,
+      is_duplicate: false,
+      ip_rate_ok: true,
+    },
     reasons: [],
     service_category: 'home_services',
     sub_service: 'plumbing',
@@ -62,8 +78,19 @@ function lead(over: Record<string, unknown> = {}) {
 }
 
 async function matchedOffers(leadId: string) {
-  await waitFor(async () => (await db().selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst())?.status === 'available', `lead ${leadId} matched`, 5000);
-  const rows = await db().selectFrom('offers').select(['contractor_id', 'rank', 'expires_at', 'offered_at']).where('lead_id', '=', leadId).orderBy('rank').execute();
+  await waitFor(
+    async () =>
+      (await db().selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst())?.status ===
+      'available',
+    `lead ${leadId} matched`,
+    5000,
+  );
+  const rows = await db()
+    .selectFrom('offers')
+    .select(['contractor_id', 'rank', 'expires_at', 'offered_at'])
+    .where('lead_id', '=', leadId)
+    .orderBy('rank')
+    .execute();
   return rows;
 }
 
@@ -71,7 +98,10 @@ const availableFor = async (contractorId: string) => {
   const res = await stack.marketplace.services.get('matching')!.app.inject({
     method: 'GET',
     url: functionPath('contractors-available-leads'),
-    headers: { [INTERNAL_HEADERS.internalToken]: stack.marketplace.internalToken, [INTERNAL_HEADERS.contractorId]: contractorId },
+    headers: {
+      [INTERNAL_HEADERS.internalToken]: stack.marketplace.internalToken,
+      [INTERNAL_HEADERS.contractorId]: contractorId,
+    },
   });
   return { status: res.statusCode, body: res.json() };
 };
@@ -102,7 +132,9 @@ describe('matching', () => {
     for (const id of [c, poor, wrongTrade]) expect(offers.some((o) => o.contractor_id === id)).toBe(false);
 
     const row = await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute();
-    const matched = row.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope)).find((e) => e.data.lead_id === l.lead_id);
+    const matched = row
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+      .find((e) => e.data.lead_id === l.lead_id);
     expect(matched.correlation_id).toBeDefined();
     expect(matched.data.price_cents).toBe(2000);
     expect(matched.data.offers).toHaveLength(2);
@@ -110,7 +142,11 @@ describe('matching', () => {
     expect(new Set(tokens).size).toBe(2);
     for (const t of tokens) expect(Buffer.from(t, 'base64url').length).toBeGreaterThanOrEqual(16);
     // The token itself is not stored by matching, only its hash.
-    const stored = await db().selectFrom('offers').select('claim_token_hash').where('lead_id', '=', l.lead_id).execute();
+    const stored = await db()
+      .selectFrom('offers')
+      .select('claim_token_hash')
+      .where('lead_id', '=', l.lead_id)
+      .execute();
     expect(stored.map((s) => s.claim_token_hash)).not.toContain(tokens[0]);
     expect(event.id).toBeDefined();
   });
@@ -132,19 +168,35 @@ describe('matching', () => {
   it('never stores or offers a rejected lead, nor offers a deleted contractor', async () => {
     const zip = '60620';
     const gone = await contractor({ zip_codes: [zip] });
-    const del = await publish('contractors', { type: 'ContractorDeleted', data: { contractor_id: gone, deleted_at: at() } });
+    const del = await publish('contractors', {
+      type: 'ContractorDeleted',
+      data: { contractor_id: gone, deleted_at: at() },
+    });
     await handled(del.id);
     const rejected = lead({ zip_code: zip, status: 'rejected', reasons: ['content'] });
     const e = await publish('screening', { type: 'LeadScreened', data: rejected });
     await handled(e.id);
-    expect(await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst(),
+    ).toBeUndefined();
     const valid = lead({ zip_code: zip });
     await publish('screening', { type: 'LeadScreened', data: valid });
     expect(await matchedOffers(valid.lead_id)).toEqual([]);
     // A late profile event does not bring the deleted contractor back.
     const late = await publish('contractors', {
       type: 'ContractorProfileUpdated',
-      data: { contractor_id: gone, business_name: 'B', contact_name: 'C', email: 'c@example.com', phone: '1', industry: 'home_services', sub_service: 'plumbing', zip_codes: [zip], sms_opt_in: true, updated_at: at() },
+      data: {
+        contractor_id: gone,
+        business_name: 'B',
+        contact_name: 'C',
+        email: 'c@example.com',
+        phone: '1',
+        industry: 'home_services',
+        sub_service: 'plumbing',
+        zip_codes: [zip],
+        sms_opt_in: true,
+        updated_at: at(),
+      },
     });
     await handled(late.id);
     const again = lead({ zip_code: zip });
@@ -162,7 +214,9 @@ describe('matching while its consumers are down', () => {
     try {
       await publish('screening', { type: 'LeadScreened', data: l });
       await new Promise((r) => setTimeout(r, 300));
-      expect(await db().selectFrom('leads').select('lead_id').where('lead_id', '=', l.lead_id).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db().selectFrom('leads').select('lead_id').where('lead_id', '=', l.lead_id).executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await running.startConsumers();
     }
@@ -175,7 +229,11 @@ describe('contractors-available-leads', () => {
     const zip = '60630';
     const me = await contractor({ zip_codes: [zip] });
     const elsewhere = await contractor({ zip_codes: ['60631'] });
-    const older = lead({ zip_code: zip, submitted_at: new Date(Date.now() - 60_000).toISOString(), urgency: 'Emergency' });
+    const older = lead({
+      zip_code: zip,
+      submitted_at: new Date(Date.now() - 60_000).toISOString(),
+      urgency: 'Emergency',
+    });
     const newer = lead({ zip_code: zip });
     const sold = lead({ zip_code: zip });
     for (const l of [older, newer, sold]) {
@@ -184,7 +242,14 @@ describe('contractors-available-leads', () => {
     }
     const purchase = await publish('wallet-ledger', {
       type: 'LeadPurchased',
-      data: { lead_id: sold.lead_id, contractor_id: me, purchase_id: randomUUID(), price_cents: 2000, channel: 'claim', purchased_at: at() },
+      data: {
+        lead_id: sold.lead_id,
+        contractor_id: me,
+        purchase_id: randomUUID(),
+        price_cents: 2000,
+        channel: 'claim',
+        purchased_at: at(),
+      },
     });
     await handled(purchase.id);
 
@@ -207,8 +272,14 @@ describe('contractors-available-leads', () => {
     const theirs = await availableFor(elsewhere);
     expect(theirs.body).toEqual({ available_leads: [], total_available: 0 });
 
-    const expired = await publish('lead-intake', { type: 'LeadExpired', data: { lead_id: newer.lead_id, expired_at: at() } });
-    const removed = await publish('lead-intake', { type: 'LeadDeleted', data: { lead_id: older.lead_id, deleted_at: at() } });
+    const expired = await publish('lead-intake', {
+      type: 'LeadExpired',
+      data: { lead_id: newer.lead_id, expired_at: at() },
+    });
+    const removed = await publish('lead-intake', {
+      type: 'LeadDeleted',
+      data: { lead_id: older.lead_id, deleted_at: at() },
+    });
     await handled(expired.id);
     await handled(removed.id);
     expect((await availableFor(me)).body.total_available).toBe(0);

@@ -31,12 +31,31 @@ async function contractorWithBalance(balance: number) {
   const events = [
     buildEnvelope('contractors', {
       type: 'ContractorRegistered',
-      data: { contractor_id: id, business_name: 'B', contact_name: 'C', email: 'c@example.com', phone: '4045550100', industry: 'legal', sub_service: 'family_law', zip_codes: ['73301'], sms_opt_in: true, registered_at: at() },
+      data: {
+        contractor_id: id,
+        business_name: 'B',
+        contact_name: 'C',
+        email: 'c@example.com',
+        phone: '4045550100',
+        industry: 'legal',
+        sub_service: 'family_law',
+        zip_codes: ['73301'],
+        sms_opt_in: true,
+        registered_at: at(),
+      },
     }),
-    buildEnvelope('wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: id, balance_cents: balance, reason: 'checkout', changed_at: at() } }),
+    buildEnvelope('wallet-ledger', {
+      type: 'WalletBalanceChanged',
+      data: { contractor_id: id, balance_cents: balance, reason: 'checkout', changed_at: at() },
+    }),
   ];
   for (const e of events) await stack.infra.bus.publish(e);
-  await waitFor(async () => (await db().selectFrom('wallets').select('contractor_id').where('contractor_id', '=', id).executeTakeFirst()) !== undefined, 'wallet projected');
+  await waitFor(
+    async () =>
+      (await db().selectFrom('wallets').select('contractor_id').where('contractor_id', '=', id).executeTakeFirst()) !==
+      undefined,
+    'wallet projected',
+  );
   return id;
 }
 
@@ -59,7 +78,13 @@ describe('lead price from wallet-ledger', () => {
         data: {
           lead_id: leadId,
           status: 'valid',
-          validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+          validation_summary: {
+            phone_valid: true,
+            email_valid: true,
+            content_valid: true,
+            is_duplicate: false,
+            ip_rate_ok: true,
+          },
           reasons: [],
           service_category: 'Legal',
           sub_service: 'Family Law',
@@ -73,10 +98,14 @@ describe('lead price from wallet-ledger', () => {
         },
       }),
     );
-    const lead = await waitFor(async () => {
-      const row = await db().selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-      return row?.status === 'available' ? row : undefined;
-    }, 'lead matched', 5000);
+    const lead = await waitFor(
+      async () => {
+        const row = await db().selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+        return row?.status === 'available' ? row : undefined;
+      },
+      'lead matched',
+      5000,
+    );
     expect(asked.filter((a) => a === leadId)).toHaveLength(2);
     expect(Number(lead.price_cents)).toBe(4500);
     expect(lead.lead_type).toBe('premium');

@@ -29,5 +29,7 @@ export const loadNotificationConfig = (env: Record<string, string | undefined>):
   loadConfig(NotificationConfigSchema, env as NodeJS.ProcessEnv);
 
 /** True when Twilio is configured (else SMS use the development sink). */
-export const twilioConfigured = (c: NotificationConfig): c is NotificationConfig & { TWILIO_ACCOUNT_SID: string; TWILIO_AUTH_TOKEN: string; TWILIO_FROM_NUMBER: string } =>
+export const twilioConfigured = (
+  c: NotificationConfig,
+): c is NotificationConfig & { TWILIO_ACCOUNT_SID: string; TWILIO_AUTH_TOKEN: string; TWILIO_FROM_NUMBER: string } =>
   Boolean(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN && c.TWILIO_FROM_NUMBER);

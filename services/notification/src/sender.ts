@@ -18,7 +18,12 @@ export interface Providers {
 export function providersFrom(config: NotificationConfig): Providers {
   return {
     sms: twilioConfigured(config)
-      ? createTwilioSms({ accountSid: config.TWILIO_ACCOUNT_SID, authToken: config.TWILIO_AUTH_TOKEN, from: config.TWILIO_FROM_NUMBER, apiBaseUrl: config.TWILIO_API_BASE_URL })
+      ? createTwilioSms({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM_NUMBER,
+          apiBaseUrl: config.TWILIO_API_BASE_URL,
+        })
       : devSms,
     email: config.SMTP_URL ? createSmtpEmail({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devEmail,
   };
@@ -28,7 +33,8 @@ export function providersFrom(config: NotificationConfig): Providers {
 export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 ** attempt);
 
 /** The public URL Twilio posts status callbacks to (also the URL their signature covers). */
-export const statusCallbackUrl = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
+export const statusCallbackUrl = (publicBaseUrl: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
 
 /**
  * The sender loop: takes due deliveries and hands them to the provider, outside any database
@@ -46,13 +52,25 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
       const body = renderBody(d.body, ctx.publicBaseUrl);
       const result =
         d.channel === 'sms'
-          ? await providers.sms.send({ to: d.recipient, body, statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined })
+          ? await providers.sms.send({
+              to: d.recipient,
+              body,
+              statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined,
+            })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
       await markSent(ctx.db, d.id, { ...result, body });
     } catch (err) {
       const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS;
-      ctx.logger.warn({ delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) }, finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry');
-      await markAttemptFailed(ctx.db, d.id, String((err as Error)?.message ?? err), finalAttempt ? null : retryDelaySeconds(d.attempts));
+      ctx.logger.warn(
+        { delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) },
+        finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry',
+      );
+      await markAttemptFailed(
+        ctx.db,
+        d.id,
+        String((err as Error)?.message ?? err),
+        finalAttempt ? null : retryDelaySeconds(d.attempts),
+      );
     }
   };
   const runOnce = async () => {

@@ -12,7 +12,11 @@ const PUBLIC_BASE_URL = 'http://localhost:8080';
 let stack: TestStack;
 
 const outbox = async (query: Record<string, string> = {}) =>
-  (await stack.marketplace.clients.call<{ messages: Array<{ channel: string; to: string; subject: string | null; body: string; status: string }> }>('notification', '/internal/outbox', { query })).messages;
+  (
+    await stack.marketplace.clients.call<{
+      messages: Array<{ channel: string; to: string; subject: string | null; body: string; status: string }>;
+    }>('notification', '/internal/outbox', { query })
+  ).messages;
 
 beforeAll(async () => {
   stack = await startTestStack({
@@ -28,18 +32,39 @@ afterAll(async () => {
 describe('development outbox', () => {
   it('stores the offer SMS with its claim link and shows it on /dev/outbox', async () => {
     const c = contractorProfile({ phone: '+1 (212) 555-0199', zip_codes: ['10001'] });
-    await publish(stack.infra.bus, 'contractors', { type: 'ContractorRegistered', data: { ...c, registered_at: now() } });
-    await publish(stack.infra.bus, 'wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() } });
+    await publish(stack.infra.bus, 'contractors', {
+      type: 'ContractorRegistered',
+      data: { ...c, registered_at: now() },
+    });
+    await publish(stack.infra.bus, 'wallet-ledger', {
+      type: 'WalletBalanceChanged',
+      data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() },
+    });
     await waitFor(
-      async () => (await stack.marketplace.services.get('matching')!.ctx.db.selectFrom('wallets').select('contractor_id').where('contractor_id', '=', c.contractor_id).executeTakeFirst()) !== undefined &&
-        (await stack.marketplace.services.get('notification')!.ctx.db.selectFrom('contacts').select('contractor_id').where('contractor_id', '=', c.contractor_id).executeTakeFirst()) !== undefined,
+      async () =>
+        (await stack.marketplace.services
+          .get('matching')!
+          .ctx.db.selectFrom('wallets')
+          .select('contractor_id')
+          .where('contractor_id', '=', c.contractor_id)
+          .executeTakeFirst()) !== undefined &&
+        (await stack.marketplace.services
+          .get('notification')!
+          .ctx.db.selectFrom('contacts')
+          .select('contractor_id')
+          .where('contractor_id', '=', c.contractor_id)
+          .executeTakeFirst()) !== undefined,
       'projections',
     );
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: screenedLead({ zip_code: '10001' }) });
-    const [sms] = await waitFor(async () => {
-      const list = await outbox({ channel: 'sms', to: '+12125550199' });
-      return list.length && list[0]!.status === 'sent' ? list : undefined;
-    }, 'the SMS in the outbox', 3000);
+    const [sms] = await waitFor(
+      async () => {
+        const list = await outbox({ channel: 'sms', to: '+12125550199' });
+        return list.length && list[0]!.status === 'sent' ? list : undefined;
+      },
+      'the SMS in the outbox',
+      3000,
+    );
     expect(sms!.body).toMatch(/http:\/\/localhost:8080\/claim\/[A-Za-z0-9_-]{32,}/);
 
     const page = await fetch(`${stack.url}/dev/outbox`);
@@ -53,7 +78,12 @@ describe('development outbox', () => {
   it('emails the reset link once per request', async () => {
     const event = await publish(stack.infra.bus, 'contractors', {
       type: 'PasswordResetRequested',
-      data: { user_type: 'contractor', email: 'pat@example.com', reset_url: 'http://localhost:8080/reset-password?token=abc', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+      data: {
+        user_type: 'contractor',
+        email: 'pat@example.com',
+        reset_url: 'http://localhost:8080/reset-password?token=abc',
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      },
     });
     await stack.infra.bus.publish(event); // redelivery
     const [mail] = await waitFor(async () => {
@@ -67,7 +97,14 @@ describe('development outbox', () => {
   });
 
   it('emails a contact message once to the support address', async () => {
-    const data = { message_id: randomUUID(), name: 'Sam Roe', email: 'sam@example.com', subject: 'Question about pricing', message: 'How much is a lead?', received_at: now() };
+    const data = {
+      message_id: randomUUID(),
+      name: 'Sam Roe',
+      email: 'sam@example.com',
+      subject: 'Question about pricing',
+      message: 'How much is a lead?',
+      received_at: now(),
+    };
     await publish(stack.infra.bus, 'lead-intake', { type: 'ContactMessageReceived', data });
     await publish(stack.infra.bus, 'lead-intake', { type: 'ContactMessageReceived', data }); // same message, new event
     const [mail] = await waitFor(async () => {

@@ -12,7 +12,16 @@ export async function publish<T extends EventType>(bus: EventBus, producer: Serv
 export const now = () => new Date().toISOString();
 
 /** A contractor profile in the shape of the Contractor* events. */
-export const contractorProfile = (over: Partial<{ contractor_id: string; phone: string; industry: string; sub_service: string; zip_codes: string[]; sms_opt_in: boolean }> = {}) => ({
+export const contractorProfile = (
+  over: Partial<{
+    contractor_id: string;
+    phone: string;
+    industry: string;
+    sub_service: string;
+    zip_codes: string[];
+    sms_opt_in: boolean;
+  }> = {},
+) => ({
   contractor_id: randomUUID(),
   business_name: 'Cool Air LLC',
   contact_name: 'Pat Doe',
@@ -26,10 +35,25 @@ export const contractorProfile = (over: Partial<{ contractor_id: string; phone: 
 });
 
 /** A LeadScreened payload for a fresh lead. */
-export const screenedLead = (over: Partial<{ lead_id: string; status: 'valid' | 'rejected'; zip_code: string; service_category: string; sub_service: string; preferred_contractor_id: string | null }> = {}) => ({
+export const screenedLead = (
+  over: Partial<{
+    lead_id: string;
+    status: 'valid' | 'rejected';
+    zip_code: string;
+    service_category: string;
+    sub_service: string;
+    preferred_contractor_id: string | null;
+  }> = {},
+) => ({
   lead_id: randomUUID(),
   status: 'valid' as 'valid' | 'rejected',
-  validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+  validation_summary: {
+    phone_valid: true,
+    email_valid: true,
+    content_valid: true,
+    is_duplicate: false,
+    ip_rate_ok: true,
+  },
   reasons: [] as string[],
   service_category: 'home_services',
   sub_service: 'hvac',

@@ -18,7 +18,12 @@ export interface ReceivedSms {
  * A loopback stand-in for api.twilio.com: answers POST /2010-04-01/Accounts/{sid}/Messages.json
  * like Twilio (201 with a message resource) and records what it got.
  */
-export async function startFakeTwilio(): Promise<{ url: string; messages: ReceivedSms[]; failNext(n: number): void; close(): Promise<void> }> {
+export async function startFakeTwilio(): Promise<{
+  url: string;
+  messages: ReceivedSms[];
+  failNext(n: number): void;
+  close(): Promise<void>;
+}> {
   const messages: ReceivedSms[] = [];
   let failures = 0;
   const server: Server = createServer((req, res) => {
@@ -27,12 +32,16 @@ export async function startFakeTwilio(): Promise<{ url: string; messages: Receiv
     req.on('end', () => {
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 20404, message: 'not found', status: 404 }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 20404, message: 'not found', status: 404 }));
         return;
       }
       if (failures > 0) {
         failures--;
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 20500, message: 'Internal error', status: 500 }));
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ code: 20500, message: 'Internal error', status: 500 }));
         return;
       }
       const form = new URLSearchParams(raw);
@@ -47,9 +56,20 @@ export async function startFakeTwilio(): Promise<{ url: string; messages: Receiv
         authorization: req.headers.authorization,
         at: Date.now(),
       });
-      res.writeHead(201, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ sid, account_sid: match[1], to: form.get('To'), from: form.get('From'), body: form.get('Body'), status: 'queued', num_segments: '1', direction: 'outbound-api' }),
-      );
+      res
+        .writeHead(201, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            sid,
+            account_sid: match[1],
+            to: form.get('To'),
+            from: form.get('From'),
+            body: form.get('Body'),
+            status: 'queued',
+            num_segments: '1',
+            direction: 'outbound-api',
+          }),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

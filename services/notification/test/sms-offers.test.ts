@@ -43,13 +43,23 @@ beforeAll(async () => {
   const bus = stack.infra.bus;
   for (const c of [offered, optedOut, deleted, otherZip]) {
     await publish(bus, 'contractors', { type: 'ContractorRegistered', data: { ...c, registered_at: now() } });
-    await publish(bus, 'wallet-ledger', { type: 'WalletBalanceChanged', data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() } });
+    await publish(bus, 'wallet-ledger', {
+      type: 'WalletBalanceChanged',
+      data: { contractor_id: c.contractor_id, balance_cents: 2500, reason: 'signup_credit', changed_at: now() },
+    });
   }
-  await publish(bus, 'contractors', { type: 'ContractorDeleted', data: { contractor_id: deleted.contractor_id, deleted_at: now() } });
+  await publish(bus, 'contractors', {
+    type: 'ContractorDeleted',
+    data: { contractor_id: deleted.contractor_id, deleted_at: now() },
+  });
   await waitFor(
     async () => {
       const wallets = await matchingDb().selectFrom('wallets').select('contractor_id').execute();
-      const gone = await matchingDb().selectFrom('contractors').select('deleted').where('contractor_id', '=', deleted.contractor_id).executeTakeFirst();
+      const gone = await matchingDb()
+        .selectFrom('contractors')
+        .select('deleted')
+        .where('contractor_id', '=', deleted.contractor_id)
+        .executeTakeFirst();
       const contacts = await notificationDb().selectFrom('contacts').select('contractor_id').execute();
       return wallets.length === 4 && gone?.deleted === true && contacts.length === 4;
     },
@@ -71,7 +81,11 @@ describe('lead offers by SMS', () => {
     leadId = lead.lead_id;
     const started = Date.now();
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
-    const [sms] = await waitFor(() => (smsTo('+14045550101').length ? smsTo('+14045550101') : undefined), 'the SMS at the fake Twilio', 2000);
+    const [sms] = await waitFor(
+      () => (smsTo('+14045550101').length ? smsTo('+14045550101') : undefined),
+      'the SMS at the fake Twilio',
+      2000,
+    );
     expect(sms!.at - started).toBeLessThan(2000);
     expect(sms!.accountSid).toBe(ACCOUNT_SID);
     expect(sms!.from).toBe('+15005550006');
@@ -83,46 +97,88 @@ describe('lead offers by SMS', () => {
     // The link carries the token matching issued for exactly this contractor and lead.
     const token = /https:\/\/leads\.example\.test\/claim\/([A-Za-z0-9_-]+)/.exec(sms!.body)?.[1];
     expect(token && token.length).toBeGreaterThanOrEqual(32);
-    const offer = await matchingDb().selectFrom('offers').selectAll().where('claim_token_hash', '=', hashToken(token!)).executeTakeFirst();
+    const offer = await matchingDb()
+      .selectFrom('offers')
+      .selectAll()
+      .where('claim_token_hash', '=', hashToken(token!))
+      .executeTakeFirst();
     expect(offer).toMatchObject({ lead_id: leadId, contractor_id: offered.contractor_id, rank: expect.any(Number) });
   });
 
   it('offers no deleted or out-of-area contractor and texts no one who did not consent', async () => {
-    const offers = await matchingDb().selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
+    const offers = await matchingDb()
+      .selectFrom('offers')
+      .select('contractor_id')
+      .where('lead_id', '=', leadId)
+      .execute();
     expect(offers.map((o) => o.contractor_id).sort()).toEqual([offered.contractor_id, optedOut.contractor_id].sort());
     await new Promise((r) => setTimeout(r, 300));
     expect(fake.messages.filter((m) => m.body.includes('/claim/')).map((m) => m.to)).toEqual(['+14045550101']);
   });
 
   it('sends no second SMS when LeadMatched is redelivered or re-emitted', async () => {
-    const row = await matchingDb().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').executeTakeFirstOrThrow();
+    const row = await matchingDb()
+      .selectFrom('outbox')
+      .select('envelope')
+      .where('type', '=', 'LeadMatched')
+      .executeTakeFirstOrThrow();
     const envelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
     expect(envelope.data.lead_id).toBe(leadId);
     await stack.infra.bus.publish(envelope); // the same message again (broker redelivery)
     await stack.infra.bus.publish({ ...envelope, id: randomUUID() }); // the same offers in a new message
     await waitFor(
-      async () => (await notificationDb().selectFrom('inbox').select('event_id').where('type', '=', 'LeadMatched').execute()).length === 2,
+      async () =>
+        (await notificationDb().selectFrom('inbox').select('event_id').where('type', '=', 'LeadMatched').execute())
+          .length === 2,
       'both LeadMatched messages handled',
       5000,
     );
     await new Promise((r) => setTimeout(r, 500));
     expect(smsTo('+14045550101')).toHaveLength(1);
-    const deliveries = await notificationDb().selectFrom('deliveries').select('id').where('lead_id', '=', leadId).execute();
+    const deliveries = await notificationDb()
+      .selectFrom('deliveries')
+      .select('id')
+      .where('lead_id', '=', leadId)
+      .execute();
     expect(deliveries).toHaveLength(1);
   });
 
   it('never offers a rejected lead', async () => {
     const rejected = screenedLead({ status: 'rejected' });
     const valid = screenedLead();
-    const rejectedEnvelope = await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: { ...rejected, reasons: ['phone_invalid'], validation_summary: { ...rejected.validation_summary, phone_valid: false } } });
+    const rejectedEnvelope = await publish(stack.infra.bus, 'screening', {
+      type: 'LeadScreened',
+      data: {
+        ...rejected,
+        reasons: ['phone_invalid'],
+        validation_summary: { ...rejected.validation_summary, phone_valid: false },
+      },
+    });
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: valid });
-    await waitFor(async () => fake.messages.some((m) => m.to === '+14045550101' && m.at > 0 && smsTo('+14045550101').length === 2), 'the SMS of the valid lead', 3000);
     await waitFor(
-      async () => (await matchingDb().selectFrom('inbox').select('event_id').where('event_id', '=', rejectedEnvelope.id).executeTakeFirst()) !== undefined,
+      async () => fake.messages.some((m) => m.to === '+14045550101' && m.at > 0 && smsTo('+14045550101').length === 2),
+      'the SMS of the valid lead',
+      3000,
+    );
+    await waitFor(
+      async () =>
+        (await matchingDb()
+          .selectFrom('inbox')
+          .select('event_id')
+          .where('event_id', '=', rejectedEnvelope.id)
+          .executeTakeFirst()) !== undefined,
       'the rejected lead handled',
     );
-    expect(await matchingDb().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst()).toBeUndefined();
-    expect(await matchingDb().selectFrom('offers').select('lead_id').where('lead_id', '=', rejected.lead_id).execute()).toEqual([]);
+    expect(
+      await matchingDb()
+        .selectFrom('leads')
+        .select('lead_id')
+        .where('lead_id', '=', rejected.lead_id)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await matchingDb().selectFrom('offers').select('lead_id').where('lead_id', '=', rejected.lead_id).execute(),
+    ).toEqual([]);
     expect(smsTo('+14045550101')).toHaveLength(2);
   });
 });
@@ -133,11 +189,22 @@ describe('provider failures', () => {
     const lead = screenedLead();
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
     await waitFor(
-      async () => (await notificationDb().selectFrom('deliveries').select(['status', 'attempts', 'last_error']).where('lead_id', '=', lead.lead_id).executeTakeFirst())?.status === 'sent',
+      async () =>
+        (
+          await notificationDb()
+            .selectFrom('deliveries')
+            .select(['status', 'attempts', 'last_error'])
+            .where('lead_id', '=', lead.lead_id)
+            .executeTakeFirst()
+        )?.status === 'sent',
       'the retried delivery sent',
       8000,
     );
-    const row = await notificationDb().selectFrom('deliveries').select(['attempts', 'last_error', 'status']).where('lead_id', '=', lead.lead_id).executeTakeFirstOrThrow();
+    const row = await notificationDb()
+      .selectFrom('deliveries')
+      .select(['attempts', 'last_error', 'status'])
+      .where('lead_id', '=', lead.lead_id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ attempts: 2, last_error: null, status: 'sent' });
     expect(fake.messages.filter((m) => m.to === '+14045550101')).toHaveLength(3);
   });
@@ -148,7 +215,10 @@ describe('twilio-status-webhook', () => {
   const post = (params: Record<string, string>, signature: string | undefined) =>
     fetch(`${stack.url}/.netlify/functions/twilio-status-webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature ? { 'x-twilio-signature': signature } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(signature ? { 'x-twilio-signature': signature } : {}),
+      },
       body: new URLSearchParams(params).toString(),
     });
 
@@ -157,7 +227,11 @@ describe('twilio-status-webhook', () => {
     const params = { MessageSid: sid, MessageStatus: 'delivered', AccountSid: ACCOUNT_SID, To: '+14045550101' };
     const res = await post(params, twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params));
     expect(res.status).toBe(200);
-    const row = await notificationDb().selectFrom('deliveries').select(['status', 'provider_status']).where('provider_message_id', '=', sid).executeTakeFirstOrThrow();
+    const row = await notificationDb()
+      .selectFrom('deliveries')
+      .select(['status', 'provider_status'])
+      .where('provider_message_id', '=', sid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'delivered', provider_status: 'delivered' });
   });
 
@@ -170,9 +244,16 @@ describe('twilio-status-webhook', () => {
     expect(((await bad.json()) as { message: string }).message).toBe('Invalid Twilio signature');
     expect((await post(params, undefined)).status).toBe(403);
     // Signed for other fields than those sent: refused too.
-    const tampered = await post({ ...params, MessageStatus: 'delivered' }, twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params));
+    const tampered = await post(
+      { ...params, MessageStatus: 'delivered' },
+      twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params),
+    );
     expect(tampered.status).toBe(403);
-    const row = await notificationDb().selectFrom('deliveries').select(['status', 'provider_status']).where('provider_message_id', '=', sid).executeTakeFirstOrThrow();
+    const row = await notificationDb()
+      .selectFrom('deliveries')
+      .select(['status', 'provider_status'])
+      .where('provider_message_id', '=', sid)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('sent');
   });
 });

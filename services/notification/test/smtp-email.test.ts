@@ -11,7 +11,10 @@ let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  stack = await startTestStack({ services: [notification], env: { SMTP_URL: smtp.url, MAIL_FROM: 'leadmarket <no-reply@leads.example.test>' } });
+  stack = await startTestStack({
+    services: [notification],
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'leadmarket <no-reply@leads.example.test>' },
+  });
 });
 
 afterAll(async () => {
@@ -24,10 +27,19 @@ describe('password reset email over SMTP', () => {
     const resetUrl = 'https://leads.example.test/reset-password?token=tok123&type=contractor';
     const event = await publish(stack.infra.bus, 'contractors', {
       type: 'PasswordResetRequested',
-      data: { user_type: 'contractor', email: 'owner@example.com', reset_url: resetUrl, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+      data: {
+        user_type: 'contractor',
+        email: 'owner@example.com',
+        reset_url: resetUrl,
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+      },
     });
     await stack.infra.bus.publish(event);
-    const [mail] = await waitFor(() => (smtp.mails.length ? smtp.mails : undefined), 'the email at the fake SMTP server', 5000);
+    const [mail] = await waitFor(
+      () => (smtp.mails.length ? smtp.mails : undefined),
+      'the email at the fake SMTP server',
+      5000,
+    );
     expect(mail!.from).toBe('no-reply@leads.example.test');
     expect(mail!.to).toEqual(['owner@example.com']);
     expect(mail!.data).toContain('Subject: Reset your leadmarket password');
@@ -35,7 +47,11 @@ describe('password reset email over SMTP', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.mails).toHaveLength(1);
     const db = stack.marketplace.services.get('notification')!.ctx.db;
-    const row = await db.selectFrom('deliveries').select(['status', 'provider']).where('kind', '=', 'password_reset').executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('deliveries')
+      .select(['status', 'provider'])
+      .where('kind', '=', 'password_reset')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'sent', provider: 'smtp' });
   });
 });

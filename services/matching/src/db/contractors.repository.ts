@@ -11,16 +11,33 @@ export interface ContractorProjection {
 
 /** Store a contractor's targeting profile unless we already hold a newer one or it was deleted. */
 export async function upsertContractor(db: Kysely<any>, p: ContractorProjection): Promise<void> {
-  const existing = await db.selectFrom('contractors').select(['deleted', 'profile_at']).where('contractor_id', '=', p.contractor_id).forUpdate().executeTakeFirst();
+  const existing = await db
+    .selectFrom('contractors')
+    .select(['deleted', 'profile_at'])
+    .where('contractor_id', '=', p.contractor_id)
+    .forUpdate()
+    .executeTakeFirst();
   if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(p.at))) return;
   await db
     .insertInto('contractors')
-    .values({ contractor_id: p.contractor_id, industry: p.industry, sub_service: p.sub_service, profile_at: p.at, deleted: false })
-    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ industry: p.industry, sub_service: p.sub_service, profile_at: p.at }))
+    .values({
+      contractor_id: p.contractor_id,
+      industry: p.industry,
+      sub_service: p.sub_service,
+      profile_at: p.at,
+      deleted: false,
+    })
+    .onConflict((oc) =>
+      oc.column('contractor_id').doUpdateSet({ industry: p.industry, sub_service: p.sub_service, profile_at: p.at }),
+    )
     .execute();
   await db.deleteFrom('contractor_zips').where('contractor_id', '=', p.contractor_id).execute();
   const zips = [...new Set(p.zip_codes.map((z) => z.trim()).filter(Boolean))];
-  if (zips.length) await db.insertInto('contractor_zips').values(zips.map((zip_code) => ({ contractor_id: p.contractor_id, zip_code }))).execute();
+  if (zips.length)
+    await db
+      .insertInto('contractor_zips')
+      .values(zips.map((zip_code) => ({ contractor_id: p.contractor_id, zip_code })))
+      .execute();
 }
 
 /** A deleted contractor is never offered again (a late profile event does not revive it). */
@@ -34,7 +51,12 @@ export async function markContractorDeleted(db: Kysely<any>, contractorId: strin
 }
 
 /** Record a wallet balance unless a newer one is already known. */
-export async function recordBalance(db: Kysely<any>, contractorId: string, balanceCents: number, at: string): Promise<void> {
+export async function recordBalance(
+  db: Kysely<any>,
+  contractorId: string,
+  balanceCents: number,
+  at: string,
+): Promise<void> {
   await db
     .insertInto('wallets')
     .values({ contractor_id: contractorId, balance_cents: balanceCents, changed_at: at })
@@ -59,7 +81,11 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
     .execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.contractor_id as string);
-  const zips = await db.selectFrom('contractor_zips').select(['contractor_id', 'zip_code']).where('contractor_id', 'in', ids).execute();
+  const zips = await db
+    .selectFrom('contractor_zips')
+    .select(['contractor_id', 'zip_code'])
+    .where('contractor_id', 'in', ids)
+    .execute();
   const offerStats = await db
     .selectFrom('offers')
     .select((eb) => ['contractor_id', eb.fn.countAll().as('offers'), eb.fn.max('offered_at').as('last_offered_at')])
@@ -91,9 +117,21 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
 }
 
 /** The targeting profile of one contractor, or undefined when unknown or deleted. */
-export async function activeContractor(db: Kysely<any>, contractorId: string): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
-  const row = await db.selectFrom('contractors').select(['industry', 'sub_service']).where('contractor_id', '=', contractorId).where('deleted', '=', false).executeTakeFirst();
+export async function activeContractor(
+  db: Kysely<any>,
+  contractorId: string,
+): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
+  const row = await db
+    .selectFrom('contractors')
+    .select(['industry', 'sub_service'])
+    .where('contractor_id', '=', contractorId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (!row) return undefined;
-  const zips = await db.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', contractorId).execute();
+  const zips = await db
+    .selectFrom('contractor_zips')
+    .select('zip_code')
+    .where('contractor_id', '=', contractorId)
+    .execute();
   return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code as string) };
 }

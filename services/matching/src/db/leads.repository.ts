@@ -24,7 +24,13 @@ export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Pr
 
 /** Leads whose match has not been made yet (after a crash or an unreachable wallet-ledger), oldest first. */
 export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<string[]> {
-  const rows = await db.selectFrom('leads').select('lead_id').where('status', '=', 'pending_match').orderBy('submitted_at').limit(limit).execute();
+  const rows = await db
+    .selectFrom('leads')
+    .select('lead_id')
+    .where('status', '=', 'pending_match')
+    .orderBy('submitted_at')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.lead_id as string);
 }
 
@@ -34,7 +40,13 @@ export async function findLead(db: Kysely<any>, leadId: string) {
 
 /** Lock a lead still waiting for its match (inside the matching transaction), or undefined. */
 export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
-  return trx.selectFrom('leads').selectAll().where('lead_id', '=', leadId).where('status', '=', 'pending_match').forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('leads')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .where('status', '=', 'pending_match')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** One more failed price look-up for a pending lead. */
@@ -46,8 +58,18 @@ export async function recordPriceAttempt(db: Kysely<any>, leadId: string): Promi
     .execute();
 }
 
-export async function markMatched(trx: Kysely<any>, leadId: string, priceCents: number, leadType: string, at: string): Promise<void> {
-  await trx.updateTable('leads').set({ status: 'available', price_cents: priceCents, lead_type: leadType, matched_at: at }).where('lead_id', '=', leadId).execute();
+export async function markMatched(
+  trx: Kysely<any>,
+  leadId: string,
+  priceCents: number,
+  leadType: string,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ status: 'available', price_cents: priceCents, lead_type: leadType, matched_at: at })
+    .where('lead_id', '=', leadId)
+    .execute();
 }
 
 /**
@@ -55,7 +77,12 @@ export async function markMatched(trx: Kysely<any>, leadId: string, priceCents: 
  * nothing is stored and the later LeadScreened still finds no row to offer — so we keep a
  * tombstone row for unknown leads.
  */
-export async function closeLead(db: Kysely<any>, leadId: string, status: 'purchased' | 'expired' | 'deleted', purchasedBy?: string): Promise<void> {
+export async function closeLead(
+  db: Kysely<any>,
+  leadId: string,
+  status: 'purchased' | 'expired' | 'deleted',
+  purchasedBy?: string,
+): Promise<void> {
   const updated = await db
     .updateTable('leads')
     .set({ status, ...(purchasedBy ? { purchased_by: purchasedBy } : {}) })

@@ -1,4 +1,10 @@
-import { centsToDollars, DEFAULT_LEAD_PRICE_CENTS, LEAD_TYPES, type AvailableLead, type LeadType } from '@leadmarket/contracts';
+import {
+  centsToDollars,
+  DEFAULT_LEAD_PRICE_CENTS,
+  LEAD_TYPES,
+  type AvailableLead,
+  type LeadType,
+} from '@leadmarket/contracts';
 import { targetsMatch } from './category-match.js';
 
 /** An available lead row as matching stores it. */

@@ -7,9 +7,21 @@ describe('category matching', () => {
     expect(normalizeCatalogValue('  Real Estate ')).toBe('real_estate');
     expect(canonicalTarget('HVAC', 'AC repair')).toEqual({ industry: 'home_services', subService: 'hvac' });
     expect(canonicalTarget('Auto', 'Body Shop')).toEqual({ industry: 'automotive', subService: 'body_shop' });
-    expect(targetsMatch({ service_category: 'home_services', sub_service: 'plumbing' }, { industry: 'Home Services', sub_service: 'Plumbing' })).toBe(true);
-    expect(targetsMatch({ service_category: 'home_services', sub_service: 'plumbing' }, { industry: 'home_services', sub_service: 'hvac' })).toBe(false);
-    expect(targetsMatch({ service_category: 'legal', sub_service: '' }, { industry: 'legal', sub_service: '' })).toBe(false);
+    expect(
+      targetsMatch(
+        { service_category: 'home_services', sub_service: 'plumbing' },
+        { industry: 'Home Services', sub_service: 'Plumbing' },
+      ),
+    ).toBe(true);
+    expect(
+      targetsMatch(
+        { service_category: 'home_services', sub_service: 'plumbing' },
+        { industry: 'home_services', sub_service: 'hvac' },
+      ),
+    ).toBe(false);
+    expect(targetsMatch({ service_category: 'legal', sub_service: '' }, { industry: 'legal', sub_service: '' })).toBe(
+      false,
+    );
   });
 
   it('normalising is idempotent and matching is symmetric', () => {

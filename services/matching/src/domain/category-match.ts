@@ -11,7 +11,11 @@
  */
 
 const HOME_SERVICE_TRADES = new Set(['hvac', 'plumbing', 'electrical', 'roofing']);
-const INDUSTRY_ALIASES: Record<string, string> = { auto: 'automotive', home_service: 'home_services', home: 'home_services' };
+const INDUSTRY_ALIASES: Record<string, string> = {
+  auto: 'automotive',
+  home_service: 'home_services',
+  home: 'home_services',
+};
 
 /** Fold a catalogue value to its comparable form: lower case, non-alphanumerics as single '_'. */
 export const normalizeCatalogValue = (value: string): string =>

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { isEligible, rankCandidates, type Candidate, type LeadToMatch } from './ranking.js';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const lead: LeadToMatch = { service_category: 'home_services', sub_service: 'hvac', zip_code: '30301', price_cents: 2000, preferred_contractor_id: null };
+const lead: LeadToMatch = {
+  service_category: 'home_services',
+  sub_service: 'hvac',
+  zip_code: '30301',
+  price_cents: 2000,
+  preferred_contractor_id: null,
+};
 const base = (id: string, over: Partial<Candidate> = {}): Candidate => ({
   contractor_id: id,
   industry: 'home_services',
@@ -29,8 +35,20 @@ describe('eligibility', () => {
   });
 
   it('folds spellings: HVAC category, "Home Services" industry', () => {
-    expect(isEligible(base('a', { industry: 'Home Services', sub_service: 'HVAC' }), { ...lead, service_category: 'HVAC', sub_service: 'AC repair' })).toBe(true);
-    expect(isEligible(base('a', { industry: 'real_estate', sub_service: 'buyer_agent' }), { ...lead, service_category: 'Real Estate', sub_service: 'Buyer Agent' })).toBe(true);
+    expect(
+      isEligible(base('a', { industry: 'Home Services', sub_service: 'HVAC' }), {
+        ...lead,
+        service_category: 'HVAC',
+        sub_service: 'AC repair',
+      }),
+    ).toBe(true);
+    expect(
+      isEligible(base('a', { industry: 'real_estate', sub_service: 'buyer_agent' }), {
+        ...lead,
+        service_category: 'Real Estate',
+        sub_service: 'Buyer Agent',
+      }),
+    ).toBe(true);
   });
 });
 
@@ -38,7 +56,10 @@ describe('ranking', () => {
   it('puts an eligible preferred contractor first, an ineligible one nowhere', () => {
     const cs = [base('a'), base('b', { offers_received: 10, leads_purchased: 0 }), base('c', { zip_codes: ['1'] })];
     expect(rankCandidates(cs, { ...lead, preferred_contractor_id: 'b' }, 5, NOW)[0]!.contractor_id).toBe('b');
-    expect(rankCandidates(cs, { ...lead, preferred_contractor_id: 'c' }, 5, NOW).map((r) => r.contractor_id)).toEqual(['a', 'b']);
+    expect(rankCandidates(cs, { ...lead, preferred_contractor_id: 'c' }, 5, NOW).map((r) => r.contractor_id)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('prefers a better response record, then the least recently offered', () => {
@@ -60,7 +81,10 @@ const candidateArb: fc.Arbitrary<Candidate> = fc.record({
   balance_cents: fc.integer({ min: 0, max: 5000 }),
   offers_received: fc.integer({ min: 0, max: 50 }),
   leads_purchased: fc.integer({ min: 0, max: 50 }),
-  last_offered_at: fc.option(fc.date({ min: new Date('2026-11-01T00:00:00Z'), max: NOW, noInvalidDate: true }).map((d) => d.toISOString()), { nil: null }),
+  last_offered_at: fc.option(
+    fc.date({ min: new Date('2026-11-01T00:00:00Z'), max: NOW, noInvalidDate: true }).map((d) => d.toISOString()),
+    { nil: null },
+  ),
 });
 const leadArb: fc.Arbitrary<LeadToMatch> = fc.record({
   service_category: fc.constantFrom('home_services', 'HVAC', 'legal'),
@@ -87,23 +111,31 @@ describe('ranking properties', () => {
 
   it('is deterministic and independent of input order', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(candidateArb, { selector: (c) => c.contractor_id, maxLength: 10 }), leadArb, (cs, l) => {
-        const a = rankCandidates(cs, l, 5, NOW);
-        const b = rankCandidates([...cs].reverse(), l, 5, NOW);
-        expect(b).toEqual(a);
-        expect(rankCandidates(cs, l, 5, NOW)).toEqual(a);
-      }),
+      fc.property(
+        fc.uniqueArray(candidateArb, { selector: (c) => c.contractor_id, maxLength: 10 }),
+        leadArb,
+        (cs, l) => {
+          const a = rankCandidates(cs, l, 5, NOW);
+          const b = rankCandidates([...cs].reverse(), l, 5, NOW);
+          expect(b).toEqual(a);
+          expect(rankCandidates(cs, l, 5, NOW)).toEqual(a);
+        },
+      ),
     );
   });
 
   it('puts an eligible preferred contractor first', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(candidateArb, { selector: (c) => c.contractor_id, maxLength: 10 }), leadArb, (cs, l) => {
-        const ranked = rankCandidates(cs, l, 5, NOW);
-        const pref = cs.find((c) => c.contractor_id === l.preferred_contractor_id);
-        if (pref && isEligible(pref, l)) expect(ranked[0]?.contractor_id).toBe(pref.contractor_id);
-        else expect(ranked.every((r) => !r.preferred)).toBe(true);
-      }),
+      fc.property(
+        fc.uniqueArray(candidateArb, { selector: (c) => c.contractor_id, maxLength: 10 }),
+        leadArb,
+        (cs, l) => {
+          const ranked = rankCandidates(cs, l, 5, NOW);
+          const pref = cs.find((c) => c.contractor_id === l.preferred_contractor_id);
+          if (pref && isEligible(pref, l)) expect(ranked[0]?.contractor_id).toBe(pref.contractor_id);
+          else expect(ranked.every((r) => !r.preferred)).toBe(true);
+        },
+      ),
     );
   });
 });

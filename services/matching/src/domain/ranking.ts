@@ -62,7 +62,10 @@ export function scoreCandidate(candidate: Candidate, now: Date): number {
   const fairness =
     candidate.last_offered_at === null
       ? 1
-      : Math.min(1, Math.max(0, (now.getTime() - Date.parse(candidate.last_offered_at)) / 3_600_000 / FAIRNESS_HORIZON_HOURS));
+      : Math.min(
+          1,
+          Math.max(0, (now.getTime() - Date.parse(candidate.last_offered_at)) / 3_600_000 / FAIRNESS_HORIZON_HOURS),
+        );
   return SCORE_WEIGHTS.fit * fit + SCORE_WEIGHTS.response * response + SCORE_WEIGHTS.fairness * fairness;
 }
 
@@ -71,7 +74,12 @@ export function scoreCandidate(candidate: Candidate, now: Date): number {
  * preferred contractor (the customer asked for them) first; then by score, ties broken by who was
  * offered least recently (never first), then by id — so the same input always gives the same order.
  */
-export function rankCandidates(candidates: Candidate[], lead: LeadToMatch, limit: number, now: Date): RankedCandidate[] {
+export function rankCandidates(
+  candidates: Candidate[],
+  lead: LeadToMatch,
+  limit: number,
+  now: Date,
+): RankedCandidate[] {
   const seen = new Set<string>();
   const eligible = candidates.filter((c) => {
     if (seen.has(c.contractor_id) || !isEligible(c, lead)) return false;
@@ -89,7 +97,13 @@ export function rankCandidates(candidates: Candidate[], lead: LeadToMatch, limit
     const la = a.candidate.last_offered_at === null ? -Infinity : Date.parse(a.candidate.last_offered_at);
     const lb = b.candidate.last_offered_at === null ? -Infinity : Date.parse(b.candidate.last_offered_at);
     if (la !== lb) return la < lb ? -1 : 1;
-    return a.candidate.contractor_id < b.candidate.contractor_id ? -1 : a.candidate.contractor_id > b.candidate.contractor_id ? 1 : 0;
+    return a.candidate.contractor_id < b.candidate.contractor_id
+      ? -1
+      : a.candidate.contractor_id > b.candidate.contractor_id
+        ? 1
+        : 0;
   });
-  return ranked.slice(0, Math.max(0, Math.floor(limit))).map((r) => ({ contractor_id: r.candidate.contractor_id, score: r.score, preferred: r.preferred }));
+  return ranked
+    .slice(0, Math.max(0, Math.floor(limit)))
+    .map((r) => ({ contractor_id: r.candidate.contractor_id, score: r.score, preferred: r.preferred }));
 }

@@ -5,6 +5,11 @@ import { upsertContact } from '../db/contacts.repository.js';
 export const contractorProfileUpdatedConsumer = defineConsumer({
   event: 'ContractorProfileUpdated',
   async handle({ data }, { trx }) {
-    await upsertContact(trx, { contractor_id: data.contractor_id, phone: data.phone, sms_opt_in: data.sms_opt_in, at: data.updated_at });
+    await upsertContact(trx, {
+      contractor_id: data.contractor_id,
+      phone: data.phone,
+      sms_opt_in: data.sms_opt_in,
+      at: data.updated_at,
+    });
   },
 });

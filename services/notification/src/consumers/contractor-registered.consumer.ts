@@ -5,6 +5,11 @@ import { upsertContact } from '../db/contacts.repository.js';
 export const contractorRegisteredConsumer = defineConsumer({
   event: 'ContractorRegistered',
   async handle({ data }, { trx }) {
-    await upsertContact(trx, { contractor_id: data.contractor_id, phone: data.phone, sms_opt_in: data.sms_opt_in, at: data.registered_at });
+    await upsertContact(trx, {
+      contractor_id: data.contractor_id,
+      phone: data.phone,
+      sms_opt_in: data.sms_opt_in,
+      at: data.registered_at,
+    });
   },
 });

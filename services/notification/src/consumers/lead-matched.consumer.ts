@@ -13,17 +13,33 @@ import { wakeSender } from '../wake.js';
 export const leadMatchedConsumer = defineConsumer({
   event: 'LeadMatched',
   async handle({ data }, { trx, afterCommit, log }) {
-    const recipients = new Map((await smsRecipients(trx, data.offers.map((o) => o.contractor_id))).map((r) => [r.contractor_id, r.phone]));
+    const recipients = new Map(
+      (
+        await smsRecipients(
+          trx,
+          data.offers.map((o) => o.contractor_id),
+        )
+      ).map((r) => [r.contractor_id, r.phone]),
+    );
     let queued = 0;
     for (const offer of data.offers) {
       const phone = recipients.get(offer.contractor_id);
       const to = phone === undefined ? undefined : toE164(phone);
       if (!to) {
-        log.info({ lead_id: data.lead_id, contractor_id: offer.contractor_id }, 'no SMS for this offer: no consent or no usable phone');
+        log.info(
+          { lead_id: data.lead_id, contractor_id: offer.contractor_id },
+          'no SMS for this offer: no consent or no usable phone',
+        );
         continue;
       }
       const link = claimLink(BASE_URL_PLACEHOLDER, offer.claim_token);
-      const body = leadOfferSms({ service_category: data.service_category, sub_service: data.sub_service, zip_code: data.zip_code, price_cents: data.price_cents, link });
+      const body = leadOfferSms({
+        service_category: data.service_category,
+        sub_service: data.sub_service,
+        zip_code: data.zip_code,
+        price_cents: data.price_cents,
+        link,
+      });
       if (
         await queueDelivery(trx, {
           dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,

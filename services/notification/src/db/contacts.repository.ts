@@ -1,13 +1,29 @@
 import type { Kysely } from 'kysely';
 
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
-export async function upsertContact(db: Kysely<any>, c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string }): Promise<void> {
-  const existing = await db.selectFrom('contacts').select(['deleted', 'profile_at']).where('contractor_id', '=', c.contractor_id).forUpdate().executeTakeFirst();
+export async function upsertContact(
+  db: Kysely<any>,
+  c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string },
+): Promise<void> {
+  const existing = await db
+    .selectFrom('contacts')
+    .select(['deleted', 'profile_at'])
+    .where('contractor_id', '=', c.contractor_id)
+    .forUpdate()
+    .executeTakeFirst();
   if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(c.at))) return;
   await db
     .insertInto('contacts')
-    .values({ contractor_id: c.contractor_id, phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at, deleted: false })
-    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at }))
+    .values({
+      contractor_id: c.contractor_id,
+      phone: c.phone,
+      sms_opt_in: c.sms_opt_in,
+      profile_at: c.at,
+      deleted: false,
+    })
+    .onConflict((oc) =>
+      oc.column('contractor_id').doUpdateSet({ phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at }),
+    )
     .execute();
 }
 
@@ -21,7 +37,10 @@ export async function markContactDeleted(db: Kysely<any>, contractorId: string, 
 }
 
 /** Contacts of these contractors who may get SMS (consented, not deleted). */
-export async function smsRecipients(db: Kysely<any>, contractorIds: string[]): Promise<Array<{ contractor_id: string; phone: string }>> {
+export async function smsRecipients(
+  db: Kysely<any>,
+  contractorIds: string[],
+): Promise<Array<{ contractor_id: string; phone: string }>> {
   if (contractorIds.length === 0) return [];
   return db
     .selectFrom('contacts')

@@ -36,7 +36,11 @@ export interface ClaimedDelivery {
  * Take up to `limit` deliveries that are due (pending and due, or stuck in 'sending' past their
  * lease after a crash). Each is taken by a conditional update, so two senders never take the same one.
  */
-export async function claimDueDeliveries(db: Kysely<any>, limit: number, leaseSeconds = 60): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Kysely<any>,
+  limit: number,
+  leaseSeconds = 60,
+): Promise<ClaimedDelivery[]> {
   const due = await db
     .selectFrom('deliveries')
     .select('id')
@@ -53,7 +57,11 @@ export async function claimDueDeliveries(db: Kysely<any>, limit: number, leaseSe
   for (const { id } of due) {
     const row = await db
       .updateTable('deliveries')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .set({
+        status: 'sending',
+        attempts: sql`attempts + 1`,
+        locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      })
       .where('id', '=', id)
       .where((eb) =>
         eb.or([
@@ -69,32 +77,64 @@ export async function claimDueDeliveries(db: Kysely<any>, limit: number, leaseSe
 }
 
 /** The provider accepted the message; the body is stored as it was sent. */
-export async function markSent(db: Kysely<any>, id: string, r: { provider: string; providerMessageId: string; status: string; body: string }): Promise<void> {
+export async function markSent(
+  db: Kysely<any>,
+  id: string,
+  r: { provider: string; providerMessageId: string; status: string; body: string },
+): Promise<void> {
   await db
     .updateTable('deliveries')
-    .set({ status: 'sent', body: r.body, provider: r.provider, provider_message_id: r.providerMessageId, provider_status: r.status, sent_at: sql`now()`, locked_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      body: r.body,
+      provider: r.provider,
+      provider_message_id: r.providerMessageId,
+      provider_status: r.status,
+      sent_at: sql`now()`,
+      locked_until: null,
+      last_error: null,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 /** A failed attempt: retried after `retryInSeconds`, or failed for good when out of attempts. */
-export async function markAttemptFailed(db: Kysely<any>, id: string, error: string, retryInSeconds: number | null): Promise<void> {
+export async function markAttemptFailed(
+  db: Kysely<any>,
+  id: string,
+  error: string,
+  retryInSeconds: number | null,
+): Promise<void> {
   await db
     .updateTable('deliveries')
     .set(
       retryInSeconds === null
         ? { status: 'failed', last_error: error.slice(0, 500), locked_until: null }
-        : { status: 'pending', last_error: error.slice(0, 500), locked_until: null, next_attempt_at: sql`now() + make_interval(secs => ${retryInSeconds})` },
+        : {
+            status: 'pending',
+            last_error: error.slice(0, 500),
+            locked_until: null,
+            next_attempt_at: sql`now() + make_interval(secs => ${retryInSeconds})`,
+          },
     )
     .where('id', '=', id)
     .execute();
 }
 
 /** Record a provider status callback on the delivery it names; false when no delivery has that id. */
-export async function recordProviderStatus(db: Kysely<any>, providerMessageId: string, providerStatus: string, finalStatus: string | undefined): Promise<boolean> {
+export async function recordProviderStatus(
+  db: Kysely<any>,
+  providerMessageId: string,
+  providerStatus: string,
+  finalStatus: string | undefined,
+): Promise<boolean> {
   const result = await db
     .updateTable('deliveries')
-    .set({ provider_status: providerStatus, provider_status_at: sql`now()`, ...(finalStatus ? { status: finalStatus } : {}) })
+    .set({
+      provider_status: providerStatus,
+      provider_status_at: sql`now()`,
+      ...(finalStatus ? { status: finalStatus } : {}),
+    })
     .where('provider_message_id', '=', providerMessageId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -104,7 +144,19 @@ export async function recordProviderStatus(db: Kysely<any>, providerMessageId: s
 export async function listDeliveries(db: Kysely<any>, filter: { channel?: string; to?: string; limit?: number }) {
   let q = db
     .selectFrom('deliveries')
-    .select(['id', 'channel', 'recipient', 'subject', 'body', 'status', 'provider', 'provider_status', 'lead_id', 'contractor_id', 'created_at'])
+    .select([
+      'id',
+      'channel',
+      'recipient',
+      'subject',
+      'body',
+      'status',
+      'provider',
+      'provider_status',
+      'lead_id',
+      'contractor_id',
+      'created_at',
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(filter.limit ?? 200);

@@ -7,11 +7,19 @@ describe('notification texts', () => {
   });
 
   it('fills the public base URL into a stored body', () => {
-    expect(renderBody(`go ${claimLink(BASE_URL_PLACEHOLDER, 'tok')}`, 'http://localhost:8080/')).toBe('go http://localhost:8080/claim/tok');
+    expect(renderBody(`go ${claimLink(BASE_URL_PLACEHOLDER, 'tok')}`, 'http://localhost:8080/')).toBe(
+      'go http://localhost:8080/claim/tok',
+    );
   });
 
   it('offer SMS carries category, ZIP and link, no more', () => {
-    const text = leadOfferSms({ service_category: 'home_services', sub_service: 'hvac', zip_code: '30301', price_cents: 2000, link: 'https://x/claim/t' });
+    const text = leadOfferSms({
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      zip_code: '30301',
+      price_cents: 2000,
+      link: 'https://x/claim/t',
+    });
     expect(text).toContain('Home Services - Hvac');
     expect(text).toContain('ZIP 30301');
     expect(text).toContain('$20.00');

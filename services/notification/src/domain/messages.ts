@@ -11,14 +11,25 @@ const humanize = (value: string): string =>
 export const BASE_URL_PLACEHOLDER = '{{public_base_url}}';
 
 /** A stored body with the public base URL filled in. */
-export const renderBody = (body: string, publicBaseUrl: string): string => body.split(BASE_URL_PLACEHOLDER).join(publicBaseUrl.replace(/\/+$/, ''));
+export const renderBody = (body: string, publicBaseUrl: string): string =>
+  body.split(BASE_URL_PLACEHOLDER).join(publicBaseUrl.replace(/\/+$/, ''));
 
 /** The claim link of an offer: PUBLIC_BASE_URL/claim/<token>. */
-export const claimLink = (publicBaseUrl: string, token: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/claim/${encodeURIComponent(token)}`;
+export const claimLink = (publicBaseUrl: string, token: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}/claim/${encodeURIComponent(token)}`;
 
 /** The SMS offering a lead: category, sub-service, ZIP, price and the claim link. No customer details. */
-export function leadOfferSms(o: { service_category: string; sub_service: string; zip_code: string; price_cents: number; link: string }): string {
-  const what = o.sub_service && humanize(o.sub_service) !== humanize(o.service_category) ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}` : humanize(o.service_category);
+export function leadOfferSms(o: {
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  price_cents: number;
+  link: string;
+}): string {
+  const what =
+    o.sub_service && humanize(o.sub_service) !== humanize(o.service_category)
+      ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}`
+      : humanize(o.service_category);
   return `leadmarket: New ${what} lead in ZIP ${o.zip_code} ($${(o.price_cents / 100).toFixed(2)}). First to claim gets it: ${o.link} Reply STOP to opt out.`;
 }
 
@@ -29,7 +40,13 @@ export function passwordResetEmail(resetUrl: string, expiresAt: string): { subje
   };
 }
 
-export function contactMessageEmail(m: { name: string; email: string; subject: string; message: string; received_at: string }): { subject: string; body: string } {
+export function contactMessageEmail(m: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  received_at: string;
+}): { subject: string; body: string } {
   return {
     subject: `[Contact] ${m.subject}`.slice(0, 200),
     body: `From: ${m.name} <${m.email}>\nReceived: ${m.received_at}\n\n${m.message}`,

@@ -18,17 +18,34 @@ class BaseUrlRequestClient extends twilio.RequestClient {
   }
 
   override request<TData>(opts: RequestOptions<TData>) {
-    return super.request<TData>({ ...opts, uri: opts.uri.replace(TWILIO_API_ORIGIN, this.baseUrl.replace(/\/+$/, '')) });
+    return super.request<TData>({
+      ...opts,
+      uri: opts.uri.replace(TWILIO_API_ORIGIN, this.baseUrl.replace(/\/+$/, '')),
+    });
   }
 }
 
 /** SMS through Twilio's Messages API with the real SDK. */
-export function createTwilioSms(options: { accountSid: string; authToken: string; from: string; apiBaseUrl?: string }): SmsProvider {
-  const client = twilio(options.accountSid, options.authToken, options.apiBaseUrl ? { httpClient: new BaseUrlRequestClient(options.apiBaseUrl) } : {});
+export function createTwilioSms(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiBaseUrl?: string;
+}): SmsProvider {
+  const client = twilio(
+    options.accountSid,
+    options.authToken,
+    options.apiBaseUrl ? { httpClient: new BaseUrlRequestClient(options.apiBaseUrl) } : {},
+  );
   return {
     name: 'twilio',
     async send({ to, body, statusCallback }): Promise<SendResult> {
-      const message = await client.messages.create({ to, from: options.from, body, ...(statusCallback ? { statusCallback } : {}) });
+      const message = await client.messages.create({
+        to,
+        from: options.from,
+        body,
+        ...(statusCallback ? { statusCallback } : {}),
+      });
       return { provider: 'twilio', providerMessageId: message.sid, status: message.status ?? 'queued' };
     },
   };

@@ -9,7 +9,8 @@ const OutboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** GET /internal/outbox (JSON, tests) and GET /dev/outbox (the development page): every message, newest first. */
 export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void {
@@ -26,7 +27,9 @@ export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void
       created_at: new Date(d.created_at).toISOString(),
     }));
 
-  app.get('/internal/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request) => ({ messages: await messages(request.query) }));
+  app.get('/internal/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request) => ({
+    messages: await messages(request.query),
+  }));
 
   app.get('/dev/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request, reply) => {
     // The page is unauthenticated and shows claim links: never in production.
@@ -34,7 +37,8 @@ export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void
     const list = await messages(request.query);
     const rows = list
       .map(
-        (m) => `<tr><td>${escapeHtml(m.created_at)}</td><td>${m.channel === 'sms' ? 'SMS' : 'Email'}</td><td>${escapeHtml(m.to)}</td>` +
+        (m) =>
+          `<tr><td>${escapeHtml(m.created_at)}</td><td>${m.channel === 'sms' ? 'SMS' : 'Email'}</td><td>${escapeHtml(m.to)}</td>` +
           `<td>${m.subject ? `<strong>${escapeHtml(m.subject)}</strong><br>` : ''}<pre>${linkify(escapeHtml(m.body))}</pre></td>` +
           `<td>${escapeHtml(m.status)}${m.provider ? ` (${escapeHtml(m.provider)})` : ''}</td></tr>`,
       )
@@ -56,4 +60,5 @@ ${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}
 }
 
 // Claim and reset links become clickable so a developer can follow them from the page.
-const linkify = (escaped: string): string => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+const linkify = (escaped: string): string =>
+  escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);

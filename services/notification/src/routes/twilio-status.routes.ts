@@ -15,14 +15,19 @@ export function registerTwilioStatusRoutes(app: ServiceApp, ctx: ServiceContext,
     if (!twilioConfigured(config)) throw forbidden('Twilio is not configured; status callbacks are not accepted');
     const signature = request.headers['x-twilio-signature'];
     if (typeof signature !== 'string' || signature === '') throw forbidden('Missing Twilio signature');
-    const params = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, string>) : undefined;
+    const params =
+      request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)
+        ? (request.body as Record<string, string>)
+        : undefined;
     if (!params) throw badRequest('Expected a form-encoded Twilio status callback');
     const url = `${ctx.publicBaseUrl.replace(/\/+$/, '')}${request.url}`;
-    if (!twilio.validateRequest(config.TWILIO_AUTH_TOKEN, signature, url, params)) throw forbidden('Invalid Twilio signature');
+    if (!twilio.validateRequest(config.TWILIO_AUTH_TOKEN, signature, url, params))
+      throw forbidden('Invalid Twilio signature');
 
     const sid = params.MessageSid ?? params.SmsSid;
     const status = params.MessageStatus ?? params.SmsStatus;
-    if (!sid || !status) throw badRequest('MessageSid and MessageStatus are required', !sid ? 'MessageSid' : 'MessageStatus');
+    if (!sid || !status)
+      throw badRequest('MessageSid and MessageStatus are required', !sid ? 'MessageSid' : 'MessageStatus');
     const known = await recordProviderStatus(ctx.db, sid, status, deliveryStatusOf(status));
     if (!known) request.log.warn({ sid, status }, 'status callback for an unknown message');
     // Twilio only needs a 2xx; an unknown sid is acknowledged so Twilio does not retry forever.

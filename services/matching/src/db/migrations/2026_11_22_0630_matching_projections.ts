@@ -60,5 +60,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['offers', 'leads', 'wallets', 'contractor_zips', 'contractors']) await db.schema.dropTable(t).execute();
+  for (const t of ['offers', 'leads', 'wallets', 'contractor_zips', 'contractors'])
+    await db.schema.dropTable(t).execute();
 }
