@@ -61,6 +61,8 @@ describe('transactional outbox and idempotent inbox', () => {
       bus,
       logger,
       queue: `${infra.namespace}.outbox-test`,
+      kv: infra.kv,
+      env: process.env,
       consumers: [
         defineConsumer({
           event: 'LeadCompleted',

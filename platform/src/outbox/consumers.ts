@@ -2,6 +2,7 @@ import { EVENT_SCHEMAS, type EventData, type EventEnvelope, type EventType, type
 import type { Kysely } from 'kysely';
 import { InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
+import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
 import { appendToOutbox, type NewEvent } from './outbox.js';
@@ -15,6 +16,10 @@ export interface ConsumerContext {
   /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
   afterCommit(fn: () => void | Promise<void>): void;
   log: Logger;
+  /** The process's key-value store (dedupe fast paths, rate counters). */
+  kv: KeyValueStore;
+  /** The process environment, for the service's own config. */
+  env: Record<string, string | undefined>;
 }
 
 /** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
@@ -35,6 +40,8 @@ export interface ConsumerRunnerOptions {
   queue: string;
   prefetch?: number;
   maxAttempts?: number;
+  kv: KeyValueStore;
+  env: Record<string, string | undefined>;
 }
 
 /**
@@ -89,6 +96,8 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
                 },
                 afterCommit: (fn) => afterCommit.push(fn),
                 log: logger,
+                kv: options.kv,
+                env: options.env,
               });
             });
           },

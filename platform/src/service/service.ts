@@ -143,6 +143,8 @@ export async function startService(def: ServiceDefinition, options: StartService
         logger,
         consumers: def.consumers ?? [],
         queue: queueOf(def.name, infra.namespace),
+        kv: infra.kv,
+        env: ctx.env,
       });
     },
     async stopConsumers() {

@@ -4,7 +4,6 @@ import { loadScreeningConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
 import { pruneFingerprints } from './db/screening.repository.js';
-import { setScreeningRuntime } from './runtime.js';
 
 /** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
 export const service: ServiceDefinition = {
@@ -12,7 +11,8 @@ export const service: ServiceDefinition = {
   migrations,
   consumers,
   register(_app, ctx) {
-    setScreeningRuntime({ kv: ctx.kv, config: loadScreeningConfig(ctx.env) });
+    // No public functions; validate the configuration at start-up rather than at the first event.
+    loadScreeningConfig(ctx.env);
   },
   background(ctx) {
     return [

@@ -7,13 +7,13 @@ import { checkEmail } from '../domain/email-check.js';
 import { duplicateFingerprint } from '../domain/fingerprint.js';
 import { checkPhone } from '../domain/phone-check.js';
 import { verdictOf } from '../domain/verdict.js';
-import { screeningRuntime } from '../runtime.js';
+import type { KeyValueStore } from '@leadmarket/platform';
+import { loadScreeningConfig, type ScreeningConfig } from '../config.js';
 
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
 /** Redis answers "seen recently" without a query; PostgreSQL is asked whenever Redis does not know. */
-async function isDuplicate(trx: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<boolean> {
-  const { kv } = screeningRuntime();
+async function isDuplicate(kv: KeyValueStore, trx: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<boolean> {
   const key = `screening:dup:${fingerprint}`;
   let duplicate = false;
   try {
@@ -30,14 +30,22 @@ async function isDuplicate(trx: Kysely<any>, fingerprint: string, leadId: string
   return duplicate;
 }
 
+// Parsed once per environment object (one per process), not once per event.
+const configs = new WeakMap<object, ScreeningConfig>();
+function configOf(env: Record<string, string | undefined>): ScreeningConfig {
+  let config = configs.get(env);
+  if (!config) configs.set(env, (config = loadScreeningConfig(env)));
+  return config;
+}
+
 /** Screen a new lead (phone, email, content, duplicates, IP rate), record every reason, emit LeadScreened. */
 export const leadSubmittedConsumer = defineConsumer({
   event: 'LeadSubmitted',
   async handle({ data }, ctx) {
-    const { config } = screeningRuntime();
+    const config = configOf(ctx.env);
     const submittedAt = new Date(data.submitted_at);
     const fingerprint = duplicateFingerprint(data.phone, data.service_category, data.sub_service);
-    const isDup = await isDuplicate(ctx.trx, fingerprint, data.lead_id, submittedAt);
+    const isDup = await isDuplicate(ctx.kv, ctx.trx, fingerprint, data.lead_id, submittedAt);
     let ipRateOk = true;
     if (data.client_ip_hash) {
       const since = new Date(submittedAt.getTime() - config.SCREENING_IP_WINDOW_SECONDS * 1000);
