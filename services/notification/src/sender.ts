@@ -32,6 +32,17 @@ export function providersFrom(config: NotificationConfig): Providers {
 /** Seconds before retry n (1-based): 2, 4, 8 … capped at 5 minutes. */
 export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 ** attempt);
 
+/**
+ * A refusal that retrying cannot fix: Twilio's 4xx (bad number, unsubscribed recipient — except 429)
+ * or an SMTP 5xx reply (mailbox does not exist).
+ */
+export function isPermanentFailure(err: unknown): boolean {
+  const e = err as { status?: unknown; responseCode?: unknown } | null;
+  if (typeof e?.status === 'number') return e.status >= 400 && e.status < 500 && e.status !== 429;
+  if (typeof e?.responseCode === 'number') return e.responseCode >= 500;
+  return false;
+}
+
 /** The public URL Twilio posts status callbacks to (also the URL their signature covers). */
 export const statusCallbackUrl = (publicBaseUrl: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
@@ -60,7 +71,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
       await markSent(ctx.db, d.id, { ...result, body });
     } catch (err) {
-      const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS;
+      const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
       ctx.logger.warn(
         { delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) },
         finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry',

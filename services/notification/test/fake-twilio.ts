@@ -21,11 +21,12 @@ export interface ReceivedSms {
 export async function startFakeTwilio(): Promise<{
   url: string;
   messages: ReceivedSms[];
-  failNext(n: number): void;
+  failNext(n: number, status?: number): void;
   close(): Promise<void>;
 }> {
   const messages: ReceivedSms[] = [];
   let failures = 0;
+  let failureStatus = 500;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -39,9 +40,14 @@ export async function startFakeTwilio(): Promise<{
       }
       if (failures > 0) {
         failures--;
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ code: 20500, message: 'Internal error', status: 500 }));
+        const invalidNumber = failureStatus === 400;
+        res.writeHead(failureStatus, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            code: invalidNumber ? 21211 : 20500,
+            message: invalidNumber ? "The 'To' number is not a valid phone number." : 'Internal error',
+            status: failureStatus,
+          }),
+        );
         return;
       }
       const form = new URLSearchParams(raw);
@@ -56,20 +62,18 @@ export async function startFakeTwilio(): Promise<{
         authorization: req.headers.authorization,
         at: Date.now(),
       });
-      res
-        .writeHead(201, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            sid,
-            account_sid: match[1],
-            to: form.get('To'),
-            from: form.get('From'),
-            body: form.get('Body'),
-            status: 'queued',
-            num_segments: '1',
-            direction: 'outbound-api',
-          }),
-        );
+      res.writeHead(201, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          sid,
+          account_sid: match[1],
+          to: form.get('To'),
+          from: form.get('From'),
+          body: form.get('Body'),
+          status: 'queued',
+          num_segments: '1',
+          direction: 'outbound-api',
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,8 +81,9 @@ export async function startFakeTwilio(): Promise<{
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
-    failNext: (n) => {
+    failNext: (n, status = 500) => {
       failures = n;
+      failureStatus = status;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

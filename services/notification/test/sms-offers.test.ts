@@ -210,6 +210,30 @@ describe('provider failures', () => {
   });
 });
 
+describe('permanent provider refusals', () => {
+  it('fails a delivery Twilio refuses with a 4xx at once, without retrying', async () => {
+    fake.failNext(1, 400);
+    const lead = screenedLead();
+    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    const row = await waitFor(
+      async () => {
+        const r = await notificationDb()
+          .selectFrom('deliveries')
+          .select(['status', 'attempts', 'last_error'])
+          .where('lead_id', '=', lead.lead_id)
+          .executeTakeFirst();
+        return r?.status === 'failed' ? r : undefined;
+      },
+      'the refused delivery failed',
+      5000,
+    );
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toContain('not a valid phone number');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fake.messages.filter((m) => m.to === '+14045550101')).toHaveLength(3);
+  });
+});
+
 describe('twilio-status-webhook', () => {
   const url = `${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook`;
   const post = (params: Record<string, string>, signature: string | undefined) =>
