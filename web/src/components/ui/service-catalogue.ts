@@ -65,7 +65,6 @@ export function useSubServiceChoices(industry: string, current: string, clear: (
   useEffect(() => {
     if (loadedWithout) clear();
     // `clear` is a fresh closure each render; the decision depends only on the flag.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedWithout]);
   const options = current && !known && !loadedWithout ? [{ value: current, label: titleCase(current) }, ...state.options] : state.options;
   return { ...state, options };
