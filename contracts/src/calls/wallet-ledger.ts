@@ -62,7 +62,13 @@ export const MetricsQuerySchema = z.object({ days: z.coerce.number().int().min(1
 // ---- internal routes (docs/internal-api.md) ----
 
 export const InternalPurchaseSchema = z.object({ lead_id: leadId, contractor_id: z.string().trim().min(1).max(200), channel: z.enum(['claim', 'dashboard']).default('claim') });
-export const LeadPriceQuerySchema = z.object({ service_category: z.string().trim().min(1).optional(), urgency: z.string().optional() });
+export const LeadPriceQuerySchema = z.object({
+  service_category: z.string().trim().min(1).optional(),
+  sub_service: z.string().max(100).optional(),
+  zip_code: z.string().max(10).optional(),
+  urgency: z.string().optional(),
+  is_test: z.enum(['true', 'false']).optional(),
+});
 export const WalletsSummaryRequestSchema = z.object({ contractor_ids: z.array(z.string()).max(1000) });
 export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(100) });
 export const AdjustmentRequestSchema = z.object({

@@ -28,7 +28,7 @@ export const PRICE_LOOKUP_ATTEMPTS = 3;
 async function priceOf(
   ctx: ServiceContext,
   config: MatchingConfig,
-  lead: { lead_id: string; urgency: string; match_attempts: number },
+  lead: { lead_id: string; urgency: string; match_attempts: number; service_category: string; sub_service: string; zip_code: string; is_test: boolean },
 ): Promise<LeadPrice | undefined> {
   const fallback = (): LeadPrice => ({
     price_cents: config.MATCHING_FALLBACK_PRICE_CENTS,
@@ -38,7 +38,18 @@ async function priceOf(
     const answer = await ctx.clients.call<{ price_cents: number; lead_type: string }>(
       'wallet-ledger',
       `/internal/leads/${lead.lead_id}/price`,
-      { timeoutMs: 2000 },
+      {
+        timeoutMs: 2000,
+        // What screening told us: wallet-ledger fixes the price from it at once instead of waiting
+        // for its own copy of LeadScreened (the same event, consumed at the same moment).
+        query: {
+          service_category: lead.service_category,
+          sub_service: lead.sub_service,
+          zip_code: lead.zip_code,
+          urgency: lead.urgency,
+          is_test: lead.is_test,
+        },
+      },
     );
     if (
       Number.isInteger(answer?.price_cents) &&
@@ -83,6 +94,10 @@ export async function matchLead(
     lead_id: leadId,
     urgency: lead.urgency,
     match_attempts: Number(lead.match_attempts),
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    zip_code: lead.zip_code,
+    is_test: Boolean(lead.is_test),
   });
   if (!price) {
     await recordPriceAttempt(ctx.db, leadId);

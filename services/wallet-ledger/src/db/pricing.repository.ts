@@ -1,5 +1,5 @@
 import type { LeadType } from '@leadmarket/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, priceFor, type PriceRow } from '../domain/pricing.js';
 
 /** Every admin-set price. */
@@ -43,7 +43,13 @@ export async function fixLeadPrice(
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
-    .onConflict((oc) => oc.column('lead_id').doNothing())
+    // The price and tier, once fixed, never change; details missing from the first ask are filled in.
+    .onConflict((oc) =>
+      oc.column('lead_id').doUpdateSet({
+        sub_service: sql`case when leads.sub_service = '' then excluded.sub_service else leads.sub_service end`,
+        zip_code: sql`case when leads.zip_code = '' then excluded.zip_code else leads.zip_code end`,
+      }),
+    )
     .execute();
   return db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
 }

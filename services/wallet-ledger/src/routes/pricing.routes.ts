@@ -56,7 +56,11 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
     }
     if (!row) {
       let category = request.query.service_category;
-      let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {};
+      let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {
+        sub_service: request.query.sub_service,
+        zip_code: request.query.zip_code,
+        is_test: request.query.is_test === undefined ? undefined : request.query.is_test === 'true',
+      };
       if (!category) {
         const found = await ctx.clients
           .call<{ leads: Array<{ id: string; service_category: string; sub_service: string; zip_code: string; is_test: boolean }> }>('lead-intake', '/internal/leads/lookup', { body: { ids: [leadId] } })
