@@ -29,13 +29,16 @@ export function uniquePhone(): string {
   return `+1415${exchange}${String(n % 10000).padStart(4, '0')}`;
 }
 
+/** Contractors serve this ZIP: leads sent to it are offered and sold. */
 export const BENCH_ZIP = '94107';
+/** Nobody serves this ZIP: the intake figure's leads stay unmatched and do not flood later figures with SMS. */
+export const UNSERVED_ZIP = '10001';
 
-export function leadBody(tag: string) {
+export function leadBody(tag: string, zip: string = BENCH_ZIP) {
   return {
     customer_name: 'Bench Customer',
     phone: uniquePhone(),
-    zip_code: BENCH_ZIP,
+    zip_code: zip,
     service_category: 'home_services',
     sub_service: 'plumbing',
     description: `Kitchen sink is leaking under the cabinet and needs a repair visit soon, request ${tag}`,

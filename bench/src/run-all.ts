@@ -48,7 +48,7 @@ async function main() {
     const pipeline = await pipelineFigure(stack, { ratePerSecond: plan.rate, seconds: plan.pipelineSeconds, runs: 1 });
     report.pipeline = pipeline;
     log(`## 2. Pipeline latency (submit reply → SMS at the provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`);
-    log(`- ${pipeline.matched} of ${pipeline.leads} leads reached an SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`);
+    log(`- ${pipeline.leads} leads submitted, ${pipeline.valid} screened valid, ${pipeline.sms} SMS sent; ${pipeline.matched} leads timed to their first SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`);
 
     const admin = await adminToken(stack.url);
     await fund(stack.url, admin, contractors, 1000);
@@ -57,6 +57,7 @@ async function main() {
     log(`## 4. Dashboard read (${dashboard.contractors} contractors load at once)\n`);
     for (const [name, m] of Object.entries(dashboard.perCall)) log(`- ${name}: p99 ${fmt(m, 0, ' ms')}`);
     log(`- slowest: ${dashboard.slowest.call}, p99 ${fmt(dashboard.slowest.p99, 0, ' ms')}; errors ${dashboard.errors} (goal: < 100 ms)\n`);
+    for (const e of dashboard.errorSamples) log(`  - error: ${e}`);
 
     const contention = await contentionFigure(stack.url, stack.databaseUrl, contractors, { leads: plan.leads, runs: smoke ? 1 : 1, pgbenchSeconds: plan.pgbenchSeconds });
     report.contention = contention;

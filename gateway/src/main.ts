@@ -1,4 +1,4 @@
-import { createInfra, createLogger, loadConfig, ServiceClients, serviceUrlsFromEnv, startTelemetry } from '@leadmarket/platform';
+import { createLogger, loadConfig, MemoryKeyValueStore, RedisKeyValueStore, ServiceClients, serviceUrlsFromEnv, startTelemetry } from '@leadmarket/platform';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { buildGateway } from './app.js';
 import { GatewayConfigSchema } from './config.js';
@@ -11,11 +11,14 @@ async function main() {
   const urls = serviceUrlsFromEnv(process.env);
   const missing = SERVICE_NAMES.filter((s) => !urls[s]);
   if (missing.length) throw new Error(`Missing service URLs: ${missing.map((s) => `SERVICE_URL_${s.toUpperCase().replace(/-/g, '_')}`).join(', ')}`);
-  const infra = await createInfra({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, amqpUrl: config.AMQP_URL, logger, namespace: config.BUS_NAMESPACE });
+  // The gateway needs only the key-value store (rate limits, session cache): no database, no bus.
+  const kv = config.REDIS_URL
+    ? new RedisKeyValueStore({ url: config.REDIS_URL, prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '' })
+    : new MemoryKeyValueStore();
   const clients = new ServiceClients(urls, config.INTERNAL_API_TOKEN);
   const app = await buildGateway({
     logger,
-    kv: infra.kv,
+    kv,
     clients,
     internalToken: config.INTERNAL_API_TOKEN,
     webRoot: config.WEB_ROOT,
@@ -37,7 +40,7 @@ async function main() {
   logger.info(`gateway on http://localhost:${config.PORT}`);
   const shutdown = async () => {
     await app.close();
-    await infra.close();
+    await kv.close();
     await stopTelemetry();
     process.exit(0);
   };

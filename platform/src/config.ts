@@ -60,6 +60,8 @@ export const BaseConfigSchema = z.object({
   /** Redis; unset means the in-process key-value store. */
   REDIS_URL: optionalUrl,
   DATA_DIR: z.string().default('.data'),
+  /** Connections per process to PostgreSQL (7 services share the server's max_connections, 100 by default). */
+  DATABASE_POOL_SIZE: envInt(10, 1),
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
   /** Shared secret the gateway sends to services; services refuse function calls without it. */
   INTERNAL_API_TOKEN: z.string().min(16).optional(),

@@ -21,12 +21,15 @@ export interface DashboardFigure {
   perCall: Record<string, Measured>;
   slowest: { call: string; p99: Measured };
   errors: number;
+  /** The first failing answers, to say what went wrong. */
+  errorSamples: string[];
 }
 
 /** Figure 4: `contractors` contractors load the dashboard at once, `rounds` times; p99 of each call. */
 export async function dashboardFigure(base: string, contractors: BenchContractor[], opts: { rounds: number; runs: number }): Promise<DashboardFigure> {
   const perCallRuns: Record<string, number[]> = {};
   let errors = 0;
+  const errorSamples: string[] = [];
   for (let r = 0; r < opts.runs; r++) {
     const samples: Record<string, number[]> = {};
     for (let round = 0; round < opts.rounds; round++) {
@@ -34,7 +37,10 @@ export async function dashboardFigure(base: string, contractors: BenchContractor
         contractors.map(async (c) => {
           const results = await Promise.all(DASHBOARD_CALLS(c).map(([name, o]) => call(base, name, { ...o, token: c.token }).then((res) => ({ name, res }))));
           for (const { name, res } of results) {
-            if (res.status >= 400) errors++;
+            if (res.status >= 400) {
+              errors++;
+              if (errorSamples.length < 3) errorSamples.push(`${name} ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+            }
             (samples[name] ??= []).push(res.ms);
           }
         }),
@@ -44,5 +50,5 @@ export async function dashboardFigure(base: string, contractors: BenchContractor
   }
   const perCall = Object.fromEntries(Object.entries(perCallRuns).map(([k, v]) => [k, measured(v)]));
   const [slowName, slowP99] = Object.entries(perCall).sort((a, b) => b[1].median - a[1].median)[0]!;
-  return { contractors: contractors.length, perCall, slowest: { call: slowName, p99: slowP99 }, errors };
+  return { contractors: contractors.length, perCall, slowest: { call: slowName, p99: slowP99 }, errors, errorSamples };
 }

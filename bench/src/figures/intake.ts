@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { leadBody } from '../client.js';
+import { leadBody, UNSERVED_ZIP } from '../client.js';
 import { measured, percentile, type Measured } from '../stats.js';
 
 interface Run {
@@ -52,7 +52,7 @@ export interface IntakeFigure {
 export async function intakeFigure(base: string, databaseUrl: string, opts: { levels: number[]; seconds: number; runs: number }): Promise<IntakeFigure> {
   const anchor = await startAnchor(databaseUrl);
   let n = 0;
-  const body = () => leadBody(`i${n++}`);
+  const body = () => leadBody(`i${n++}`, UNSERVED_ZIP);
   const levels = [];
   try {
     for (const connections of opts.levels) {

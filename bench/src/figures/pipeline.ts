@@ -4,6 +4,9 @@ import { measured, percentile, type Measured } from '../stats.js';
 
 export interface PipelineFigure {
   leads: number;
+  /** Leads screened valid (only those are offered). */
+  valid: number;
+  sms: number;
   matched: number;
   p50: Measured;
   p99: Measured;
@@ -15,7 +18,7 @@ export interface PipelineFigure {
  */
 export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: number; seconds: number; runs: number }): Promise<PipelineFigure> {
   const p50s: number[] = [], p99s: number[] = [];
-  let leads = 0, matched = 0;
+  let leads = 0, matched = 0, valid = 0, sms = 0;
   for (let r = 0; r < opts.runs; r++) {
     const replies = new Map<string, number>();
     stack.twilio.messages.length = 0;
@@ -29,11 +32,13 @@ export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: n
       inFlight.push(
         call(stack.url, 'leads-submit', { body: leadBody(`p${r}-${i}`) }).then((res) => {
           if (res.body?.lead_id) replies.set(res.body.lead_id, Date.now());
+          if (res.body?.status === 'valid') valid++;
         }),
       );
     }
     await Promise.all(inFlight);
     await new Promise((res) => setTimeout(res, 3000));
+    sms += stack.twilio.messages.length;
     const firstSms = new Map<string, number>();
     const tokens = new Map<string, number>();
     for (const m of stack.twilio.messages) {
@@ -51,5 +56,5 @@ export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: n
     p50s.push(percentile(latencies, 50));
     p99s.push(percentile(latencies, 99));
   }
-  return { leads, matched, p50: measured(p50s), p99: measured(p99s) };
+  return { leads, valid, sms, matched, p50: measured(p50s), p99: measured(p99s) };
 }

@@ -37,6 +37,7 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     namespace: config.BUS_NAMESPACE,
     logger,
     applicationName: def.name,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   const running = await startService(def, {
     infra,
