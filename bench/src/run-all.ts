@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { adminToken, fund, signupContractors } from './client.js';
 import { contentionFigure } from './figures/contention.js';
@@ -19,7 +19,7 @@ const RESULTS = fileURLToPath(new URL('../results', import.meta.url));
 
 const plan = smoke
   ? { levels: [10], seconds: 2, runs: 1, rate: 10, pipelineSeconds: 2, contractors: 10, leads: 3, pgbenchSeconds: 2, dashboardContractors: 10, rounds: 1 }
-  : { levels: [10, 50, 100], seconds: 10, runs: 3, rate: 50, pipelineSeconds: 60, contractors: 200, leads: 500, pgbenchSeconds: 10, dashboardContractors: 100, rounds: 3 };
+  : { levels: [10, 50, 100], seconds: 5, runs: 3, rate: 50, pipelineSeconds: 60, contractors: 200, leads: Number(process.env.BENCH_CONTENTION_LEADS ?? 100), pgbenchSeconds: 10, dashboardContractors: 100, rounds: 3 };
 
 async function main() {
   const started = Date.now();
@@ -31,7 +31,7 @@ async function main() {
   const stack = await startBenchStack();
   const report: Record<string, unknown> = { date: new Date().toISOString(), smoke, machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) } };
   try {
-    log(`# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`);
+    log(`# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`);
 
     const intake = await intakeFigure(stack.url, stack.databaseUrl, { levels: plan.levels, seconds: plan.seconds, runs: plan.runs });
     report.intake = intake;
@@ -73,7 +73,8 @@ async function main() {
   } finally {
     await stack.stop();
   }
-  log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  log(`\nLoad average at end ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   mkdirSync(RESULTS, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';
   writeFileSync(`${RESULTS}/${name}.md`, lines.join('\n') + '\n');
