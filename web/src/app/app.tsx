@@ -1,16 +1,22 @@
 import { Suspense } from 'react';
-import { RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { router } from './router';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { routes } from './router';
 import { PageLoading } from '../components/ui/page-loading';
 
-/** Providers shared by every route: SWR defaults and the router (every feature is its own lazily loaded chunk). */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * The app shell: the declarative router over every route (each page is its own lazily loaded chunk;
+ * pages that fetch with SWR bring its defaults along, see lazy-page.tsx).
+ */
 export function App() {
   return (
-    <SWRConfig value={{ revalidateOnFocus: true, shouldRetryOnError: false }}>
+    <BrowserRouter>
       <Suspense fallback={<PageLoading />}>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </Suspense>
-    </SWRConfig>
+    </BrowserRouter>
   );
 }

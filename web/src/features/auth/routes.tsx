@@ -1,14 +1,17 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazyPage, lazySwrPage } from '../../app/lazy-page';
 
-const signup = async () => ({ Component: (await import('./pages/signup-page')).SignupPage });
-const login = async () => ({ Component: (await import('./pages/login-page')).LoginPage });
+const SignupPage = lazySwrPage(() => import('./pages/signup-page'), (m) => m.SignupPage);
+const LoginPage = lazyPage(() => import('./pages/login-page'), (m) => m.LoginPage);
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), (m) => m.ResetPasswordPage);
+const WelcomePage = lazyPage(() => import('./pages/welcome-page'), (m) => m.WelcomePage);
 
 /** Routes of the auth feature (pages load lazily, each its own chunk). */
 export const authRoutes: RouteObject[] = [
-  { path: '/signup', lazy: signup },
-  { path: '/contractors/signup', lazy: signup },
-  { path: '/login', lazy: login },
-  { path: '/contractor-login', lazy: login },
-  { path: '/reset-password', lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }) },
-  { path: '/welcome', lazy: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }) },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/contractors/signup', element: <SignupPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/contractor-login', element: <LoginPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/welcome', element: <WelcomePage /> },
 ];

@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
+import { lazySwrPage } from '../../app/lazy-page';
 
-const dashboardPage = async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage });
+const DashboardPage = lazySwrPage(() => import('./pages/dashboard-page'), (m) => m.DashboardPage);
 
 /** Routes of the dashboard feature (pages load lazily, each its own chunk). */
 export const dashboardRoutes: RouteObject[] = [
-  { path: '/contractor/:contractorId', lazy: dashboardPage },
-  { path: '/dashboard', lazy: dashboardPage },
-  { path: '/contractor-dashboard', lazy: dashboardPage },
+  { path: '/contractor/:contractorId', element: <DashboardPage /> },
+  { path: '/dashboard', element: <DashboardPage /> },
+  { path: '/contractor-dashboard', element: <DashboardPage /> },
 ];

@@ -1,22 +1,34 @@
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
+import { lazyPage } from '../../app/lazy-page';
+
+const legalPages = () => import('./pages/legal-pages');
+const LandingPage = lazyPage(() => import('./pages/landing-page'), (m) => m.LandingPage);
+const AboutUsPage = lazyPage(() => import('./pages/about-us-page'), (m) => m.AboutUsPage);
+const HowItWorksPage = lazyPage(() => import('./pages/how-it-works-page'), (m) => m.HowItWorksPage);
+const ContactPage = lazyPage(() => import('./pages/contact-page'), (m) => m.ContactPage);
+const ThankYouPage = lazyPage(() => import('./pages/thank-you-page'), (m) => m.ThankYouPage);
+const PrivacyPolicyPage = lazyPage(legalPages, (m) => m.PrivacyPolicyPage);
+const TermsOfServicePage = lazyPage(legalPages, (m) => m.TermsOfServicePage);
+const DisclaimerPage = lazyPage(legalPages, (m) => m.DisclaimerPage);
+const TcpaNoticePage = lazyPage(legalPages, (m) => m.TcpaNoticePage);
+const LaunchSoonPage = lazyPage(() => import('./pages/launch-soon-page'), (m) => m.LaunchSoonPage);
+const WaitlistConfirmedPage = lazyPage(() => import('./pages/waitlist-confirmed-page'), (m) => m.WaitlistConfirmedPage);
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), (m) => m.NotFoundPage);
 
 /** Routes of the public-site feature (pages load lazily, each its own chunk). */
 export const publicSiteRoutes: RouteObject[] = [
-  { path: '/', lazy: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }) },
-  { path: '/about-us', lazy: async () => ({ Component: (await import('./pages/about-us-page')).AboutUsPage }) },
-  { path: '/how-it-works', lazy: async () => ({ Component: (await import('./pages/how-it-works-page')).HowItWorksPage }) },
-  { path: '/contact', lazy: async () => ({ Component: (await import('./pages/contact-page')).ContactPage }) },
-  { path: '/thank-you', lazy: async () => ({ Component: (await import('./pages/thank-you-page')).ThankYouPage }) },
-  { path: '/privacy-policy', lazy: async () => ({ Component: (await import('./pages/legal-pages')).PrivacyPolicyPage }) },
-  { path: '/terms-of-service', lazy: async () => ({ Component: (await import('./pages/legal-pages')).TermsOfServicePage }) },
-  { path: '/disclaimer', lazy: async () => ({ Component: (await import('./pages/legal-pages')).DisclaimerPage }) },
-  { path: '/tcpa-notice', lazy: async () => ({ Component: (await import('./pages/legal-pages')).TcpaNoticePage }) },
-  { path: '/launch-soon', lazy: async () => ({ Component: (await import('./pages/launch-soon-page')).LaunchSoonPage }) },
+  { path: '/', element: <LandingPage /> },
+  { path: '/about-us', element: <AboutUsPage /> },
+  { path: '/how-it-works', element: <HowItWorksPage /> },
+  { path: '/contact', element: <ContactPage /> },
+  { path: '/thank-you', element: <ThankYouPage /> },
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  { path: '/terms-of-service', element: <TermsOfServicePage /> },
+  { path: '/disclaimer', element: <DisclaimerPage /> },
+  { path: '/tcpa-notice', element: <TcpaNoticePage /> },
+  { path: '/launch-soon', element: <LaunchSoonPage /> },
   { path: '/contractor-waitlist', element: <Navigate to="/launch-soon" replace /> },
-  {
-    path: '/contractor-waitlist-confirmed',
-    lazy: async () => ({ Component: (await import('./pages/waitlist-confirmed-page')).WaitlistConfirmedPage }),
-  },
-  { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+  { path: '/contractor-waitlist-confirmed', element: <WaitlistConfirmedPage /> },
+  { path: '*', element: <NotFoundPage /> },
 ];
