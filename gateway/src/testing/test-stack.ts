@@ -78,3 +78,5 @@ export async function startTestStack(
     },
   };
 }
+
+export * from './fixtures.js';

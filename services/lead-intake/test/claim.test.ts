@@ -1,5 +1,5 @@
 import { MESSAGES } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,25 +16,7 @@ afterAll(async () => {
 });
 
 /** Sign a contractor up through the gateway (contractors service; wallet-ledger credits the $25). */
-async function signUp(tag = randomUUID().slice(0, 8)) {
-  const res = await stack.call('contractors-signup', {
-    body: {
-      contact_name: 'Carl Contractor',
-      business_name: `Claim Co ${tag}`,
-      email: `carl.${tag}@example.com`,
-      phone: '(212) 555-0100',
-      industry: 'home_services',
-      sub_service: 'hvac',
-      username: `carl_${tag}`,
-      password: 'secret-pw-1',
-      confirm_password: 'secret-pw-1',
-      zip_codes: '10001',
-      sms_opt_in: false,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.contractor_id as string, token: res.body.session_token as string };
-}
+const signUp = () => signUpContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
 
 describe('leads-claim-get', () => {
   it('shows the lead behind a valid token with the name and phone masked and no email', async () => {

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
 import { leadBody, leadRow } from './helpers.js';
@@ -17,30 +16,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** An HVAC contractor serving `zip` whose phone ends in `phoneLast4`, signed up through the gateway. */
 async function signUp(zip: string, phoneLast4: string) {
-  const tag = randomUUID().slice(0, 8);
-  const res = await stack.call('contractors-signup', {
-    body: {
-      contact_name: 'Hank Hill',
-      business_name: `Pipeline HVAC ${tag}`,
-      email: `hank.${tag}@example.com`,
-      phone: `(713) 555-${phoneLast4}`,
-      industry: 'home_services',
-      sub_service: 'hvac',
-      username: `hank_${tag}`,
-      password: 'secret-pw-1',
-      confirm_password: 'secret-pw-1',
-      zip_codes: zip,
-      sms_opt_in: true,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.contractor_id as string, last4: phoneLast4 };
+  const { id } = await signUpContractor(stack, { phone: `(713) 555-${phoneLast4}`, zip_codes: zip });
+  return { id, last4: phoneLast4 };
 }
 
 describe('lead pipeline end to end', () => {
   it('offers a screened lead by SMS with a working claim link; the claim reveals the contact; a second claim fails cleanly', async () => {
-    const zip = `3${String(randomInt(10_000)).padStart(4, '0')}`;
+    const zip = uniqueZip('3');
     const a = await signUp(zip, '0171');
     const b = await signUp(zip, '0172');
     for (const c of [a, b]) {

@@ -1,5 +1,5 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { randomUUID } from 'node:crypto';
+import { screenedLeadData, signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,58 +15,24 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function signUp(zip: string) {
-  const tag = randomUUID().slice(0, 8);
-  const res = await stack.call('contractors-signup', {
-    body: {
-      contact_name: 'Pat Doe',
-      business_name: `Drain Pros ${tag}`,
-      email: `pat.${tag}@example.com`,
-      phone: '(312) 555-0190',
-      industry: 'home_services',
-      sub_service: 'plumbing',
-      username: `pat_${tag}`,
-      password: 'secret-pw-1',
-      confirm_password: 'secret-pw-1',
-      zip_codes: zip,
-      sms_opt_in: true,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.contractor_id as string, token: res.body.session_token as string };
-}
+/** A plumber serving `zip`, signed up through the gateway. */
+const signUp = (zip: string) =>
+  signUpContractor(stack, { phone: '(312) 555-0190', sub_service: 'plumbing', zip_codes: zip });
 
 describe('contractors-available-leads through the gateway', () => {
   it('shows a fitting lead to the signed-in contractor only, priced by wallet-ledger', async () => {
-    const zip = `6${String(randomInt(10_000)).padStart(4, '0')}`;
+    const zip = uniqueZip('6');
     const me = await signUp(zip);
     const other = await signUp(`7${zip.slice(1)}`);
     const leadId = randomUUID();
-    const now = new Date().toISOString();
     await stack.infra.bus.publish(
       buildEnvelope('screening', {
         type: 'LeadScreened',
-        data: {
+        data: screenedLeadData({
           lead_id: leadId,
-          status: 'valid',
-          validation_summary: {
-            phone_valid: true,
-            email_valid: true,
-            content_valid: true,
-            is_duplicate: false,
-            ip_rate_ok: true,
-          },
-          reasons: [],
-          service_category: 'home_services',
-          sub_service: 'plumbing',
           zip_code: zip,
-          urgency: 'Standard',
           description: 'Water heater leaking in the basement.',
-          preferred_contractor_id: null,
-          is_test: false,
-          submitted_at: now,
-          screened_at: now,
-        },
+        }),
       }),
     );
 

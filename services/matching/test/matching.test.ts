@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { functionPath, INTERNAL_HEADERS, type EventType } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { functionPath, INTERNAL_HEADERS, type EventData, type EventType } from '@leadmarket/contracts';
+import { contractorRegisteredData, screenedLeadData, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type NewEvent } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,57 +25,21 @@ const handled = (eventId: string) =>
     `event ${eventId} handled`,
   );
 
-async function contractor(
-  over: { zip_codes?: string[]; industry?: string; sub_service?: string; balance_cents?: number } = {},
-) {
+async function contractor({
+  balance_cents = 2500,
+  ...profile
+}: Partial<EventData<'ContractorRegistered'>> & { balance_cents?: number } = {}) {
   const id = randomUUID();
-  await publish('contractors', {
-    type: 'ContractorRegistered',
-    data: {
-      contractor_id: id,
-      business_name: 'B',
-      contact_name: 'C',
-      email: 'c@example.com',
-      phone: '4045550100',
-      industry: over.industry ?? 'home_services',
-      sub_service: over.sub_service ?? 'plumbing',
-      zip_codes: over.zip_codes ?? ['60601'],
-      sms_opt_in: true,
-      registered_at: at(),
-    },
-  });
+  await publish('contractors', { type: 'ContractorRegistered', data: contractorRegisteredData({ ...profile, contractor_id: id }) });
   const e = await publish('wallet-ledger', {
     type: 'WalletBalanceChanged',
-    data: { contractor_id: id, balance_cents: over.balance_cents ?? 2500, reason: 'signup_credit', changed_at: at() },
+    data: { contractor_id: id, balance_cents, reason: 'signup_credit', changed_at: at() },
   });
   await handled(e.id);
   return id;
 }
 
-function lead(over: Record<string, unknown> = {}) {
-  return {
-    lead_id: randomUUID(),
-    status: 'valid' as const,
-    validation_summary: {
-      phone_valid: true,
-      email_valid: true,
-      content_valid: true,
-      is_duplicate: false,
-      ip_rate_ok: true,
-    },
-    reasons: [],
-    service_category: 'home_services',
-    sub_service: 'plumbing',
-    zip_code: '60601',
-    urgency: 'Standard' as const,
-    description: 'Leaking pipe under the kitchen sink.',
-    preferred_contractor_id: null as string | null,
-    is_test: false,
-    submitted_at: at(),
-    screened_at: at(),
-    ...over,
-  };
-}
+const lead = screenedLeadData;
 
 async function matchedOffers(leadId: string) {
   await waitFor(

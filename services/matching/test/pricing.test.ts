@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { contractorRegisteredData, screenedLeadData, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, notFound, type ServiceDefinition } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,18 +31,7 @@ async function contractorWithBalance(balance: number) {
   const events = [
     buildEnvelope('contractors', {
       type: 'ContractorRegistered',
-      data: {
-        contractor_id: id,
-        business_name: 'B',
-        contact_name: 'C',
-        email: 'c@example.com',
-        phone: '4045550100',
-        industry: 'legal',
-        sub_service: 'family_law',
-        zip_codes: ['73301'],
-        sms_opt_in: true,
-        registered_at: at(),
-      },
+      data: contractorRegisteredData({ contractor_id: id, industry: 'legal', sub_service: 'family_law', zip_codes: ['73301'] }),
     }),
     buildEnvelope('wallet-ledger', {
       type: 'WalletBalanceChanged',
@@ -75,27 +64,15 @@ describe('lead price from wallet-ledger', () => {
     await stack.infra.bus.publish(
       buildEnvelope('screening', {
         type: 'LeadScreened',
-        data: {
+        data: screenedLeadData({
           lead_id: leadId,
-          status: 'valid',
-          validation_summary: {
-            phone_valid: true,
-            email_valid: true,
-            content_valid: true,
-            is_duplicate: false,
-            ip_rate_ok: true,
-          },
-          reasons: [],
           service_category: 'Legal',
           sub_service: 'Family Law',
           zip_code: '73301',
           urgency: 'Premium',
           description: 'Need advice on a custody agreement.',
           preferred_contractor_id: short,
-          is_test: false,
-          submitted_at: at(),
-          screened_at: at(),
-        },
+        }),
       }),
     );
     const lead = await waitFor(

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventType, ServiceName } from '@leadmarket/contracts';
+import type { EventData, EventType, ServiceName } from '@leadmarket/contracts';
+import { screenedLeadData } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type EventBus, type NewEvent } from '@leadmarket/platform';
 
 /** Publish an event as its owning service would (the envelope is validated against its schema). */
@@ -34,35 +35,6 @@ export const contractorProfile = (
   ...over,
 });
 
-/** A LeadScreened payload for a fresh lead. */
-export const screenedLead = (
-  over: Partial<{
-    lead_id: string;
-    status: 'valid' | 'rejected';
-    zip_code: string;
-    service_category: string;
-    sub_service: string;
-    preferred_contractor_id: string | null;
-  }> = {},
-) => ({
-  lead_id: randomUUID(),
-  status: 'valid' as 'valid' | 'rejected',
-  validation_summary: {
-    phone_valid: true,
-    email_valid: true,
-    content_valid: true,
-    is_duplicate: false,
-    ip_rate_ok: true,
-  },
-  reasons: [] as string[],
-  service_category: 'home_services',
-  sub_service: 'hvac',
-  zip_code: '30301',
-  urgency: 'Standard' as const,
-  description: 'AC stopped cooling, need a technician this week.',
-  preferred_contractor_id: null as string | null,
-  is_test: false,
-  submitted_at: now(),
-  screened_at: now(),
-  ...over,
-});
+/** A LeadScreened payload for a fresh lead (an HVAC job in 30301 unless overridden). */
+export const screenedLead = (over: Partial<EventData<'LeadScreened'>> = {}) =>
+  screenedLeadData({ sub_service: 'hvac', zip_code: '30301', description: 'AC stopped cooling, need a technician this week.', ...over });

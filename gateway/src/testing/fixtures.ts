@@ -1,0 +1,78 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { EventData } from '@leadmarket/contracts';
+import type { TestStack } from './test-stack.js';
+
+/** A complete, valid contractors-signup body; `tag` keeps business name, email and username unique. */
+export function contractorSignupBody(overrides: Record<string, unknown> = {}, tag = randomUUID().slice(0, 8)) {
+  return {
+    contact_name: 'Ann Smith',
+    business_name: `Acme HVAC ${tag}`,
+    email: `ann.${tag}@example.com`,
+    phone: '(555) 123-4567',
+    industry: 'home_services',
+    sub_service: 'hvac',
+    username: `ann_${tag}`,
+    password: 'secret-pw-1',
+    confirm_password: 'secret-pw-1',
+    zip_codes: '10001, 10002',
+    sms_opt_in: true,
+    ...overrides,
+  };
+}
+
+/** Sign a contractor up through the gateway: its id, session token and the body sent (throws unless 201). */
+export async function signUpContractor(stack: TestStack, overrides: Record<string, unknown> = {}, tag?: string) {
+  const body = contractorSignupBody(overrides, tag);
+  const res = await stack.call('contractors-signup', { body });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.contractor_id as string, token: res.body.session_token as string, body };
+}
+
+/** A random 5-digit ZIP beginning with `first`, so a test's own contractors are the only match. */
+export const uniqueZip = (first: string): string => `${first}${String(randomInt(10_000)).padStart(4, '0')}`;
+
+/** A LeadScreened payload for a fresh, valid lead (every check passed); `overrides` replaces any field. */
+export function screenedLeadData(overrides: Partial<EventData<'LeadScreened'>> = {}): EventData<'LeadScreened'> {
+  const now = new Date().toISOString();
+  return {
+    lead_id: randomUUID(),
+    status: 'valid',
+    validation_summary: {
+      phone_valid: true,
+      email_valid: true,
+      content_valid: true,
+      is_duplicate: false,
+      ip_rate_ok: true,
+    },
+    reasons: [],
+    service_category: 'home_services',
+    sub_service: 'plumbing',
+    zip_code: '60601',
+    urgency: 'Standard',
+    description: 'Leaking pipe under the kitchen sink.',
+    preferred_contractor_id: null,
+    is_test: false,
+    submitted_at: now,
+    screened_at: now,
+    ...overrides,
+  };
+}
+
+/** A ContractorRegistered payload for a fresh contractor; `overrides` replaces any field. */
+export function contractorRegisteredData(
+  overrides: Partial<EventData<'ContractorRegistered'>> = {},
+): EventData<'ContractorRegistered'> {
+  return {
+    contractor_id: randomUUID(),
+    business_name: 'B',
+    contact_name: 'C',
+    email: 'c@example.com',
+    phone: '4045550100',
+    industry: 'home_services',
+    sub_service: 'plumbing',
+    zip_codes: ['60601'],
+    sms_opt_in: true,
+    registered_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
