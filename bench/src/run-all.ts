@@ -45,7 +45,7 @@ async function main() {
     log(Object.entries(memory).map(([k, v]) => `- ${k}: ${v.toFixed(0)}`).join('\n') + '\n');
 
     const contractors = await signupContractors(stack.url, plan.contractors, Date.now().toString(36));
-    const pipeline = await pipelineFigure(stack, { ratePerSecond: plan.rate, seconds: plan.pipelineSeconds, runs: 1 });
+    const pipeline = await pipelineFigure(stack, { ratePerSecond: plan.rate, seconds: plan.pipelineSeconds, runs: 1, maxSettleMs: smoke ? 10_000 : 90_000 });
     report.pipeline = pipeline;
     log(`## 2. Pipeline latency (submit reply → SMS at the provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`);
     log(`- ${pipeline.leads} leads submitted, ${pipeline.valid} screened valid, ${pipeline.sms} SMS sent; ${pipeline.matched} leads timed to their first SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`);

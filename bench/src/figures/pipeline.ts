@@ -16,7 +16,7 @@ export interface PipelineFigure {
  * Figure 2: from the leads-submit reply to the first SMS handed to the provider (the fake Twilio),
  * at a fixed rate. Each SMS carries a claim link; leads-claim-get on its token names the lead.
  */
-export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: number; seconds: number; runs: number }): Promise<PipelineFigure> {
+export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: number; seconds: number; runs: number; maxSettleMs: number }): Promise<PipelineFigure> {
   const p50s: number[] = [], p99s: number[] = [];
   let leads = 0, matched = 0, valid = 0, sms = 0;
   for (let r = 0; r < opts.runs; r++) {
@@ -37,7 +37,12 @@ export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: n
       );
     }
     await Promise.all(inFlight);
-    await new Promise((res) => setTimeout(res, 3000));
+    // Wait for the tail: until no SMS has arrived for 3 s (a backlog shows up as latency, not as loss).
+    const settleDeadline = Date.now() + opts.maxSettleMs;
+    for (let last = -1; stack.twilio.messages.length !== last && Date.now() < settleDeadline; ) {
+      last = stack.twilio.messages.length;
+      await new Promise((res) => setTimeout(res, 3000));
+    }
     sms += stack.twilio.messages.length;
     const firstSms = new Map<string, number>();
     const tokens = new Map<string, number>();
