@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '@leadmarket/contracts/routes';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
+import { callFunction } from '../src/helpers.js';
 
 // The embedded stack creates its first admin from these (admin service start-up bootstrap).
 const ADMIN_EMAIL = 'e2e-admin@leadmarket.test';
@@ -13,18 +14,7 @@ const ADMIN_FUNCTIONS = Object.entries(ROUTES)
 
 let env: E2eEnv;
 
-async function api(name: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  const res = await fetch(`${env.baseUrl}/.netlify/functions/${name}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const api = (name: string, init: Parameters<typeof callFunction>[2] = {}) => callFunction(env.baseUrl, name, init);
 
 async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
+import { callFunction } from '../src/helpers.js';
 
 // The contractor dashboard in Chromium against the embedded marketplace: signup, funding through the
 // development checkout, buying, completing, history, Edit Profile validation and the 375 px layout.
@@ -15,15 +16,7 @@ let page: Page;
 let session: { token: string; contractorId: string };
 let leadId: string;
 
-async function api(name: string, body?: unknown) {
-  const res = await fetch(`${env.baseUrl}/.netlify/functions/${name}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const api = (name: string, body?: unknown) => callFunction(env.baseUrl, name, { body });
 
 /** Tab by its label, whatever count it carries. */
 const tab = (p: Page, label: string) => p.getByRole('tab', { name: new RegExp(`^${label}( \\(\\d+\\))?$`) });

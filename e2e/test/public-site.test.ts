@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
+import { callFunction } from '../src/helpers.js';
 
 // The public site in Chromium against the embedded marketplace: a customer's lead on /hvac, signup
 // with prefill, a real claim link from the development SMS outbox, the sticky bar, and the 375 px
@@ -10,15 +11,7 @@ const SUCCESS = 'Lead submitted successfully! Matching contractors will be notif
 
 let env: E2eEnv;
 
-async function api(name: string, body?: unknown) {
-  const res = await fetch(`${env.baseUrl}/.netlify/functions/${name}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const api = (name: string, body?: unknown) => callFunction(env.baseUrl, name, { body });
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
