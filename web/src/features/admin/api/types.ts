@@ -20,8 +20,8 @@ export interface LeadAssignment {
   contractors?: { business_name?: string | null } | null;
 }
 
-export interface AdminLead {
-  id: string;
+/** The fields a lead is created with: customer, service and place. */
+interface LeadFields {
   customer_name: string;
   phone: string;
   email: string;
@@ -29,6 +29,10 @@ export interface AdminLead {
   sub_service: string;
   zip_code: string;
   description: string;
+}
+
+export interface AdminLead extends LeadFields {
+  id: string;
   status: string;
   created_at: string;
   is_test?: boolean;
@@ -77,16 +81,8 @@ export interface RefundRequest {
   leads?: { customer_name?: string | null; service_category?: string | null; zip_code?: string | null } | null;
 }
 
-/** The Create Test Lead form (§3 admin lead form). */
-export interface TestLeadForm {
-  customer_name: string;
-  phone: string;
-  email: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  description: string;
-}
+/** The Create Test Lead form (§3 admin lead form): a lead's own fields. */
+export type TestLeadForm = LeadFields;
 
 /** A waitlist entry or a contact message (admin-site-messages items). */
 export type SiteMessage =

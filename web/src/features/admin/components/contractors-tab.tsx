@@ -3,9 +3,23 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminContractor } from '../api/types';
 import { formatMoney } from '../utils/format';
-import { ExportButton } from './export-button';
+import { AdminTable } from './admin-table';
 import { reportFailure, type Notify } from './notify';
+import { DeleteCell, SelectCell } from './row-cells';
+import { SelectableTableToolbar } from './selectable-table-toolbar';
+import { useRowSelection } from './use-row-selection';
 import { WalletAdjustCard } from './wallet-adjust-card';
+
+const COLUMNS = [
+  'Select',
+  'Company',
+  'Contact',
+  'Industry',
+  'Wallet Balance',
+  'Leads Purchased',
+  'Total Spend',
+  'Actions',
+];
 
 function zipList(zips: AdminContractor['zip_codes']): string {
   return Array.isArray(zips) ? zips.join(', ') : (zips ?? '');
@@ -33,28 +47,16 @@ export function ContractorsTab({
   onChanged: () => void;
 }) {
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const visible = useMemo(
     () => contractors.filter((c) => matches(c, search.trim().toLowerCase())),
     [contractors, search],
   );
-  // Only rows still present count as selected (a refresh may have removed some).
-  const selectedIds = contractors.filter((c) => selected.has(c.id)).map((c) => c.id);
-  const allVisibleSelected = visible.length > 0 && visible.every((c) => selected.has(c.id));
-
-  function toggle(id: string) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
-
-  function toggleAll() {
-    setSelected(allVisibleSelected ? new Set() : new Set(visible.map((c) => c.id)));
-  }
+  const selection = useRowSelection(
+    contractors.map((c) => c.id),
+    visible.map((c) => c.id),
+  );
+  const { selectedIds } = selection;
 
   async function deleteOne(id: string) {
     if (!window.confirm(MESSAGES.confirm.deleteContractor)) return;
@@ -62,11 +64,7 @@ export function ContractorsTab({
     try {
       await api.deleteContractor(id);
       notify.success(MESSAGES.adminSuccess.contractorDeleted);
-      setSelected((prev) => {
-        const next = new Set(prev);
-        next.delete(id);
-        return next;
-      });
+      selection.remove(id);
       onChanged();
     } catch (error) {
       reportFailure(notify, error, MESSAGES.admin.deleteContractorFailed, MESSAGES.admin.deleteContractorError);
@@ -85,7 +83,7 @@ export function ContractorsTab({
       if (deleted > 0) notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
       if (Array.isArray(result?.failed) && result.failed.length > 0)
         notify.error(MESSAGES.admin.deleteContractorsFailed);
-      setSelected(new Set());
+      selection.clear();
       onChanged();
     } catch (error) {
       reportFailure(notify, error, MESSAGES.admin.deleteContractorsFailed, MESSAGES.admin.deleteContractorsError);
@@ -97,100 +95,49 @@ export function ContractorsTab({
   return (
     <div className="admin-tab-stack">
       <section className="admin-card" aria-labelledby="contractors-title">
-        <div className="admin-toolbar">
-          <h2 id="contractors-title">Contractors</h2>
-          <div className="admin-field admin-toolbar__search">
-            <label htmlFor="contractor-search" className="visually-hidden">
-              Search contractors
-            </label>
-            <input
-              id="contractor-search"
-              type="search"
-              placeholder="Search contractors..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <button type="button" className="admin-button" onClick={toggleAll} disabled={visible.length === 0}>
-            {allVisibleSelected ? 'Deselect All' : 'Select All'}
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--danger"
-            onClick={deleteSelected}
-            disabled={busy || selectedIds.length === 0}
-          >
-            Delete Selected ({selectedIds.length})
-          </button>
-          <ExportButton
-            rows={() => visible.map((c) => ({ ...c, zip_codes: zipList(c.zip_codes) }))}
-            prefix="contractors"
-            notify={notify}
-          />
-        </div>
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Select</th>
-                <th scope="col">Company</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Industry</th>
-                <th scope="col">Wallet Balance</th>
-                <th scope="col">Leads Purchased</th>
-                <th scope="col">Total Spend</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {visible.length === 0 && (
-                <tr>
-                  <td colSpan={8} className="admin-empty">
-                    No contractors found
-                  </td>
-                </tr>
-              )}
-              {visible.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      checked={selected.has(c.id)}
-                      onChange={() => toggle(c.id)}
-                      aria-label={`Select ${c.business_name}`}
-                    />
-                  </td>
-                  <td>
-                    <strong>{c.business_name}</strong>
-                    <div className="admin-muted">{c.email}</div>
-                  </td>
-                  <td>
-                    {c.contact_name}
-                    <div className="admin-muted">{c.phone}</div>
-                  </td>
-                  <td>
-                    {c.industry}
-                    <div className="admin-muted">{zipList(c.zip_codes)}</div>
-                  </td>
-                  <td>{formatMoney(c.wallet_balance)}</td>
-                  <td>{Number(c.total_leads_purchased ?? 0)}</td>
-                  <td>{formatMoney(c.total_spend)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="admin-button admin-button--danger admin-button--small"
-                      onClick={() => deleteOne(c.id)}
-                      disabled={busy}
-                      aria-label={`Delete ${c.business_name}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SelectableTableToolbar
+          titleId="contractors-title"
+          title="Contractors"
+          searchId="contractor-search"
+          searchLabel="Search contractors"
+          searchPlaceholder="Search contractors..."
+          search={search}
+          onSearch={setSearch}
+          canSelectAll={visible.length > 0}
+          selection={selection}
+          deleteDisabled={busy || selectedIds.length === 0}
+          onDeleteSelected={deleteSelected}
+          exportRows={() => visible.map((c) => ({ ...c, zip_codes: zipList(c.zip_codes) }))}
+          exportPrefix="contractors"
+          notify={notify}
+        />
+        <AdminTable columns={COLUMNS} isEmpty={visible.length === 0} emptyText="No contractors found">
+          {visible.map((c) => (
+            <tr key={c.id}>
+              <SelectCell
+                checked={selection.isSelected(c.id)}
+                onToggle={() => selection.toggle(c.id)}
+                label={`Select ${c.business_name}`}
+              />
+              <td>
+                <strong>{c.business_name}</strong>
+                <div className="admin-muted">{c.email}</div>
+              </td>
+              <td>
+                {c.contact_name}
+                <div className="admin-muted">{c.phone}</div>
+              </td>
+              <td>
+                {c.industry}
+                <div className="admin-muted">{zipList(c.zip_codes)}</div>
+              </td>
+              <td>{formatMoney(c.wallet_balance)}</td>
+              <td>{Number(c.total_leads_purchased ?? 0)}</td>
+              <td>{formatMoney(c.total_spend)}</td>
+              <DeleteCell onDelete={() => deleteOne(c.id)} disabled={busy} label={`Delete ${c.business_name}`} />
+            </tr>
+          ))}
+        </AdminTable>
       </section>
       <WalletAdjustCard api={api} contractors={contractors} notify={notify} onAdjusted={onChanged} />
     </div>

@@ -4,9 +4,13 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminLead } from '../api/types';
 import { formatDate } from '../utils/format';
-import { ExportButton } from './export-button';
+import { AdminTable } from './admin-table';
+import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
+import { DeleteCell, SelectCell } from './row-cells';
+import { SelectableTableToolbar } from './selectable-table-toolbar';
 import { LeadStatusBadge } from './status-badge';
+import { useRowSelection } from './use-row-selection';
 
 const STATUS_LABELS: Record<string, string> = {
   available: 'Available',
@@ -24,6 +28,23 @@ function leadCsvRow(lead: AdminLead): Record<string, unknown> {
       .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${a.status})`)
       .join('; '),
   };
+}
+
+const COLUMNS = ['Select', 'Customer', 'Service', 'Location', 'Status', 'Created', 'Assigned Contractors', 'Actions'];
+
+/** The contractors a lead is assigned to, each with its assignment status, or "No assignments". */
+function Assignments({ lead }: { lead: AdminLead }) {
+  const assignments = lead.contractor_leads ?? [];
+  if (assignments.length === 0) return <span className="admin-muted">No assignments</span>;
+  return (
+    <ul className="admin-assignments">
+      {assignments.map((a) => (
+        <li key={a.id}>
+          {a.contractors?.business_name ?? 'Unknown contractor'} <LeadStatusBadge status={a.status} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Leads (§2 tab 3): search and status filter (applied by the server), selection, deletes, CSV export. */
@@ -46,19 +67,9 @@ export function LeadsTab({
   notify: Notify;
   onChanged: () => void;
 }) {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const selectedIds = leads.filter((l) => selected.has(l.id)).map((l) => l.id);
-  const allSelected = leads.length > 0 && leads.every((l) => selected.has(l.id));
-
-  function toggle(id: string) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
+  const selection = useRowSelection(leads.map((l) => l.id));
+  const { selectedIds } = selection;
 
   async function deleteOne(id: string) {
     if (!window.confirm(MESSAGES.confirm.deleteLead)) return;
@@ -95,7 +106,7 @@ export function LeadsTab({
         notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
       if (Array.isArray(result?.failed) && result.failed.length > 0)
         notify.error(MESSAGES.admin.deleteLeadsFailed, ADMIN_BANNER_SHORT_MS);
-      setSelected(new Set());
+      selection.clear();
       onChanged();
     } catch (error) {
       reportFailure(
@@ -112,124 +123,68 @@ export function LeadsTab({
 
   return (
     <section className="admin-card" aria-labelledby="leads-title">
-      <div className="admin-toolbar">
-        <h2 id="leads-title">Leads</h2>
-        <div className="admin-field admin-toolbar__search">
-          <label htmlFor="lead-search" className="visually-hidden">
-            Search leads
-          </label>
-          <input
-            id="lead-search"
-            type="search"
-            placeholder="Search leads..."
-            value={search}
-            onChange={(e) => onSearch(e.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label htmlFor="lead-status" className="visually-hidden">
-            Status filter
-          </label>
-          <select id="lead-status" value={status} onChange={(e) => onStatus(e.target.value)}>
-            <option value="">All Statuses</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="button"
-          className="admin-button"
-          onClick={() => setSelected(allSelected ? new Set() : new Set(leads.map((l) => l.id)))}
-          disabled={leads.length === 0}
-        >
-          {allSelected ? 'Deselect All' : 'Select All'}
-        </button>
-        <button type="button" className="admin-button admin-button--danger" onClick={deleteSelected} disabled={busy}>
-          Delete Selected ({selectedIds.length})
-        </button>
-        <ExportButton rows={() => leads.map(leadCsvRow)} prefix="leads" notify={notify} />
-      </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Select</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Service</th>
-              <th scope="col">Location</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Assigned Contractors</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leads.length === 0 && (
-              <tr>
-                <td colSpan={8} className="admin-empty">
-                  No leads found
-                </td>
-              </tr>
-            )}
-            {leads.map((lead) => (
-              <tr key={lead.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    checked={selected.has(lead.id)}
-                    onChange={() => toggle(lead.id)}
-                    aria-label={`Select lead of ${lead.customer_name}`}
-                  />
-                </td>
-                <td>
-                  <strong>{lead.customer_name}</strong>
-                  {lead.is_test && (
-                    <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>
-                  )}
-                  <div className="admin-muted">{lead.phone}</div>
-                  <div className="admin-muted">{lead.email}</div>
-                </td>
-                <td>
-                  {lead.service_category}
-                  <div className="admin-muted">{lead.sub_service}</div>
-                </td>
-                <td>{lead.zip_code}</td>
-                <td>
-                  <LeadStatusBadge status={lead.status} />
-                </td>
-                <td>{formatDate(lead.created_at)}</td>
-                <td>
-                  {(lead.contractor_leads ?? []).length === 0 ? (
-                    <span className="admin-muted">No assignments</span>
-                  ) : (
-                    <ul className="admin-assignments">
-                      {(lead.contractor_leads ?? []).map((a) => (
-                        <li key={a.id}>
-                          {a.contractors?.business_name ?? 'Unknown contractor'} <LeadStatusBadge status={a.status} />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="admin-button admin-button--danger admin-button--small"
-                    onClick={() => deleteOne(lead.id)}
-                    disabled={busy}
-                    aria-label={`Delete lead of ${lead.customer_name}`}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SelectableTableToolbar
+        titleId="leads-title"
+        title="Leads"
+        searchId="lead-search"
+        searchLabel="Search leads"
+        searchPlaceholder="Search leads..."
+        search={search}
+        onSearch={onSearch}
+        filters={
+          <Field id="lead-status" label="Status filter" hideLabel>
+            <select id="lead-status" value={status} onChange={(e) => onStatus(e.target.value)}>
+              <option value="">All Statuses</option>
+              {LEAD_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        }
+        canSelectAll={leads.length > 0}
+        selection={selection}
+        deleteDisabled={busy}
+        onDeleteSelected={deleteSelected}
+        exportRows={() => leads.map(leadCsvRow)}
+        exportPrefix="leads"
+        notify={notify}
+      />
+      <AdminTable columns={COLUMNS} isEmpty={leads.length === 0} emptyText="No leads found">
+        {leads.map((lead) => (
+          <tr key={lead.id}>
+            <SelectCell
+              checked={selection.isSelected(lead.id)}
+              onToggle={() => selection.toggle(lead.id)}
+              label={`Select lead of ${lead.customer_name}`}
+            />
+            <td>
+              <strong>{lead.customer_name}</strong>
+              {lead.is_test && <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>}
+              <div className="admin-muted">{lead.phone}</div>
+              <div className="admin-muted">{lead.email}</div>
+            </td>
+            <td>
+              {lead.service_category}
+              <div className="admin-muted">{lead.sub_service}</div>
+            </td>
+            <td>{lead.zip_code}</td>
+            <td>
+              <LeadStatusBadge status={lead.status} />
+            </td>
+            <td>{formatDate(lead.created_at)}</td>
+            <td>
+              <Assignments lead={lead} />
+            </td>
+            <DeleteCell
+              onDelete={() => deleteOne(lead.id)}
+              disabled={busy}
+              label={`Delete lead of ${lead.customer_name}`}
+            />
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { ApiError } from '../../../lib/api';
 import { adminLogin, fetchLoginOptions } from '../api/admin-api';
+import { TextField } from './field';
 
 /** The Admin Login card: one password field (plus email when the server has several admins); Enter submits. */
 export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void }) {
@@ -55,30 +56,26 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
       <form className="admin-card admin-login__card" onSubmit={submit} aria-labelledby="admin-login-title">
         <h1 id="admin-login-title">Admin Login</h1>
         {multipleAdmins && (
-          <div className="admin-field">
-            <label htmlFor="admin-email">Admin email</label>
-            <input
-              id="admin-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-          </div>
-        )}
-        <div className="admin-field">
-          <label htmlFor="admin-password">Admin password</label>
-          <input
-            id="admin-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'admin-login-error' : undefined}
+          <TextField
+            id="admin-email"
+            label="Admin email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
           />
-        </div>
+        )}
+        <TextField
+          id="admin-password"
+          label="Admin password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'admin-login-error' : undefined}
+        />
         <div role="alert" aria-live="assertive">
           {error && (
             <p id="admin-login-error" className="admin-inline-error">

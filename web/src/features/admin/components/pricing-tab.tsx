@@ -11,11 +11,14 @@ import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { LeadPrice, PricingChange } from '../api/types';
 import { formatDateTime, formatMoney } from '../utils/format';
 import { parsePriceInput } from '../utils/validation';
+import { AdminTable } from './admin-table';
 import { reportFailure, type Notify } from './notify';
 
 const TYPE_LABELS: Record<string, string> = { standard: 'Standard', premium: 'Premium', emergency: 'Emergency' };
 /** What a lead costs when its category has no price set (§9). */
 const DEFAULT_PRICE = DEFAULT_LEAD_PRICE_CENTS / 100;
+const PRICE_COLUMNS = ['Category', ...LEAD_TYPES.map((t) => TYPE_LABELS[t])];
+const HISTORY_COLUMNS = ['Category', 'Type', 'Old Price', 'New Price', 'Date'];
 const cellKey = (category: string, type: string) => `${category}\u0000${type}`;
 
 /** Lead Pricing (§2 tab 5): a price matrix with Save per cell and the last 10 changes. */
@@ -74,95 +77,66 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
         <p id="pricing-default-hint" className="admin-muted">
           A cell left empty has no price of its own: leads there cost the default {formatMoney(DEFAULT_PRICE)}.
         </p>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-pricing">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                {LEAD_TYPES.map((t) => (
-                  <th scope="col" key={t}>
-                    {TYPE_LABELS[t]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((category) => (
-                <tr key={category}>
-                  <th scope="row">{category}</th>
-                  {LEAD_TYPES.map((type) => {
-                    const key = cellKey(category, type);
-                    const id = `price-${category}-${type}`;
-                    return (
-                      <td key={type}>
-                        <div className="admin-price-cell">
-                          <label htmlFor={id} className="visually-hidden">
-                            {`${category} ${TYPE_LABELS[type]} price`}
-                          </label>
-                          <span aria-hidden="true">$</span>
-                          <input
-                            id={id}
-                            type="number"
-                            step="0.01"
-                            min="0"
-                            inputMode="decimal"
-                            value={drafts[key] ?? ''}
-                            placeholder={DEFAULT_PRICE.toFixed(2)}
-                            aria-describedby={drafts[key] ? undefined : 'pricing-default-hint'}
-                            onChange={(e) => setDrafts((d) => ({ ...d, [key]: e.target.value }))}
-                          />
-                          <button
-                            type="button"
-                            className="admin-button admin-button--small"
-                            onClick={() => save(category, type)}
-                            disabled={saving === key}
-                            aria-label={`Save ${category} ${TYPE_LABELS[type]} price`}
-                          >
-                            {saving === key ? 'Saving...' : 'Save'}
-                          </button>
-                        </div>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={PRICE_COLUMNS} tableClassName="admin-pricing">
+          {categories.map((category) => (
+            <tr key={category}>
+              <th scope="row">{category}</th>
+              {LEAD_TYPES.map((type) => {
+                const key = cellKey(category, type);
+                const id = `price-${category}-${type}`;
+                return (
+                  <td key={type}>
+                    <div className="admin-price-cell">
+                      <label htmlFor={id} className="visually-hidden">
+                        {`${category} ${TYPE_LABELS[type]} price`}
+                      </label>
+                      <span aria-hidden="true">$</span>
+                      <input
+                        id={id}
+                        type="number"
+                        step="0.01"
+                        min="0"
+                        inputMode="decimal"
+                        value={drafts[key] ?? ''}
+                        placeholder={DEFAULT_PRICE.toFixed(2)}
+                        aria-describedby={drafts[key] ? undefined : 'pricing-default-hint'}
+                        onChange={(e) => setDrafts((d) => ({ ...d, [key]: e.target.value }))}
+                      />
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small"
+                        onClick={() => save(category, type)}
+                        disabled={saving === key}
+                        aria-label={`Save ${category} ${TYPE_LABELS[type]} price`}
+                      >
+                        {saving === key ? 'Saving...' : 'Save'}
+                      </button>
+                    </div>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </AdminTable>
       </section>
       <section className="admin-card" aria-labelledby="pricing-history-title">
         <h2 id="pricing-history-title">Recent Pricing Changes</h2>
-        <div className="admin-table-wrap admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Type</th>
-                <th scope="col">Old Price</th>
-                <th scope="col">New Price</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="admin-empty">
-                    No pricing changes yet
-                  </td>
-                </tr>
-              )}
-              {history.slice(0, ADMIN_PRICING_HISTORY_SHOWN).map((h, i) => (
-                <tr key={`${h.timestamp}-${h.category}-${h.lead_type}-${i}`}>
-                  <td>{h.category}</td>
-                  <td>{TYPE_LABELS[h.lead_type] ?? h.lead_type}</td>
-                  <td>{h.old_price === null || h.old_price === undefined ? 'N/A' : formatMoney(h.old_price)}</td>
-                  <td>{formatMoney(h.new_price)}</td>
-                  <td>{formatDateTime(h.timestamp)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={HISTORY_COLUMNS}
+          wrapClassName="admin-scroll"
+          isEmpty={history.length === 0}
+          emptyText="No pricing changes yet"
+        >
+          {history.slice(0, ADMIN_PRICING_HISTORY_SHOWN).map((h, i) => (
+            <tr key={`${h.timestamp}-${h.category}-${h.lead_type}-${i}`}>
+              <td>{h.category}</td>
+              <td>{TYPE_LABELS[h.lead_type] ?? h.lead_type}</td>
+              <td>{h.old_price === null || h.old_price === undefined ? 'N/A' : formatMoney(h.old_price)}</td>
+              <td>{formatMoney(h.new_price)}</td>
+              <td>{formatDateTime(h.timestamp)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </section>
     </div>
   );

@@ -4,8 +4,15 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { RefundRequest } from '../api/types';
 import { formatDateTime, formatMoney } from '../utils/format';
+import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
 import { RefundStatusBadge } from './status-badge';
+
+/** The two decisions on a pending refund, in button order. */
+const DECISIONS = [
+  { action: 'approve', label: 'Approve', className: 'admin-button--success' },
+  { action: 'reject', label: 'Reject', className: 'admin-button--danger' },
+] as const;
 
 /** Refund Queue (§2 tab 7), rendered once: pending requests get Approve/Reject with notes; the rest show when and why. */
 export function RefundQueueTab({
@@ -77,32 +84,26 @@ export function RefundQueueTab({
               <div className="admin-muted">Requested: {formatDateTime(r.requested_at)}</div>
               {r.status === 'pending' ? (
                 <div className="admin-refund__decision">
-                  <div className="admin-field">
-                    <label htmlFor={`refund-notes-${r.id}`}>Admin notes</label>
+                  <Field id={`refund-notes-${r.id}`} label="Admin notes">
                     <textarea
                       id={`refund-notes-${r.id}`}
                       rows={2}
                       value={notes[r.id] ?? ''}
                       onChange={(e) => setNotes((n) => ({ ...n, [r.id]: e.target.value }))}
                     />
-                  </div>
+                  </Field>
                   <div className="admin-actions">
-                    <button
-                      type="button"
-                      className="admin-button admin-button--success"
-                      onClick={() => decide(r.id, 'approve')}
-                      disabled={busy === r.id}
-                    >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="admin-button admin-button--danger"
-                      onClick={() => decide(r.id, 'reject')}
-                      disabled={busy === r.id}
-                    >
-                      Reject
-                    </button>
+                    {DECISIONS.map(({ action, label, className }) => (
+                      <button
+                        key={action}
+                        type="button"
+                        className={`admin-button ${className}`}
+                        onClick={() => decide(r.id, action)}
+                        disabled={busy === r.id}
+                      >
+                        {label}
+                      </button>
+                    ))}
                   </div>
                 </div>
               ) : (

@@ -1,9 +1,11 @@
 import type { Transaction } from '../api/types';
 import { formatDateTime, formatMoney } from '../utils/format';
+import { AdminTable } from './admin-table';
 import { ExportButton } from './export-button';
 import type { Notify } from './notify';
 
 const TYPE_LABELS: Record<string, string> = { wallet_funding: 'Wallet Funding', lead_purchase: 'Lead Purchase' };
+const COLUMNS = ['Contractor', 'Type', 'Amount', 'Date', 'Description'];
 
 /** Transaction Logs (§2 tab 4): revenue box, CSV export, table or the empty state. */
 export function TransactionsTab({
@@ -38,33 +40,20 @@ export function TransactionsTab({
           <p>No lead purchases have been made yet</p>
         </div>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Contractor</th>
-                <th scope="col">Type</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Date</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {transactions.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    {t.contractors?.business_name ?? 'Unknown'}
-                    {t.contractors?.contact_name && <div className="admin-muted">{t.contractors.contact_name}</div>}
-                  </td>
-                  <td>{TYPE_LABELS[t.type] ?? t.type}</td>
-                  <td>{formatMoney(t.amount)}</td>
-                  <td>{formatDateTime(t.date)}</td>
-                  <td>{t.description}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={COLUMNS}>
+          {transactions.map((t) => (
+            <tr key={t.id}>
+              <td>
+                {t.contractors?.business_name ?? 'Unknown'}
+                {t.contractors?.contact_name && <div className="admin-muted">{t.contractors.contact_name}</div>}
+              </td>
+              <td>{TYPE_LABELS[t.type] ?? t.type}</td>
+              <td>{formatMoney(t.amount)}</td>
+              <td>{formatDateTime(t.date)}</td>
+              <td>{t.description}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { TestLeadForm } from '../api/types';
 import { missingTestLeadFields } from '../utils/validation';
+import { Field, TextField } from './field';
 import { reportFailure, type Notify } from './notify';
 import { SiteMessagesSection } from './site-messages-section';
 
@@ -31,8 +32,11 @@ export function UtilitiesTab({
 }) {
   const [form, setForm] = useState<TestLeadForm>(EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof TestLeadForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  // The value and change handler of one form field.
+  const bind = (field: keyof TestLeadForm) => ({
+    value: form[field],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value })),
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,31 +73,11 @@ export function UtilitiesTab({
       <form className="admin-card admin-form" onSubmit={submit} aria-labelledby="test-lead-title" noValidate>
         <h2 id="test-lead-title">Create Test Lead</h2>
         <div className="admin-form__grid">
-          <div className="admin-field">
-            <label htmlFor="test-customer-name">Customer Name *</label>
-            <input
-              id="test-customer-name"
-              value={form.customer_name}
-              onChange={set('customer_name')}
-              aria-required="true"
-            />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="test-phone">Phone *</label>
-            <input id="test-phone" type="tel" value={form.phone} onChange={set('phone')} aria-required="true" />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="test-email">Email</label>
-            <input id="test-email" type="email" value={form.email} onChange={set('email')} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="test-category">Service Category *</label>
-            <select
-              id="test-category"
-              value={form.service_category}
-              onChange={set('service_category')}
-              aria-required="true"
-            >
+          <TextField id="test-customer-name" label="Customer Name *" {...bind('customer_name')} aria-required="true" />
+          <TextField id="test-phone" label="Phone *" type="tel" {...bind('phone')} aria-required="true" />
+          <TextField id="test-email" label="Email" type="email" {...bind('email')} />
+          <Field id="test-category" label="Service Category *">
+            <select id="test-category" {...bind('service_category')} aria-required="true">
               <option value="">Select a category</option>
               {TEST_LEAD_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -101,25 +85,12 @@ export function UtilitiesTab({
                 </option>
               ))}
             </select>
-          </div>
-          <div className="admin-field">
-            <label htmlFor="test-sub-service">Sub Service</label>
-            <input id="test-sub-service" value={form.sub_service} onChange={set('sub_service')} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="test-zip">ZIP Code *</label>
-            <input
-              id="test-zip"
-              inputMode="numeric"
-              value={form.zip_code}
-              onChange={set('zip_code')}
-              aria-required="true"
-            />
-          </div>
-          <div className="admin-field admin-field--wide">
-            <label htmlFor="test-description">Description</label>
-            <textarea id="test-description" rows={3} value={form.description} onChange={set('description')} />
-          </div>
+          </Field>
+          <TextField id="test-sub-service" label="Sub Service" {...bind('sub_service')} />
+          <TextField id="test-zip" label="ZIP Code *" inputMode="numeric" {...bind('zip_code')} aria-required="true" />
+          <Field id="test-description" label="Description" className="admin-field--wide">
+            <textarea id="test-description" rows={3} {...bind('description')} />
+          </Field>
         </div>
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           {busy ? 'Creating...' : 'Create Lead'}

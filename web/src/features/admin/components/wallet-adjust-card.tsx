@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminContractor } from '../api/types';
 import { checkAdjustment } from '../utils/validation';
+import { Field, TextField } from './field';
 import { reportFailure, type Notify } from './notify';
 
 /** Wallet adjustment (§2 tab 2): contractor, amount (negative deducts), notes; Adjust is disabled until both are set. */
@@ -47,8 +48,7 @@ export function WalletAdjustCard({
     <form className="admin-card admin-form" onSubmit={submit} aria-labelledby="wallet-adjust-title">
       <h2 id="wallet-adjust-title">Adjust Wallet Balance</h2>
       <div className="admin-form__grid">
-        <div className="admin-field">
-          <label htmlFor="adjust-contractor">Contractor</label>
+        <Field id="adjust-contractor" label="Contractor">
           <select id="adjust-contractor" value={contractorId} onChange={(e) => setContractorId(e.target.value)}>
             <option value="">Select a contractor</option>
             {contractors.map((c) => (
@@ -57,22 +57,19 @@ export function WalletAdjustCard({
               </option>
             ))}
           </select>
-        </div>
-        <div className="admin-field">
-          <label htmlFor="adjust-amount">Amount ($, negative to deduct)</label>
-          <input
-            id="adjust-amount"
-            type="number"
-            step="0.01"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </div>
-        <div className="admin-field admin-field--wide">
-          <label htmlFor="adjust-notes">Notes</label>
+        </Field>
+        <TextField
+          id="adjust-amount"
+          label="Amount ($, negative to deduct)"
+          type="number"
+          step="0.01"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <Field id="adjust-notes" label="Notes" className="admin-field--wide">
           <textarea id="adjust-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </div>
+        </Field>
       </div>
       <button
         type="submit"
