@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventData } from '@leadmarket/contracts';
+import { buildEnvelope } from '@leadmarket/platform';
 import type { TestStack } from './test-stack.js';
 
 /** A complete, valid contractors-signup body; `tag` keeps business name, email and username unique. */
@@ -75,4 +76,11 @@ export function contractorRegisteredData(
     registered_at: new Date().toISOString(),
     ...overrides,
   };
+}
+
+/** Publish a LeadScreened event as screening would (see screenedLeadData); resolves to the payload sent. */
+export async function publishScreenedLead(stack: TestStack, overrides: Partial<EventData<'LeadScreened'>> = {}) {
+  const data = screenedLeadData(overrides);
+  await stack.infra.bus.publish(buildEnvelope('screening', { type: 'LeadScreened', data }));
+  return data;
 }

@@ -5,7 +5,7 @@ import { service as screening } from '@leadmarket/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
-import { availableLead, claimToken, leadRow, offerLead } from './helpers.js';
+import { leadOfferedTo, leadRow } from './helpers.js';
 
 // A wallet-ledger whose purchase route is not built yet: the claim must fail clearly, never pretend.
 const walletNotBuilt: ServiceDefinition = {
@@ -29,9 +29,7 @@ afterAll(async () => {
 
 describe('leads-claim-post while wallet-ledger cannot sell', () => {
   it('answers a clear failure and leaves the lead unsold', async () => {
-    const { id } = await availableLead(stack);
-    const token = claimToken();
-    await offerLead(stack, id, [{ contractor_id: 'C-WALLETDOWN', claim_token: token }]);
+    const { id, token } = await leadOfferedTo(stack, 'C-WALLETDOWN');
     const res = await stack.call('leads-claim-post', { body: { token, contractor_id: 'C-WALLETDOWN' } });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.purchaseUnavailable });

@@ -4,7 +4,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
-import { availableLead, claimToken, leadDb, leadRow, offerLead } from './helpers.js';
+import { availableLead, claimToken, leadDb, leadOfferedTo, leadRow, offerLead } from './helpers.js';
 
 let stack: TestStack;
 
@@ -20,9 +20,7 @@ const signUp = () => signUpContractor(stack, { phone: '(212) 555-0100', zip_code
 
 describe('leads-claim-get', () => {
   it('shows the lead behind a valid token with the name and phone masked and no email', async () => {
-    const { id } = await availableLead(stack, { customer_name: 'Maria Lopez', phone: '(312) 555-0123' });
-    const token = claimToken();
-    await offerLead(stack, id, [{ contractor_id: 'C-TESTMASK01', claim_token: token }]);
+    const { id, token } = await leadOfferedTo(stack, 'C-TESTMASK01', { customer_name: 'Maria Lopez', phone: '(312) 555-0123' });
     const res = await stack.call('leads-claim-get', { query: { token } });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -60,9 +58,7 @@ describe('leads-claim-get', () => {
   });
 
   it('does not show a lead that is no longer available', async () => {
-    const { id } = await availableLead(stack);
-    const token = claimToken();
-    await offerLead(stack, id, [{ contractor_id: 'C-TESTGONE01', claim_token: token }]);
+    const { id, token } = await leadOfferedTo(stack, 'C-TESTGONE01');
     await stack.marketplace.clients.call('lead-intake', `/internal/leads/${id}`, { method: 'DELETE' });
     const res = await stack.call('leads-claim-get', { query: { token } });
     expect(res.status).toBe(410);
@@ -78,9 +74,7 @@ describe('leads-claim-post', () => {
   });
 
   it('refuses a contractor id that is not the token contractor, without buying anything', async () => {
-    const { id } = await availableLead(stack);
-    const token = claimToken();
-    await offerLead(stack, id, [{ contractor_id: 'C-TESTOWNER1', claim_token: token }]);
+    const { id, token } = await leadOfferedTo(stack, 'C-TESTOWNER1');
     const res = await stack.call('leads-claim-post', { body: { token, contractor_id: 'C-SOMEONEELS' } });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.wrongContractor });

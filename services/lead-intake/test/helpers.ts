@@ -94,3 +94,11 @@ export async function availableLead(stack: TestStack, overrides: Record<string, 
   await waitFor(async () => (await leadRow(stack, id))?.status === 'available', `lead ${id} available`, 10_000);
   return { id, body };
 }
+
+/** An available lead offered to `contractorId` alone: its id, the submitted body and the claim token. */
+export async function leadOfferedTo(stack: TestStack, contractorId: string, overrides: Record<string, unknown> = {}) {
+  const lead = await availableLead(stack, overrides);
+  const token = claimToken();
+  await offerLead(stack, lead.id, [{ contractor_id: contractorId, claim_token: token }]);
+  return { ...lead, token };
+}

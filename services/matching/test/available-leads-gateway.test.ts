@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { screenedLeadData, signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
-import { buildEnvelope } from '@leadmarket/platform';
+import { publishScreenedLead, signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,17 +22,7 @@ describe('contractors-available-leads through the gateway', () => {
     const zip = uniqueZip('6');
     const me = await signUp(zip);
     const other = await signUp(`7${zip.slice(1)}`);
-    const leadId = randomUUID();
-    await stack.infra.bus.publish(
-      buildEnvelope('screening', {
-        type: 'LeadScreened',
-        data: screenedLeadData({
-          lead_id: leadId,
-          zip_code: zip,
-          description: 'Water heater leaking in the basement.',
-        }),
-      }),
-    );
+    const { lead_id: leadId } = await publishScreenedLead(stack, { zip_code: zip, description: 'Water heater leaking in the basement.' });
 
     const list = await waitFor(
       async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contractorRegisteredData, screenedLeadData, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { contractorRegisteredData, publishScreenedLead, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, notFound, type ServiceDefinition } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,21 +60,14 @@ describe('lead price from wallet-ledger', () => {
   it('waits for the price, then offers only contractors who can afford it', async () => {
     const rich = await contractorWithBalance(5000);
     const short = await contractorWithBalance(4499);
-    const leadId = randomUUID();
-    await stack.infra.bus.publish(
-      buildEnvelope('screening', {
-        type: 'LeadScreened',
-        data: screenedLeadData({
-          lead_id: leadId,
-          service_category: 'Legal',
-          sub_service: 'Family Law',
-          zip_code: '73301',
-          urgency: 'Premium',
-          description: 'Need advice on a custody agreement.',
-          preferred_contractor_id: short,
-        }),
-      }),
-    );
+    const { lead_id: leadId } = await publishScreenedLead(stack, {
+      service_category: 'Legal',
+      sub_service: 'Family Law',
+      zip_code: '73301',
+      urgency: 'Premium',
+      description: 'Need advice on a custody agreement.',
+      preferred_contractor_id: short,
+    });
     const lead = await waitFor(
       async () => {
         const row = await db().selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
