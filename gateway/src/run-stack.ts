@@ -26,8 +26,10 @@ SERVICE_NAMES.forEach((name, i) => (env[serviceUrlEnvName(name)] = `http://127.0
 
 const children: ChildProcess[] = [];
 const tsx = `${root}/node_modules/.bin/tsx`;
+// Extra Node flags for every process, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile.
+const nodeArgs = (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 function run(label: string, script: string, extra: Record<string, string>) {
-  const child = spawn(tsx, [script], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(tsx, [...nodeArgs, script], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
   child.on('exit', (code) => {
     if (!stopping) {
       console.error(`${label} exited with ${code}; stopping the stack`);
