@@ -1,4 +1,4 @@
-import type { BackgroundJob, ServiceContext, ServiceDefinition } from '@leadmarket/platform';
+import { wakeableJob, type BackgroundJob, type ServiceContext, type ServiceDefinition } from '@leadmarket/platform';
 import { loadMatchingConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { pendingLeadIds } from './db/leads.repository.js';
@@ -13,53 +13,22 @@ import { onWake } from './wake.js';
  */
 function matcherJob(ctx: ServiceContext): BackgroundJob {
   const config = loadMatchingConfig(ctx.env);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-
-  const runOnce = async () => {
-    for (const leadId of await pendingLeadIds(ctx.db)) {
-      if (stopped) return;
-      try {
-        await matchLead(ctx, config, leadId);
-      } catch (err) {
-        ctx.logger.warn({ lead_id: leadId, err: String(err) }, 'matching a lead failed; it will be retried');
+  return wakeableJob(
+    'matcher',
+    config.MATCHING_SWEEP_MS,
+    ctx.logger,
+    async (isStopped) => {
+      for (const leadId of await pendingLeadIds(ctx.db)) {
+        if (isStopped()) return;
+        try {
+          await matchLead(ctx, config, leadId);
+        } catch (err) {
+          ctx.logger.warn({ lead_id: leadId, err: String(err) }, 'matching a lead failed; it will be retried');
+        }
       }
-    }
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = runOnce()
-      .catch((err) => ctx.logger.warn({ err: String(err) }, 'matcher pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          kick();
-        } else timer = setTimeout(kick, config.MATCHING_SWEEP_MS);
-      });
-  };
-  return {
-    name: 'matcher',
-    start() {
-      unsubscribe = onWake(kick);
-      kick();
     },
-    async stop() {
-      stopped = true;
-      unsubscribe?.();
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    onWake,
+  );
 }
 
 /** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */

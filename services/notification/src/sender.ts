@@ -1,5 +1,5 @@
 import { functionPath } from '@leadmarket/contracts';
-import type { BackgroundJob, ServiceContext } from '@leadmarket/platform';
+import { wakeableJob, type BackgroundJob, type ServiceContext } from '@leadmarket/platform';
 import { twilioConfigured, type NotificationConfig } from './config.js';
 import { claimDueDeliveries, markAttemptFailed, markSent, type ClaimedDelivery } from './db/deliveries.repository.js';
 import { devEmail, devSms } from './providers/dev-sink.js';
@@ -52,12 +52,6 @@ export const statusCallbackUrl = (publicBaseUrl: string): string =>
  * transaction, recording the outcome on each row. Woken when a delivery is queued; polls otherwise.
  */
 export function senderJob(ctx: ServiceContext, config: NotificationConfig, providers: Providers): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-
   const sendOne = async (d: ClaimedDelivery) => {
     try {
       const body = renderBody(d.body, ctx.publicBaseUrl);
@@ -84,43 +78,18 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
       );
     }
   };
-  const runOnce = async () => {
-    for (;;) {
-      if (stopped) return;
-      const batch = await claimDueDeliveries(ctx.db, 20);
-      if (batch.length === 0) return;
-      await Promise.all(batch.map(sendOne));
-    }
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = runOnce()
-      .catch((err) => ctx.logger.warn({ err: String(err) }, 'sender pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          kick();
-        } else timer = setTimeout(kick, config.NOTIFICATION_POLL_MS);
-      });
-  };
-  return {
-    name: 'notification-sender',
-    start() {
-      unsubscribe = onWake(kick);
-      kick();
+  return wakeableJob(
+    'notification-sender',
+    config.NOTIFICATION_POLL_MS,
+    ctx.logger,
+    async (isStopped) => {
+      for (;;) {
+        if (isStopped()) return;
+        const batch = await claimDueDeliveries(ctx.db, 20);
+        if (batch.length === 0) return;
+        await Promise.all(batch.map(sendOne));
+      }
     },
-    async stop() {
-      stopped = true;
-      unsubscribe?.();
-      clearTimeout(timer);
-      await running;
-    },
-  };
+    onWake,
+  );
 }
