@@ -11,6 +11,8 @@ import { onWake } from './wake.js';
  * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
  * interval so a lead whose match failed (crash, database hiccup) is retried.
  */
+const MATCH_CONCURRENCY = 8;
+
 function matcherJob(ctx: ServiceContext): BackgroundJob {
   const config = loadMatchingConfig(ctx.env);
   return wakeableJob(
@@ -18,14 +20,19 @@ function matcherJob(ctx: ServiceContext): BackgroundJob {
     config.MATCHING_SWEEP_MS,
     ctx.logger,
     async (isStopped) => {
-      for (const leadId of await pendingLeadIds(ctx.db)) {
-        if (isStopped()) return;
-        try {
-          await matchLead(ctx, config, leadId);
-        } catch (err) {
-          ctx.logger.warn({ lead_id: leadId, err: String(err) }, 'matching a lead failed; it will be retried');
+      // Each match waits mostly on I/O (the price request, then one transaction): several at once
+      // keep up with a burst of leads; each lead is locked by its own transaction.
+      const queue = await pendingLeadIds(ctx.db);
+      const worker = async () => {
+        for (let leadId = queue.shift(); leadId !== undefined && !isStopped(); leadId = queue.shift()) {
+          try {
+            await matchLead(ctx, config, leadId);
+          } catch (err) {
+            ctx.logger.warn({ lead_id: leadId, err: String(err) }, 'matching a lead failed; it will be retried');
+          }
         }
-      }
+      };
+      await Promise.all(Array.from({ length: MATCH_CONCURRENCY }, worker));
     },
     onWake,
   );
