@@ -1,19 +1,9 @@
+import type { ContractorView } from '@leadmarket/contracts';
 import type { ServiceContext } from '@leadmarket/platform';
 import { callOwner } from './owner-call.js';
 
-/** A contractor as the contractors service lists it (docs/internal-api.md). */
-export interface OwnerContractor {
-  id: string;
-  business_name: string;
-  contact_name: string;
-  email: string;
-  phone: string;
-  industry: string;
-  sub_service: string;
-  zip_codes: string[];
-  sms_opt_in: boolean;
-  created_at?: string;
-}
+/** A contractor as the contractors service lists it (docs/internal-api.md); the owner's own type. */
+export type OwnerContractor = ContractorView;
 
 /** A lead as lead-intake's lookup answers it. */
 export interface OwnerLeadSummary {
