@@ -45,8 +45,7 @@ const STRIPPED = Object.values(INTERNAL_HEADERS);
  */
 export async function buildGateway(options: GatewayOptions): Promise<ServiceApp> {
   const { kv, clients, logger } = options;
-  const app = createApp({ logger, bodyLimit: options.bodyLimit ?? 256 * 1024, jsonNotFound: false });
-  if (options.trustProxy) (app as any).trustProxy = true;
+  const app = createApp({ logger, bodyLimit: options.bodyLimit ?? 256 * 1024, jsonNotFound: false, trustProxy: options.trustProxy });
   const authenticate = createSessionHook(kv, clients);
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to

@@ -172,6 +172,18 @@ describe('gateway routing by the route table', () => {
     await app.close();
   });
 
+  it('takes the client address from X-Forwarded-For only when told to trust the proxy', async () => {
+    const forwardedFor = { 'x-forwarded-for': '203.0.113.9' };
+    seen.length = 0;
+    await gateway.inject({ method: 'GET', url: '/.netlify/functions/industries', headers: forwardedFor });
+    expect(seen[0]!.headers[INTERNAL_HEADERS.clientIp]).not.toBe('203.0.113.9');
+    const behindProxy = await buildGateway({ logger: testLogger(), kv, clients: new ServiceClients(echo.urls), trustProxy: true });
+    seen.length = 0;
+    await behindProxy.inject({ method: 'GET', url: '/.netlify/functions/industries', headers: forwardedFor });
+    expect(seen[0]!.headers[INTERNAL_HEADERS.clientIp]).toBe('203.0.113.9');
+    await behindProxy.close();
+  });
+
   it('serves the SPA fallback for page routes and JSON 404 for unknown API paths', async () => {
     const page = await gateway.inject({ method: 'GET', url: '/claim/some-token' });
     expect(page.statusCode).toBe(200);

@@ -20,6 +20,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Answer unknown routes with a JSON 404 (the gateway sets its own, for the SPA). */
   jsonNotFound?: boolean;
+  /** Take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy?: boolean;
 }
 
 /** Body of every error answer: `detail` (what the spec's browser reads first) and `message`. */
@@ -35,10 +37,11 @@ export const errorBody = (message: string, field?: string, extra?: Record<string
  * request ids, and an error handler under which no client input yields a 5xx.
  * It never listens; the caller decides (tests use inject or an ephemeral port).
  */
-export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, jsonNotFound = true }: AppOptions): ServiceApp {
+export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, jsonNotFound = true, trustProxy = false }: AppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
+    trustProxy,
     logController: new LogController({ disableRequestLogging: process.env.LOG_REQUESTS !== 'true' }),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
