@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-const services = readdirSync('./services', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `services/${d.name}`);
+const services = readdirSync('./services', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => `services/${d.name}`);
 
 // One `npm test` runs every workspace's suites. Server-backed suites pick real PostgreSQL,
 // RabbitMQ and Redis from DATABASE_URL, AMQP_URL and REDIS_URL, else the embedded adapters
@@ -22,7 +24,11 @@ export default defineConfig({
       },
       {
         extends: './gateway/vitest.config.ts',
-        test: { root: './gateway', exclude: ['test/embedded-start.test.ts', '**/node_modules/**'], sequence: { groupOrder: 1 } },
+        test: {
+          root: './gateway',
+          exclude: ['test/embedded-start.test.ts', '**/node_modules/**'],
+          sequence: { groupOrder: 1 },
+        },
       },
       ...['contracts', 'platform', ...services, 'web'].map((dir) => ({
         extends: `./${dir}/vitest.config.ts`,

@@ -1,13 +1,20 @@
 import { BENCH_ADMIN } from './stack.js';
 
 /** Call a function through the gateway as the browser does; returns status, body and the time it took. */
-export async function call(base: string, name: string, opts: { method?: string; body?: unknown; query?: Record<string, string>; token?: string } = {}) {
+export async function call(
+  base: string,
+  name: string,
+  opts: { method?: string; body?: unknown; query?: Record<string, string>; token?: string } = {},
+) {
   const url = new URL(`/.netlify/functions/${name}`, base);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
   const started = performance.now();
   const res = await fetch(url, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const text = await res.text();
@@ -75,7 +82,8 @@ export async function signupContractors(base: string, n: number, prefix: string)
             sms_opt_in: true,
           },
         });
-        if (res.status !== 200 && res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 200 && res.status !== 201)
+          throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
         return { id: res.body.contractor_id as string, token: res.body.session_token as string };
       }),
     );
@@ -95,7 +103,10 @@ export async function fund(base: string, admin: string, contractors: BenchContra
   for (let i = 0; i < contractors.length; i += 20) {
     await Promise.all(
       contractors.slice(i, i + 20).map(async (c) => {
-        const res = await call(base, 'admin-wallet-adjust', { token: admin, body: { contractor_id: c.id, amount: dollars, notes: 'bench funding' } });
+        const res = await call(base, 'admin-wallet-adjust', {
+          token: admin,
+          body: { contractor_id: c.id, amount: dollars, notes: 'bench funding' },
+        });
         if (res.status !== 200) throw new Error(`funding failed: ${res.status} ${JSON.stringify(res.body)}`);
       }),
     );

@@ -20,7 +20,9 @@ export async function startFakeTwilio(): Promise<{ url: string; messages: Captur
       if (req.method === 'POST' && /\/Messages\.json$/.test(req.url ?? '')) {
         messages.push({ to: form.get('To') ?? '', body: form.get('Body') ?? '', at });
         const sid = `SM${String(++n).padStart(32, '0')}`;
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ sid, status: 'queued', to: form.get('To'), body: form.get('Body') }));
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ sid, status: 'queued', to: form.get('To'), body: form.get('Body') }));
         return;
       }
       res.writeHead(404).end();

@@ -18,8 +18,30 @@ const smoke = process.argv.includes('--smoke');
 const RESULTS = fileURLToPath(new URL('../results', import.meta.url));
 
 const plan = smoke
-  ? { levels: [10], seconds: 2, runs: 1, rate: 10, pipelineSeconds: 2, contractors: 10, leads: 3, pgbenchSeconds: 2, dashboardContractors: 10, rounds: 1 }
-  : { levels: [10, 50, 100], seconds: 5, runs: 3, rate: 50, pipelineSeconds: 60, contractors: 200, leads: Number(process.env.BENCH_CONTENTION_LEADS ?? 100), pgbenchSeconds: 10, dashboardContractors: 100, rounds: 3 };
+  ? {
+      levels: [10],
+      seconds: 2,
+      runs: 1,
+      rate: 10,
+      pipelineSeconds: 2,
+      contractors: 10,
+      leads: 3,
+      pgbenchSeconds: 2,
+      dashboardContractors: 10,
+      rounds: 1,
+    }
+  : {
+      levels: [10, 50, 100],
+      seconds: 5,
+      runs: 3,
+      rate: 50,
+      pipelineSeconds: 60,
+      contractors: 200,
+      leads: Number(process.env.BENCH_CONTENTION_LEADS ?? 100),
+      pgbenchSeconds: 10,
+      dashboardContractors: 100,
+      rounds: 3,
+    };
 
 async function main() {
   const started = Date.now();
@@ -29,51 +51,105 @@ async function main() {
     lines.push(s);
   };
   const stack = await startBenchStack();
-  const report: Record<string, unknown> = { date: new Date().toISOString(), smoke, machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) } };
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    smoke,
+    machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+  };
   try {
-    log(`# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`);
+    log(
+      `# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`,
+    );
 
-    const intake = await intakeFigure(stack.url, stack.databaseUrl, { levels: plan.levels, seconds: plan.seconds, runs: plan.runs });
+    const intake = await intakeFigure(stack.url, stack.databaseUrl, {
+      levels: plan.levels,
+      seconds: plan.seconds,
+      runs: plan.runs,
+    });
     report.intake = intake;
     log('## 1. Lead intake (leads-submit through the gateway; anchor: bare Fastify + one INSERT)\n');
-    for (const l of intake.levels) log(`- ${l.connections} connections: ${fmt(l.ours, 0, ' req/s')} vs anchor ${fmt(l.anchor, 0, ' req/s')}; ratio ${fmt(l.ratio, 2)}; p50 ${fmt(l.p50, 0, ' ms')}, p99 ${fmt(l.p99, 0, ' ms')}`);
-    log(`- at 100 req/s: p50 ${fmt(intake.at100rps.p50, 0, ' ms')}, p99 ${fmt(intake.at100rps.p99, 0, ' ms')} (goal: ratio ≥ 0.5, p99 < 50 ms)\n`);
+    for (const l of intake.levels)
+      log(
+        `- ${l.connections} connections: ${fmt(l.ours, 0, ' req/s')} vs anchor ${fmt(l.anchor, 0, ' req/s')}; ratio ${fmt(l.ratio, 2)}; p50 ${fmt(l.p50, 0, ' ms')}, p99 ${fmt(l.p99, 0, ' ms')}`,
+      );
+    log(
+      `- at 100 req/s: p50 ${fmt(intake.at100rps.p50, 0, ' ms')}, p99 ${fmt(intake.at100rps.p99, 0, ' ms')} (goal: ratio ≥ 0.5, p99 < 50 ms)\n`,
+    );
 
     const memory = stack.memory();
     report.memoryMiB = memory;
     log('## 6. Memory after the intake run (resident, MiB)\n');
-    log(Object.entries(memory).map(([k, v]) => `- ${k}: ${v.toFixed(0)}`).join('\n') + '\n');
+    log(
+      Object.entries(memory)
+        .map(([k, v]) => `- ${k}: ${v.toFixed(0)}`)
+        .join('\n') + '\n',
+    );
 
     const contractors = await signupContractors(stack.url, plan.contractors, Date.now().toString(36));
-    const pipeline = await pipelineFigure(stack, { ratePerSecond: plan.rate, seconds: plan.pipelineSeconds, runs: 1, maxSettleMs: smoke ? 10_000 : 90_000 });
+    const pipeline = await pipelineFigure(stack, {
+      ratePerSecond: plan.rate,
+      seconds: plan.pipelineSeconds,
+      runs: 1,
+      maxSettleMs: smoke ? 10_000 : 90_000,
+    });
     report.pipeline = pipeline;
-    log(`## 2. Pipeline latency (submit reply → SMS at the provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`);
-    log(`- ${pipeline.leads} leads submitted, ${pipeline.valid} screened valid, ${pipeline.sms} SMS sent; ${pipeline.matched} leads timed to their first SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`);
+    log(
+      `## 2. Pipeline latency (submit reply → SMS at the provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`,
+    );
+    log(
+      `- ${pipeline.leads} leads submitted, ${pipeline.valid} screened valid, ${pipeline.sms} SMS sent; ${pipeline.matched} leads timed to their first SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`,
+    );
 
     const admin = await adminToken(stack.url);
     await fund(stack.url, admin, contractors, 1000);
-    const dashboard = await dashboardFigure(stack.url, contractors.slice(0, plan.dashboardContractors), { rounds: plan.rounds, runs: plan.runs });
+    const dashboard = await dashboardFigure(stack.url, contractors.slice(0, plan.dashboardContractors), {
+      rounds: plan.rounds,
+      runs: plan.runs,
+    });
     report.dashboard = dashboard;
     log(`## 4. Dashboard read (${dashboard.contractors} contractors load at once)\n`);
     for (const [name, m] of Object.entries(dashboard.perCall)) log(`- ${name}: p99 ${fmt(m, 0, ' ms')}`);
-    log(`- slowest: ${dashboard.slowest.call}, p99 ${fmt(dashboard.slowest.p99, 0, ' ms')}; errors ${dashboard.errors} (goal: < 100 ms)\n`);
+    log(
+      `- slowest: ${dashboard.slowest.call}, p99 ${fmt(dashboard.slowest.p99, 0, ' ms')}; errors ${dashboard.errors} (goal: < 100 ms)\n`,
+    );
     for (const e of dashboard.errorSamples) log(`  - error: ${e}`);
 
-    const contention = await contentionFigure(stack.url, stack.databaseUrl, contractors, { leads: plan.leads, runs: smoke ? 1 : 1, pgbenchSeconds: plan.pgbenchSeconds });
+    const contention = await contentionFigure(stack.url, stack.databaseUrl, contractors, {
+      leads: plan.leads,
+      runs: smoke ? 1 : 1,
+      pgbenchSeconds: plan.pgbenchSeconds,
+    });
     report.contention = contention;
-    log(`## 3. Purchase contention (${contention.contractors} contractors race for each of ${contention.leads} leads)\n`);
-    log(`- exactly one winner per lead: ${contention.exactlyOneWinner} (${contention.leadsWithOneWinner}/${contention.leads})`);
-    log(`- ${fmt(contention.attemptsPerSecond, 0, ' purchase attempts/s')}, ${fmt(contention.salesPerSecond, 1, ' sales/s')}, p99 ${fmt(contention.p99, 0, ' ms')}`);
-    log(`- pgbench tpcb-like at ${contention.pgbench.clients} clients: ${fmt(contention.pgbench.tps, 0, ' tps')}; ratio ${fmt(contention.ratio, 2)} (goal ≥ 0.5)\n`);
+    log(
+      `## 3. Purchase contention (${contention.contractors} contractors race for each of ${contention.leads} leads)\n`,
+    );
+    log(
+      `- exactly one winner per lead: ${contention.exactlyOneWinner} (${contention.leadsWithOneWinner}/${contention.leads})`,
+    );
+    log(
+      `- ${fmt(contention.attemptsPerSecond, 0, ' purchase attempts/s')}, ${fmt(contention.salesPerSecond, 1, ' sales/s')}, p99 ${fmt(contention.p99, 0, ' ms')}`,
+    );
+    log(
+      `- pgbench tpcb-like at ${contention.pgbench.clients} clients: ${fmt(contention.pgbench.tps, 0, ' tps')}; ratio ${fmt(contention.ratio, 2)} (goal ≥ 0.5)\n`,
+    );
 
     const web = await webFigure(stack.url, ['/', '/hvac']);
     report.web = web;
     log('## 5. Web (Lighthouse, mobile settings)\n');
-    for (const p of web) log(`- ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, JavaScript ${p.scriptGzipKb.toFixed(1)} KB gzip (goal: ≥ 95, 100, landing < 100 KB)`);
+    for (const p of web)
+      log(
+        `- ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, JavaScript ${p.scriptGzipKb.toFixed(1)} KB gzip (goal: ≥ 95, 100, landing < 100 KB)`,
+      );
   } finally {
     await stack.stop();
   }
-  log(`\nLoad average at end ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  log(
+    `\nLoad average at end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+  );
   log(`Total time ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   mkdirSync(RESULTS, { recursive: true });
   const name = smoke ? 'smoke' : 'latest';

@@ -58,11 +58,18 @@ export async function startBenchStack() {
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
-  const child: ChildProcess = spawn(`${root}/node_modules/.bin/tsx`, ['gateway/src/run-stack.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child: ChildProcess = spawn(`${root}/node_modules/.bin/tsx`, ['gateway/src/run-stack.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('the distributed stack did not become ready');
     await new Promise((r) => setTimeout(r, 500));
@@ -77,8 +84,10 @@ export async function startBenchStack() {
       const result: Record<string, number> = {};
       for (const line of out) {
         const m = line.trim().match(/^(\d+)\s+(.*)$/);
-        if (!m || !m[2]!.includes(env.BUS_NAMESPACE) && !line.includes(root)) continue;
-        const svc = m[2]!.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ?? (m[2]!.includes('gateway/src/main.ts') ? 'gateway' : undefined);
+        if (!m || (!m[2]!.includes(env.BUS_NAMESPACE) && !line.includes(root))) continue;
+        const svc =
+          m[2]!.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ??
+          (m[2]!.includes('gateway/src/main.ts') ? 'gateway' : undefined);
         if (svc) result[svc] = Math.max(result[svc] ?? 0, Number(m[1]) / 1024);
       }
       return result;

@@ -15,7 +15,12 @@ export interface Measured {
   runs: number[];
 }
 
-export const measured = (runs: number[]): Measured => ({ median: median(runs), min: Math.min(...runs), max: Math.max(...runs), runs });
+export const measured = (runs: number[]): Measured => ({
+  median: median(runs),
+  min: Math.min(...runs),
+  max: Math.max(...runs),
+  runs,
+});
 
 export const fmt = (m: Measured, digits = 1, unit = '') =>
   `${m.median.toFixed(digits)}${unit} (spread ${m.min.toFixed(digits)}–${m.max.toFixed(digits)}, n=${m.runs.length})`;

@@ -101,7 +101,8 @@ export const MESSAGES = {
     contractorsDeleted: (n: number) => `${n} contractors deleted successfully!`,
     testLeadCreated: 'Test lead created successfully!',
     leadDeleted: 'Lead deleted successfully',
-    pricingUpdated: (category: string, type: string, price: string) => `Updated ${category} ${type} pricing to $${price}`,
+    pricingUpdated: (category: string, type: string, price: string) =>
+      `Updated ${category} ${type} pricing to $${price}`,
     refundDecided: (action: 'approved' | 'rejected') => `Refund request ${action} successfully`,
     exported: (file: string) => `${file} exported successfully!`,
   },

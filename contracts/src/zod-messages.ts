@@ -5,16 +5,20 @@ import { z } from 'zod';
  * contracts is imported (server and browser alike), makes every default message name its field;
  * a schema's own message (the spec's texts) still wins.
  */
-const label = (path: readonly PropertyKey[] | undefined) => (path && path.length ? path.map(String).join('.') : 'value');
+const label = (path: readonly PropertyKey[] | undefined) =>
+  path && path.length ? path.map(String).join('.') : 'value';
 
 z.config({
   customError: (issue: any) => {
     const field = label(issue.path);
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null ? `${field} is required` : `${field} must be a ${issue.expected}`;
+        return issue.input === undefined || issue.input === null
+          ? `${field} is required`
+          : `${field} must be a ${issue.expected}`;
       case 'too_small':
-        if (issue.origin === 'string') return issue.minimum <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`;
+        if (issue.origin === 'string')
+          return issue.minimum <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`;
         if (issue.origin === 'array') return `${field} must have at least ${issue.minimum} item(s)`;
         return `${field} must be at least ${issue.minimum}`;
       case 'too_big':

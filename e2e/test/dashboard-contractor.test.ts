@@ -6,7 +6,18 @@ import { callFunction } from '../src/helpers.js';
 // The contractor dashboard in Chromium against the embedded marketplace: signup, funding through the
 // development checkout, buying, completing, history, Edit Profile validation and the 375 px layout.
 
-const TABS = ['Dashboard', 'Available', 'Claimed', 'Purchased', 'Completed', 'Archived', 'History', 'Wallet', 'Reports', 'Settings'];
+const TABS = [
+  'Dashboard',
+  'Available',
+  'Claimed',
+  'Purchased',
+  'Completed',
+  'Archived',
+  'History',
+  'Wallet',
+  'Reports',
+  'Settings',
+];
 const ZIP = '94107';
 const CUSTOMER = { name: 'Erin Example', phone: '(415) 867-5309', email: 'erin.example@gmail.com' };
 
@@ -29,7 +40,12 @@ async function followPublicBaseUrl(ctx: BrowserContext) {
   const publicBase = process.env.PUBLIC_BASE_URL ?? 'http://localhost:8080';
   if (publicBase.replace(/\/$/, '') === env.baseUrl.replace(/\/$/, '')) return;
   await ctx.route(`${publicBase.replace(/\/$/, '')}/**`, (route) =>
-    route.fulfill({ status: 302, headers: { location: route.request().url().replace(publicBase.replace(/\/$/, ''), env.baseUrl.replace(/\/$/, '')) } }),
+    route.fulfill({
+      status: 302,
+      headers: {
+        location: route.request().url().replace(publicBase.replace(/\/$/, ''), env.baseUrl.replace(/\/$/, '')),
+      },
+    }),
   );
 }
 
@@ -38,12 +54,21 @@ async function overflowing(p: Page): Promise<string> {
   return p.evaluate(() => {
     const doc = (globalThis as any).document;
     const width = doc.documentElement.clientWidth;
-    return [...doc.querySelectorAll('body *')]
-      // Content clipped by a scrolling box (tab strip, tables) does not widen the page.
-      .filter((el: any) => el.getBoundingClientRect().right > width + 1 && !el.parentElement?.closest('[role=tablist], .dash-table-wrap'))
-      .slice(0, 8)
-      .map((el: any) => `${el.tagName.toLowerCase()}.${String(el.className)} (${Math.round(el.getBoundingClientRect().right)}px)`)
-      .join(', ') + ` (page ${doc.documentElement.scrollWidth}px)`;
+    return (
+      [...doc.querySelectorAll('body *')]
+        // Content clipped by a scrolling box (tab strip, tables) does not widen the page.
+        .filter(
+          (el: any) =>
+            el.getBoundingClientRect().right > width + 1 &&
+            !el.parentElement?.closest('[role=tablist], .dash-table-wrap'),
+        )
+        .slice(0, 8)
+        .map(
+          (el: any) =>
+            `${el.tagName.toLowerCase()}.${String(el.className)} (${Math.round(el.getBoundingClientRect().right)}px)`,
+        )
+        .join(', ') + ` (page ${doc.documentElement.scrollWidth}px)`
+    );
   });
 }
 
@@ -123,7 +148,10 @@ describe('contractor dashboard in the browser', () => {
     await expect(card.getByText('Customer: New Lead', { exact: false }).count()).resolves.toBe(1);
     expect(await page.getByText(CUSTOMER.name).count()).toBe(0);
     await card.getByRole('button', { name: 'Purchase Lead' }).click();
-    await page.getByRole('dialog', { name: 'Confirm Purchase' }).getByRole('button', { name: /^Purchase for/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Purchase' })
+      .getByRole('button', { name: /^Purchase for/ })
+      .click();
     await page.getByText('Lead purchased! Check your dashboard for details.').waitFor({ timeout: 15_000 });
 
     // Its contact shows under Purchased.
@@ -169,7 +197,10 @@ describe('contractor dashboard in the browser', () => {
     for (const label of TABS) {
       await tab(mobile.page, label).click();
       await mobile.page.waitForTimeout(150);
-      expect(await hasHorizontalScroll(mobile.page), `${label} tab scrolls sideways: ${await overflowing(mobile.page)}`).toBe(false);
+      expect(
+        await hasHorizontalScroll(mobile.page),
+        `${label} tab scrolls sideways: ${await overflowing(mobile.page)}`,
+      ).toBe(false);
     }
     await shootEveryTab(mobile.page, 'dashboard-mobile');
     await mobile.context.close();

@@ -26,7 +26,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 /** A unique 5-digit ZIP so this run's contractor is the only match. */
 const uniqueZip = () => String(10000 + Math.floor(Math.random() * 89999));
 /** A unique, valid-looking US number (555-01xx is reserved for fiction, so avoid it for validation). */
-const uniquePhone = () => `(415) ${String(200 + Math.floor(Math.random() * 700))}-${String(1000 + Math.floor(Math.random() * 8999))}`;
+const uniquePhone = () =>
+  `(415) ${String(200 + Math.floor(Math.random() * 700))}-${String(1000 + Math.floor(Math.random() * 8999))}`;
 
 describe('public site in the browser', () => {
   beforeAll(async () => {
@@ -43,7 +44,9 @@ describe('public site in the browser', () => {
     await page.getByLabel(/^Phone/).fill(uniquePhone());
     await page.getByLabel(/^ZIP Code/).fill('941071234');
     expect(await page.getByLabel(/^ZIP Code/).inputValue()).toBe('94107');
-    await page.getByLabel(/^Describe What You Need/).fill('Air conditioner blows warm air since yesterday, need repair this week.');
+    await page
+      .getByLabel(/^Describe What You Need/)
+      .fill('Air conditioner blows warm air since yesterday, need repair this week.');
     await page.getByRole('button', { name: 'Get Matched Now' }).click();
     await page.getByText(SUCCESS).waitFor({ timeout: 15_000 });
     await env.screenshot(page, 'public-hvac-success');
@@ -72,7 +75,10 @@ describe('public site in the browser', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     // The server sends new accounts to /welcome first; its button leads to the dashboard route.
     await page.waitForURL(/\/(welcome|contractor-dashboard|contractor\/)/, { timeout: 15_000 });
-    const stored = await page.evaluate(() => { const store = (globalThis as any).localStorage; return [store.getItem('contractor_session_token'), store.getItem('contractor_id')] as Array<string | null>; });
+    const stored = await page.evaluate(() => {
+      const store = (globalThis as any).localStorage;
+      return [store.getItem('contractor_session_token'), store.getItem('contractor_id')] as Array<string | null>;
+    });
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBeTruthy();
     if (page.url().includes('/welcome')) {
@@ -114,13 +120,19 @@ describe('public site in the browser', () => {
     });
     expect(lead.status).toBeLessThan(300);
 
-    const token = await until('the claim SMS', async () => {
-      const res = await env.marketplace.clients.call<{ messages: Array<{ channel: string; to: string; body: string }> }>('notification', '/internal/outbox', {
-        query: { channel: 'sms' },
-      });
-      const sms = res.messages.find((m) => m.to.replace(/\D/g, '').endsWith(digits) && m.body.includes('/claim/'));
-      return sms ? /\/claim\/([A-Za-z0-9_%-]+)/.exec(sms.body)?.[1] : undefined;
-    }, 30_000);
+    const token = await until(
+      'the claim SMS',
+      async () => {
+        const res = await env.marketplace.clients.call<{
+          messages: Array<{ channel: string; to: string; body: string }>;
+        }>('notification', '/internal/outbox', {
+          query: { channel: 'sms' },
+        });
+        const sms = res.messages.find((m) => m.to.replace(/\D/g, '').endsWith(digits) && m.body.includes('/claim/'));
+        return sms ? /\/claim\/([A-Za-z0-9_%-]+)/.exec(sms.body)?.[1] : undefined;
+      },
+      30_000,
+    );
 
     const { context, page } = await env.newPage({ mobile: true });
     await page.goto(`/claim/${token}`);
@@ -183,11 +195,19 @@ describe('public site in the browser', () => {
     await page.getByLabel(/^Email/).fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText(/password reset link has been sent/).waitFor({ timeout: 15_000 });
-    const resetPath = await until('the reset email', async () => {
-      const res = await env.marketplace.clients.call<{ messages: Array<{ to: string; body: string }> }>('notification', '/internal/outbox', { query: { channel: 'email' } });
-      const mail = res.messages.find((m) => m.to === email);
-      return mail ? /\/reset-password\?[^\s"'<]+/.exec(mail.body)?.[0] : undefined;
-    }, 30_000);
+    const resetPath = await until(
+      'the reset email',
+      async () => {
+        const res = await env.marketplace.clients.call<{ messages: Array<{ to: string; body: string }> }>(
+          'notification',
+          '/internal/outbox',
+          { query: { channel: 'email' } },
+        );
+        const mail = res.messages.find((m) => m.to === email);
+        return mail ? /\/reset-password\?[^\s"'<]+/.exec(mail.body)?.[0] : undefined;
+      },
+      30_000,
+    );
     await page.goto(resetPath.replace(/&amp;/g, '&'));
     await page.getByLabel(/^New Password/).fill('brand-new-pass');
     await page.getByLabel(/^Confirm New Password/).fill('brand-new-pass-typo');
@@ -224,13 +244,19 @@ describe('public site in the browser', () => {
     page.on('response', async (response) => {
       if (!response.url().endsWith('.js')) return;
       const body = await response.body().catch(() => Buffer.alloc(0));
-      scripts.push({ name: response.url().split('/').pop()!, gzip: gzipSync(body).length, text: body.toString('utf8') });
+      scripts.push({
+        name: response.url().split('/').pop()!,
+        gzip: gzipSync(body).length,
+        text: body.toString('utf8'),
+      });
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     const pageOwn = scripts.filter((s) => !s.name.startsWith('index-')).reduce((sum, s) => sum + s.gzip, 0);
-    console.info(`landing route JS: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.length} files (${(pageOwn / 1024).toFixed(1)} KiB beyond the app shell)`);
+    console.info(
+      `landing route JS: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.length} files (${(pageOwn / 1024).toFixed(1)} KiB beyond the app shell)`,
+    );
     expect(scripts.some((s) => /uPlot/i.test(s.name))).toBe(false);
     expect(scripts.some((s) => s.text.includes('ZodError'))).toBe(false);
     // The landing page's own code (beyond React, the router and the app shell) stays small.
@@ -275,7 +301,13 @@ describe('public site in the browser', () => {
       await page.goto(route);
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const name = route === '/' ? 'home' : route.replace(/[?].*$/, '').replace(/^\//, '').replace(/\//g, '-');
+      const name =
+        route === '/'
+          ? 'home'
+          : route
+              .replace(/[?].*$/, '')
+              .replace(/^\//, '')
+              .replace(/\//g, '-');
       await env.screenshot(page, `public-mobile-${name}`);
       if (await hasHorizontalScroll(page)) failures.push(route);
     }

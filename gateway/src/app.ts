@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
-import { DEV_PAGES, FUNCTIONS_PREFIX, INTERNAL_HEADERS, isFunctionName, MESSAGES, ROUTES, type HttpMethod, type ServiceName } from '@leadmarket/contracts';
+import {
+  DEV_PAGES,
+  FUNCTIONS_PREFIX,
+  INTERNAL_HEADERS,
+  isFunctionName,
+  MESSAGES,
+  ROUTES,
+  type HttpMethod,
+  type ServiceName,
+} from '@leadmarket/contracts';
 import {
   createApp,
   currentTraceparent,
@@ -45,7 +54,12 @@ const STRIPPED = Object.values(INTERNAL_HEADERS);
  */
 export async function buildGateway(options: GatewayOptions): Promise<ServiceApp> {
   const { kv, clients, logger } = options;
-  const app = createApp({ logger, bodyLimit: options.bodyLimit ?? 256 * 1024, jsonNotFound: false, trustProxy: options.trustProxy });
+  const app = createApp({
+    logger,
+    bodyLimit: options.bodyLimit ?? 256 * 1024,
+    jsonNotFound: false,
+    trustProxy: options.trustProxy,
+  });
   const authenticate = createSessionHook(kv, clients);
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to
@@ -73,7 +87,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       throw new HttpError(405, MESSAGES.server.methodNotAllowed);
     }
     const limit = await kv.hit(`gw:ip:${request.ip}`, rateLimit, 60, 'fixed');
-    if (!limit.allowed) throw new HttpError(429, MESSAGES.server.rateLimited, undefined, { retry_after: limit.retryAfterSeconds });
+    if (!limit.allowed)
+      throw new HttpError(429, MESSAGES.server.rateLimited, undefined, { retry_after: limit.retryAfterSeconds });
 
     const raw = request.body as Buffer | undefined;
     let json: Record<string, unknown> | undefined;
@@ -92,7 +107,14 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       body: json && typeof json === 'object' ? json : undefined,
       query: request.query as Record<string, unknown>,
     });
-    return forward(request, reply, route.service, raw, caller.kind === 'contractor' ? caller.contractorId : undefined, caller.kind === 'admin' ? caller.adminId : undefined);
+    return forward(
+      request,
+      reply,
+      route.service,
+      raw,
+      caller.kind === 'contractor' ? caller.contractorId : undefined,
+      caller.kind === 'admin' ? caller.adminId : undefined,
+    );
   });
 
   if (options.devPages) {
@@ -102,13 +124,23 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     }
   }
 
-  function forward(request: any, reply: any, service: ServiceName, body: Buffer | undefined, contractorId?: string, adminId?: string) {
-    const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, { kind: SpanKind.SERVER });
+  function forward(
+    request: any,
+    reply: any,
+    service: ServiceName,
+    body: Buffer | undefined,
+    contractorId?: string,
+    adminId?: string,
+  ) {
+    const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, {
+      kind: SpanKind.SERVER,
+    });
     const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
     return reply.from(`${clients.urlOf(service)}${request.url}`, {
       body: body && body.length > 0 ? body : undefined,
       // Without a content type, reply-from JSON-encodes the body: a Buffer would arrive as {"type":"Buffer",...}.
-      contentType: body && body.length > 0 ? String(request.headers['content-type'] ?? 'application/octet-stream') : undefined,
+      contentType:
+        body && body.length > 0 ? String(request.headers['content-type'] ?? 'application/octet-stream') : undefined,
       rewriteRequestHeaders: (_req: unknown, headers: Record<string, string | string[] | undefined>) => {
         const out: Record<string, string | string[] | undefined> = { ...headers };
         for (const h of STRIPPED) delete out[h];
@@ -154,7 +186,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     const isApi = path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.type('text/plain').code(200).send('leadmarket gateway: the web app is not built (npm run build -w web).');
+      return reply
+        .type('text/plain')
+        .code(200)
+        .send('leadmarket gateway: the web app is not built (npm run build -w web).');
     }
     return reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${path}`));
   });

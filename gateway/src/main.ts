@@ -1,4 +1,12 @@
-import { createLogger, loadConfig, MemoryKeyValueStore, RedisKeyValueStore, ServiceClients, serviceUrlsFromEnv, startTelemetry } from '@leadmarket/platform';
+import {
+  createLogger,
+  loadConfig,
+  MemoryKeyValueStore,
+  RedisKeyValueStore,
+  ServiceClients,
+  serviceUrlsFromEnv,
+  startTelemetry,
+} from '@leadmarket/platform';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { buildGateway } from './app.js';
 import { GatewayConfigSchema } from './config.js';
@@ -10,7 +18,10 @@ async function main() {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const urls = serviceUrlsFromEnv(process.env);
   const missing = SERVICE_NAMES.filter((s) => !urls[s]);
-  if (missing.length) throw new Error(`Missing service URLs: ${missing.map((s) => `SERVICE_URL_${s.toUpperCase().replace(/-/g, '_')}`).join(', ')}`);
+  if (missing.length)
+    throw new Error(
+      `Missing service URLs: ${missing.map((s) => `SERVICE_URL_${s.toUpperCase().replace(/-/g, '_')}`).join(', ')}`,
+    );
   // The gateway needs only the key-value store (rate limits, session cache): no database, no bus.
   const kv = config.REDIS_URL
     ? new RedisKeyValueStore({ url: config.REDIS_URL, prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '' })
@@ -29,7 +40,9 @@ async function main() {
       const failed: string[] = [];
       await Promise.all(
         SERVICE_NAMES.map(async (s) => {
-          const ok = await fetch(`${urls[s]}/readyz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok).catch(() => false);
+          const ok = await fetch(`${urls[s]}/readyz`, { signal: AbortSignal.timeout(2000) })
+            .then((r) => r.ok)
+            .catch(() => false);
           if (!ok) failed.push(s);
         }),
       );

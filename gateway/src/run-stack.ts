@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const required = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'];
 const missing = required.filter((v) => !process.env[v]);
 if (missing.length) {
-  console.error(`npm run stack needs ${missing.join(', ')} (e.g. postgres://postgres@127.0.0.1:5432/leadmarket, amqp://guest:guest@127.0.0.1:5672, redis://127.0.0.1:6379)`);
+  console.error(
+    `npm run stack needs ${missing.join(', ')} (e.g. postgres://postgres@127.0.0.1:5432/leadmarket, amqp://guest:guest@127.0.0.1:5672, redis://127.0.0.1:6379)`,
+  );
   process.exit(1);
 }
 const basePort = Number(process.env.STACK_BASE_PORT ?? 4100);
@@ -29,7 +31,11 @@ const tsx = `${root}/node_modules/.bin/tsx`;
 // Extra Node flags for every process, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile.
 const nodeArgs = (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 function run(label: string, script: string, extra: Record<string, string>) {
-  const child = spawn(tsx, [...nodeArgs, script], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(tsx, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', (code) => {
     if (!stopping) {
       console.error(`${label} exited with ${code}; stopping the stack`);
@@ -40,7 +46,8 @@ function run(label: string, script: string, extra: Record<string, string>) {
 }
 
 SERVICE_NAMES.forEach((name, i) => {
-  for (let k = 0; k < instances; k++) run(`${name}#${k}`, `services/${name}/src/main.ts`, { PORT: String(basePort + i * 10 + k) });
+  for (let k = 0; k < instances; k++)
+    run(`${name}#${k}`, `services/${name}/src/main.ts`, { PORT: String(basePort + i * 10 + k) });
 });
 run('gateway', 'gateway/src/main.ts', { PORT: process.env.PORT ?? '8080' });
 

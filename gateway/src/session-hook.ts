@@ -1,8 +1,15 @@
 import { MESSAGES, type AuthKind } from '@leadmarket/contracts';
-import { HttpError, ServiceCallError, sessionCache, type KeyValueStore, type ServiceClients } from '@leadmarket/platform';
+import {
+  HttpError,
+  ServiceCallError,
+  sessionCache,
+  type KeyValueStore,
+  type ServiceClients,
+} from '@leadmarket/platform';
 
 /** Who the gateway found behind a request. */
-export type Caller = { kind: 'public' } | { kind: 'contractor'; contractorId: string } | { kind: 'admin'; adminId: string };
+export type Caller =
+  { kind: 'public' } | { kind: 'contractor'; contractorId: string } | { kind: 'admin'; adminId: string };
 
 export interface RequestCredentials {
   authorization?: string;
@@ -10,7 +17,8 @@ export interface RequestCredentials {
   query: Record<string, unknown>;
 }
 
-const bearer = (header: string | undefined) => (header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined);
+const bearer = (header: string | undefined) =>
+  header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 /**
@@ -26,7 +34,9 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
     if (cached) return cached;
     const owner = kind === 'contractor' ? 'contractors' : 'admin';
     try {
-      const answer = await clients.call<{ account_id: string }>(owner, '/internal/sessions/resolve', { body: { token } });
+      const answer = await clients.call<{ account_id: string }>(owner, '/internal/sessions/resolve', {
+        body: { token },
+      });
       await cache.put(kind, token, answer.account_id);
       return answer.account_id;
     } catch (error) {
@@ -38,7 +48,9 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   return async function authenticate(auth: AuthKind, credentials: RequestCredentials): Promise<Caller> {
     if (auth === 'public' || auth === 'webhook') return { kind: 'public' };
     const token =
-      bearer(credentials.authorization) ?? text(credentials.body?.session_token) ?? text(credentials.query.session_token);
+      bearer(credentials.authorization) ??
+      text(credentials.body?.session_token) ??
+      text(credentials.query.session_token);
     if (auth === 'admin') {
       const adminToken = bearer(credentials.authorization);
       const adminId = adminToken ? await resolve('admin', adminToken) : undefined;

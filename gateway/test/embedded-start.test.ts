@@ -30,18 +30,29 @@ describe('npm start (embedded)', () => {
 
   it('answers /readyz 200 within 20 s on a fresh data directory, with no server URLs set', async () => {
     const port = await freePort();
-    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    };
     // Embedded means no external servers: the process must not need them.
     delete env.DATABASE_URL;
     delete env.AMQP_URL;
     delete env.REDIS_URL;
     const started = Date.now();
-    child = spawn(join(root, 'node_modules/.bin/tsx'), ['gateway/src/run-embedded.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(join(root, 'node_modules/.bin/tsx'), ['gateway/src/run-embedded.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d));
     let status = 0;
     while (Date.now() - started < 20_000 && child.exitCode === null) {
-      status = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status).catch(() => 0);
+      status = await fetch(`http://127.0.0.1:${port}/readyz`)
+        .then((r) => r.status)
+        .catch(() => 0);
       if (status === 200) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -1,8 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERNAL_HEADERS, MESSAGES, ROUTES, SERVICE_NAMES, type FunctionName, type ServiceName } from '@leadmarket/contracts';
-import { MemoryKeyValueStore, ServiceClients, sessionCache, type ServiceApp, type ServiceUrls } from '@leadmarket/platform';
+import {
+  INTERNAL_HEADERS,
+  MESSAGES,
+  ROUTES,
+  SERVICE_NAMES,
+  type FunctionName,
+  type ServiceName,
+} from '@leadmarket/contracts';
+import {
+  MemoryKeyValueStore,
+  ServiceClients,
+  sessionCache,
+  type ServiceApp,
+  type ServiceUrls,
+} from '@leadmarket/platform';
 import { testLogger } from '@leadmarket/platform/testing';
 import { buildGateway } from '../src/app.js';
 
@@ -25,11 +38,15 @@ async function startEchoServices(seen: Seen[]) {
       req.on('end', () => {
         if (req.url === '/internal/sessions/resolve') {
           // An owner that does not know the token.
-          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'no session', message: 'no session' }));
+          res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ detail: 'no session', message: 'no session' }));
           return;
         }
         seen.push({ service, method: req.method!, url: req.url!, headers: req.headers, body });
-        res.writeHead(501, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'not yet', message: 'not yet' }));
+        res
+          .writeHead(501, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ detail: 'not yet', message: 'not yet' }));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -52,7 +69,13 @@ describe('gateway routing by the route table', () => {
     // Sessions resolved earlier sit in the gateway's cache: the hook trusts them without asking an owner.
     await sessionCache(kv).put('contractor', CONTRACTOR_TOKEN, 'C-1', 600);
     await sessionCache(kv).put('admin', ADMIN_TOKEN, 'A-1', 600);
-    gateway = await buildGateway({ logger: testLogger(), kv, clients: new ServiceClients(echo.urls), internalToken: 'internal-secret-123456', bodyLimit: 1024 });
+    gateway = await buildGateway({
+      logger: testLogger(),
+      kv,
+      clients: new ServiceClients(echo.urls),
+      internalToken: 'internal-secret-123456',
+      bodyLimit: 1024,
+    });
     await gateway.ready();
   });
   afterAll(async () => {
@@ -61,7 +84,9 @@ describe('gateway routing by the route table', () => {
     await kv.close();
   });
 
-  const cases = (Object.keys(ROUTES) as FunctionName[]).flatMap((name) => ROUTES[name].methods.map((method) => ({ name, method })));
+  const cases = (Object.keys(ROUTES) as FunctionName[]).flatMap((name) =>
+    ROUTES[name].methods.map((method) => ({ name, method })),
+  );
 
   it.each(cases)('$method $name reaches its owning service with the verified caller', async ({ name, method }) => {
     const route = ROUTES[name];
@@ -117,7 +142,12 @@ describe('gateway routing by the route table', () => {
 
   it('answers 400 for malformed JSON, before any service sees it', async () => {
     seen.length = 0;
-    const res = await gateway.inject({ method: 'POST', url: '/.netlify/functions/leads-submit', headers: { 'content-type': 'application/json' }, payload: '{"customer_name": ' });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/.netlify/functions/leads-submit',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"customer_name": ',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(MESSAGES.server.malformedJson);
     expect(seen).toHaveLength(0);
@@ -126,13 +156,21 @@ describe('gateway routing by the route table', () => {
   it('passes a webhook body through byte for byte (signatures cover the raw body)', async () => {
     seen.length = 0;
     const raw = '{"id":"evt_1",  "type":"checkout.session.completed"}';
-    await gateway.inject({ method: 'POST', url: '/.netlify/functions/stripe-webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, payload: raw });
+    await gateway.inject({
+      method: 'POST',
+      url: '/.netlify/functions/stripe-webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: raw,
+    });
     expect(seen[0]!.body).toBe(raw);
     expect(seen[0]!.headers['stripe-signature']).toBe('t=1,v1=abc');
   });
 
   it('refuses a contractor function without a session (401) and for another contractor (403)', async () => {
-    const none = await gateway.inject({ method: 'GET', url: '/.netlify/functions/contractors-dashboard?contractor_id=C-1' });
+    const none = await gateway.inject({
+      method: 'GET',
+      url: '/.netlify/functions/contractors-dashboard?contractor_id=C-1',
+    });
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe(MESSAGES.contractor.sessionExpired);
     const other = await gateway.inject({
@@ -151,23 +189,38 @@ describe('gateway routing by the route table', () => {
   });
 
   it('refuses an admin function with a contractor session', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/.netlify/functions/admin-stats', headers: { authorization: `Bearer ${CONTRACTOR_TOKEN}` } });
+    const res = await gateway.inject({
+      method: 'GET',
+      url: '/.netlify/functions/admin-stats',
+      headers: { authorization: `Bearer ${CONTRACTOR_TOKEN}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 503 JSON when a service is down, never a hang or a 500', async () => {
     const clients = new ServiceClients({ ...echo.urls, 'lead-intake': 'http://127.0.0.1:1' });
     const app = await buildGateway({ logger: testLogger(), kv, clients });
-    const res = await app.inject({ method: 'POST', url: '/.netlify/functions/leads-submit', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/.netlify/functions/leads-submit',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(MESSAGES.server.unavailable);
     await app.close();
   });
 
   it('rate-limits per IP', async () => {
-    const app = await buildGateway({ logger: testLogger(), kv: new MemoryKeyValueStore(), clients: new ServiceClients(echo.urls), rateLimitPerMinute: 3 });
+    const app = await buildGateway({
+      logger: testLogger(),
+      kv: new MemoryKeyValueStore(),
+      clients: new ServiceClients(echo.urls),
+      rateLimitPerMinute: 3,
+    });
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/.netlify/functions/industries' })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/.netlify/functions/industries' })).statusCode);
     expect(codes).toEqual([501, 501, 501, 429]);
     await app.close();
   });
@@ -177,7 +230,12 @@ describe('gateway routing by the route table', () => {
     seen.length = 0;
     await gateway.inject({ method: 'GET', url: '/.netlify/functions/industries', headers: forwardedFor });
     expect(seen[0]!.headers[INTERNAL_HEADERS.clientIp]).not.toBe('203.0.113.9');
-    const behindProxy = await buildGateway({ logger: testLogger(), kv, clients: new ServiceClients(echo.urls), trustProxy: true });
+    const behindProxy = await buildGateway({
+      logger: testLogger(),
+      kv,
+      clients: new ServiceClients(echo.urls),
+      trustProxy: true,
+    });
     seen.length = 0;
     await behindProxy.inject({ method: 'GET', url: '/.netlify/functions/industries', headers: forwardedFor });
     expect(seen[0]!.headers[INTERNAL_HEADERS.clientIp]).toBe('203.0.113.9');

@@ -19,7 +19,16 @@ const producer: ServiceDefinition = {
   register(app, ctx) {
     app.post(functionPath('leads-submit'), async () => {
       await ctx.db.transaction().execute((trx) =>
-        ctx.emit(trx, [{ type: 'LeadArchived', data: { lead_id: '00000000-0000-4000-8000-000000000001', contractor_id: 'C-1', archived_at: new Date().toISOString() } }]),
+        ctx.emit(trx, [
+          {
+            type: 'LeadArchived',
+            data: {
+              lead_id: '00000000-0000-4000-8000-000000000001',
+              contractor_id: 'C-1',
+              archived_at: new Date().toISOString(),
+            },
+          },
+        ]),
       );
       return { ok: true };
     });
@@ -40,7 +49,12 @@ describe('one trace follows a request through the outbox to a consumer', () => {
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
     infra = await createInfra({ logger: testLogger() });
-    marketplace = await startMarketplace({ infra, logger: testLogger(), services: [producer, consumer], relayPollMs: 100 });
+    marketplace = await startMarketplace({
+      infra,
+      logger: testLogger(),
+      services: [producer, consumer],
+      relayPollMs: 100,
+    });
   });
   afterAll(async () => {
     await marketplace.stop();
@@ -51,7 +65,11 @@ describe('one trace follows a request through the outbox to a consumer', () => {
   });
 
   it('links the gateway span, the service span, the outbox publish and the consumer span by one trace id', async () => {
-    const res = await fetch(`${marketplace.url}/.netlify/functions/leads-submit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${marketplace.url}/.netlify/functions/leads-submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     await waitFor(() => consumed, 'the consumer');
     const spans = await waitFor(() => {

@@ -16,7 +16,9 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
     result.error.issues.map((issue) => {
       const name = issue.path.join('.') || '(environment)';
       const value = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
-      return value === undefined ? `${name} is missing or invalid: ${issue.message}` : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
+      return value === undefined
+        ? `${name} is missing or invalid: ${issue.message}`
+        : `${name}=${JSON.stringify(value)} is invalid: ${issue.message}`;
     }),
   );
 }
@@ -66,6 +68,9 @@ export const BaseConfigSchema = z.object({
   /** Shared secret the gateway sends to services; services refuse function calls without it. */
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
   /** Prefix for exchange, queues and keys so several stacks can share one broker and Redis (tests). */
-  BUS_NAMESPACE: z.string().regex(/^[a-z0-9_.-]*$/).default(''),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_.-]*$/)
+    .default(''),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;

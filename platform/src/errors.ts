@@ -18,7 +18,13 @@ export const badRequest = (message: string, field?: string, extra?: Record<strin
 export const unauthorized = (message: string = MESSAGES.contractor.sessionExpired) => new HttpError(401, message);
 export const forbidden = (message: string = MESSAGES.server.forbidden) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, undefined, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+  new HttpError(409, message, undefined, extra);
 export const tooManyRequests = (message: string = MESSAGES.server.rateLimited, retryAfterSeconds?: number) =>
-  new HttpError(429, message, undefined, retryAfterSeconds === undefined ? undefined : { retry_after: retryAfterSeconds });
+  new HttpError(
+    429,
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? undefined : { retry_after: retryAfterSeconds },
+  );
 export const notImplemented = (name: string) => new HttpError(501, `${MESSAGES.server.notImplemented} (${name})`);

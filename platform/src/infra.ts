@@ -33,7 +33,11 @@ export interface InfraOptions {
 export async function createInfra(options: InfraOptions): Promise<Infra> {
   const namespace = options.namespace ?? '';
   const database = options.databaseUrl
-    ? createPostgresDatabase({ url: options.databaseUrl, poolSize: options.poolSize, applicationName: options.applicationName })
+    ? createPostgresDatabase({
+        url: options.databaseUrl,
+        poolSize: options.poolSize,
+        applicationName: options.applicationName,
+      })
     : await createPgliteDatabase(options.dataDir);
   const bus: EventBus = options.amqpUrl
     ? await RabbitMqEventBus.connect({ url: options.amqpUrl, namespace, logger: options.logger })

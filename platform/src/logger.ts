@@ -9,6 +9,8 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'inf
     name,
     level,
     redact: ['req.headers.authorization', '*.password', '*.session_token', '*.token'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l' } } } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss.l' } } }
+      : {}),
   });
 }

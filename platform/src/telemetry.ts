@@ -13,20 +13,31 @@ let started = false;
  */
 export async function startTelemetry(serviceName: string): Promise<() => Promise<void>> {
   const wanted =
-    (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_TRACES_EXPORTER) && process.env.OTEL_TRACES_EXPORTER !== 'none';
+    (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_TRACES_EXPORTER) &&
+    process.env.OTEL_TRACES_EXPORTER !== 'none';
   if (!wanted || started) return async () => {};
   started = true;
-  const [{ NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, { AmqplibInstrumentation }, { IORedisInstrumentation }] =
-    await Promise.all([
-      import('@opentelemetry/sdk-node'),
-      import('@opentelemetry/instrumentation-http'),
-      import('@opentelemetry/instrumentation-pg'),
-      import('@opentelemetry/instrumentation-amqplib'),
-      import('@opentelemetry/instrumentation-ioredis'),
-    ]);
+  const [
+    { NodeSDK },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    { AmqplibInstrumentation },
+    { IORedisInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/instrumentation-amqplib'),
+    import('@opentelemetry/instrumentation-ioredis'),
+  ]);
   const sdk = new NodeSDK({
     serviceName: process.env.OTEL_SERVICE_NAME ?? serviceName,
-    instrumentations: [new HttpInstrumentation(), new PgInstrumentation(), new AmqplibInstrumentation(), new IORedisInstrumentation()],
+    instrumentations: [
+      new HttpInstrumentation(),
+      new PgInstrumentation(),
+      new AmqplibInstrumentation(),
+      new IORedisInstrumentation(),
+    ],
   });
   sdk.start();
   return () => sdk.shutdown();
@@ -52,7 +63,11 @@ export async function withSpan<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, parent);
+  const span = tracer().startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
+    parent,
+  );
   try {
     return await context.with(trace.setSpan(parent, span), () => fn(span));
   } catch (error) {

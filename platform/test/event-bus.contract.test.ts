@@ -65,10 +65,14 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
       throw new Error('always broken');
     });
     await fx.bus.publish(envelope('Alpha'));
-    const dead = await waitFor(async () => {
-      const letters = await fx.bus.takeDeadLetters('q-fail');
-      return letters.length ? letters : undefined;
-    }, 'dead letter', 10_000);
+    const dead = await waitFor(
+      async () => {
+        const letters = await fx.bus.takeDeadLetters('q-fail');
+        return letters.length ? letters : undefined;
+      },
+      'dead letter',
+      10_000,
+    );
     expect(calls).toBe(3);
     expect(dead[0]!.reason).toBe('always broken');
   });
@@ -93,14 +97,19 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
     await expect(fx.bus.publish(envelope('Alpha'))).rejects.toThrow();
     await fx.restore();
     const after = envelope('Alpha');
-    await waitFor(async () => {
-      try {
-        await fx.bus.publish(after);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'publish after reconnect', 15_000, 200);
+    await waitFor(
+      async () => {
+        try {
+          await fx.bus.publish(after);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'publish after reconnect',
+      15_000,
+      200,
+    );
     await waitFor(() => seen.includes(after.id), 'delivery after reconnect', 15_000);
   });
 });

@@ -37,7 +37,11 @@ if (realServersConfigured()) {
       const proxy = new TcpProxy(target.hostname, Number(target.port || 5672));
       const port = await proxy.start();
       target.host = `127.0.0.1:${port}`;
-      const bus = await RabbitMqEventBus.connect({ url: target.toString(), namespace: `t${randomUUID().slice(0, 8)}`, logger: testLogger() });
+      const bus = await RabbitMqEventBus.connect({
+        url: target.toString(),
+        namespace: `t${randomUUID().slice(0, 8)}`,
+        logger: testLogger(),
+      });
       return {
         name: 'rabbitmq',
         bus,

@@ -3,9 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '@leadmarket/platform';
 import { realServersConfigured } from '@leadmarket/platform/testing';
 
-const stores: Array<{ name: string; make: () => KeyValueStore }> = [{ name: 'memory', make: () => new MemoryKeyValueStore() }];
+const stores: Array<{ name: string; make: () => KeyValueStore }> = [
+  { name: 'memory', make: () => new MemoryKeyValueStore() },
+];
 if (realServersConfigured()) {
-  stores.push({ name: 'redis', make: () => new RedisKeyValueStore({ url: process.env.REDIS_URL!, prefix: `t${randomUUID().slice(0, 8)}:` }) });
+  stores.push({
+    name: 'redis',
+    make: () => new RedisKeyValueStore({ url: process.env.REDIS_URL!, prefix: `t${randomUUID().slice(0, 8)}:` }),
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,7 +12,14 @@ import {
   type EventBus,
   type Subscription,
 } from '@leadmarket/platform';
-import { createTestInfra, realServersConfigured, TcpProxy, testLogger, waitFor, type TestInfra } from '@leadmarket/platform/testing';
+import {
+  createTestInfra,
+  realServersConfigured,
+  TcpProxy,
+  testLogger,
+  waitFor,
+  type TestInfra,
+} from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 
 // A scratch service of our own: its schema holds one table the consumer writes to.
@@ -48,7 +55,8 @@ describe('transactional outbox and idempotent inbox', () => {
     await migrateService(infra.database, PRODUCER, {});
     await migrateService(infra.database, CONSUMER, {
       '2026_11_22_0000_effects': {
-        up: (db) => db.schema.createTable('effects').addColumn('lead_id', 'text').addColumn('event_id', 'text').execute(),
+        up: (db) =>
+          db.schema.createTable('effects').addColumn('lead_id', 'text').addColumn('event_id', 'text').execute(),
       },
     });
     producerDb = infra.database.forService(PRODUCER);
@@ -86,7 +94,9 @@ describe('transactional outbox and idempotent inbox', () => {
   });
 
   const effectsFor = async (leadIds: string[]) =>
-    (await consumerDb.selectFrom('effects').selectAll().where('lead_id', 'in', leadIds).execute()) as Array<{ lead_id: string }>;
+    (await consumerDb.selectFrom('effects').selectAll().where('lead_id', 'in', leadIds).execute()) as Array<{
+      lead_id: string;
+    }>;
 
   it('publishes an event written in a committed transaction, and the consumer applies it once', async () => {
     const data = leadData(1);
@@ -122,7 +132,10 @@ describe('transactional outbox and idempotent inbox', () => {
   });
 
   it('dead-letters an event whose data fails its schema, with the reason, and goes on', async () => {
-    const bad = { ...buildEnvelope(PRODUCER, { type: 'LeadCompleted', data: leadData(4) }), data: { lead_id: 'not-a-uuid' } };
+    const bad = {
+      ...buildEnvelope(PRODUCER, { type: 'LeadCompleted', data: leadData(4) }),
+      data: { lead_id: 'not-a-uuid' },
+    };
     await bus.publish(bad);
     const good = leadData(5);
     await bus.publish(buildEnvelope(PRODUCER, { type: 'LeadCompleted', data: good }));
@@ -139,15 +152,22 @@ describe('transactional outbox and idempotent inbox', () => {
     const restore = async () => (proxy ? proxy.restore() : (bus as InProcessEventBus).setAvailable(true));
     const before = [10, 11, 12].map(leadData);
     const during = [13, 14, 15, 16].map(leadData);
-    for (const data of before) await producerDb.transaction().execute((trx) => appendToOutbox(trx, PRODUCER, [{ type: 'LeadCompleted', data }]));
+    for (const data of before)
+      await producerDb.transaction().execute((trx) => appendToOutbox(trx, PRODUCER, [{ type: 'LeadCompleted', data }]));
     await cut();
-    for (const data of during) await producerDb.transaction().execute((trx) => appendToOutbox(trx, PRODUCER, [{ type: 'LeadCompleted', data }]));
+    for (const data of during)
+      await producerDb.transaction().execute((trx) => appendToOutbox(trx, PRODUCER, [{ type: 'LeadCompleted', data }]));
     await new Promise((r) => setTimeout(r, 500));
     const unsent = await producerDb.selectFrom('outbox').select('id').where('processed_at', 'is', null).execute();
     expect(unsent.length).toBeGreaterThan(0);
     await restore();
     const ids = [...before, ...during].map((d) => d.lead_id);
-    await waitFor(async () => (await effectsFor(ids)).length === ids.length, 'every effect after the outage', 30_000, 100);
+    await waitFor(
+      async () => (await effectsFor(ids)).length === ids.length,
+      'every effect after the outage',
+      30_000,
+      100,
+    );
     await new Promise((r) => setTimeout(r, 500));
     const effects = await effectsFor(ids);
     expect(effects).toHaveLength(ids.length);

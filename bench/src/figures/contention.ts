@@ -17,7 +17,18 @@ export interface ContentionFigure {
 /** pgbench tpcb-like at `clients` for `seconds`, on its own scratch tables in the bench database. */
 function pgbenchTps(databaseUrl: string, clients: number, seconds: number): number {
   execFileSync('pgbench', ['-i', '-q', '-s', '1', databaseUrl], { stdio: 'ignore' });
-  const out = execFileSync('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), '-n', databaseUrl]).toString();
+  const out = execFileSync('pgbench', [
+    '-b',
+    'tpcb-like',
+    '-c',
+    String(clients),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    '-n',
+    databaseUrl,
+  ]).toString();
   const tps = out.match(/tps = ([\d.]+)/);
   if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
   return Number(tps[1]);
@@ -33,8 +44,13 @@ export async function contentionFigure(
   contractors: BenchContractor[],
   opts: { leads: number; runs: number; pgbenchSeconds: number },
 ): Promise<ContentionFigure> {
-  const attempts: number[] = [], sales: number[] = [], p99s: number[] = [], tpsRuns: number[] = [], ratios: number[] = [];
-  let leadsWithOneWinner = 0, totalLeads = 0;
+  const attempts: number[] = [],
+    sales: number[] = [],
+    p99s: number[] = [],
+    tpsRuns: number[] = [],
+    ratios: number[] = [];
+  let leadsWithOneWinner = 0,
+    totalLeads = 0;
   // PostgreSQL here allows 100 connections and the stack holds ~77 (7 pools of 10 + listeners):
   // pgbench gets 20, so the ratio compares our 200 HTTP clients with 20 database clients.
   const pgClients = Math.min(contractors.length, 20);
@@ -50,7 +66,9 @@ export async function contentionFigure(
     const started = performance.now();
     for (const leadId of leadIds) {
       const results = await Promise.all(
-        contractors.map((c) => call(base, 'purchase-lead', { token: c.token, body: { lead_id: leadId, contractor_id: c.id } })),
+        contractors.map((c) =>
+          call(base, 'purchase-lead', { token: c.token, body: { lead_id: leadId, contractor_id: c.id } }),
+        ),
       );
       for (const res of results) latencies.push(res.ms);
       const winners = results.filter((res) => res.status === 200 && res.body?.success === true).length;

@@ -26,7 +26,11 @@ export interface DashboardFigure {
 }
 
 /** Figure 4: `contractors` contractors load the dashboard at once, `rounds` times; p99 of each call. */
-export async function dashboardFigure(base: string, contractors: BenchContractor[], opts: { rounds: number; runs: number }): Promise<DashboardFigure> {
+export async function dashboardFigure(
+  base: string,
+  contractors: BenchContractor[],
+  opts: { rounds: number; runs: number },
+): Promise<DashboardFigure> {
   const perCallRuns: Record<string, number[]> = {};
   let errors = 0;
   const errorSamples: string[] = [];
@@ -35,11 +39,16 @@ export async function dashboardFigure(base: string, contractors: BenchContractor
     for (let round = 0; round < opts.rounds; round++) {
       await Promise.all(
         contractors.map(async (c) => {
-          const results = await Promise.all(DASHBOARD_CALLS(c).map(([name, o]) => call(base, name, { ...o, token: c.token }).then((res) => ({ name, res }))));
+          const results = await Promise.all(
+            DASHBOARD_CALLS(c).map(([name, o]) =>
+              call(base, name, { ...o, token: c.token }).then((res) => ({ name, res })),
+            ),
+          );
           for (const { name, res } of results) {
             if (res.status >= 400) {
               errors++;
-              if (errorSamples.length < 3) errorSamples.push(`${name} ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+              if (errorSamples.length < 3)
+                errorSamples.push(`${name} ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
             }
             (samples[name] ??= []).push(res.ms);
           }

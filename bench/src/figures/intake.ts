@@ -10,7 +10,13 @@ interface Run {
   p99: number;
 }
 
-function load(url: string, connections: number, seconds: number, body: () => unknown, overallRate?: number): Promise<Run> {
+function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  body: () => unknown,
+  overallRate?: number,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -18,7 +24,13 @@ function load(url: string, connections: number, seconds: number, body: () => unk
         connections,
         duration: seconds,
         ...(overallRate ? { overallRate } : {}),
-        requests: [{ method: 'POST', headers: { 'content-type': 'application/json' }, setupRequest: (req: any) => ({ ...req, body: JSON.stringify(body()) }) }],
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req: any) => ({ ...req, body: JSON.stringify(body()) }),
+          },
+        ],
       },
       (err: Error | null, result: any) => {
         if (err) return reject(err);
@@ -33,7 +45,9 @@ function load(url: string, connections: number, seconds: number, body: () => unk
 /** The physical-limit anchor: a bare Fastify route doing one PostgreSQL insert per request. */
 async function startAnchor(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-  await pool.query('create table if not exists bench_anchor (id bigserial primary key, body jsonb not null, created_at timestamptz default now())');
+  await pool.query(
+    'create table if not exists bench_anchor (id bigserial primary key, body jsonb not null, created_at timestamptz default now())',
+  );
   const app = Fastify();
   app.post('/insert', async (req) => {
     await pool.query('insert into bench_anchor (body) values ($1)', [JSON.stringify(req.body)]);
@@ -44,19 +58,34 @@ async function startAnchor(databaseUrl: string) {
 }
 
 export interface IntakeFigure {
-  levels: Array<{ connections: number; ours: Measured; anchor: Measured; ratio: Measured; p50: Measured; p99: Measured }>;
+  levels: Array<{
+    connections: number;
+    ours: Measured;
+    anchor: Measured;
+    ratio: Measured;
+    p50: Measured;
+    p99: Measured;
+  }>;
   at100rps: { p50: Measured; p99: Measured };
 }
 
 /** Figure 1: leads-submit through the gateway at rising concurrency, side by side with the anchor. */
-export async function intakeFigure(base: string, databaseUrl: string, opts: { levels: number[]; seconds: number; runs: number }): Promise<IntakeFigure> {
+export async function intakeFigure(
+  base: string,
+  databaseUrl: string,
+  opts: { levels: number[]; seconds: number; runs: number },
+): Promise<IntakeFigure> {
   const anchor = await startAnchor(databaseUrl);
   let n = 0;
   const body = () => leadBody(`i${n++}`, UNSERVED_ZIP);
   const levels = [];
   try {
     for (const connections of opts.levels) {
-      const ours: number[] = [], anchors: number[] = [], ratios: number[] = [], p50: number[] = [], p99: number[] = [];
+      const ours: number[] = [],
+        anchors: number[] = [],
+        ratios: number[] = [],
+        p50: number[] = [],
+        p99: number[] = [];
       for (let r = 0; r < opts.runs; r++) {
         const a = await load(anchor.url, connections, opts.seconds, body);
         const o = await load(`${base}/.netlify/functions/leads-submit`, connections, opts.seconds, body);
@@ -66,9 +95,17 @@ export async function intakeFigure(base: string, databaseUrl: string, opts: { le
         p50.push(o.p50);
         p99.push(o.p99);
       }
-      levels.push({ connections, ours: measured(ours), anchor: measured(anchors), ratio: measured(ratios), p50: measured(p50), p99: measured(p99) });
+      levels.push({
+        connections,
+        ours: measured(ours),
+        anchor: measured(anchors),
+        ratio: measured(ratios),
+        p50: measured(p50),
+        p99: measured(p99),
+      });
     }
-    const p50: number[] = [], p99: number[] = [];
+    const p50: number[] = [],
+      p99: number[] = [];
     for (let r = 0; r < opts.runs; r++) {
       const fixed = await load(`${base}/.netlify/functions/leads-submit`, 20, opts.seconds, body, 100);
       p50.push(fixed.p50);

@@ -16,9 +16,16 @@ export interface PipelineFigure {
  * Figure 2: from the leads-submit reply to the first SMS handed to the provider (the fake Twilio),
  * at a fixed rate. Each SMS carries a claim link; leads-claim-get on its token names the lead.
  */
-export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: number; seconds: number; runs: number; maxSettleMs: number }): Promise<PipelineFigure> {
-  const p50s: number[] = [], p99s: number[] = [];
-  let leads = 0, matched = 0, valid = 0, sms = 0;
+export async function pipelineFigure(
+  stack: BenchStack,
+  opts: { ratePerSecond: number; seconds: number; runs: number; maxSettleMs: number },
+): Promise<PipelineFigure> {
+  const p50s: number[] = [],
+    p99s: number[] = [];
+  let leads = 0,
+    matched = 0,
+    valid = 0,
+    sms = 0;
   for (let r = 0; r < opts.runs; r++) {
     const replies = new Map<string, number>();
     stack.twilio.messages.length = 0;
@@ -39,7 +46,7 @@ export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: n
     await Promise.all(inFlight);
     // Wait for the tail: until no SMS has arrived for 3 s (a backlog shows up as latency, not as loss).
     const settleDeadline = Date.now() + opts.maxSettleMs;
-    for (let last = -1; stack.twilio.messages.length !== last && Date.now() < settleDeadline; ) {
+    for (let last = -1; stack.twilio.messages.length !== last && Date.now() < settleDeadline;) {
       last = stack.twilio.messages.length;
       await new Promise((res) => setTimeout(res, 3000));
     }
@@ -55,7 +62,9 @@ export async function pipelineFigure(stack: BenchStack, opts: { ratePerSecond: n
       const id = res.body?.lead?.id;
       if (id && (!firstSms.has(id) || firstSms.get(id)! > at)) firstSms.set(id, at);
     }
-    const latencies = [...replies].flatMap(([id, repliedAt]) => (firstSms.has(id) ? [Math.max(0, firstSms.get(id)! - repliedAt)] : []));
+    const latencies = [...replies].flatMap(([id, repliedAt]) =>
+      firstSms.has(id) ? [Math.max(0, firstSms.get(id)! - repliedAt)] : [],
+    );
     leads += replies.size;
     matched += latencies.length;
     p50s.push(percentile(latencies, 50));

@@ -22,9 +22,15 @@ export async function webFigure(base: string, paths: string[]): Promise<WebPageF
   try {
     const out: WebPageFigure[] = [];
     for (const path of paths) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
       const lhr = result!.lhr;
-      const requests: Array<{ url: string; resourceType: string }> = (lhr.audits['network-requests']?.details as any)?.items ?? [];
+      const requests: Array<{ url: string; resourceType: string }> =
+        (lhr.audits['network-requests']?.details as any)?.items ?? [];
       let gzip = 0;
       for (const r of requests) {
         if (r.resourceType !== 'Script') continue;

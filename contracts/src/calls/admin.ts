@@ -31,7 +31,11 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** GET admin-contractors query. */
-export const AdminContractorsQuerySchema = z.object({ search: z.string().trim().max(200).optional(), page, limit: limit(500, 100) });
+export const AdminContractorsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page,
+  limit: limit(500, 100),
+});
 
 /** A row of the admin Contractors table (dashboards §3 Admin contractor); money in dollars. */
 export const AdminContractorSchema = z.object({
@@ -49,7 +53,10 @@ export const AdminContractorSchema = z.object({
   total_spend: z.number(),
 });
 export type AdminContractor = z.infer<typeof AdminContractorSchema>;
-export const AdminContractorsResponseSchema = z.object({ contractors: z.array(AdminContractorSchema), total: z.number().int() });
+export const AdminContractorsResponseSchema = z.object({
+  contractors: z.array(AdminContractorSchema),
+  total: z.number().int(),
+});
 
 /** GET admin-leads query: search text and status filter (All Statuses = absent or 'all'). */
 export const AdminLeadsQuerySchema = z.object({
@@ -73,7 +80,12 @@ export const AdminLeadSchema = z.object({
   is_test: z.boolean().optional(),
   created_at: z.string(),
   contractor_leads: z.array(
-    z.object({ id: z.string(), status: z.string(), contractor_id: z.string(), contractors: z.object({ business_name: z.string() }) }),
+    z.object({
+      id: z.string(),
+      status: z.string(),
+      contractor_id: z.string(),
+      contractors: z.object({ business_name: z.string() }),
+    }),
   ),
 });
 export const AdminLeadsResponseSchema = z.object({ leads: z.array(AdminLeadSchema), total: z.number().int() });
@@ -97,7 +109,9 @@ export const AdminTransactionsResponseSchema = z.object({
 });
 
 /** GET admin-pricing: category → lead type → price in dollars. */
-export const AdminPricingResponseSchema = z.object({ category_pricing: z.record(z.string(), z.record(z.string(), z.number())) });
+export const AdminPricingResponseSchema = z.object({
+  category_pricing: z.record(z.string(), z.record(z.string(), z.number())),
+});
 
 /** GET admin-lead-pricing: a list of prices in dollars. */
 export const AdminLeadPriceSchema = z.object({ category: z.string(), lead_type: z.string(), price: z.number() });
@@ -125,7 +139,13 @@ export const AdminLeadPricingUpdateResponseSchema = z.object({
 export const AdminPricingHistoryQuerySchema = z.object({ limit: limit(500, 50) });
 /** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none). */
 export const AdminPricingHistoryListSchema = z.array(
-  z.object({ category: z.string(), lead_type: z.string(), old_price: z.number().nullable(), new_price: z.number(), timestamp: z.string() }),
+  z.object({
+    category: z.string(),
+    lead_type: z.string(),
+    old_price: z.number().nullable(),
+    new_price: z.number(),
+    timestamp: z.string(),
+  }),
 );
 
 export const AdminRefundsQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
@@ -152,7 +172,11 @@ export const AdminRefundDecisionSchema = z.object({
 
 /** POST admin-wallet-adjust body: amount in dollars, positive to credit, negative to deduct. */
 export const AdminWalletAdjustSchema = z.object({
-  contractor_id: z.string({ error: MESSAGES.admin.adjustRequired }).trim().min(1, MESSAGES.admin.adjustRequired).max(100),
+  contractor_id: z
+    .string({ error: MESSAGES.admin.adjustRequired })
+    .trim()
+    .min(1, MESSAGES.admin.adjustRequired)
+    .max(100),
   amount: z.coerce
     .number({ error: MESSAGES.admin.adjustRequired })
     .refine((v) => Number.isFinite(v) && v !== 0, MESSAGES.admin.adjustRequired)
@@ -161,7 +185,9 @@ export const AdminWalletAdjustSchema = z.object({
 });
 
 /** DELETE admin-delete-contractor: contractor_id in body or query. */
-export const AdminDeleteContractorSchema = z.object({ contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100) });
+export const AdminDeleteContractorSchema = z.object({
+  contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100),
+});
 /** DELETE admin-bulk-delete-contractors body. */
 export const AdminBulkDeleteContractorsSchema = z.object({
   contractor_ids: z
@@ -173,7 +199,10 @@ export const AdminBulkDeleteContractorsSchema = z.object({
 export const AdminDeleteLeadSchema = z.object({ lead_id: z.string().trim().min(1, 'lead_id is required').max(100) });
 /** DELETE admin-bulk-delete-leads body. */
 export const AdminBulkDeleteLeadsSchema = z.object({
-  lead_ids: z.array(z.string().trim().min(1).max(100), { error: MESSAGES.admin.selectLeads }).min(1, MESSAGES.admin.selectLeads).max(500),
+  lead_ids: z
+    .array(z.string().trim().min(1).max(100), { error: MESSAGES.admin.selectLeads })
+    .min(1, MESSAGES.admin.selectLeads)
+    .max(500),
 });
 /** Answer of both bulk deletes: how many went, and which failed with why. */
 export const AdminBulkDeleteResponseSchema = z.object({
@@ -188,17 +217,29 @@ export const AdminBulkDeleteResponseSchema = z.object({
 /** POST admin-utilities action=create_lead body (dashboards §5 Test lead). */
 export const AdminCreateLeadSchema = z.object({
   action: z.literal('create_lead', { error: 'action must be create_lead' }),
-  customer_name: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(200),
+  customer_name: z
+    .string({ error: MESSAGES.admin.requiredFields })
+    .trim()
+    .min(1, MESSAGES.admin.requiredFields)
+    .max(200),
   phone: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(32),
   email: z.string().trim().max(254).optional().default(''),
-  service_category: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(100),
+  service_category: z
+    .string({ error: MESSAGES.admin.requiredFields })
+    .trim()
+    .min(1, MESSAGES.admin.requiredFields)
+    .max(100),
   sub_service: z.string().trim().max(100).optional().default(''),
   zip_code: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(10),
   description: z.string().trim().max(5000).optional().default(''),
 });
 
 /** GET admin-site-messages query. */
-export const AdminSiteMessagesQuerySchema = z.object({ kind: z.enum(['waitlist', 'contact']).default('waitlist'), page, limit: limit(100, 25) });
+export const AdminSiteMessagesQuerySchema = z.object({
+  kind: z.enum(['waitlist', 'contact']).default('waitlist'),
+  page,
+  limit: limit(100, 25),
+});
 
 /** GET admin-audit-log query. */
 export const AdminAuditLogQuerySchema = z.object({
@@ -220,11 +261,18 @@ export const AdminAuditEntrySchema = z.object({
   ip: z.string().nullable(),
   created_at: z.string(),
 });
-export const AdminAuditLogResponseSchema = z.object({ entries: z.array(AdminAuditEntrySchema), total: z.number().int(), page: z.number().int() });
+export const AdminAuditLogResponseSchema = z.object({
+  entries: z.array(AdminAuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
 
 /** POST /internal/sessions/resolve body (gateway → admin). */
 export const AdminSessionResolveSchema = z.object({ token: z.string().min(1).max(200) });
 /** POST /internal/password-reset/request body (contractors → admin). */
-export const AdminResetRequestSchema = z.object({ email: z.string().trim().max(254), redirect_url: z.string().max(2000).optional() });
+export const AdminResetRequestSchema = z.object({
+  email: z.string().trim().max(254),
+  redirect_url: z.string().max(2000).optional(),
+});
 /** POST /internal/password-reset/complete body (contractors → admin). */
 export const AdminResetCompleteSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(1024) });

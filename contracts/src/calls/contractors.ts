@@ -113,7 +113,8 @@ export const SERVICE_CATALOGUE: readonly CatalogueIndustry[] = [
 ];
 
 /** The industry of the catalogue with this value, if any. */
-export const industryOf = (value: string): CatalogueIndustry | undefined => SERVICE_CATALOGUE.find((i) => i.value === value);
+export const industryOf = (value: string): CatalogueIndustry | undefined =>
+  SERVICE_CATALOGUE.find((i) => i.value === value);
 
 /** True when `subService` is one of `industry`'s sub-services. */
 export const isCatalogued = (industry: string, subService: string): boolean =>

@@ -52,7 +52,11 @@ export const LeadClaimGetQuerySchema = z.object({ token: z.string().trim().min(1
 /** Body of leads-claim-post. */
 export const LeadClaimPostRequestSchema = z.object({
   token: z.string().trim().min(1).max(200),
-  contractor_id: z.string({ error: MESSAGES.claim.contractorIdRequired }).trim().min(1, MESSAGES.claim.contractorIdRequired).max(100),
+  contractor_id: z
+    .string({ error: MESSAGES.claim.contractorIdRequired })
+    .trim()
+    .min(1, MESSAGES.claim.contractorIdRequired)
+    .max(100),
 });
 
 /** The lead on the claim page before the claim: name and phone masked. */
@@ -264,5 +268,7 @@ export const PageViewCountsQuerySchema = zSite.object({
 });
 export const PageViewCountsResponseSchema = zSite.object({
   page_path: zSite.string(),
-  days: zSite.array(zSite.object({ day: zSite.string(), views: zSite.number().int(), unique_visitors: zSite.number().int() })),
+  days: zSite.array(
+    zSite.object({ day: zSite.string(), views: zSite.number().int(), unique_visitors: zSite.number().int() }),
+  ),
 });

@@ -8,13 +8,26 @@ const leadId = z.string().trim().uuid('lead_id must be a valid lead id');
 const optionalId = z.string().trim().max(200).optional();
 
 /** Body of purchase-lead; the buyer is the session's contractor (the gateway refuses another contractor_id). */
-export const PurchaseLeadRequestSchema = z.object({ lead_id: leadId, contractor_id: optionalId, session_token: z.string().optional() });
+export const PurchaseLeadRequestSchema = z.object({
+  lead_id: leadId,
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+});
 export type PurchaseLeadRequest = z.infer<typeof PurchaseLeadRequestSchema>;
 /** Reply of purchase-lead; `new_wallet_balance` in dollars. */
-export const PurchaseLeadResponseSchema = z.object({ success: z.literal(true), new_wallet_balance: z.number(), message: z.string(), purchase_id: z.string() });
+export const PurchaseLeadResponseSchema = z.object({
+  success: z.literal(true),
+  new_wallet_balance: z.number(),
+  message: z.string(),
+  purchase_id: z.string(),
+});
 
 /** Body of contractors-purchase-credits: `amount` in dollars, checked by the service with the spec's three messages. */
-export const PurchaseCreditsRequestSchema = z.object({ contractor_id: optionalId, session_token: z.string().optional(), amount: z.unknown().optional() });
+export const PurchaseCreditsRequestSchema = z.object({
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+  amount: z.unknown().optional(),
+});
 export const PurchaseCreditsResponseSchema = z.object({ payment_url: z.string() });
 
 /** Body of auto-reload-settings POST: any subset of the three settings (dollars). */
@@ -47,9 +60,20 @@ export const CategoryPricingResponseSchema = z.object({
 });
 
 /** Body of request-refund. */
-export const RequestRefundSchema = z.object({ lead_id: leadId, reason: z.string().trim().max(2000).default(''), contractor_id: optionalId, session_token: z.string().optional() });
+export const RequestRefundSchema = z.object({
+  lead_id: leadId,
+  reason: z.string().trim().max(2000).default(''),
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+});
 /** Reply of request-refund; `refund_window_days` lets the interface say the window. */
-export const RequestRefundResponseSchema = z.object({ success: z.literal(true), refund_request_id: z.string(), status: z.literal('pending'), refund_window_days: z.number(), message: z.string() });
+export const RequestRefundResponseSchema = z.object({
+  success: z.literal(true),
+  refund_request_id: z.string(),
+  status: z.literal('pending'),
+  refund_window_days: z.number(),
+  message: z.string(),
+});
 
 /** Query of get-lead-purchase-history. */
 export const HistoryQuerySchema = z.object({
@@ -61,7 +85,11 @@ export const MetricsQuerySchema = z.object({ days: z.coerce.number().int().min(1
 
 // ---- internal routes (docs/internal-api.md) ----
 
-export const InternalPurchaseSchema = z.object({ lead_id: leadId, contractor_id: z.string().trim().min(1).max(200), channel: z.enum(['claim', 'dashboard']).default('claim') });
+export const InternalPurchaseSchema = z.object({
+  lead_id: leadId,
+  contractor_id: z.string().trim().min(1).max(200),
+  channel: z.enum(['claim', 'dashboard']).default('claim'),
+});
 export const LeadPriceQuerySchema = z.object({
   service_category: z.string().trim().min(1).optional(),
   sub_service: z.string().max(100).optional(),
@@ -70,10 +98,16 @@ export const LeadPriceQuerySchema = z.object({
   is_test: z.enum(['true', 'false']).optional(),
 });
 export const WalletsSummaryRequestSchema = z.object({ contractor_ids: z.array(z.string()).max(1000) });
-export const PageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
 export const AdjustmentRequestSchema = z.object({
   contractor_id: z.string().trim().min(1, 'Contractor ID and amount are required'),
-  amount_cents: z.number({ message: 'Contractor ID and amount are required' }).int().refine((n) => n !== 0, 'Contractor ID and amount are required'),
+  amount_cents: z
+    .number({ message: 'Contractor ID and amount are required' })
+    .int()
+    .refine((n) => n !== 0, 'Contractor ID and amount are required'),
   notes: z.string().default(''),
   admin_id: z.string().optional(),
 });
@@ -85,4 +119,8 @@ export const SetLeadPriceSchema = z.object({
 });
 export const HistoryLimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
 export const RefundListQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
-export const RefundDecisionSchema = z.object({ action: z.enum(['approve', 'reject']), admin_notes: z.string().max(2000).default(''), admin_id: z.string().optional() });
+export const RefundDecisionSchema = z.object({
+  action: z.enum(['approve', 'reject']),
+  admin_notes: z.string().max(2000).default(''),
+  admin_id: z.string().optional(),
+});

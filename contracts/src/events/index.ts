@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { ContractorDeletedV1, ContractorProfileUpdatedV1, ContractorRegisteredV1, PasswordResetRequestedV1 } from './contractors.js';
+import {
+  ContractorDeletedV1,
+  ContractorProfileUpdatedV1,
+  ContractorRegisteredV1,
+  PasswordResetRequestedV1,
+} from './contractors.js';
 import {
   LeadArchivedV1,
   LeadCompletedV1,

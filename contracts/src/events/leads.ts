@@ -79,7 +79,11 @@ export const LeadPurchasedV1 = z.object({
   purchased_at: isoTime,
 });
 
-export const LeadCompletedV1 = z.object({ lead_id: z.string().uuid(), contractor_id: z.string(), completed_at: isoTime });
+export const LeadCompletedV1 = z.object({
+  lead_id: z.string().uuid(),
+  contractor_id: z.string(),
+  completed_at: isoTime,
+});
 export const LeadArchivedV1 = z.object({ lead_id: z.string().uuid(), contractor_id: z.string(), archived_at: isoTime });
 /** An available lead passed its offer lifetime unsold. */
 export const LeadExpiredV1 = z.object({ lead_id: z.string().uuid(), expired_at: isoTime });

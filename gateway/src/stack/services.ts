@@ -8,4 +8,12 @@ import { service as screening } from '@leadmarket/screening';
 import { service as walletLedger } from '@leadmarket/wallet-ledger';
 
 /** Every service of the marketplace, in start order. */
-export const ALL_SERVICES: ServiceDefinition[] = [leadIntake, screening, contractors, matching, walletLedger, notification, admin];
+export const ALL_SERVICES: ServiceDefinition[] = [
+  leadIntake,
+  screening,
+  contractors,
+  matching,
+  walletLedger,
+  notification,
+  admin,
+];

@@ -33,7 +33,11 @@ export interface TestStack {
  * REDIS_URL are set (private database, queues and key prefix), else the embedded adapters.
  */
 export async function startTestStack(
-  options: { services?: ServiceDefinition[]; env?: Record<string, string | undefined>; rateLimitPerMinute?: number } = {},
+  options: {
+    services?: ServiceDefinition[];
+    env?: Record<string, string | undefined>;
+    rateLimitPerMinute?: number;
+  } = {},
 ): Promise<TestStack> {
   const logger = testLogger();
   const infra = await createTestInfra(logger);

@@ -12,7 +12,9 @@ export function decodeEnvelope(body: string): EventEnvelope {
   const parsed = EventEnvelopeSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InvalidMessageError(`not an event envelope: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    throw new InvalidMessageError(
+      `not an event envelope: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
   }
   return parsed.data as EventEnvelope;
 }

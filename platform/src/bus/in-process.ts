@@ -22,7 +22,14 @@ interface Queue {
   types: Set<string>;
   pending: Message[];
   dead: DeadLetter[];
-  consumer?: { handler: DeliveryHandler; prefetch: number; maxAttempts: number; inFlight: number; closed: boolean; idle: Set<() => void> };
+  consumer?: {
+    handler: DeliveryHandler;
+    prefetch: number;
+    maxAttempts: number;
+    inFlight: number;
+    closed: boolean;
+    idle: Set<() => void>;
+  };
 }
 
 /**

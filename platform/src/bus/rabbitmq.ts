@@ -84,7 +84,11 @@ export class RabbitMqEventBus implements EventBus {
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
     const sub: ActiveSubscription = {
       // `?? `, not spread: callers pass `maxAttempts: undefined`, which a spread would copy over the default (NaN in x-delivery-limit).
-      spec: { ...spec, prefetch: spec.prefetch ?? DEFAULT_PREFETCH, maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
+      spec: {
+        ...spec,
+        prefetch: spec.prefetch ?? DEFAULT_PREFETCH,
+        maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      },
       handler,
       inFlight: 0,
       closed: false,
@@ -145,11 +149,13 @@ export class RabbitMqEventBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
-    await Promise.all([...this.subscriptions].map(async (s) => {
-      s.closed = true;
-      if (s.channel && s.consumerTag) await s.channel.cancel(s.consumerTag).catch(() => {});
-      while (s.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
-    }));
+    await Promise.all(
+      [...this.subscriptions].map(async (s) => {
+        s.closed = true;
+        if (s.channel && s.consumerTag) await s.channel.cancel(s.consumerTag).catch(() => {});
+        while (s.inFlight > 0) await new Promise((r) => setTimeout(r, 10));
+      }),
+    );
     await this.connection?.close().catch(() => {});
     this.connection = undefined;
   }

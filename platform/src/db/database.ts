@@ -38,7 +38,11 @@ export interface PostgresOptions {
   applicationName?: string;
 }
 
-export function createPostgresDatabase({ url, poolSize = 20, applicationName = 'leadmarket' }: PostgresOptions): Database {
+export function createPostgresDatabase({
+  url,
+  poolSize = 20,
+  applicationName = 'leadmarket',
+}: PostgresOptions): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

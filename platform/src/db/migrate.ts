@@ -11,7 +11,11 @@ export type MigrationSet = Record<string, Migration>;
  * Bring a service's schema up to date: create the schema, then run the platform's tables
  * (outbox, inbox) and the service's own migrations, in name order, recorded in the schema.
  */
-export async function migrateService(database: Database, service: ServiceName, migrations: MigrationSet): Promise<void> {
+export async function migrateService(
+  database: Database,
+  service: ServiceName,
+  migrations: MigrationSet,
+): Promise<void> {
   const schema = schemaOf(service);
   await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
   const all: MigrationSet = { ...platformMigrations, ...migrations };
@@ -23,6 +27,8 @@ export async function migrateService(database: Database, service: ServiceName, m
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration of ${service} failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error)?.message ?? error)}`);
+    throw new Error(
+      `Migration of ${service} failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }

@@ -37,7 +37,13 @@ export const errorBody = (message: string, field?: string, extra?: Record<string
  * request ids, and an error handler under which no client input yields a 5xx.
  * It never listens; the caller decides (tests use inject or an ephemeral port).
  */
-export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, jsonNotFound = true, trustProxy = false }: AppOptions): ServiceApp {
+export function createApp({
+  logger,
+  internalToken,
+  bodyLimit = 1024 * 1024,
+  jsonNotFound = true,
+  trustProxy = false,
+}: AppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
@@ -58,7 +64,8 @@ export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, json
 
   if (internalToken) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz') || request.url.startsWith('/dev/')) return;
+      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz') || request.url.startsWith('/dev/'))
+        return;
       if (request.headers[INTERNAL_HEADERS.internalToken] !== internalToken) {
         return reply.code(403).send(errorBody('Internal endpoint'));
       }
@@ -76,7 +83,8 @@ export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, json
       return reply.code(400).send(errorBody(described.message, described.field));
     }
     if (error instanceof HttpError) {
-      if (error.statusCode === 429 && error.extra?.retry_after) reply.header('retry-after', String(error.extra.retry_after));
+      if (error.statusCode === 429 && error.extra?.retry_after)
+        reply.header('retry-after', String(error.extra.retry_after));
       return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.extra));
     }
     const status: number | undefined = error.statusCode;
@@ -94,9 +102,10 @@ export function createApp({ logger, internalToken, bodyLimit = 1024 * 1024, json
     return reply.code(500).send(errorBody(MESSAGES.server.internal));
   });
 
-  if (jsonNotFound) app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${request.url.split('?')[0]}`));
-  });
+  if (jsonNotFound)
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${request.url.split('?')[0]}`));
+    });
 
   return app;
 }

@@ -46,7 +46,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
       const expiresAt = entry?.expiresAt ?? now + windowMs;
       this.entries.set(key, { value: String(count), expiresAt });
       const allowed = count <= limit;
-      return { allowed, count, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : Math.ceil((expiresAt - now) / 1000) };
+      return {
+        allowed,
+        count,
+        remaining: Math.max(0, limit - count),
+        retryAfterSeconds: allowed ? 0 : Math.ceil((expiresAt - now) / 1000),
+      };
     }
     const hits = (this.windows.get(key) ?? []).filter((t) => t > now - windowMs);
     const allowed = hits.length < limit;

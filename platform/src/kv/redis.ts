@@ -35,7 +35,12 @@ export class RedisKeyValueStore implements KeyValueStore {
   private seq = 0;
 
   constructor({ url, prefix = '' }: RedisOptions) {
-    this.redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    this.redis = new Redis(url, {
+      keyPrefix: prefix,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
     this.redis.on('error', () => {});
   }
 
@@ -61,11 +66,20 @@ export class RedisKeyValueStore implements KeyValueStore {
     if (kind === 'fixed') {
       const [count, ttl] = (await this.redis.eval(FIXED_WINDOW, 1, key, windowMs)) as [number, number];
       const allowed = count <= limit;
-      return { allowed, count, remaining: Math.max(0, limit - count), retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttl / 1000)) };
+      return {
+        allowed,
+        count,
+        remaining: Math.max(0, limit - count),
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttl / 1000)),
+      };
     }
     const now = Date.now();
     const member = `${now}-${process.pid}-${this.seq++}`;
-    const [allowed, count, oldest] = (await this.redis.eval(SLIDING_WINDOW, 1, key, now, windowMs, limit, member)) as [number, number, string];
+    const [allowed, count, oldest] = (await this.redis.eval(SLIDING_WINDOW, 1, key, now, windowMs, limit, member)) as [
+      number,
+      number,
+      string,
+    ];
     return {
       allowed: allowed === 1,
       count,

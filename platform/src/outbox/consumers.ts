@@ -1,4 +1,10 @@
-import { EVENT_SCHEMAS, type EventData, type EventEnvelope, type EventType, type ServiceName } from '@leadmarket/contracts';
+import {
+  EVENT_SCHEMAS,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+  type ServiceName,
+} from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import { InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
@@ -60,7 +66,12 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   const db = options.database.forService(service);
 
   return bus.subscribe(
-    { queue: options.queue, eventTypes: [...byType.keys()], prefetch: options.prefetch, maxAttempts: options.maxAttempts },
+    {
+      queue: options.queue,
+      eventTypes: [...byType.keys()],
+      prefetch: options.prefetch,
+      maxAttempts: options.maxAttempts,
+    },
     async (envelope, { attempt }) => {
       const consumer = byType.get(envelope.type);
       if (!consumer) throw new InvalidMessageError(`no consumer for ${envelope.type} in ${service}`);
@@ -78,7 +89,11 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           {
             parent: contextFromTraceparent(envelope.traceparent),
             kind: SpanKind.CONSUMER,
-            attributes: { 'messaging.message.id': envelope.id, 'leadmarket.service': service, 'leadmarket.attempt': attempt },
+            attributes: {
+              'messaging.message.id': envelope.id,
+              'leadmarket.service': service,
+              'leadmarket.attempt': attempt,
+            },
           },
           async () => {
             await db.transaction().execute(async (trx) => {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { EVENT_SCHEMAS, EVENT_VERSION, type EventData, type EventEnvelope, type EventType, type ServiceName } from '@leadmarket/contracts';
+import {
+  EVENT_SCHEMAS,
+  EVENT_VERSION,
+  type EventData,
+  type EventEnvelope,
+  type EventType,
+  type ServiceName,
+} from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { schemaOf } from '../db/database.js';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
@@ -15,7 +22,10 @@ export interface NewEvent<T extends EventType = EventType> {
 export const outboxChannel = (service: ServiceName) => `lm_outbox_${schemaOf(service)}`;
 
 /** Build a validated envelope (a producer never emits data its consumers would reject). */
-export function buildEnvelope<T extends EventType>(producer: ServiceName, event: NewEvent<T>): EventEnvelope<EventData<T>> {
+export function buildEnvelope<T extends EventType>(
+  producer: ServiceName,
+  event: NewEvent<T>,
+): EventEnvelope<EventData<T>> {
   const data = EVENT_SCHEMAS[event.type].parse(event.data) as EventData<T>;
   const id = randomUUID();
   return {
@@ -34,7 +44,11 @@ export function buildEnvelope<T extends EventType>(producer: ServiceName, event:
  * Write events in the caller's transaction (`trx` must be the service's own schema-scoped
  * transaction). They are published by the relay after commit; a rollback publishes nothing.
  */
-export async function appendToOutbox(trx: Kysely<any>, producer: ServiceName, events: NewEvent[]): Promise<EventEnvelope[]> {
+export async function appendToOutbox(
+  trx: Kysely<any>,
+  producer: ServiceName,
+  events: NewEvent[],
+): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   const envelopes = events.map((e) => buildEnvelope(producer, e));
   await trx

@@ -86,7 +86,11 @@ export class OutboxRelay {
         await trx
           .updateTable('outbox')
           .set({ locked_until: sql`now() + make_interval(secs => ${lockSeconds})`, attempts: sql`attempts + 1` })
-          .where('id', 'in', claimed.map((r) => r.id))
+          .where(
+            'id',
+            'in',
+            claimed.map((r) => r.id),
+          )
           .execute();
       }
       return claimed;
@@ -96,7 +100,11 @@ export class OutboxRelay {
     const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
     const sent = rows.filter((_, i) => results[i]!.status === 'fulfilled').map((r) => r.id);
     if (sent.length) {
-      await this.db.updateTable('outbox').set({ processed_at: sql`now()`, locked_until: null, last_error: null }).where('id', 'in', sent).execute();
+      await this.db
+        .updateTable('outbox')
+        .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
+        .where('id', 'in', sent)
+        .execute();
     }
     const { maxAttempts = 20 } = this.options;
     for (const [i, result] of results.entries()) {
@@ -115,7 +123,8 @@ export class OutboxRelay {
         .where('id', '=', row.id)
         .execute()
         .catch(() => {});
-      if (attempts >= maxAttempts) this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
+      if (attempts >= maxAttempts)
+        this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
     }
     return rows.length;
   }
@@ -124,7 +133,11 @@ export class OutboxRelay {
     const envelope: EventEnvelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
     await withSpan(
       `publish ${envelope.type}`,
-      { parent: contextFromTraceparent(envelope.traceparent), kind: SpanKind.PRODUCER, attributes: { 'messaging.message.id': envelope.id } },
+      {
+        parent: contextFromTraceparent(envelope.traceparent),
+        kind: SpanKind.PRODUCER,
+        attributes: { 'messaging.message.id': envelope.id },
+      },
       // The consumer continues from the publish span, so the trace shows the hop through the broker.
       () => this.options.bus.publish({ ...envelope, traceparent: currentTraceparent() ?? envelope.traceparent }),
     );

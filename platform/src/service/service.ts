@@ -77,7 +77,8 @@ export interface RunningService {
 }
 
 /** The queue a service consumes from (namespaced so test stacks can share a broker). */
-export const queueOf = (service: ServiceName, namespace: string) => `${namespace ? `${namespace}.` : ''}leadmarket.${service}`;
+export const queueOf = (service: ServiceName, namespace: string) =>
+  `${namespace ? `${namespace}.` : ''}leadmarket.${service}`;
 
 /**
  * Migrate, build and listen; then start the outbox relay, consumers and jobs.
@@ -107,7 +108,11 @@ export async function startService(def: ServiceDefinition, options: StartService
   // Continue the caller's trace and correlation id for everything this request does.
   app.addHook('onRequest', (request, _reply, done) => {
     const parent = contextFromTraceparent(request.headers.traceparent as string | undefined);
-    const span = tracer().startSpan(`${def.name} ${request.method} ${request.url.split('?')[0]}`, { kind: SpanKind.SERVER }, parent);
+    const span = tracer().startSpan(
+      `${def.name} ${request.method} ${request.url.split('?')[0]}`,
+      { kind: SpanKind.SERVER },
+      parent,
+    );
     (request as any).otelSpan = span;
     runWithCorrelation(request.id, () => context.with(trace.setSpan(parent, span), done));
   });
@@ -129,7 +134,13 @@ export async function startService(def: ServiceDefinition, options: StartService
   registerPlaceholders(app, def.name);
 
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  const relay = new OutboxRelay({ database: infra.database, service: def.name, bus: infra.bus, logger, pollIntervalMs: options.relayPollMs });
+  const relay = new OutboxRelay({
+    database: infra.database,
+    service: def.name,
+    bus: infra.bus,
+    logger,
+    pollIntervalMs: options.relayPollMs,
+  });
   await relay.start();
 
   let subscription: Subscription | undefined;

@@ -39,12 +39,18 @@ export async function setup(): Promise<void> {
   }
   if (realServersConfigured()) {
     const down: string[] = [];
-    for (const [name, port] of SERVERS) if (!(await reachable(process.env[name]!, port))) down.push(`${name}=${process.env[name]}`);
+    for (const [name, port] of SERVERS)
+      if (!(await reachable(process.env[name]!, port))) down.push(`${name}=${process.env[name]}`);
     if (down.length) throw new Error(`[leadmarket tests] configured servers are unreachable: ${down.join(', ')}`);
-    console.log('[leadmarket tests] real servers: PostgreSQL, RabbitMQ and Redis from DATABASE_URL, AMQP_URL, REDIS_URL');
+    console.log(
+      '[leadmarket tests] real servers: PostgreSQL, RabbitMQ and Redis from DATABASE_URL, AMQP_URL, REDIS_URL',
+    );
     return;
   }
-  if (ci) throw new Error('[leadmarket tests] CI=true but DATABASE_URL, AMQP_URL and REDIS_URL are not all set: real-server suites cannot be skipped under CI');
+  if (ci)
+    throw new Error(
+      '[leadmarket tests] CI=true but DATABASE_URL, AMQP_URL and REDIS_URL are not all set: real-server suites cannot be skipped under CI',
+    );
   console.warn(
     '[leadmarket tests] DATABASE_URL, AMQP_URL or REDIS_URL unset and no Docker engine: every server-backed suite runs on the embedded adapters ' +
       '(PGlite, in-process bus, in-memory store). NOT RUN against real servers: the RabbitMQ and Redis adapter contract suites, ' +
@@ -59,9 +65,15 @@ export async function teardown(): Promise<void> {
 async function startContainers(): Promise<() => Promise<void>> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const [postgres, rabbit, redis] = await Promise.all([
-    new GenericContainer('postgres:15').withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' }).withExposedPorts(5432)
-      .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2)).start(),
-    new GenericContainer('rabbitmq:3.13').withExposedPorts(5672).withWaitStrategy(Wait.forLogMessage(/Server startup complete/)).start(),
+    new GenericContainer('postgres:15')
+      .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/ready to accept connections/, 2))
+      .start(),
+    new GenericContainer('rabbitmq:3.13')
+      .withExposedPorts(5672)
+      .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
+      .start(),
     new GenericContainer('redis:7').withExposedPorts(6379).start(),
   ]);
   process.env.DATABASE_URL = `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`;

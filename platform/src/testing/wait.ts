@@ -1,5 +1,10 @@
 /** Poll `check` until it returns a truthy value or `timeoutMs` passes (then throw with `what`). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 5000, intervalMs = 20): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  what: string,
+  timeoutMs = 5000,
+  intervalMs = 20,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -9,7 +14,8 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

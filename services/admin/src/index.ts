@@ -26,5 +26,7 @@ export const service: ServiceDefinition = {
     registerDeleteRoutes(app, ctx);
     registerUtilityRoutes(app, ctx);
   },
-  background: (ctx) => [intervalJob('admin-session-sweep', 3600_000, ctx.logger, () => deleteExpiredSessions(ctx.db, new Date()))],
+  background: (ctx) => [
+    intervalJob('admin-session-sweep', 3600_000, ctx.logger, () => deleteExpiredSessions(ctx.db, new Date())),
+  ],
 };

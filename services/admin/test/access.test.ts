@@ -6,7 +6,9 @@ import { adminToken } from './helpers.js';
 
 // Every admin function of the route table, found at run time: a function added later is covered without editing this file.
 const ADMIN_FUNCTIONS = functionsWithAuth('admin');
-const calls = ADMIN_FUNCTIONS.flatMap((name) => ROUTES[name].methods.map((method) => [name, method] as [FunctionName, string]));
+const calls = ADMIN_FUNCTIONS.flatMap((name) =>
+  ROUTES[name].methods.map((method) => [name, method] as [FunctionName, string]),
+);
 
 let stack: TestStack;
 let token: string;
@@ -32,7 +34,11 @@ describe('admin access matrix', () => {
 
   it.each(calls)('%s %s refuses a contractor-like bearer token and session_token fields', async (name, method) => {
     const contractorToken = randomToken();
-    const asBearer = await stack.call(name, { method, token: contractorToken, body: method === 'GET' ? undefined : { session_token: contractorToken } });
+    const asBearer = await stack.call(name, {
+      method,
+      token: contractorToken,
+      body: method === 'GET' ? undefined : { session_token: contractorToken },
+    });
     expect(asBearer.status).toBe(401);
     const asField = await stack.call(name, {
       method,
@@ -53,20 +59,32 @@ describe('admin access matrix', () => {
     if (res.status >= 500) expect([502, 503], seen).toContain(res.status);
   });
 
-  it.each(calls.filter(([name]) => name !== 'admin-logout'))('%s %s answers odd input with a 4xx, never a 5xx', async (name, method) => {
-    const bodies: unknown[] = [null, [], 'text', 42, { contractor_id: {}, amount: [], lead_ids: [{}], contractor_ids: 'x', price: 'abc' }];
-    const queries = [{ page: -1, limit: 'abc', status: 'weird', kind: 'nope' }, { contractor_id: 'x'.repeat(300) }];
-    for (const body of method === 'GET' ? [undefined] : bodies) {
-      for (const query of queries) {
-        const res = await stack.call(name, { method, token, body, query });
-        expect(res.status, `${name} ${JSON.stringify(body)} ${JSON.stringify(query)} -> ${JSON.stringify(res.body)}`).toBeLessThan(500);
+  it.each(calls.filter(([name]) => name !== 'admin-logout'))(
+    '%s %s answers odd input with a 4xx, never a 5xx',
+    async (name, method) => {
+      const bodies: unknown[] = [
+        null,
+        [],
+        'text',
+        42,
+        { contractor_id: {}, amount: [], lead_ids: [{}], contractor_ids: 'x', price: 'abc' },
+      ];
+      const queries = [{ page: -1, limit: 'abc', status: 'weird', kind: 'nope' }, { contractor_id: 'x'.repeat(300) }];
+      for (const body of method === 'GET' ? [undefined] : bodies) {
+        for (const query of queries) {
+          const res = await stack.call(name, { method, token, body, query });
+          expect(
+            res.status,
+            `${name} ${JSON.stringify(body)} ${JSON.stringify(query)} -> ${JSON.stringify(res.body)}`,
+          ).toBeLessThan(500);
+        }
       }
-    }
-    if (method !== 'GET') {
-      const malformed = await stack.call(name, { method, token, rawBody: '{"oops"' });
-      expect(malformed.status).toBe(400);
-    }
-  });
+      if (method !== 'GET') {
+        const malformed = await stack.call(name, { method, token, rawBody: '{"oops"' });
+        expect(malformed.status).toBe(400);
+      }
+    },
+  );
 
   it('refuses a contractor session from the contractors service when one can be made', async () => {
     // A real contractor session (when the contractors service is built) must not open admin functions.
@@ -88,7 +106,11 @@ describe('admin access matrix', () => {
     const session: string | undefined = signup.body?.session_token;
     expect(session, 'contractors-signup gives a session token').toBeTruthy();
     for (const [name, method] of calls) {
-      const res = await stack.call(name, { method, token: session, body: method === 'GET' ? undefined : { session_token: session } });
+      const res = await stack.call(name, {
+        method,
+        token: session,
+        body: method === 'GET' ? undefined : { session_token: session },
+      });
       expect(res.status, `${name} ${method}`).toBe(401);
     }
   });

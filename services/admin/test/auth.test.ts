@@ -36,7 +36,9 @@ describe('admin login with the single password field', () => {
     const missing = await stack.call('admin-login', { body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(MESSAGES.admin.invalidPassword);
-    const wrongEmail = await stack.call('admin-login', { body: { email: 'nobody@example.com', password: DEV_ADMIN_PASSWORD } });
+    const wrongEmail = await stack.call('admin-login', {
+      body: { email: 'nobody@example.com', password: DEV_ADMIN_PASSWORD },
+    });
     expect(wrongEmail.status).toBe(401);
     expect(wrongEmail.body.message).toBe(MESSAGES.admin.invalidPassword);
   });
@@ -55,7 +57,10 @@ describe('admin login with the single password field', () => {
 
   it('refuses an expired session', async () => {
     const token = await adminToken(stack);
-    await adminDb().updateTable('admin_sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await adminDb()
+      .updateTable('admin_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     await expect(internal('/internal/sessions/resolve', { body: { token } })).rejects.toMatchObject({ status: 401 });
   });
 
@@ -71,7 +76,14 @@ describe('admin login with the single password field', () => {
 describe('validation of admin calls (nothing audited when refused)', () => {
   it("admin-wallet-adjust: 'Contractor ID and amount are required'", async () => {
     const token = await adminToken(stack);
-    for (const body of [{}, { contractor_id: 'c1' }, { amount: 10 }, { contractor_id: '', amount: 10 }, { contractor_id: 'c1', amount: 0 }, { contractor_id: 'c1', amount: 'abc' }]) {
+    for (const body of [
+      {},
+      { contractor_id: 'c1' },
+      { amount: 10 },
+      { contractor_id: '', amount: 10 },
+      { contractor_id: 'c1', amount: 0 },
+      { contractor_id: 'c1', amount: 'abc' },
+    ]) {
       const res = await stack.call('admin-wallet-adjust', { token, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message, JSON.stringify(body)).toBe(MESSAGES.admin.adjustRequired);
@@ -90,7 +102,13 @@ describe('validation of admin calls (nothing audited when refused)', () => {
 
   it("admin-utilities create_lead: 'Please fill in all required fields'", async () => {
     const token = await adminToken(stack);
-    const full = { action: 'create_lead', customer_name: 'Test Person', phone: '5551234567', service_category: 'HVAC', zip_code: '10001' };
+    const full = {
+      action: 'create_lead',
+      customer_name: 'Test Person',
+      phone: '5551234567',
+      service_category: 'HVAC',
+      zip_code: '10001',
+    };
     for (const field of ['customer_name', 'phone', 'service_category', 'zip_code']) {
       const res = await stack.call('admin-utilities', { token, body: { ...full, [field]: '' } });
       expect(res.status, field).toBe(400);
@@ -104,10 +122,18 @@ describe('validation of admin calls (nothing audited when refused)', () => {
 
   it('admin-lead-pricing PUT and deletes refuse bad input with 400s naming the field', async () => {
     const token = await adminToken(stack);
-    const negative = await stack.call('admin-lead-pricing', { method: 'PUT', token, body: { category: 'HVAC', lead_type: 'standard', price: -1 } });
+    const negative = await stack.call('admin-lead-pricing', {
+      method: 'PUT',
+      token,
+      body: { category: 'HVAC', lead_type: 'standard', price: -1 },
+    });
     expect(negative.status).toBe(400);
     expect(negative.body.field).toBe('price');
-    const type = await stack.call('admin-lead-pricing', { method: 'PUT', token, body: { category: 'HVAC', lead_type: 'gold', price: 5 } });
+    const type = await stack.call('admin-lead-pricing', {
+      method: 'PUT',
+      token,
+      body: { category: 'HVAC', lead_type: 'gold', price: 5 },
+    });
     expect(type.status).toBe(400);
     expect(type.body.field).toBe('lead_type');
     const noId = await stack.call('admin-delete-contractor', { method: 'DELETE', token, body: {} });
@@ -115,9 +141,16 @@ describe('validation of admin calls (nothing audited when refused)', () => {
     expect(noId.body.field).toBe('contractor_id');
     const noLead = await stack.call('admin-delete-lead', { method: 'DELETE', token });
     expect(noLead.status).toBe(400);
-    const noContractors = await stack.call('admin-bulk-delete-contractors', { method: 'DELETE', token, body: { contractor_ids: [] } });
+    const noContractors = await stack.call('admin-bulk-delete-contractors', {
+      method: 'DELETE',
+      token,
+      body: { contractor_ids: [] },
+    });
     expect(noContractors.status).toBe(400);
-    const refund = await stack.call('admin-refund-management', { token, body: { refund_request_id: 'r1', action: 'maybe' } });
+    const refund = await stack.call('admin-refund-management', {
+      token,
+      body: { refund_request_id: 'r1', action: 'maybe' },
+    });
     expect(refund.status).toBe(400);
     expect(refund.body.field).toBe('action');
   });
@@ -126,9 +159,17 @@ describe('validation of admin calls (nothing audited when refused)', () => {
 describe('password reset with type=admin', () => {
   it('emails a link, accepts the token once, ends old sessions and logs in with the new password', async () => {
     const oldSession = await adminToken(stack);
-    expect(await internal('/internal/password-reset/request', { body: { email: 'unknown@example.com' } })).toEqual({ ok: true });
-    expect(await internal('/internal/password-reset/request', { body: { email: DEV_ADMIN_EMAIL.toUpperCase() } })).toEqual({ ok: true });
-    const events = await adminDb().selectFrom('outbox').selectAll().where('type', '=', 'PasswordResetRequested').execute();
+    expect(await internal('/internal/password-reset/request', { body: { email: 'unknown@example.com' } })).toEqual({
+      ok: true,
+    });
+    expect(
+      await internal('/internal/password-reset/request', { body: { email: DEV_ADMIN_EMAIL.toUpperCase() } }),
+    ).toEqual({ ok: true });
+    const events = await adminDb()
+      .selectFrom('outbox')
+      .selectAll()
+      .where('type', '=', 'PasswordResetRequested')
+      .execute();
     expect(events).toHaveLength(1);
     const envelope = typeof events[0].envelope === 'string' ? JSON.parse(events[0].envelope) : events[0].envelope;
     expect(envelope.data).toMatchObject({ user_type: 'admin', email: DEV_ADMIN_EMAIL });
@@ -139,16 +180,24 @@ describe('password reset with type=admin', () => {
 
     expect(await internal('/internal/password-reset/verify', { query: { token } })).toEqual({ valid: true });
     expect(await internal('/internal/password-reset/verify', { query: { token: 'nope' } })).toEqual({ valid: false });
-    await expect(internal('/internal/password-reset/complete', { body: { token, password: 'short' } })).rejects.toMatchObject({
+    await expect(
+      internal('/internal/password-reset/complete', { body: { token, password: 'short' } }),
+    ).rejects.toMatchObject({
       status: 400,
       body: { message: MESSAGES.reset.tooShort },
     });
-    expect(await internal('/internal/password-reset/complete', { body: { token, password: 'a-brand-new-password' } })).toEqual({ success: true });
-    await expect(internal('/internal/password-reset/complete', { body: { token, password: 'another-password' } })).rejects.toMatchObject({
+    expect(
+      await internal('/internal/password-reset/complete', { body: { token, password: 'a-brand-new-password' } }),
+    ).toEqual({ success: true });
+    await expect(
+      internal('/internal/password-reset/complete', { body: { token, password: 'another-password' } }),
+    ).rejects.toMatchObject({
       status: 400,
       body: { message: MESSAGES.reset.invalidToken },
     });
-    await expect(internal('/internal/sessions/resolve', { body: { token: oldSession } })).rejects.toMatchObject({ status: 401 });
+    await expect(internal('/internal/sessions/resolve', { body: { token: oldSession } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect((await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } })).status).toBe(401);
     const fresh = await adminToken(stack, 'a-brand-new-password');
     expect((await auditOf(stack, fresh, 'admin.password_reset')).length).toBe(1);
@@ -162,10 +211,14 @@ describe('several admins', () => {
     const alone = await stack.call('admin-login', { body: { password: 'second-admin-password' } });
     expect(alone.status).toBe(400);
     expect(alone.body).toMatchObject({ field: 'email', message: EMAIL_NEEDED });
-    const withEmail = await stack.call('admin-login', { body: { email: 'second@example.com', password: 'second-admin-password' } });
+    const withEmail = await stack.call('admin-login', {
+      body: { email: 'second@example.com', password: 'second-admin-password' },
+    });
     expect(withEmail.status).toBe(200);
     expect(withEmail.body.admin.email).toBe('second@example.com');
-    const crossed = await stack.call('admin-login', { body: { email: 'second@example.com', password: 'a-brand-new-password' } });
+    const crossed = await stack.call('admin-login', {
+      body: { email: 'second@example.com', password: 'a-brand-new-password' },
+    });
     expect(crossed.status).toBe(401);
   });
 });

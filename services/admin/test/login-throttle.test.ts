@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 it('throttles admin-login per IP: every attempt counts, and even the right password is refused past the limit', async () => {
-  for (let i = 0; i < 3; i++) expect((await stack.call('admin-login', { body: { password: `guess-${i}` } })).status).toBe(401);
+  for (let i = 0; i < 3; i++)
+    expect((await stack.call('admin-login', { body: { password: `guess-${i}` } })).status).toBe(401);
   const refused = await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } });
   expect(refused.status).toBe(429);
   expect(refused.body.message).toBe(MESSAGES.server.rateLimited);

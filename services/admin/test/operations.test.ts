@@ -39,7 +39,12 @@ async function signup(name: string, zip: string) {
     },
   });
   expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
-  return { id: res.body.contractor_id as string, session: res.body.session_token as string, username, business: `${name} ${run} Plumbing` };
+  return {
+    id: res.body.contractor_id as string,
+    session: res.body.session_token as string,
+    username,
+    business: `${name} ${run} Plumbing`,
+  };
 }
 
 const balanceOf = async (id: string) =>
@@ -66,14 +71,23 @@ describe('lead pricing', () => {
   it('a price change is used for the next screened lead and appears in the history with old and new price', async () => {
     const before = await stack.call('admin-lead-pricing', { token });
     expect(before.status).toBe(200);
-    const put = await stack.call('admin-lead-pricing', { method: 'PUT', token, body: { category: 'home_services', lead_type: 'standard', price: 42.5 } });
+    const put = await stack.call('admin-lead-pricing', {
+      method: 'PUT',
+      token,
+      body: { category: 'home_services', lead_type: 'standard', price: 42.5 },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.message).toBe('Updated home_services standard pricing to $42.50');
     expect(put.body.new_price).toBe(42.5);
 
     const history = await stack.call('admin-pricing-history', { token });
     expect(history.status).toBe(200);
-    expect(history.body[0]).toMatchObject({ category: 'home_services', lead_type: 'standard', old_price: put.body.old_price, new_price: 42.5 });
+    expect(history.body[0]).toMatchObject({
+      category: 'home_services',
+      lead_type: 'standard',
+      old_price: put.body.old_price,
+      new_price: 42.5,
+    });
 
     const pricing = await stack.call('admin-pricing', { token });
     expect(pricing.body.category_pricing.home_services.standard).toBe(42.5);
@@ -96,18 +110,37 @@ describe('wallet adjustment', () => {
   it('adjusts through the ledger and audits the balance before and after', async () => {
     const c = await signup('Wally', '60601');
     await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 10_000);
-    const res = await stack.call('admin-wallet-adjust', { token, body: { contractor_id: c.id, amount: 50.25, notes: 'goodwill' } });
+    const res = await stack.call('admin-wallet-adjust', {
+      token,
+      body: { contractor_id: c.id, amount: 50.25, notes: 'goodwill' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: MESSAGES.adminSuccess.walletAdjusted, new_balance: 75.25 });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: MESSAGES.adminSuccess.walletAdjusted,
+      new_balance: 75.25,
+    });
     const [entry] = await auditOf(stack, token, 'wallet.adjust');
-    expect(entry).toMatchObject({ target_id: c.id, before: { balance_cents: 2500 }, after: { balance_cents: 7525, amount_cents: 5025 } });
+    expect(entry).toMatchObject({
+      target_id: c.id,
+      before: { balance_cents: 2500 },
+      after: { balance_cents: 7525, amount_cents: 5025 },
+    });
 
     const listed = await stack.call('admin-contractors', { token, query: { search: c.business } });
     expect(listed.status).toBe(200);
     const row = listed.body.contractors.find((r: any) => r.id === c.id);
-    expect(row).toMatchObject({ business_name: c.business, wallet_balance: 75.25, total_leads_purchased: 0, total_spend: 0 });
+    expect(row).toMatchObject({
+      business_name: c.business,
+      wallet_balance: 75.25,
+      total_leads_purchased: 0,
+      total_spend: 0,
+    });
 
-    const deduct = await stack.call('admin-wallet-adjust', { token, body: { contractor_id: c.id, amount: -0.25, notes: 'rounding' } });
+    const deduct = await stack.call('admin-wallet-adjust', {
+      token,
+      body: { contractor_id: c.id, amount: -0.25, notes: 'rounding' },
+    });
     expect(deduct.body.new_balance).toBe(75);
   });
 });
@@ -117,29 +150,49 @@ describe('deleting a contractor', () => {
     const zip = '73301';
     const keeper = await signup('Keeper', zip);
     const gone = await signup('Gone', zip);
-    await waitFor(async () => (await balanceOf(gone.id)) === 2500 && (await balanceOf(keeper.id)) === 2500, 'signup credits', 10_000);
+    await waitFor(
+      async () => (await balanceOf(gone.id)) === 2500 && (await balanceOf(keeper.id)) === 2500,
+      'signup credits',
+      10_000,
+    );
     // Both could afford the lead (matching offers only to those who can), so only the deletion tells them apart.
     for (const c of [keeper, gone]) {
-      const funded = await stack.call('admin-wallet-adjust', { token, body: { contractor_id: c.id, amount: 100, notes: 'test funds' } });
+      const funded = await stack.call('admin-wallet-adjust', {
+        token,
+        body: { contractor_id: c.id, amount: 100, notes: 'test funds' },
+      });
       expect(funded.status).toBe(200);
     }
 
-    const res = await stack.call('admin-delete-contractor', { method: 'DELETE', token, body: { contractor_id: gone.id } });
+    const res = await stack.call('admin-delete-contractor', {
+      method: 'DELETE',
+      token,
+      body: { contractor_id: gone.id },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe(MESSAGES.adminSuccess.contractorDeleted);
 
     const login = await stack.call('contractor-login', { body: { username: gone.username, password: 'password123' } });
     expect(login.status).toBeGreaterThanOrEqual(400);
     expect(login.status).toBeLessThan(500);
-    expect((await stack.call('contractors-dashboard', { token: gone.session, query: { contractor_id: gone.id } })).status).toBe(401);
+    expect(
+      (await stack.call('contractors-dashboard', { token: gone.session, query: { contractor_id: gone.id } })).status,
+    ).toBe(401);
 
     const [entry] = await auditOf(stack, token, 'contractor.delete');
-    expect(entry).toMatchObject({ target_id: gone.id, before: { business_name: gone.business }, after: { deleted: true } });
+    expect(entry).toMatchObject({
+      target_id: gone.id,
+      before: { business_name: gone.business },
+      after: { deleted: true },
+    });
 
     const leadId = await submitLead(zip);
     await waitFor(
       async () => {
-        const offers = await stack.call('contractors-available-leads', { token: keeper.session, query: { contractor_id: keeper.id } });
+        const offers = await stack.call('contractors-available-leads', {
+          token: keeper.session,
+          query: { contractor_id: keeper.id },
+        });
         return (offers.body?.available_leads ?? []).some((l: any) => l.id === leadId);
       },
       'the lead offered to the remaining contractor',
@@ -149,7 +202,11 @@ describe('deleting a contractor', () => {
     const matchingDb = stack.marketplace.services.get('matching')!.ctx.db;
     const offered = await waitFor(
       async () => {
-        const rows = await matchingDb.selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
+        const rows = await matchingDb
+          .selectFrom('offers')
+          .select('contractor_id')
+          .where('lead_id', '=', leadId)
+          .execute();
         const ids = rows.map((r: any) => String(r.contractor_id));
         return ids.includes(keeper.id) ? ids : undefined;
       },
@@ -169,7 +226,11 @@ describe('deleting a contractor', () => {
 
   it('bulk delete reports how many went and which failed', async () => {
     const one = await signup('Bulk', '94105');
-    const res = await stack.call('admin-bulk-delete-contractors', { method: 'DELETE', token, body: { contractor_ids: [one.id, randomUUID()] } });
+    const res = await stack.call('admin-bulk-delete-contractors', {
+      method: 'DELETE',
+      token,
+      body: { contractor_ids: [one.id, randomUUID()] },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ deleted: 1, deleted_ids: [one.id], success: false });
     expect(res.body.failed).toHaveLength(1);
@@ -204,7 +265,11 @@ describe('test leads and lead deletes', () => {
     expect(row.is_test).toBe(true);
     expect(Array.isArray(row.contractor_leads)).toBe(true);
 
-    const bulk = await stack.call('admin-bulk-delete-leads', { method: 'DELETE', token, body: { lead_ids: [leadId, randomUUID()] } });
+    const bulk = await stack.call('admin-bulk-delete-leads', {
+      method: 'DELETE',
+      token,
+      body: { lead_ids: [leadId, randomUUID()] },
+    });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(bulk.body).toMatchObject({ deleted: 1, deleted_ids: [leadId] });
     expect(bulk.body.failed).toHaveLength(1);
@@ -240,19 +305,35 @@ describe('refund queue', () => {
     const zip = '98101';
     const buyer = await signup('Refundee', zip);
     await waitFor(async () => (await balanceOf(buyer.id)) === 2500, 'signup credit', 10_000);
-    expect((await stack.call('admin-wallet-adjust', { token, body: { contractor_id: buyer.id, amount: 200, notes: 'test funds' } })).status).toBe(200);
+    expect(
+      (
+        await stack.call('admin-wallet-adjust', {
+          token,
+          body: { contractor_id: buyer.id, amount: 200, notes: 'test funds' },
+        })
+      ).status,
+    ).toBe(200);
     const leadId = await submitLead(zip);
     await waitFor(
       async () => {
-        const offers = await stack.call('contractors-available-leads', { token: buyer.session, query: { contractor_id: buyer.id } });
+        const offers = await stack.call('contractors-available-leads', {
+          token: buyer.session,
+          query: { contractor_id: buyer.id },
+        });
         return (offers.body?.available_leads ?? []).some((l: any) => l.id === leadId);
       },
       'the lead offered to the buyer',
       15_000,
     );
-    const bought = await stack.call('purchase-lead', { token: buyer.session, body: { lead_id: leadId, contractor_id: buyer.id } });
+    const bought = await stack.call('purchase-lead', {
+      token: buyer.session,
+      body: { lead_id: leadId, contractor_id: buyer.id },
+    });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    const asked = await stack.call('request-refund', { token: buyer.session, body: { lead_id: leadId, contractor_id: buyer.id, reason: 'Wrong number' } });
+    const asked = await stack.call('request-refund', {
+      token: buyer.session,
+      body: { lead_id: leadId, contractor_id: buyer.id, reason: 'Wrong number' },
+    });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     const refundId = asked.body.refund_request_id;
 
@@ -266,13 +347,23 @@ describe('refund queue', () => {
       leads: { customer_name: 'Casey Customer', service_category: 'home_services', zip_code: zip },
     });
 
-    const decided = await stack.call('admin-refund-management', { token, body: { refund_request_id: refundId, action: 'approve', admin_notes: 'verified' } });
+    const decided = await stack.call('admin-refund-management', {
+      token,
+      body: { refund_request_id: refundId, action: 'approve', admin_notes: 'verified' },
+    });
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.message).toBe(MESSAGES.adminSuccess.refundDecided('approved'));
     const [entry] = await auditOf(stack, token, 'refund.approve');
-    expect(entry).toMatchObject({ target_id: refundId, before: { status: 'pending' }, after: { status: 'approved', admin_notes: 'verified' } });
+    expect(entry).toMatchObject({
+      target_id: refundId,
+      before: { status: 'pending' },
+      after: { status: 'approved', admin_notes: 'verified' },
+    });
 
-    const again = await stack.call('admin-refund-management', { token, body: { refund_request_id: refundId, action: 'reject' } });
+    const again = await stack.call('admin-refund-management', {
+      token,
+      body: { refund_request_id: refundId, action: 'reject' },
+    });
     expect(again.status).toBeGreaterThanOrEqual(400);
     expect(again.status).toBeLessThan(500);
     expect(await auditOf(stack, token, 'refund.reject')).toHaveLength(0);
@@ -282,21 +373,34 @@ describe('refund queue', () => {
 
 describe('admin password reset through the public functions', () => {
   it('forgot-password with user_type admin emails a type=admin link that reset-password accepts', async () => {
-    const forgot = await stack.call('forgot-password', { body: { email: 'admin@leadmarket.local', user_type: 'admin' } });
+    const forgot = await stack.call('forgot-password', {
+      body: { email: 'admin@leadmarket.local', user_type: 'admin' },
+    });
     expect(forgot.status, JSON.stringify(forgot.body)).toBe(200);
     const mail = await waitFor(
       async () => {
-        const out = await stack.marketplace.clients.call('notification', '/internal/outbox', { query: { channel: 'email', to: 'admin@leadmarket.local' } });
+        const out = await stack.marketplace.clients.call('notification', '/internal/outbox', {
+          query: { channel: 'email', to: 'admin@leadmarket.local' },
+        });
         return (out.messages as any[]).find((m) => String(m.body).includes('type=admin'));
       },
       'the admin reset email',
       10_000,
     );
-    const resetToken = new URL(String(mail.body).match(/https?:\/\/\S+/)![0].replace(/[)>.,]+$/, '')).searchParams.get('token')!;
+    const resetToken = new URL(
+      String(mail.body)
+        .match(/https?:\/\/\S+/)![0]
+        .replace(/[)>.,]+$/, ''),
+    ).searchParams.get('token')!;
     const verify = await stack.call('verify-reset-token', { query: { token: resetToken, type: 'admin' } });
     expect(verify.status, JSON.stringify(verify.body)).toBe(200);
     const reset = await stack.call('reset-password', {
-      body: { token: resetToken, password: 'reset-admin-password', confirm_password: 'reset-admin-password', type: 'admin' },
+      body: {
+        token: resetToken,
+        password: 'reset-admin-password',
+        confirm_password: 'reset-admin-password',
+        type: 'admin',
+      },
     });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect((await stack.call('admin-login', { body: { password: 'reset-admin-password' } })).status).toBe(200);

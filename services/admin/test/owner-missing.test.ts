@@ -22,7 +22,11 @@ it('answers 502 naming the missing owner route, never invented data, and audits 
   const pricing = await stack.call('admin-lead-pricing', { token });
   expect(pricing.status).toBe(502);
   expect(pricing.body.message).toBe('wallet-ledger does not provide /internal/lead-prices yet');
-  const put = await stack.call('admin-lead-pricing', { method: 'PUT', token, body: { category: 'HVAC', lead_type: 'standard', price: 30 } });
+  const put = await stack.call('admin-lead-pricing', {
+    method: 'PUT',
+    token,
+    body: { category: 'HVAC', lead_type: 'standard', price: 30 },
+  });
   expect(put.status).toBe(502);
   expect(await auditOf(stack, token, 'lead_price.update')).toHaveLength(0);
   const leads = await stack.call('admin-site-messages', { token });

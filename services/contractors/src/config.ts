@@ -14,4 +14,5 @@ const ConfigSchema = z.object({
 /** The contractors service's settings. */
 export type ContractorsConfig = z.infer<typeof ConfigSchema>;
 
-export const loadContractorsConfig = (env: Record<string, string | undefined>): ContractorsConfig => loadConfig(ConfigSchema, env as NodeJS.ProcessEnv);
+export const loadContractorsConfig = (env: Record<string, string | undefined>): ContractorsConfig =>
+  loadConfig(ConfigSchema, env as NodeJS.ProcessEnv);

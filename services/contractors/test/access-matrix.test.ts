@@ -35,7 +35,11 @@ afterAll(async () => {
 
 /** One call of `name` by `method`, carrying the contractor id (and a token, if any) where the spec's browser puts them. */
 function callAs(name: FunctionName, method: string, contractorId: string, token?: string) {
-  const fields = { contractor_id: contractorId, lead_id: '00000000-0000-0000-0000-000000000000', ...(token ? { session_token: token } : {}) };
+  const fields = {
+    contractor_id: contractorId,
+    lead_id: '00000000-0000-0000-0000-000000000000',
+    ...(token ? { session_token: token } : {}),
+  };
   return method === 'GET' ? stack.call(name, { method, query: fields }) : stack.call(name, { method, body: fields });
 }
 
@@ -44,7 +48,16 @@ const cases = CONTRACTOR_FUNCTIONS.flatMap((name) => ROUTES[name].methods.map((m
 describe('access matrix', () => {
   it('covers every contractor function in the route table', () => {
     expect(CONTRACTOR_FUNCTIONS.length).toBeGreaterThan(10);
-    expect(CONTRACTOR_FUNCTIONS).toEqual(expect.arrayContaining(['contractors-dashboard', 'contractor-auth-check', 'update-contractor-profile', 'update-contractor-sms', 'contractor-logout', 'purchase-lead']));
+    expect(CONTRACTOR_FUNCTIONS).toEqual(
+      expect.arrayContaining([
+        'contractors-dashboard',
+        'contractor-auth-check',
+        'update-contractor-profile',
+        'update-contractor-sms',
+        'contractor-logout',
+        'purchase-lead',
+      ]),
+    );
     expect(cases.length).toBeGreaterThanOrEqual(CONTRACTOR_FUNCTIONS.length);
   });
 
@@ -68,12 +81,17 @@ describe('access matrix', () => {
 
   it.each(cases)('$method $name: a bearer token of another contractor → 403', async ({ name, method }) => {
     const query = { contractor_id: victim.id };
-    const res = method === 'GET' ? await stack.call(name, { method, query, token: attacker.token }) : await stack.call(name, { method, body: query, token: attacker.token });
+    const res =
+      method === 'GET'
+        ? await stack.call(name, { method, query, token: attacker.token })
+        : await stack.call(name, { method, body: query, token: attacker.token });
     expect(res.status).toBe(403);
   });
 
   it("the victim's own session still works afterwards (nothing was changed by the refused calls)", async () => {
-    const res = await stack.call('contractor-auth-check', { body: { session_token: victim.token, contractor_id: victim.id } });
+    const res = await stack.call('contractor-auth-check', {
+      body: { session_token: victim.token, contractor_id: victim.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.contractor.id).toBe(victim.id);
   });

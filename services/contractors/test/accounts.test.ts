@@ -31,29 +31,54 @@ describe('signup', () => {
     expect(row.password_hash).not.toContain(body.password);
     expect(row.zip_codes).toEqual(['10001', '10002']);
     // Only the hash of the session token is stored.
-    const session = await db.selectFrom('sessions').selectAll().where('contractor_id', '=', id).executeTakeFirstOrThrow();
+    const session = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('contractor_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(session.token_hash).toBe(hashToken(res.body.session_token));
 
     const consents = await db.selectFrom('sms_consents').selectAll().where('contractor_id', '=', id).execute();
     expect(consents).toHaveLength(1);
-    expect(consents[0]).toMatchObject({ opted_in: true, source: 'signup', wording: SMS_CONSENT_WORDING, user_agent: 'vitest-agent' });
+    expect(consents[0]).toMatchObject({
+      opted_in: true,
+      source: 'signup',
+      wording: SMS_CONSENT_WORDING,
+      user_agent: 'vitest-agent',
+    });
     expect(consents[0].ip).toMatch(/127\.0\.0\.1|::1/);
     expect(consents[0].recorded_at).toBeTruthy();
 
     const registered = (await outboxEvents(stack, 'ContractorRegistered')).find((e) => e.data.contractor_id === id);
-    expect(registered?.data).toMatchObject({ email: body.email, zip_codes: ['10001', '10002'], industry: 'home_services', sub_service: 'hvac', sms_opt_in: true });
+    expect(registered?.data).toMatchObject({
+      email: body.email,
+      zip_codes: ['10001', '10002'],
+      industry: 'home_services',
+      sub_service: 'hvac',
+      sms_opt_in: true,
+    });
   });
 
   it('refuses a taken email and a taken username with a message each, storing nothing', async () => {
     const first = await signUp(stack);
-    const before = await contractorsDb(stack).selectFrom('contractors').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const sameEmail = await stack.call('contractors-signup', { body: signupBody(undefined, { email: first.body.email.toUpperCase() }) });
+    const before = await contractorsDb(stack)
+      .selectFrom('contractors')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const sameEmail = await stack.call('contractors-signup', {
+      body: signupBody(undefined, { email: first.body.email.toUpperCase() }),
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe(CONTRACTOR_MESSAGES.emailTaken);
-    const sameUser = await stack.call('contractors-signup', { body: signupBody(undefined, { username: first.body.username.toUpperCase() }) });
+    const sameUser = await stack.call('contractors-signup', {
+      body: signupBody(undefined, { username: first.body.username.toUpperCase() }),
+    });
     expect(sameUser.status).toBe(409);
     expect(sameUser.body.message).toBe(CONTRACTOR_MESSAGES.usernameTaken);
-    const after = await contractorsDb(stack).selectFrom('contractors').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await contractorsDb(stack)
+      .selectFrom('contractors')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -69,7 +94,11 @@ describe('signup', () => {
 
   it('records an explicit no when the SMS box is left unticked', async () => {
     const { id } = await signUp(stack, { sms_opt_in: undefined });
-    const consent = await contractorsDb(stack).selectFrom('sms_consents').selectAll().where('contractor_id', '=', id).executeTakeFirstOrThrow();
+    const consent = await contractorsDb(stack)
+      .selectFrom('sms_consents')
+      .selectAll()
+      .where('contractor_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(consent.opted_in).toBe(false);
   });
 });
@@ -82,10 +111,14 @@ describe('login', () => {
     expect(ok.body).toMatchObject({ success: true, contractor_id: id, redirect_url: `/contractor/${id}` });
     expect(typeof ok.body.session_token).toBe('string');
 
-    const wrong = await stack.call('contractor-login', { body: { username: body.username, password: 'wrong-password' } });
+    const wrong = await stack.call('contractor-login', {
+      body: { username: body.username, password: 'wrong-password' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(CONTRACTOR_MESSAGES.loginInvalid);
-    const unknown = await stack.call('contractor-login', { body: { username: 'nobody-here', password: 'wrong-password' } });
+    const unknown = await stack.call('contractor-login', {
+      body: { username: 'nobody-here', password: 'wrong-password' },
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(CONTRACTOR_MESSAGES.loginInvalid);
     const blank = await stack.call('contractor-login', { body: { username: '', password: '' } });
@@ -107,7 +140,9 @@ describe('login', () => {
     expect(right.status).toBe(429);
     // Another username from the same IP is not locked out.
     const other = await signUp(stack);
-    const fine = await stack.call('contractor-login', { body: { username: other.body.username, password: other.body.password } });
+    const fine = await stack.call('contractor-login', {
+      body: { username: other.body.username, password: other.body.password },
+    });
     expect(fine.status).toBe(200);
   });
 });
@@ -129,14 +164,30 @@ describe('sessions', () => {
     const { token } = await signUp(stack);
     const db = contractorsDb(stack);
     const hash = hashToken(token);
-    await db.updateTable('sessions').set({ expires_at: sql`now() + interval '1 day'` }).where('token_hash', '=', hash).execute();
-    const resolved = await stack.marketplace.clients.call('contractors', '/internal/sessions/resolve', { body: { token } });
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() + interval '1 day'` })
+      .where('token_hash', '=', hash)
+      .execute();
+    const resolved = await stack.marketplace.clients.call('contractors', '/internal/sessions/resolve', {
+      body: { token },
+    });
     expect(resolved.account_id).toBeTruthy();
-    const row = await db.selectFrom('sessions').select('expires_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
 
-    await db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 second'` }).where('token_hash', '=', hash).execute();
-    await expect(stack.marketplace.clients.call('contractors', '/internal/sessions/resolve', { body: { token } })).rejects.toMatchObject({ status: 401 });
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('token_hash', '=', hash)
+      .execute();
+    await expect(
+      stack.marketplace.clients.call('contractors', '/internal/sessions/resolve', { body: { token } }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it('logout ends the session at once (gateway cache included)', async () => {
@@ -154,10 +205,15 @@ describe('dashboard', () => {
   // Depends on wallet-ledger (GET /internal/wallets/:id and the $25 grant from ContractorRegistered).
   it('shows the $25 signup credit as wallet_balance 25.00', async () => {
     const { id, token } = await signUp(stack);
-    const res = await waitFor(async () => {
-      const r = await stack.call('contractors-dashboard', { query: { contractor_id: id, session_token: token } });
-      return r.status === 200 && r.body.wallet_balance === 25 ? r : undefined;
-    }, 'wallet_balance 25 on the dashboard', 15_000, 200);
+    const res = await waitFor(
+      async () => {
+        const r = await stack.call('contractors-dashboard', { query: { contractor_id: id, session_token: token } });
+        return r.status === 200 && r.body.wallet_balance === 25 ? r : undefined;
+      },
+      'wallet_balance 25 on the dashboard',
+      15_000,
+      200,
+    );
     expect(res.body.contractor).toMatchObject({ id, sub_service: 'hvac' });
     expect(res.body.missing ?? []).not.toContain('wallet_balance');
   });

@@ -2,7 +2,8 @@ import { contractorSignupBody, signUpContractor, type TestStack } from '@leadmar
 import type { Kysely } from 'kysely';
 
 /** A complete, valid signup body; `tag` keeps emails and usernames unique across tests. */
-export const signupBody = (tag?: string, overrides: Record<string, unknown> = {}) => contractorSignupBody(overrides, tag);
+export const signupBody = (tag?: string, overrides: Record<string, unknown> = {}) =>
+  contractorSignupBody(overrides, tag);
 
 /** Sign up through the gateway; the answer's id and token (throws unless 201). */
 export { signUpContractor as signUp };
@@ -12,6 +13,11 @@ export const contractorsDb = (stack: TestStack): Kysely<any> => stack.marketplac
 
 /** Every event of `type` this service wrote to its outbox, oldest first. */
 export async function outboxEvents(stack: TestStack, type: string): Promise<Array<{ data: any }>> {
-  const rows = await contractorsDb(stack).selectFrom('outbox').select(['envelope']).where('type', '=', type).orderBy('created_at').execute();
+  const rows = await contractorsDb(stack)
+    .selectFrom('outbox')
+    .select(['envelope'])
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .execute();
   return rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope));
 }

@@ -24,7 +24,9 @@ const profile = {
   sms_opt_in: false,
 };
 const update = (fields: Record<string, unknown>) =>
-  stack.call('update-contractor-profile', { body: { ...profile, ...fields, contractor_id: me.id, session_token: me.token } });
+  stack.call('update-contractor-profile', {
+    body: { ...profile, ...fields, contractor_id: me.id, session_token: me.token },
+  });
 
 describe('signup validation messages (server side)', () => {
   const cases: Array<[string, Record<string, unknown>, string, number]> = [
@@ -48,7 +50,9 @@ describe('signup validation messages (server side)', () => {
   });
 
   it('a wrongly typed field is a 400 naming it, never a 5xx', async () => {
-    const res = await stack.call('contractors-signup', { body: signupBody(undefined, { sms_opt_in: 'yes', email: 42 }) });
+    const res = await stack.call('contractors-signup', {
+      body: signupBody(undefined, { sms_opt_in: 'yes', email: 42 }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.field).toBeTruthy();
     const junk = await stack.call('contractors-signup', { rawBody: '{"email":' });
@@ -56,7 +60,9 @@ describe('signup validation messages (server side)', () => {
   });
 
   it('accepts a 6-character password and ZIP codes as a list', async () => {
-    const res = await stack.call('contractors-signup', { body: signupBody(undefined, { password: 'abcdef', confirm_password: 'abcdef', zip_codes: ['90210'] }) });
+    const res = await stack.call('contractors-signup', {
+      body: signupBody(undefined, { password: 'abcdef', confirm_password: 'abcdef', zip_codes: ['90210'] }),
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -69,7 +75,10 @@ describe('update-contractor-profile', () => {
       expect(res.body.message).toBe(message);
     };
     // Each case also breaks every later rule, so only the order decides the message.
-    await expectMessage({ contact_name: ' ', email: 'bad', phone: '1', zip_codes: [] }, MESSAGES.contractor.requiredFields);
+    await expectMessage(
+      { contact_name: ' ', email: 'bad', phone: '1', zip_codes: [] },
+      MESSAGES.contractor.requiredFields,
+    );
     await expectMessage({ sub_service: '' }, MESSAGES.contractor.requiredFields);
     await expectMessage({ email: 'bad address@x.com', phone: '1', zip_codes: [','] }, MESSAGES.contractor.invalidEmail);
     await expectMessage({ phone: '555 123 45', zip_codes: [' , '] }, MESSAGES.contractor.invalidPhone);
@@ -78,7 +87,11 @@ describe('update-contractor-profile', () => {
     await expectMessage({ zip_codes: ['123456'] }, CONTRACTOR_MESSAGES.zipInvalid);
     await expectMessage({ sub_service: 'hvac', industry: 'legal' }, CONTRACTOR_MESSAGES.subServiceInvalid);
     // Nothing changed.
-    const row = await contractorsDb(stack).selectFrom('contractors').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
+    const row = await contractorsDb(stack)
+      .selectFrom('contractors')
+      .selectAll()
+      .where('id', '=', me.id)
+      .executeTakeFirstOrThrow();
     expect(row.sub_service).toBe('hvac');
   });
 
@@ -86,21 +99,41 @@ describe('update-contractor-profile', () => {
     const res = await update({});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: MESSAGES.contractorSuccess.profileUpdated });
-    expect(res.body.contractor).toMatchObject({ id: me.id, sub_service: 'plumbing', zip_codes: ['30301', '30302'], sms_opt_in: false });
+    expect(res.body.contractor).toMatchObject({
+      id: me.id,
+      sub_service: 'plumbing',
+      zip_codes: ['30301', '30302'],
+      sms_opt_in: false,
+    });
 
     const dash = await stack.call('contractor-auth-check', { body: { session_token: me.token } });
-    expect(dash.body.contractor).toMatchObject({ business_name: 'Acme Plumbing', email: 'bob.jones@example.com', phone: '+1 (555) 987-6543' });
+    expect(dash.body.contractor).toMatchObject({
+      business_name: 'Acme Plumbing',
+      email: 'bob.jones@example.com',
+      phone: '+1 (555) 987-6543',
+    });
 
-    const events = (await outboxEvents(stack, 'ContractorProfileUpdated')).filter((e) => e.data.contractor_id === me.id);
-    expect(events.at(-1)?.data).toMatchObject({ sub_service: 'plumbing', zip_codes: ['30301', '30302'], sms_opt_in: false });
-    const consents = await contractorsDb(stack).selectFrom('sms_consents').selectAll().where('contractor_id', '=', me.id).orderBy('id').execute();
+    const events = (await outboxEvents(stack, 'ContractorProfileUpdated')).filter(
+      (e) => e.data.contractor_id === me.id,
+    );
+    expect(events.at(-1)?.data).toMatchObject({
+      sub_service: 'plumbing',
+      zip_codes: ['30301', '30302'],
+      sms_opt_in: false,
+    });
+    const consents = await contractorsDb(stack)
+      .selectFrom('sms_consents')
+      .selectAll()
+      .where('contractor_id', '=', me.id)
+      .orderBy('id')
+      .execute();
     expect(consents.map((c) => [c.source, c.opted_in])).toEqual([
       ['signup', true],
       ['profile', false],
     ]);
   });
 
-  it("refuses an email another account holds", async () => {
+  it('refuses an email another account holds', async () => {
     const other = await signUp(stack);
     const res = await update({ email: other.body.email });
     expect(res.status).toBe(409);
@@ -110,21 +143,34 @@ describe('update-contractor-profile', () => {
 
 describe('update-contractor-sms', () => {
   it('flips sms_opt_in, records consent with wording and IP, and emits ContractorProfileUpdated', async () => {
-    const on = await stack.call('update-contractor-sms', { body: { contractor_id: me.id, session_token: me.token, sms_opt_in: true } });
+    const on = await stack.call('update-contractor-sms', {
+      body: { contractor_id: me.id, session_token: me.token, sms_opt_in: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ success: true, sms_opt_in: true, message: MESSAGES.contractorSuccess.smsUpdated });
-    const last = await contractorsDb(stack).selectFrom('sms_consents').selectAll().where('contractor_id', '=', me.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const last = await contractorsDb(stack)
+      .selectFrom('sms_consents')
+      .selectAll()
+      .where('contractor_id', '=', me.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(last).toMatchObject({ source: 'sms_toggle', opted_in: true, wording: SMS_CONSENT_WORDING });
     expect(last.ip).toBeTruthy();
-    const events = (await outboxEvents(stack, 'ContractorProfileUpdated')).filter((e) => e.data.contractor_id === me.id);
+    const events = (await outboxEvents(stack, 'ContractorProfileUpdated')).filter(
+      (e) => e.data.contractor_id === me.id,
+    );
     expect(events.at(-1)?.data.sms_opt_in).toBe(true);
 
-    const off = await stack.call('update-contractor-sms', { body: { contractor_id: me.id, session_token: me.token, sms_opt_in: false } });
+    const off = await stack.call('update-contractor-sms', {
+      body: { contractor_id: me.id, session_token: me.token, sms_opt_in: false },
+    });
     expect(off.body.sms_opt_in).toBe(false);
   });
 
   it('needs a boolean', async () => {
-    const res = await stack.call('update-contractor-sms', { body: { contractor_id: me.id, session_token: me.token, sms_opt_in: 'maybe' } });
+    const res = await stack.call('update-contractor-sms', {
+      body: { contractor_id: me.id, session_token: me.token, sms_opt_in: 'maybe' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('sms_opt_in');
   });
@@ -134,14 +180,24 @@ describe('industries and sub-services', () => {
   it('lists every industry of the catalogue as { value, label }', async () => {
     const res = await stack.call('industries');
     expect(res.status).toBe(200);
-    expect(res.body.map((o: { value: string }) => o.value)).toEqual(['home_services', 'legal', 'real_estate', 'finance', 'insurance', 'healthcare', 'auto']);
+    expect(res.body.map((o: { value: string }) => o.value)).toEqual([
+      'home_services',
+      'legal',
+      'real_estate',
+      'finance',
+      'insurance',
+      'healthcare',
+      'auto',
+    ]);
     for (const o of res.body) expect(Object.keys(o).sort()).toEqual(['label', 'value']);
   });
 
   it('lists the sub-services of an industry', async () => {
     const res = await stack.call('sub-services', { query: { industry: 'home_services' } });
     expect(res.status).toBe(200);
-    expect(res.body.map((o: { value: string }) => o.value)).toEqual(expect.arrayContaining(['hvac', 'plumbing', 'electrical', 'roofing']));
+    expect(res.body.map((o: { value: string }) => o.value)).toEqual(
+      expect.arrayContaining(['hvac', 'plumbing', 'electrical', 'roofing']),
+    );
     for (const industry of SERVICE_CATALOGUE) {
       const r = await stack.call('sub-services', { query: { industry: industry.value } });
       expect(r.body.length).toBeGreaterThan(3);

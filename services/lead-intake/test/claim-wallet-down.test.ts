@@ -21,7 +21,10 @@ const walletNotBuilt: ServiceDefinition = {
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: [leadIntake, screening, walletNotBuilt], env: { LEAD_SUBMIT_RATE_LIMIT: '1000' } });
+  stack = await startTestStack({
+    services: [leadIntake, screening, walletNotBuilt],
+    env: { LEAD_SUBMIT_RATE_LIMIT: '1000' },
+  });
 });
 afterAll(async () => {
   await stack?.stop();

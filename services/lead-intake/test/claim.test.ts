@@ -20,7 +20,10 @@ const signUp = () => signUpContractor(stack, { phone: '(212) 555-0100', zip_code
 
 describe('leads-claim-get', () => {
   it('shows the lead behind a valid token with the name and phone masked and no email', async () => {
-    const { id, token } = await leadOfferedTo(stack, 'C-TESTMASK01', { customer_name: 'Maria Lopez', phone: '(312) 555-0123' });
+    const { id, token } = await leadOfferedTo(stack, 'C-TESTMASK01', {
+      customer_name: 'Maria Lopez',
+      phone: '(312) 555-0123',
+    });
     const res = await stack.call('leads-claim-get', { query: { token } });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -46,11 +49,19 @@ describe('leads-claim-get', () => {
 
     const { id } = await availableLead(stack);
     const expiredToken = claimToken();
-    await offerLead(stack, id, [{ contractor_id: 'C-TESTEXPIRE', claim_token: expiredToken, expires_at: new Date(Date.now() - 1000).toISOString() }]);
+    await offerLead(stack, id, [
+      {
+        contractor_id: 'C-TESTEXPIRE',
+        claim_token: expiredToken,
+        expires_at: new Date(Date.now() - 1000).toISOString(),
+      },
+    ]);
     const expired = await stack.call('leads-claim-get', { query: { token: expiredToken } });
     expect(expired.status).toBe(410);
     expect(expired.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.expired });
-    const expiredClaim = await stack.call('leads-claim-post', { body: { token: expiredToken, contractor_id: 'C-TESTEXPIRE' } });
+    const expiredClaim = await stack.call('leads-claim-post', {
+      body: { token: expiredToken, contractor_id: 'C-TESTEXPIRE' },
+    });
     expect(expiredClaim.status).toBe(410);
 
     const missing = await stack.call('leads-claim-get');
@@ -85,10 +96,22 @@ describe('leads-claim-post', () => {
     const [a, b] = [await signUp(), await signUp()];
     const wallet = stack.marketplace.clients;
     for (const c of [a, b]) {
-      await waitFor(async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500, `wallet of ${c.id} credited`, 10_000);
+      await waitFor(
+        async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
+        `wallet of ${c.id} credited`,
+        10_000,
+      );
     }
-    const { id, body } = await availableLead(stack, { customer_name: 'Peter Parker', phone: '(617) 555-0142', email: 'peter@example.com' });
-    const price = await waitFor(() => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined), 'wallet-ledger priced the lead', 10_000);
+    const { id, body } = await availableLead(stack, {
+      customer_name: 'Peter Parker',
+      phone: '(617) 555-0142',
+      email: 'peter@example.com',
+    });
+    const price = await waitFor(
+      () => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined),
+      'wallet-ledger priced the lead',
+      10_000,
+    );
     const [tokenA, tokenB] = [claimToken(), claimToken()];
     await offerLead(stack, id, [
       { contractor_id: a.id, claim_token: tokenA },
@@ -100,9 +123,21 @@ describe('leads-claim-post', () => {
     expect(claimed.body).toMatchObject({
       success: true,
       message: MESSAGES.contractorSuccess.leadPurchased,
-      lead: { id, customer_name: 'Peter Parker', phone: '+16175550142', email: 'peter@example.com', zip_code: body.zip_code, sub_service: body.sub_service },
+      lead: {
+        id,
+        customer_name: 'Peter Parker',
+        phone: '+16175550142',
+        email: 'peter@example.com',
+        zip_code: body.zip_code,
+        sub_service: body.sub_service,
+      },
     });
-    expect(await leadRow(stack, id)).toMatchObject({ status: 'purchased', purchased_by: a.id, price_cents: price.price_cents, purchase_channel: 'claim' });
+    expect(await leadRow(stack, id)).toMatchObject({
+      status: 'purchased',
+      purchased_by: a.id,
+      price_cents: price.price_cents,
+      purchase_channel: 'claim',
+    });
 
     // The buyer repeating the claim gets the same answer; nothing is bought twice.
     const again = await stack.call('leads-claim-post', { body: { token: tokenA, contractor_id: a.id } });
@@ -124,28 +159,52 @@ describe('leads-claim-post', () => {
     expect(mine.body.purchased_leads[0]).toMatchObject({
       lead_id: id,
       price_paid: price.price_cents / 100,
-      leads: { customer_name: 'Peter Parker', customer_phone: '+16175550142', customer_email: 'peter@example.com', zip_code: body.zip_code },
+      leads: {
+        customer_name: 'Peter Parker',
+        customer_phone: '+16175550142',
+        customer_email: 'peter@example.com',
+        zip_code: body.zip_code,
+      },
     });
     const theirs = await stack.call('get-purchased-leads', { query: { contractor_id: b.id }, token: b.token });
     expect(theirs.body).toEqual({ purchased_leads: [], archived_leads: [], completed_leads: [] });
     const claimedLeads = await wallet.call('lead-intake', `/internal/contractors/${a.id}/claimed-leads`);
-    expect(claimedLeads.claimed_leads).toEqual([expect.objectContaining({ id, customer_name: 'Peter Parker', is_archived: false })]);
+    expect(claimedLeads.claimed_leads).toEqual([
+      expect.objectContaining({ id, customer_name: 'Peter Parker', is_archived: false }),
+    ]);
 
     // Only the owner completes or archives it.
-    const notOwner = await stack.call('mark-lead-complete', { body: { lead_id: id, contractor_id: b.id }, token: b.token });
+    const notOwner = await stack.call('mark-lead-complete', {
+      body: { lead_id: id, contractor_id: b.id },
+      token: b.token,
+    });
     expect(notOwner.status).toBe(404);
     expect(notOwner.body.success).toBe(false);
-    const complete = await stack.call('mark-lead-complete', { body: { lead_id: id, contractor_id: a.id }, token: a.token });
+    const complete = await stack.call('mark-lead-complete', {
+      body: { lead_id: id, contractor_id: a.id },
+      token: a.token,
+    });
     expect(complete.body).toEqual({ success: true, message: MESSAGES.contractorSuccess.leadCompleted });
     const afterComplete = await stack.call('get-purchased-leads', { query: { contractor_id: a.id }, token: a.token });
     expect(afterComplete.body.completed_leads.map((l: any) => l.lead_id)).toEqual([id]);
-    const archive = await stack.call('archive-lead', { body: { lead_id: id, contractor_id: a.id, session_token: a.token } });
+    const archive = await stack.call('archive-lead', {
+      body: { lead_id: id, contractor_id: a.id, session_token: a.token },
+    });
     expect(archive.body).toEqual({ success: true, message: MESSAGES.contractorSuccess.leadArchived });
-    const completeArchived = await stack.call('mark-lead-complete', { body: { lead_id: id, contractor_id: a.id }, token: a.token });
+    const completeArchived = await stack.call('mark-lead-complete', {
+      body: { lead_id: id, contractor_id: a.id },
+      token: a.token,
+    });
     expect(completeArchived.status).toBe(409);
     const afterArchive = await stack.call('get-purchased-leads', { query: { contractor_id: a.id }, token: a.token });
     expect(afterArchive.body.archived_leads.map((l: any) => l.lead_id)).toEqual([id]);
-    const types = (await leadDb(stack).selectFrom('outbox').select(['type', 'envelope']).where('type', 'in', ['LeadCompleted', 'LeadArchived']).execute())
+    const types = (
+      await leadDb(stack)
+        .selectFrom('outbox')
+        .select(['type', 'envelope'])
+        .where('type', 'in', ['LeadCompleted', 'LeadArchived'])
+        .execute()
+    )
       .map((r) => ({ type: r.type, data: (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope).data }))
       .filter((e) => e.data.lead_id === id)
       .map((e) => e.type);
@@ -155,15 +214,27 @@ describe('leads-claim-post', () => {
   it('records a dashboard purchase (wallet-ledger purchase-lead) from LeadPurchased, so the buyer sees the contact', async () => {
     const c = await signUp();
     const wallet = stack.marketplace.clients;
-    await waitFor(async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500, 'wallet credited', 10_000);
+    await waitFor(
+      async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
+      'wallet credited',
+      10_000,
+    );
     const { id } = await availableLead(stack, { customer_name: 'Bruce Wayne', phone: '(212) 555-0188' });
-    await waitFor(() => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined), 'wallet-ledger priced the lead', 10_000);
+    await waitFor(
+      () => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined),
+      'wallet-ledger priced the lead',
+      10_000,
+    );
     const bought = await stack.call('purchase-lead', { body: { lead_id: id, contractor_id: c.id }, token: c.token });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
-    const row = await waitFor(async () => {
-      const r = await leadRow(stack, id);
-      return r?.purchased_by === c.id ? r : undefined;
-    }, 'LeadPurchased consumed by lead-intake', 10_000);
+    const row = await waitFor(
+      async () => {
+        const r = await leadRow(stack, id);
+        return r?.purchased_by === c.id ? r : undefined;
+      },
+      'LeadPurchased consumed by lead-intake',
+      10_000,
+    );
     expect(row).toMatchObject({ status: 'purchased', purchase_channel: 'dashboard' });
     const mine = await stack.call('get-purchased-leads', { query: { contractor_id: c.id }, token: c.token });
     expect(mine.body.purchased_leads.map((l: any) => l.leads.customer_name)).toEqual(['Bruce Wayne']);
@@ -172,7 +243,9 @@ describe('leads-claim-post', () => {
   it('rejects a contractor who is not signed in for the dashboard lead calls', async () => {
     const res = await stack.call('get-purchased-leads', { query: { contractor_id: 'C-NOBODY0001' } });
     expect(res.status).toBe(401);
-    const archive = await stack.call('archive-lead', { body: { lead_id: randomUUID(), contractor_id: 'C-NOBODY0001' } });
+    const archive = await stack.call('archive-lead', {
+      body: { lead_id: randomUUID(), contractor_id: 'C-NOBODY0001' },
+    });
     expect(archive.status).toBe(401);
   });
 });

@@ -34,7 +34,10 @@ export async function leadRow(stack: TestStack, id: string) {
 }
 
 export async function leadCount(stack: TestStack): Promise<number> {
-  const r = await leadDb(stack).selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const r = await leadDb(stack)
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -77,7 +80,11 @@ export async function offerLead(
   });
   await waitFor(
     async () => {
-      const rows = await leadDb(stack).selectFrom('lead_offers').select('token_hash').where('lead_id', '=', leadId).execute();
+      const rows = await leadDb(stack)
+        .selectFrom('lead_offers')
+        .select('token_hash')
+        .where('lead_id', '=', leadId)
+        .execute();
       return rows.length >= offers.length;
     },
     'the offers stored by the LeadMatched consumer',

@@ -23,12 +23,27 @@ describe('leads-submit', () => {
     const body = leadBody({ phone: '(212) 555-0147', sub_service: 'hvac-valid' });
     const res = await stack.call('leads-submit', { body });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: allGood });
+    expect(res.body).toMatchObject({
+      message: MESSAGES.leadSubmit.success,
+      status: 'valid',
+      validation_summary: allGood,
+    });
     const row = await leadRow(stack, res.body.lead_id);
-    expect(row).toMatchObject({ phone: '+12125550147', status: 'available', customer_name: 'Jane Doe', urgency: 'Standard' });
+    expect(row).toMatchObject({
+      phone: '+12125550147',
+      status: 'available',
+      customer_name: 'Jane Doe',
+      urgency: 'Standard',
+    });
     // The event carries only a hash of the client address.
-    const outbox = await leadDb(stack).selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute();
-    const event = outbox.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope)).find((e) => e.data.lead_id === res.body.lead_id);
+    const outbox = await leadDb(stack)
+      .selectFrom('outbox')
+      .select('envelope')
+      .where('type', '=', 'LeadSubmitted')
+      .execute();
+    const event = outbox
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+      .find((e) => e.data.lead_id === res.body.lead_id);
     expect(event.data.client_ip_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -47,10 +62,18 @@ describe('leads-submit', () => {
     expect(res.body.validation_summary).toMatchObject({ phone_valid: false });
     expect(res.body.message).toContain('phone number');
     expect((await leadRow(stack, res.body.lead_id))?.status).toBe('rejected');
-    const reasons = await screeningDb(stack).selectFrom('screening_reasons').selectAll().where('lead_id', '=', res.body.lead_id).execute();
+    const reasons = await screeningDb(stack)
+      .selectFrom('screening_reasons')
+      .selectAll()
+      .where('lead_id', '=', res.body.lead_id)
+      .execute();
     expect(reasons.map((r) => r.code)).toEqual(['phone:invalid_number']);
     // Nothing offers it: lead-intake holds no claim tokens for it.
-    const offers = await leadDb(stack).selectFrom('lead_offers').selectAll().where('lead_id', '=', res.body.lead_id).execute();
+    const offers = await leadDb(stack)
+      .selectFrom('lead_offers')
+      .selectAll()
+      .where('lead_id', '=', res.body.lead_id)
+      .execute();
     expect(offers).toHaveLength(0);
   });
 
@@ -58,7 +81,9 @@ describe('leads-submit', () => {
     const body = leadBody();
     const first = await stack.call('leads-submit', { body });
     expect(first.body.status).toBe('valid');
-    const second = await stack.call('leads-submit', { body: { ...body, phone: body.phone.replace('+1', '').replace(/(\d{3})(\d{3})(\d{4})/, '($1) $2-$3') } });
+    const second = await stack.call('leads-submit', {
+      body: { ...body, phone: body.phone.replace('+1', '').replace(/(\d{3})(\d{3})(\d{4})/, '($1) $2-$3') },
+    });
     expect(second.status).toBe(200);
     expect(second.body.status).toBe('rejected');
     expect(second.body.validation_summary).toMatchObject({ is_duplicate: true, phone_valid: true });
@@ -71,17 +96,26 @@ describe('leads-submit', () => {
     const body = leadBody();
     const first = await stack.call('leads-submit', { body });
     expect(first.body.status).toBe('valid');
-    const fp = await screeningDb(stack).selectFrom('duplicate_fingerprints').select('fingerprint').where('lead_id', '=', first.body.lead_id).executeTakeFirstOrThrow();
+    const fp = await screeningDb(stack)
+      .selectFrom('duplicate_fingerprints')
+      .select('fingerprint')
+      .where('lead_id', '=', first.body.lead_id)
+      .executeTakeFirstOrThrow();
     await stack.marketplace.services.get('screening')!.ctx.kv.delete(`screening:dup:${fp.fingerprint}`);
     const second = await stack.call('leads-submit', { body });
     expect(second.body.validation_summary).toMatchObject({ is_duplicate: true });
   });
 
   it('flags junk content and disposable emails', async () => {
-    const spam = await stack.call('leads-submit', { body: leadBody({ description: 'Cheap offers at http://spam.example click now!!!!!!' }) });
+    const spam = await stack.call('leads-submit', {
+      body: leadBody({ description: 'Cheap offers at http://spam.example click now!!!!!!' }),
+    });
     expect(spam.body).toMatchObject({ status: 'rejected', validation_summary: { content_valid: false } });
     const disposable = await stack.call('leads-submit', { body: leadBody({ email: 'someone@mailinator.com' }) });
-    expect(disposable.body).toMatchObject({ status: 'rejected', validation_summary: { email_valid: false, content_valid: true } });
+    expect(disposable.body).toMatchObject({
+      status: 'rejected',
+      validation_summary: { email_valid: false, content_valid: true },
+    });
   });
 
   it('answers 400 with the field for bad input and stores nothing', async () => {
@@ -114,15 +148,23 @@ describe('leads-submit', () => {
       const res = await stack.call('leads-submit', { body: leadBody() });
       const elapsed = Date.now() - started;
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'pending', validation_summary: null, message: MESSAGES.leadSubmit.success });
+      expect(res.body).toMatchObject({
+        status: 'pending',
+        validation_summary: null,
+        message: MESSAGES.leadSubmit.success,
+      });
       expect(elapsed).toBeGreaterThanOrEqual(SCREENING_WAIT_MS - 50);
       expect(elapsed).toBeLessThan(SCREENING_WAIT_MS + 1000);
       expect((await leadRow(stack, res.body.lead_id))?.status).toBe('screening');
       await screening.startConsumers();
-      const row = await waitFor(async () => {
-        const r = await leadRow(stack, res.body.lead_id);
-        return r?.status === 'available' ? r : undefined;
-      }, 'the lead screened after screening came back', 10_000);
+      const row = await waitFor(
+        async () => {
+          const r = await leadRow(stack, res.body.lead_id);
+          return r?.status === 'available' ? r : undefined;
+        },
+        'the lead screened after screening came back',
+        10_000,
+      );
       expect(row.validation_summary).toMatchObject(allGood);
     } finally {
       await screening.startConsumers();
@@ -143,7 +185,9 @@ describe('leads-submit', () => {
 
   it('never exceeds the bounded wait, even for many submissions at once', async () => {
     const started = Date.now();
-    const replies = await Promise.all(Array.from({ length: 8 }, () => stack.call('leads-submit', { body: leadBody() })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => stack.call('leads-submit', { body: leadBody() })),
+    );
     expect(Date.now() - started).toBeLessThan(SCREENING_WAIT_MS + 2500);
     for (const r of replies) {
       expect(r.status).toBe(200);
@@ -161,8 +205,14 @@ describe('lead lifecycle jobs and internal routes', () => {
     const later = new Date(Date.now() + 73 * 3600_000);
     expect(await expireLeadsOnce(ctx, 72, later)).toContain(res.body.lead_id);
     expect((await leadRow(stack, res.body.lead_id))?.status).toBe('expired');
-    const events = await leadDb(stack).selectFrom('outbox').select('envelope').where('type', '=', 'LeadExpired').execute();
-    expect(events.map((e) => (typeof e.envelope === 'string' ? JSON.parse(e.envelope) : e.envelope).data.lead_id)).toContain(res.body.lead_id);
+    const events = await leadDb(stack)
+      .selectFrom('outbox')
+      .select('envelope')
+      .where('type', '=', 'LeadExpired')
+      .execute();
+    expect(
+      events.map((e) => (typeof e.envelope === 'string' ? JSON.parse(e.envelope) : e.envelope).data.lead_id),
+    ).toContain(res.body.lead_id);
   });
 
   it('creates a test lead through the same pipeline, lists, looks up, counts and deletes it', async () => {
@@ -180,18 +230,40 @@ describe('lead lifecycle jobs and internal routes', () => {
       },
     });
     expect(created.status).toBe('valid');
-    const list = await clients.call('lead-intake', '/internal/leads', { query: { search: 'Tess Tester', status: 'available' } });
+    const list = await clients.call('lead-intake', '/internal/leads', {
+      query: { search: 'Tess Tester', status: 'available' },
+    });
     expect(list.total).toBe(1);
-    expect(list.leads[0]).toMatchObject({ id: created.lead_id, customer_name: 'Tess Tester', phone: '+14155550199', status: 'available', contractor_leads: [] });
-    const lookup = await clients.call('lead-intake', '/internal/leads/lookup', { body: { ids: [created.lead_id, 'not-a-uuid'] } });
+    expect(list.leads[0]).toMatchObject({
+      id: created.lead_id,
+      customer_name: 'Tess Tester',
+      phone: '+14155550199',
+      status: 'available',
+      contractor_leads: [],
+    });
+    const lookup = await clients.call('lead-intake', '/internal/leads/lookup', {
+      body: { ids: [created.lead_id, 'not-a-uuid'] },
+    });
     expect(lookup.leads).toEqual([
-      { id: created.lead_id, customer_name: 'Tess Tester', service_category: 'HVAC', sub_service: 'repair', zip_code: '94105', status: 'available', is_test: true },
+      {
+        id: created.lead_id,
+        customer_name: 'Tess Tester',
+        service_category: 'HVAC',
+        sub_service: 'repair',
+        zip_code: '94105',
+        status: 'available',
+        is_test: true,
+      },
     ]);
     const statsBefore = await clients.call('lead-intake', '/internal/stats');
-    expect(await clients.call('lead-intake', `/internal/leads/${created.lead_id}`, { method: 'DELETE' })).toEqual({ deleted: true });
+    expect(await clients.call('lead-intake', `/internal/leads/${created.lead_id}`, { method: 'DELETE' })).toEqual({
+      deleted: true,
+    });
     const statsAfter = await clients.call('lead-intake', '/internal/stats');
     expect(statsAfter.total_leads).toBe(statsBefore.total_leads - 1);
-    await expect(clients.call('lead-intake', `/internal/leads/${created.lead_id}`, { method: 'DELETE' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      clients.call('lead-intake', `/internal/leads/${created.lead_id}`, { method: 'DELETE' }),
+    ).rejects.toMatchObject({ status: 404 });
     const row = await leadRow(stack, created.lead_id);
     expect(row).toMatchObject({ status: 'deleted', phone: '', email: null });
   });

@@ -28,12 +28,23 @@ describe('lead pipeline end to end', () => {
     const a = await signUp(zip, '0171');
     const b = await signUp(zip, '0172');
     for (const c of [a, b]) {
-      await waitFor(async () => (await stack.marketplace.clients.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500, 'signup credit', 10_000);
+      await waitFor(
+        async () =>
+          (await stack.marketplace.clients.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
+        'signup credit',
+        10_000,
+      );
     }
     // Let matching's projection see both contractors and their balances before the lead arrives.
     await new Promise((r) => setTimeout(r, 500));
 
-    const body = leadBody({ zip_code: zip, service_category: 'home_services', sub_service: 'hvac', customer_name: 'Dale Gribble', phone: '(713) 555-0150' });
+    const body = leadBody({
+      zip_code: zip,
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      customer_name: 'Dale Gribble',
+      phone: '(713) 555-0150',
+    });
     const submitted = await stack.call('leads-submit', { body });
     expect(submitted.status).toBe(200);
     expect(submitted.body.status).toBe('valid');
@@ -42,8 +53,12 @@ describe('lead pipeline end to end', () => {
 
     const sms = await waitFor(
       async () => {
-        const { messages } = await stack.marketplace.clients.call('notification', '/internal/outbox', { query: { channel: 'sms' } });
-        const offers = (messages as Array<{ to: string; body: string }>).filter((m) => /\/claim\/[A-Za-z0-9_-]+/.test(m.body));
+        const { messages } = await stack.marketplace.clients.call('notification', '/internal/outbox', {
+          query: { channel: 'sms' },
+        });
+        const offers = (messages as Array<{ to: string; body: string }>).filter((m) =>
+          /\/claim\/[A-Za-z0-9_-]+/.test(m.body),
+        );
         const forA = offers.find((m) => m.to.endsWith(a.last4));
         const forB = offers.find((m) => m.to.endsWith(b.last4));
         return forA && forB ? { forA, forB } : undefined;
@@ -58,7 +73,12 @@ describe('lead pipeline end to end', () => {
 
     const page = await stack.call('leads-claim-get', { query: { token: tokenA } });
     expect(page.status).toBe(200);
-    expect(page.body.lead).toMatchObject({ id: leadId, customer_name: 'Dale G.', phone: '(***) ***-**50', zip_code: zip });
+    expect(page.body.lead).toMatchObject({
+      id: leadId,
+      customer_name: 'Dale G.',
+      phone: '(***) ***-**50',
+      zip_code: zip,
+    });
 
     const wrong = await stack.call('leads-claim-post', { body: { token: tokenA, contractor_id: b.id } });
     expect(wrong.status).toBe(403);

@@ -7,7 +7,9 @@ let stack: TestStack;
 
 beforeAll(async () => {
   // The defaults: no override of LEAD_SUBMIT_RATE_LIMIT / LEAD_SUBMIT_RATE_WINDOW_SECONDS.
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: undefined, LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined } });
+  stack = await startTestStack({
+    env: { LEAD_SUBMIT_RATE_LIMIT: undefined, LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -26,7 +28,9 @@ describe('leads-submit per-IP rate limit', () => {
     const before = await leadCount(stack);
     const sixth = await stack.call('leads-submit', { body: leadBody() });
     expect(sixth.status).toBe(429);
-    expect(sixth.body.message).toMatch(/^Too many requests have been submitted from your network\. Please wait \d+ minutes? and try again\.$/);
+    expect(sixth.body.message).toMatch(
+      /^Too many requests have been submitted from your network\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(sixth.body.detail).toBe(sixth.body.message);
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await leadCount(stack)).toBe(before);

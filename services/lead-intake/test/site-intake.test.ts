@@ -37,23 +37,33 @@ describe('contractor-waitlist-signup', () => {
       expect(again.body.already_registered).toBe(true);
       expect(again.body.message).toMatch(/already on our waitlist/);
     }
-    const rows = await db().selectFrom('site_waitlist_entries').selectAll().where('email_key', '=', body.email.toLowerCase()).execute();
+    const rows = await db()
+      .selectFrom('site_waitlist_entries')
+      .selectAll()
+      .where('email_key', '=', body.email.toLowerCase())
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
-  it.each(['first_name', 'last_name', 'company', 'email', 'phone', 'trade'])('a missing %s gets a 400 naming it', async (field) => {
-    const body: Record<string, unknown> = waitlist();
-    delete body[field];
-    const res = await stack.call('contractor-waitlist-signup', { body });
-    expect(res.status).toBe(400);
-    expect(res.body.field).toBe(field);
-    expect(res.body.message).toMatch(new RegExp(`^${field} (is required|must be one of)`));
-  });
+  it.each(['first_name', 'last_name', 'company', 'email', 'phone', 'trade'])(
+    'a missing %s gets a 400 naming it',
+    async (field) => {
+      const body: Record<string, unknown> = waitlist();
+      delete body[field];
+      const res = await stack.call('contractor-waitlist-signup', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.field).toBe(field);
+      expect(res.body.message).toMatch(new RegExp(`^${field} (is required|must be one of)`));
+    },
+  );
 
   it('a bad trade, email or phone gets a 400 naming it', async () => {
     const trade = await stack.call('contractor-waitlist-signup', { body: waitlist({ trade: 'electrical' }) });
     expect(trade.status).toBe(400);
-    expect(trade.body).toMatchObject({ field: 'trade', message: 'trade must be one of: plumbing, hvac, roofing, other' });
+    expect(trade.body).toMatchObject({
+      field: 'trade',
+      message: 'trade must be one of: plumbing, hvac, roofing, other',
+    });
     const email = await stack.call('contractor-waitlist-signup', { body: waitlist({ email: 'not-an-email' }) });
     expect(email.status).toBe(400);
     expect(email.body.field).toBe('email');
@@ -70,7 +80,11 @@ describe('contractor-waitlist-signup', () => {
     const res = await stack.call('contractor-waitlist-signup', { body });
     expect(res.status).toBe(200);
     expect(res.body.redirect_url).toBe('/contractor-waitlist-confirmed');
-    const rows = await db().selectFrom('site_waitlist_entries').selectAll().where('email_key', '=', body.email).execute();
+    const rows = await db()
+      .selectFrom('site_waitlist_entries')
+      .selectAll()
+      .where('email_key', '=', body.email)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 });
@@ -78,13 +92,17 @@ describe('contractor-waitlist-signup', () => {
 describe('contact', () => {
   it("stores the message, emits one ContactMessageReceived and answers with the spec's text", async () => {
     const email = `visitor.${unique()}@example.com`;
-    const res = await stack.call('contact', { body: { name: 'Vic', email, message: 'Do you cover 10001?', subject: 'Coverage' } });
+    const res = await stack.call('contact', {
+      body: { name: 'Vic', email, message: 'Do you cover 10001?', subject: 'Coverage' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: MESSAGES.contact.success });
     const stored = await db().selectFrom('site_contact_messages').selectAll().where('email', '=', email).execute();
     expect(stored).toHaveLength(1);
     const events = await db().selectFrom('outbox').selectAll().where('type', '=', 'ContactMessageReceived').execute();
-    const mine = events.filter((e: any) => (typeof e.envelope === 'string' ? JSON.parse(e.envelope) : e.envelope).data.email === email);
+    const mine = events.filter(
+      (e: any) => (typeof e.envelope === 'string' ? JSON.parse(e.envelope) : e.envelope).data.email === email,
+    );
     expect(mine).toHaveLength(1);
   });
 
@@ -120,7 +138,9 @@ describe('contact', () => {
     const res = await stack.call('contact', { body: { name: 'Mia', email, message: `Question ${email}` } });
     expect(res.status).toBe(200);
     const find = async () => {
-      const out = await stack.marketplace.clients.call('notification', '/internal/outbox', { query: { channel: 'email' } });
+      const out = await stack.marketplace.clients.call('notification', '/internal/outbox', {
+        query: { channel: 'email' },
+      });
       return (out.messages as any[]).filter((m) => String(m.body).includes(email));
     };
     await waitFor(async () => (await find()).length > 0, 'support email', 10_000);
@@ -149,13 +169,26 @@ describe('track-page-view', () => {
   });
 
   it('keeps counting per day on the stored salt (the same visitor gets the same key after a restart)', async () => {
-    const salt = await db().selectFrom('site_secrets').select('value').where('name', '=', 'visitor_hash_salt').executeTakeFirst();
+    const salt = await db()
+      .selectFrom('site_secrets')
+      .select('value')
+      .where('name', '=', 'visitor_hash_salt')
+      .executeTakeFirst();
     expect(salt?.value).toBeTruthy();
   });
 });
 
 describe('abuse and odd input', () => {
-  const junk: unknown[] = [null, [], 'text', 42, {}, { page_path: 'no-slash' }, { page_path: '/' + 'a'.repeat(600) }, { email: { $ne: 1 } }];
+  const junk: unknown[] = [
+    null,
+    [],
+    'text',
+    42,
+    {},
+    { page_path: 'no-slash' },
+    { page_path: '/' + 'a'.repeat(600) },
+    { email: { $ne: 1 } },
+  ];
   it.each(['contractor-waitlist-signup', 'contact', 'track-page-view'])('%s never answers 501 or 5xx', async (name) => {
     for (const body of junk) {
       const res = await stack.call(name, { body });

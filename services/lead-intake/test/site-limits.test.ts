@@ -17,10 +17,18 @@ it('limits each form and page views per IP with a 429', async () => {
   expect(refused.status).toBe(429);
   expect(refused.headers.get('retry-after')).toBeTruthy();
   // Each form has its own budget.
-  const signup = { first_name: 'A', last_name: 'B', company: 'C', email: 'c@example.com', phone: '5551234567', trade: 'hvac' };
+  const signup = {
+    first_name: 'A',
+    last_name: 'B',
+    company: 'C',
+    email: 'c@example.com',
+    phone: '5551234567',
+    trade: 'hvac',
+  };
   expect((await stack.call('contractor-waitlist-signup', { body: signup })).status).toBe(200);
   expect((await stack.call('contractor-waitlist-signup', { body: signup })).status).toBe(200);
   expect((await stack.call('contractor-waitlist-signup', { body: signup })).status).toBe(429);
-  for (let i = 0; i < 3; i++) expect((await stack.call('track-page-view', { body: { page_path: '/launch-soon' } })).status).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect((await stack.call('track-page-view', { body: { page_path: '/launch-soon' } })).status).toBe(200);
   expect((await stack.call('track-page-view', { body: { page_path: '/launch-soon' } })).status).toBe(429);
 });

@@ -28,7 +28,15 @@ export const PRICE_LOOKUP_ATTEMPTS = 3;
 async function priceOf(
   ctx: ServiceContext,
   config: MatchingConfig,
-  lead: { lead_id: string; urgency: string; match_attempts: number; service_category: string; sub_service: string; zip_code: string; is_test: boolean },
+  lead: {
+    lead_id: string;
+    urgency: string;
+    match_attempts: number;
+    service_category: string;
+    sub_service: string;
+    zip_code: string;
+    is_test: boolean;
+  },
 ): Promise<LeadPrice | undefined> {
   const fallback = (): LeadPrice => ({
     price_cents: config.MATCHING_FALLBACK_PRICE_CENTS,

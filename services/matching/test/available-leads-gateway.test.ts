@@ -1,4 +1,10 @@
-import { publishScreenedLead, signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  publishScreenedLead,
+  signUpContractor,
+  startTestStack,
+  uniqueZip,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,7 +28,10 @@ describe('contractors-available-leads through the gateway', () => {
     const zip = uniqueZip('6');
     const me = await signUp(zip);
     const other = await signUp(`7${zip.slice(1)}`);
-    const { lead_id: leadId } = await publishScreenedLead(stack, { zip_code: zip, description: 'Water heater leaking in the basement.' });
+    const { lead_id: leadId } = await publishScreenedLead(stack, {
+      zip_code: zip,
+      description: 'Water heater leaking in the basement.',
+    });
 
     const list = await waitFor(
       async () => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { functionPath, INTERNAL_HEADERS, type EventData, type EventType } from '@leadmarket/contracts';
-import { contractorRegisteredData, screenedLeadData, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  contractorRegisteredData,
+  screenedLeadData,
+  startTestStack,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { buildEnvelope, type NewEvent } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +35,10 @@ async function contractor({
   ...profile
 }: Partial<EventData<'ContractorRegistered'>> & { balance_cents?: number } = {}) {
   const id = randomUUID();
-  await publish('contractors', { type: 'ContractorRegistered', data: contractorRegisteredData({ ...profile, contractor_id: id }) });
+  await publish('contractors', {
+    type: 'ContractorRegistered',
+    data: contractorRegisteredData({ ...profile, contractor_id: id }),
+  });
   const e = await publish('wallet-ledger', {
     type: 'WalletBalanceChanged',
     data: { contractor_id: id, balance_cents, reason: 'signup_credit', changed_at: at() },

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { contractorRegisteredData, publishScreenedLead, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  contractorRegisteredData,
+  publishScreenedLead,
+  startTestStack,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { buildEnvelope, notFound, type ServiceDefinition } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +36,12 @@ async function contractorWithBalance(balance: number) {
   const events = [
     buildEnvelope('contractors', {
       type: 'ContractorRegistered',
-      data: contractorRegisteredData({ contractor_id: id, industry: 'legal', sub_service: 'family_law', zip_codes: ['73301'] }),
+      data: contractorRegisteredData({
+        contractor_id: id,
+        industry: 'legal',
+        sub_service: 'family_law',
+        zip_codes: ['73301'],
+      }),
     }),
     buildEnvelope('wallet-ledger', {
       type: 'WalletBalanceChanged',

@@ -37,4 +37,9 @@ export const contractorProfile = (
 
 /** A LeadScreened payload for a fresh lead (an HVAC job in 30301 unless overridden). */
 export const screenedLead = (over: Partial<EventData<'LeadScreened'>> = {}) =>
-  screenedLeadData({ sub_service: 'hvac', zip_code: '30301', description: 'AC stopped cooling, need a technician this week.', ...over });
+  screenedLeadData({
+    sub_service: 'hvac',
+    zip_code: '30301',
+    description: 'AC stopped cooling, need a technician this week.',
+    ...over,
+  });

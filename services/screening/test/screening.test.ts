@@ -37,7 +37,9 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 /** LeadScreened events screening wrote to its outbox for a lead. */
 async function screenedEvents(leadId: string) {
   const rows = await db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadScreened').execute();
-  return rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope)).filter((e) => e.data.lead_id === leadId);
+  return rows
+    .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+    .filter((e) => e.data.lead_id === leadId);
 }
 
 describe('screening', () => {
@@ -48,7 +50,12 @@ describe('screening', () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('rejected');
     const leadId = res.body.lead_id;
-    const reasons = await db.selectFrom('screening_reasons').select(['check_name', 'code']).where('lead_id', '=', leadId).orderBy('id').execute();
+    const reasons = await db
+      .selectFrom('screening_reasons')
+      .select(['check_name', 'code'])
+      .where('lead_id', '=', leadId)
+      .orderBy('id')
+      .execute();
     expect(reasons).toEqual([
       { check_name: 'phone', code: 'phone:type_toll_free' },
       { check_name: 'email', code: 'email:disposable_domain' },
@@ -56,10 +63,22 @@ describe('screening', () => {
       { check_name: 'content', code: 'content:banned_word' },
     ]);
     const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'rejected', phone_valid: false, email_valid: false, content_valid: false, is_duplicate: false, ip_rate_ok: true });
+    expect(row).toMatchObject({
+      status: 'rejected',
+      phone_valid: false,
+      email_valid: false,
+      content_valid: false,
+      is_duplicate: false,
+      ip_rate_ok: true,
+    });
     const [event, ...more] = await screenedEvents(leadId);
     expect(more).toHaveLength(0);
-    expect(event.data).toMatchObject({ status: 'rejected', urgency: 'Emergency', zip_code: '60601', description: 'buy viagra at www.pills.example' });
+    expect(event.data).toMatchObject({
+      status: 'rejected',
+      urgency: 'Emergency',
+      zip_code: '60601',
+      description: 'buy viagra at www.pills.example',
+    });
     expect(JSON.stringify(event.data)).not.toContain('yopmail');
     expect(JSON.stringify(event.data)).not.toContain('8005551234');
   });
@@ -67,7 +86,11 @@ describe('screening', () => {
   it('keeps only hashes of the phone', async () => {
     const p = phone();
     const res = await stack.call('leads-submit', { body: body({ phone: p }) });
-    const fp = await db.selectFrom('duplicate_fingerprints').selectAll().where('lead_id', '=', res.body.lead_id).executeTakeFirstOrThrow();
+    const fp = await db
+      .selectFrom('duplicate_fingerprints')
+      .selectAll()
+      .where('lead_id', '=', res.body.lead_id)
+      .executeTakeFirstOrThrow();
     expect(fp.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(fp)).not.toContain(p.slice(2));
   });
@@ -77,30 +100,56 @@ describe('screening', () => {
     const leadId = res.body.lead_id;
     await waitFor(async () => (await screenedEvents(leadId)).length === 1, 'first verdict', 10_000);
     const lead = stack.marketplace.services.get('lead-intake')!;
-    const submitted = (await lead.ctx.db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute())
+    const submitted = (
+      await lead.ctx.db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute()
+    )
       .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
       .find((e) => e.data.lead_id === leadId);
     await stack.infra.bus.publish(submitted);
     await new Promise((r) => setTimeout(r, 700));
     expect(await screenedEvents(leadId)).toHaveLength(1);
-    const count = await db.selectFrom('screenings').select((eb) => eb.fn.countAll().as('n')).where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom('screenings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('lead_id', '=', leadId)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   it('turns ip_rate_ok false once one address passes its limit within the window', async () => {
     // Earlier tests already screened leads from this address (127.0.0.1): its limit of 2 is used up.
     const res = await stack.call('leads-submit', { body: body() });
-    expect(res.body).toMatchObject({ status: 'rejected', validation_summary: { ip_rate_ok: false, phone_valid: true, content_valid: true } });
-    const reasons = await db.selectFrom('screening_reasons').select('code').where('lead_id', '=', res.body.lead_id).execute();
+    expect(res.body).toMatchObject({
+      status: 'rejected',
+      validation_summary: { ip_rate_ok: false, phone_valid: true, content_valid: true },
+    });
+    const reasons = await db
+      .selectFrom('screening_reasons')
+      .select('code')
+      .where('lead_id', '=', res.body.lead_id)
+      .execute();
     expect(reasons.map((r) => r.code)).toEqual(['ip_rate:too_many_from_address']);
   });
 
   it('screens admin test leads (no client address) without the IP check', async () => {
     const created = await stack.marketplace.clients.call('lead-intake', '/internal/leads', {
-      body: { customer_name: 'Test Lead', phone: phone(), email: '', service_category: 'Plumbing', sub_service: 'drain', zip_code: '60601', description: 'Shower drain is slow and smells bad.', is_test: true },
+      body: {
+        customer_name: 'Test Lead',
+        phone: phone(),
+        email: '',
+        service_category: 'Plumbing',
+        sub_service: 'drain',
+        zip_code: '60601',
+        description: 'Shower drain is slow and smells bad.',
+        is_test: true,
+      },
     });
     expect(created.status).toBe('valid');
-    const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', created.lead_id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('screenings')
+      .selectAll()
+      .where('lead_id', '=', created.lead_id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_test: true, ip_rate_ok: true, client_ip_hash: null });
   });
 });

@@ -26,6 +26,13 @@ export const service: ServiceDefinition = {
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.
-    return [intervalJob('reconcile-auto-reloads', 5 * 60_000, ctx.logger, async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)))];
+    return [
+      intervalJob(
+        'reconcile-auto-reloads',
+        5 * 60_000,
+        ctx.logger,
+        async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)),
+      ),
+    ];
   },
 };

@@ -38,17 +38,36 @@ export async function register(stack: TestStack, wallet: RunningService, contrac
     sms_opt_in: true,
     registered_at: new Date().toISOString(),
   });
-  await waitFor(() => wallet.ctx.db.selectFrom('ledger_transactions').select('id').where('reference', '=', `signup:${contractorId}`).executeTakeFirst(), 'signup credit', 15_000);
+  await waitFor(
+    () =>
+      wallet.ctx.db
+        .selectFrom('ledger_transactions')
+        .select('id')
+        .where('reference', '=', `signup:${contractorId}`)
+        .executeTakeFirst(),
+    'signup credit',
+    15_000,
+  );
 }
 
 /** A lead screened valid (or rejected); resolves once wallet-ledger has fixed its price. */
-export async function screenLead(stack: TestStack, wallet: RunningService, over: Partial<EventData<'LeadScreened'>> = {}) {
+export async function screenLead(
+  stack: TestStack,
+  wallet: RunningService,
+  over: Partial<EventData<'LeadScreened'>> = {},
+) {
   const leadId = over.lead_id ?? randomUUID();
   const now = new Date().toISOString();
   await publish(stack, 'LeadScreened', {
     lead_id: leadId,
     status: 'valid',
-    validation_summary: { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true },
+    validation_summary: {
+      phone_valid: true,
+      email_valid: true,
+      content_valid: true,
+      is_duplicate: false,
+      ip_rate_ok: true,
+    },
     reasons: [],
     service_category: 'HVAC',
     sub_service: 'Repair',
@@ -61,7 +80,11 @@ export async function screenLead(stack: TestStack, wallet: RunningService, over:
     screened_at: now,
     ...over,
   });
-  await waitFor(() => wallet.ctx.db.selectFrom('leads').select('lead_id').where('lead_id', '=', leadId).executeTakeFirst(), 'lead price fixed', 15_000);
+  await waitFor(
+    () => wallet.ctx.db.selectFrom('leads').select('lead_id').where('lead_id', '=', leadId).executeTakeFirst(),
+    'lead price fixed',
+    15_000,
+  );
   return leadId;
 }
 
@@ -72,6 +95,9 @@ export async function ledgerCheck(stack: TestStack) {
 
 /** A contractor's wallet balance in cents (internal route). */
 export async function balanceOf(stack: TestStack, contractorId: string): Promise<number> {
-  const w = await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${contractorId}`);
+  const w = await stack.marketplace.clients.call<{ balance_cents: number }>(
+    'wallet-ledger',
+    `/internal/wallets/${contractorId}`,
+  );
   return w.balance_cents;
 }

@@ -19,39 +19,75 @@ afterAll(async () => {
 const CONTRACTORS = 200;
 
 describe('200 contractors race for one lead', () => {
-  it('exactly one success, 199 clean refusals, money conserved but for the one price', { timeout: 120_000 }, async () => {
-    const people = await Promise.all(Array.from({ length: CONTRACTORS }, () => signIn(stack)));
-    for (const p of people) {
-      await publish(stack, 'ContractorRegistered', {
-        contractor_id: p.contractorId, business_name: 'Racer', contact_name: 'R', email: `${p.contractorId}@example.com`, phone: '+15555550100',
-        industry: 'HVAC', sub_service: 'Repair', zip_codes: ['12345'], sms_opt_in: true, registered_at: new Date().toISOString(),
-      });
-    }
-    const ids = people.map((p) => p.contractorId);
-    const totals = async () => {
-      const wallets = await wallet.ctx.db.selectFrom('accounts').select(sql<number>`coalesce(sum(balance_cents), 0)`.as('s')).where('contractor_id', 'in', ids).executeTakeFirstOrThrow();
-      const revenue = await wallet.ctx.db.selectFrom('accounts').select('balance_cents').where('id', '=', PLATFORM_ACCOUNTS.revenue).executeTakeFirstOrThrow();
-      return { wallets: Number(wallets.s), revenue: Number(revenue.balance_cents) };
-    };
-    await waitFor(async () => (await totals()).wallets === CONTRACTORS * SIGNUP_CREDIT_CENTS, 'every wallet funded', 60_000, 100);
-    const leadId = await screenLead(stack, wallet);
-    const before = await totals();
+  it(
+    'exactly one success, 199 clean refusals, money conserved but for the one price',
+    { timeout: 120_000 },
+    async () => {
+      const people = await Promise.all(Array.from({ length: CONTRACTORS }, () => signIn(stack)));
+      for (const p of people) {
+        await publish(stack, 'ContractorRegistered', {
+          contractor_id: p.contractorId,
+          business_name: 'Racer',
+          contact_name: 'R',
+          email: `${p.contractorId}@example.com`,
+          phone: '+15555550100',
+          industry: 'HVAC',
+          sub_service: 'Repair',
+          zip_codes: ['12345'],
+          sms_opt_in: true,
+          registered_at: new Date().toISOString(),
+        });
+      }
+      const ids = people.map((p) => p.contractorId);
+      const totals = async () => {
+        const wallets = await wallet.ctx.db
+          .selectFrom('accounts')
+          .select(sql<number>`coalesce(sum(balance_cents), 0)`.as('s'))
+          .where('contractor_id', 'in', ids)
+          .executeTakeFirstOrThrow();
+        const revenue = await wallet.ctx.db
+          .selectFrom('accounts')
+          .select('balance_cents')
+          .where('id', '=', PLATFORM_ACCOUNTS.revenue)
+          .executeTakeFirstOrThrow();
+        return { wallets: Number(wallets.s), revenue: Number(revenue.balance_cents) };
+      };
+      await waitFor(
+        async () => (await totals()).wallets === CONTRACTORS * SIGNUP_CREDIT_CENTS,
+        'every wallet funded',
+        60_000,
+        100,
+      );
+      const leadId = await screenLead(stack, wallet);
+      const before = await totals();
 
-    const answers = await Promise.all(people.map((p) => stack.call('purchase-lead', { body: { lead_id: leadId, contractor_id: p.contractorId, session_token: p.token } })));
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s >= 500)).toEqual([]);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(CONTRACTORS - 1);
-    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toMatch(/already been purchased/);
+      const answers = await Promise.all(
+        people.map((p) =>
+          stack.call('purchase-lead', {
+            body: { lead_id: leadId, contractor_id: p.contractorId, session_token: p.token },
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(CONTRACTORS - 1);
+      for (const refused of answers.filter((a) => a.status === 409))
+        expect(refused.body.message).toMatch(/already been purchased/);
 
-    const after = await totals();
-    expect(after.wallets).toBe(before.wallets - 2000);
-    expect(after.revenue).toBe(before.revenue + 2000);
-    expect(after.wallets + after.revenue).toBe(before.wallets + before.revenue);
-    const sold = await wallet.ctx.db.selectFrom('purchases').select('contractor_id').where('lead_id', '=', leadId).execute();
-    expect(sold).toHaveLength(1);
-    const winner = people[statuses.indexOf(200)]!;
-    expect(sold[0]!.contractor_id).toBe(winner.contractorId);
-    expect((await ledgerCheck(stack)).ok).toBe(true);
-  });
+      const after = await totals();
+      expect(after.wallets).toBe(before.wallets - 2000);
+      expect(after.revenue).toBe(before.revenue + 2000);
+      expect(after.wallets + after.revenue).toBe(before.wallets + before.revenue);
+      const sold = await wallet.ctx.db
+        .selectFrom('purchases')
+        .select('contractor_id')
+        .where('lead_id', '=', leadId)
+        .execute();
+      expect(sold).toHaveLength(1);
+      const winner = people[statuses.indexOf(200)]!;
+      expect(sold[0]!.contractor_id).toBe(winner.contractorId);
+      expect((await ledgerCheck(stack)).ok).toBe(true);
+    },
+  );
 });

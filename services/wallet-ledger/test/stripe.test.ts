@@ -19,7 +19,12 @@ const internal = (path: string, options: any = {}) => stack.marketplace.clients.
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  ({ stack, wallet } = await startWalletStack({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url, PUBLIC_BASE_URL: 'http://localhost:8080' }));
+  ({ stack, wallet } = await startWalletStack({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+    PUBLIC_BASE_URL: 'http://localhost:8080',
+  }));
 });
 afterAll(async () => {
   await stack?.stop();
@@ -30,7 +35,10 @@ afterAll(async () => {
 async function deliver(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return stack.call('stripe-webhook', { rawBody: payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } });
+  return stack.call('stripe-webhook', {
+    rawBody: payload,
+    headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+  });
 }
 
 const sessionEvent = (session: { id: string; fundingId: string; amount: number; customer: string }) => ({
@@ -55,10 +63,16 @@ const sessionEvent = (session: { id: string; fundingId: string; amount: number; 
 
 /** Fund a contractor through Checkout on the fake; returns the session id and our funding id. */
 async function checkout(contractor: { contractorId: string; token: string }, amount: number) {
-  const res = await stack.call('contractors-purchase-credits', { body: { contractor_id: contractor.contractorId, session_token: contractor.token, amount } });
+  const res = await stack.call('contractors-purchase-credits', {
+    body: { contractor_id: contractor.contractorId, session_token: contractor.token, amount },
+  });
   expect(res.status).toBe(200);
   const sessionId = String(res.body.payment_url).split('/').pop()!;
-  const row = await wallet.ctx.db.selectFrom('funding_sessions').selectAll().where('stripe_session_id', '=', sessionId).executeTakeFirstOrThrow();
+  const row = await wallet.ctx.db
+    .selectFrom('funding_sessions')
+    .selectAll()
+    .where('stripe_session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   return { sessionId, fundingId: row.id as string, paymentUrl: res.body.payment_url as string };
 }
 
@@ -85,7 +99,11 @@ describe('Stripe Checkout funding (real SDK against a fake Stripe on loopback)',
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(answers.filter((r) => r.body.credited)).toHaveLength(1);
     expect(await balanceOf(stack, a.contractorId)).toBe(20000);
-    const funded = await wallet.ctx.db.selectFrom('ledger_transactions').select('id').where('reference', '=', `funding:${fundingId}`).execute();
+    const funded = await wallet.ctx.db
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('reference', '=', `funding:${fundingId}`)
+      .execute();
     expect(funded).toHaveLength(1);
   });
 
@@ -94,12 +112,18 @@ describe('Stripe Checkout funding (real SDK against a fake Stripe on loopback)',
     const { sessionId, fundingId } = await checkout(a, 100);
     const event = sessionEvent({ id: sessionId, fundingId, amount: 10000, customer: 'cus_good' });
     expect((await deliver(event, 'whsec_wrong')).status).toBe(400);
-    const unsigned = await stack.call('stripe-webhook', { rawBody: JSON.stringify(event), headers: { 'content-type': 'application/json' } });
+    const unsigned = await stack.call('stripe-webhook', {
+      rawBody: JSON.stringify(event),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(400);
     // Signed, then tampered with: the amount changed after signing.
     const payload = JSON.stringify(event);
     const sig = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const tampered = await stack.call('stripe-webhook', { rawBody: payload.replace('10000', '99999'), headers: { 'stripe-signature': sig, 'content-type': 'application/json' } });
+    const tampered = await stack.call('stripe-webhook', {
+      rawBody: payload.replace('10000', '99999'),
+      headers: { 'stripe-signature': sig, 'content-type': 'application/json' },
+    });
     expect(tampered.status).toBe(400);
     expect(await balanceOf(stack, a.contractorId)).toBe(0);
   });
@@ -109,7 +133,11 @@ describe('Stripe Checkout funding (real SDK against a fake Stripe on loopback)',
     const res = await stack.call('contractors-purchase-credits', { body: { session_token: a.token, amount: 9999 } });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe(MESSAGES.contractor.paymentFailed);
-    const row = await wallet.ctx.db.selectFrom('funding_sessions').select('status').where('contractor_id', '=', a.contractorId).executeTakeFirstOrThrow();
+    const row = await wallet.ctx.db
+      .selectFrom('funding_sessions')
+      .select('status')
+      .where('contractor_id', '=', a.contractorId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
   });
 
@@ -123,16 +151,26 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
   async function fundedWithCard(customer: string, amount: number) {
     const a = await signIn(stack);
     const { sessionId, fundingId } = await checkout(a, amount);
-    expect((await deliver(sessionEvent({ id: sessionId, fundingId, amount: amount * 100, customer }))).body.credited).toBe(true);
-    await stack.call('auto-reload-settings', { body: { session_token: a.token, auto_reload_enabled: true, auto_reload_threshold: 20, auto_reload_amount: 100 } });
+    expect(
+      (await deliver(sessionEvent({ id: sessionId, fundingId, amount: amount * 100, customer }))).body.credited,
+    ).toBe(true);
+    await stack.call('auto-reload-settings', {
+      body: { session_token: a.token, auto_reload_enabled: true, auto_reload_threshold: 20, auto_reload_amount: 100 },
+    });
     return a;
   }
   async function pricedLead(cents: number) {
     const category = `AR${randomUUID().slice(0, 8)}`;
-    await internal('/internal/lead-prices', { method: 'PUT', body: { category, lead_type: 'standard', price_cents: cents } });
+    await internal('/internal/lead-prices', {
+      method: 'PUT',
+      body: { category, lead_type: 'standard', price_cents: cents },
+    });
     return screenLead(stack, wallet, { service_category: category });
   }
-  const charges = (contractorId: string) => fake.requests.filter((r) => r.path === '/v1/payment_intents' && r.body.get('metadata[contractor_id]') === contractorId);
+  const charges = (contractorId: string) =>
+    fake.requests.filter(
+      (r) => r.path === '/v1/payment_intents' && r.body.get('metadata[contractor_id]') === contractorId,
+    );
 
   it('one charge when a purchase leaves the balance under the threshold, never two at once, credited by the webhook', async () => {
     const a = await fundedWithCard('cus_good', 100);
@@ -151,13 +189,33 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(charges(a.contractorId)).toHaveLength(1);
     const pending = await waitFor(
-      () => wallet.ctx.db.selectFrom('funding_sessions').selectAll().where('contractor_id', '=', a.contractorId).where('kind', '=', 'auto_reload').where('stripe_payment_intent_id', 'is not', null).executeTakeFirst(),
+      () =>
+        wallet.ctx.db
+          .selectFrom('funding_sessions')
+          .selectAll()
+          .where('contractor_id', '=', a.contractorId)
+          .where('kind', '=', 'auto_reload')
+          .where('stripe_payment_intent_id', 'is not', null)
+          .executeTakeFirst(),
       'pending reload row',
     );
     expect(pending.status).toBe('pending');
     const succeeded = {
-      id: `evt_${randomUUID()}`, object: 'event', type: 'payment_intent.succeeded', created: 1, livemode: false,
-      data: { object: { id: pending.stripe_payment_intent_id, object: 'payment_intent', amount: 10000, amount_received: 10000, status: 'succeeded', metadata: { funding_id: pending.id, contractor_id: a.contractorId } } },
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: 1,
+      livemode: false,
+      data: {
+        object: {
+          id: pending.stripe_payment_intent_id,
+          object: 'payment_intent',
+          amount: 10000,
+          amount_received: 10000,
+          status: 'succeeded',
+          metadata: { funding_id: pending.id, contractor_id: a.contractorId },
+        },
+      },
     };
     for (let i = 0; i < 3; i++) expect((await deliver(succeeded)).status).toBe(200);
     expect(await balanceOf(stack, a.contractorId)).toBe(10000 - 9000 - 500 + 10000);
@@ -169,11 +227,22 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const row = await waitFor(
-      () => wallet.ctx.db.selectFrom('funding_sessions').selectAll().where('contractor_id', '=', a.contractorId).where('kind', '=', 'auto_reload').where('stripe_payment_intent_id', 'is not', null).executeTakeFirst(),
+      () =>
+        wallet.ctx.db
+          .selectFrom('funding_sessions')
+          .selectAll()
+          .where('contractor_id', '=', a.contractorId)
+          .where('kind', '=', 'auto_reload')
+          .where('stripe_payment_intent_id', 'is not', null)
+          .executeTakeFirst(),
       'pending reload row',
     );
     // Pretend the answer to the charge was lost: only the idempotency key can find it again.
-    await wallet.ctx.db.updateTable('funding_sessions').set({ stripe_payment_intent_id: null }).where('id', '=', row.id).execute();
+    await wallet.ctx.db
+      .updateTable('funding_sessions')
+      .set({ stripe_payment_intent_id: null })
+      .where('id', '=', row.id)
+      .execute();
     const { payments } = depsOf(wallet.ctx);
     expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(1);
     expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(0);

@@ -60,7 +60,8 @@ export async function callFunction<T = unknown>(name: FunctionName, options: Cal
     body = undefined;
   }
   if (!response.ok) {
-    const message = typeof body?.detail === 'string' ? body.detail : typeof body?.message === 'string' ? body.message : undefined;
+    const message =
+      typeof body?.detail === 'string' ? body.detail : typeof body?.message === 'string' ? body.message : undefined;
     throw new ApiError(response.status, message, body);
   }
   return body as T;

@@ -11,7 +11,10 @@ import { planFirstAdmin } from '../domain/first-admin.js';
 export async function ensureFirstAdmin(db: Kysely<any>, config: AdminConfig, logger: Logger): Promise<void> {
   const plan = planFirstAdmin(config);
   if (plan.kind === 'none') {
-    logger.warn({ reason: plan.reason }, 'no first admin configured; create one with npm run admin:create -- --email … --password …');
+    logger.warn(
+      { reason: plan.reason },
+      'no first admin configured; create one with npm run admin:create -- --email … --password …',
+    );
     return;
   }
   if (await findAdminByEmail(db, plan.email)) return;

@@ -5,7 +5,15 @@
  * PostgreSQL when DATABASE_URL is set. Migrates the admin schema first.
  */
 import { parseArgs } from 'node:util';
-import { BaseConfigSchema, createInfra, createLogger, hashPassword, loadConfig, migrateService, sessionCache } from '@leadmarket/platform';
+import {
+  BaseConfigSchema,
+  createInfra,
+  createLogger,
+  hashPassword,
+  loadConfig,
+  migrateService,
+  sessionCache,
+} from '@leadmarket/platform';
 import { z } from 'zod';
 import { findAdminByEmail, insertAdminIfAbsent, setAdminPassword } from '../db/admin.repository.js';
 import { deleteSessionsOf } from '../db/session.repository.js';
@@ -25,8 +33,12 @@ async function main(): Promise<number> {
   });
   const parsed = ArgsSchema.safeParse(values);
   if (!parsed.success) {
-    console.error(`admin:create: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`);
-    console.error('usage: npm run admin:create -- --email admin@example.com --password "a long password" [--update-password]');
+    console.error(
+      `admin:create: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`,
+    );
+    console.error(
+      'usage: npm run admin:create -- --email admin@example.com --password "a long password" [--update-password]',
+    );
     return 2;
   }
   const args = parsed.data;
@@ -48,7 +60,9 @@ async function main(): Promise<number> {
     const existing = await findAdminByEmail(db, args.email);
     if (existing) {
       if (!args['update-password']) {
-        console.error(`admin:create: an admin with email ${existing.email} already exists (add --update-password to set a new password)`);
+        console.error(
+          `admin:create: an admin with email ${existing.email} already exists (add --update-password to set a new password)`,
+        );
         return 1;
       }
       await setAdminPassword(db, existing.id, passwordHash);

@@ -12,17 +12,27 @@ export interface AdminRow {
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function countAdmins(db: Kysely<any>): Promise<number> {
-  const row = await db.selectFrom('admins').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('admins')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The oldest admins, at most `limit` (login with the password alone needs to know if there is exactly one). */
 export async function firstAdmins(db: Kysely<any>, limit: number): Promise<AdminRow[]> {
-  return (await db.selectFrom('admins').selectAll().orderBy('created_at').orderBy('id').limit(limit).execute()) as AdminRow[];
+  return (await db
+    .selectFrom('admins')
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as AdminRow[];
 }
 
 export async function findAdminByEmail(db: Kysely<any>, email: string): Promise<AdminRow | undefined> {
-  return (await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as AdminRow | undefined;
+  return (await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as
+    AdminRow | undefined;
 }
 
 export async function findAdminById(db: Kysely<any>, id: string): Promise<AdminRow | undefined> {
@@ -30,7 +40,11 @@ export async function findAdminById(db: Kysely<any>, id: string): Promise<AdminR
 }
 
 /** Create an admin unless one has this email; answers the id and whether this call created it. */
-export async function insertAdminIfAbsent(db: Kysely<any>, email: string, passwordHash: string): Promise<{ id: string; created: boolean }> {
+export async function insertAdminIfAbsent(
+  db: Kysely<any>,
+  email: string,
+  passwordHash: string,
+): Promise<{ id: string; created: boolean }> {
   const inserted = await db
     .insertInto('admins')
     .values({ id: randomUUID(), email: normaliseEmail(email), password_hash: passwordHash })
@@ -43,7 +57,11 @@ export async function insertAdminIfAbsent(db: Kysely<any>, email: string, passwo
 }
 
 export async function setAdminPassword(db: Kysely<any>, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable('admins').set({ password_hash: passwordHash, password_changed_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('admins')
+    .set({ password_hash: passwordHash, password_changed_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function adminEmails(db: Kysely<any>, ids: string[]): Promise<Map<string, string>> {

@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
 
-export async function insertResetToken(db: Kysely<any>, row: { token_hash: string; admin_id: string; expires_at: Date }): Promise<void> {
+export async function insertResetToken(
+  db: Kysely<any>,
+  row: { token_hash: string; admin_id: string; expires_at: Date },
+): Promise<void> {
   await db.insertInto('admin_password_resets').values(row).execute();
 }
 
 /** An unused, unexpired reset token's admin. */
-export async function findUsableResetToken(db: Kysely<any>, tokenHash: string, now: Date): Promise<{ admin_id: string } | undefined> {
+export async function findUsableResetToken(
+  db: Kysely<any>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ admin_id: string } | undefined> {
   return (await db
     .selectFrom('admin_password_resets')
     .select('admin_id')
@@ -16,7 +23,11 @@ export async function findUsableResetToken(db: Kysely<any>, tokenHash: string, n
 }
 
 /** Use a token exactly once: true only for the call that marked it. */
-export async function consumeResetToken(db: Kysely<any>, tokenHash: string, now: Date): Promise<{ admin_id: string } | undefined> {
+export async function consumeResetToken(
+  db: Kysely<any>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ admin_id: string } | undefined> {
   return (await db
     .updateTable('admin_password_resets')
     .set({ used_at: now })

@@ -1,11 +1,18 @@
 import type { Kysely } from 'kysely';
 
-export async function insertSession(db: Kysely<any>, session: { token_hash: string; admin_id: string; expires_at: Date }): Promise<void> {
+export async function insertSession(
+  db: Kysely<any>,
+  session: { token_hash: string; admin_id: string; expires_at: Date },
+): Promise<void> {
   await db.insertInto('admin_sessions').values(session).execute();
 }
 
 /** The admin of an unexpired session, by the token's hash. */
-export async function findLiveSession(db: Kysely<any>, tokenHash: string, now: Date): Promise<{ admin_id: string } | undefined> {
+export async function findLiveSession(
+  db: Kysely<any>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ admin_id: string } | undefined> {
   return (await db
     .selectFrom('admin_sessions')
     .select('admin_id')
@@ -15,9 +22,11 @@ export async function findLiveSession(db: Kysely<any>, tokenHash: string, now: D
 }
 
 export async function deleteSession(db: Kysely<any>, tokenHash: string): Promise<{ admin_id: string } | undefined> {
-  return (await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).returning('admin_id').executeTakeFirst()) as
-    | { admin_id: string }
-    | undefined;
+  return (await db
+    .deleteFrom('admin_sessions')
+    .where('token_hash', '=', tokenHash)
+    .returning('admin_id')
+    .executeTakeFirst()) as { admin_id: string } | undefined;
 }
 
 /** End every session of an admin (password reset); answers the hashes so the gateway cache can forget them. */

@@ -17,7 +17,8 @@ export interface OwnerLeadSummary {
 }
 
 const CHUNK = 100;
-const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Contractors by id (deleted or unknown ids are simply absent). */
 export async function contractorsByIds(ctx: ServiceContext, ids: string[]): Promise<Map<string, OwnerContractor>> {
@@ -37,7 +38,9 @@ export async function leadsByIds(ctx: ServiceContext, ids: string[]): Promise<Ma
   const unique = [...new Set(ids.filter(Boolean))];
   const found = new Map<string, OwnerLeadSummary>();
   for (const part of chunks(unique)) {
-    const answer = await callOwner<{ leads: OwnerLeadSummary[] }>(ctx, 'lead-intake', '/internal/leads/lookup', { body: { ids: part } });
+    const answer = await callOwner<{ leads: OwnerLeadSummary[] }>(ctx, 'lead-intake', '/internal/leads/lookup', {
+      body: { ids: part },
+    });
     for (const lead of answer.leads ?? []) found.set(lead.id, lead);
   }
   return found;

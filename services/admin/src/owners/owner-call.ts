@@ -5,14 +5,21 @@ import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } fr
 const routeMissing = (error: ServiceCallError) =>
   error.status === 501 ||
   error.status === 405 ||
-  (error.status === 404 && typeof error.body?.message === 'string' && error.body.message.startsWith(MESSAGES.server.notFound));
+  (error.status === 404 &&
+    typeof error.body?.message === 'string' &&
+    error.body.message.startsWith(MESSAGES.server.notFound));
 
 /**
  * Call an owning service's internal route for an admin function. The owner's 4xx answers (its
  * message, e.g. an unknown contractor) pass through; a route the owner has not built answers 502
  * naming it, and an owner that is down or failing answers 503. Never invents data.
  */
-export async function callOwner<T = any>(ctx: ServiceContext, service: ServiceName, path: string, options: CallOptions = {}): Promise<T> {
+export async function callOwner<T = any>(
+  ctx: ServiceContext,
+  service: ServiceName,
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
   try {
     return await ctx.clients.call<T>(service, path, options);
   } catch (error) {

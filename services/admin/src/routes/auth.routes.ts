@@ -23,7 +23,14 @@ import {
   type ServiceContext,
 } from '@leadmarket/platform';
 import type { AdminConfig } from '../config.js';
-import { countAdmins, findAdminByEmail, findAdminById, firstAdmins, setAdminPassword, type AdminRow } from '../db/admin.repository.js';
+import {
+  countAdmins,
+  findAdminByEmail,
+  findAdminById,
+  firstAdmins,
+  setAdminPassword,
+  type AdminRow,
+} from '../db/admin.repository.js';
 import { consumeResetToken, findUsableResetToken, insertResetToken } from '../db/reset-token.repository.js';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession } from '../db/session.repository.js';
 import { recordAudit } from '../audit.js';
@@ -42,7 +49,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
   const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
   app.post(functionPath('admin-login'), async (request) => {
-    const limit = await ctx.kv.hit(`admin:login:ip:${clientIpOf(request)}`, config.ADMIN_LOGIN_MAX_ATTEMPTS, config.ADMIN_LOGIN_WINDOW_SECONDS, 'fixed');
+    const limit = await ctx.kv.hit(
+      `admin:login:ip:${clientIpOf(request)}`,
+      config.ADMIN_LOGIN_MAX_ATTEMPTS,
+      config.ADMIN_LOGIN_WINDOW_SECONDS,
+      'fixed',
+    );
     if (!limit.allowed) throw tooManyRequests(MESSAGES.server.rateLimited, limit.retryAfterSeconds);
     const input = AdminLoginRequestSchema.parse(request.body ?? {});
 
@@ -59,8 +71,18 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
     const token = randomToken();
     const expiresAt = new Date(Date.now() + config.ADMIN_SESSION_TTL_HOURS * 3600_000);
     await insertSession(ctx.db, { token_hash: hashToken(token), admin_id: account.id, expires_at: expiresAt });
-    await recordAudit(ctx, request, { admin_id: account.id, action: 'admin.login', target_type: 'admin', target_id: account.id });
-    return { success: true as const, session_token: token, expires_at: expiresAt.toISOString(), admin: { id: account.id, email: account.email } };
+    await recordAudit(ctx, request, {
+      admin_id: account.id,
+      action: 'admin.login',
+      target_type: 'admin',
+      target_id: account.id,
+    });
+    return {
+      success: true as const,
+      session_token: token,
+      expires_at: expiresAt.toISOString(),
+      admin: { id: account.id, email: account.email },
+    };
   });
 
   app.get(functionPath('admin-login-options'), async () => ({ multiple_admins: (await countAdmins(ctx.db)) > 1 }));
@@ -73,7 +95,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
       await deleteSession(ctx.db, hash);
       await cache.invalidate('admin', [hash]);
     }
-    await recordAudit(ctx, request, { admin_id: adminId, action: 'admin.logout', target_type: 'admin', target_id: adminId });
+    await recordAudit(ctx, request, {
+      admin_id: adminId,
+      action: 'admin.logout',
+      target_type: 'admin',
+      target_id: adminId,
+    });
     return { success: true as const };
   });
 
@@ -99,7 +126,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
       await ctx.emit(trx, [
         {
           type: 'PasswordResetRequested',
-          data: { user_type: 'admin', email: account.email, reset_url: resetUrl.toString(), expires_at: expiresAt.toISOString() },
+          data: {
+            user_type: 'admin',
+            email: account.email,
+            reset_url: resetUrl.toString(),
+            expires_at: expiresAt.toISOString(),
+          },
         },
       ]);
     });
@@ -122,7 +154,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
     // A new password ends every session that the old one opened.
     const ended = await deleteSessionsOf(ctx.db, used.admin_id);
     await cache.invalidate('admin', ended);
-    await recordAudit(ctx, request, { admin_id: used.admin_id, action: 'admin.password_reset', target_type: 'admin', target_id: used.admin_id });
+    await recordAudit(ctx, request, {
+      admin_id: used.admin_id,
+      action: 'admin.password_reset',
+      target_type: 'admin',
+      target_id: used.admin_id,
+    });
     return { success: true as const };
   });
 }

@@ -42,24 +42,32 @@ export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext): void
   }
 
   async function deleteLead(request: FastifyRequest, id: string): Promise<void> {
-    const lookup = await callOwner<{ leads: Array<{ id: string; status: string; service_category: string; zip_code: string; is_test: boolean }> }>(
-      ctx,
-      'lead-intake',
-      '/internal/leads/lookup',
-      { body: { ids: [id] } },
-    );
+    const lookup = await callOwner<{
+      leads: Array<{ id: string; status: string; service_category: string; zip_code: string; is_test: boolean }>;
+    }>(ctx, 'lead-intake', '/internal/leads/lookup', { body: { ids: [id] } });
     const before = lookup.leads?.find((l) => l.id === id);
     await callOwner(ctx, 'lead-intake', `/internal/leads/${encodeURIComponent(id)}`, { method: 'DELETE' });
     await recordAudit(ctx, request, {
       action: 'lead.delete',
       target_type: 'lead',
       target_id: id,
-      before: before ? { status: before.status, service_category: before.service_category, zip_code: before.zip_code, is_test: before.is_test } : null,
+      before: before
+        ? {
+            status: before.status,
+            service_category: before.service_category,
+            zip_code: before.zip_code,
+            is_test: before.is_test,
+          }
+        : null,
       after: { deleted: true },
     });
   }
 
-  async function bulk(request: FastifyRequest, ids: string[], one: (request: FastifyRequest, id: string) => Promise<void>) {
+  async function bulk(
+    request: FastifyRequest,
+    ids: string[],
+    one: (request: FastifyRequest, id: string) => Promise<void>,
+  ) {
     const outcomes: DeleteOutcome[] = [];
     for (const id of uniqueIds(ids)) {
       try {

@@ -28,11 +28,20 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void 
   app.post(functionPath('admin-wallet-adjust'), async (request) => {
     const input = AdminWalletAdjustSchema.parse(request.body ?? {});
     const adminId = adminIdOf(request);
-    const before = await callOwner<{ balance_cents: number }>(ctx, 'wallet-ledger', `/internal/wallets/${encodeURIComponent(input.contractor_id)}`);
+    const before = await callOwner<{ balance_cents: number }>(
+      ctx,
+      'wallet-ledger',
+      `/internal/wallets/${encodeURIComponent(input.contractor_id)}`,
+    );
     const amountCents = dollarsToCents(input.amount);
-    const result = await callOwner<{ success: true; new_balance_cents: number }>(ctx, 'wallet-ledger', '/internal/adjustments', {
-      body: { contractor_id: input.contractor_id, amount_cents: amountCents, notes: input.notes, admin_id: adminId },
-    });
+    const result = await callOwner<{ success: true; new_balance_cents: number }>(
+      ctx,
+      'wallet-ledger',
+      '/internal/adjustments',
+      {
+        body: { contractor_id: input.contractor_id, amount_cents: amountCents, notes: input.notes, admin_id: adminId },
+      },
+    );
     await recordAudit(ctx, request, {
       action: 'wallet.adjust',
       target_type: 'contractor',
@@ -40,18 +49,29 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void 
       before: { balance_cents: before.balance_cents },
       after: { balance_cents: result.new_balance_cents, amount_cents: amountCents, notes: input.notes },
     });
-    return { success: true as const, message: MESSAGES.adminSuccess.walletAdjusted, new_balance: centsToDollars(result.new_balance_cents) };
+    return {
+      success: true as const,
+      message: MESSAGES.adminSuccess.walletAdjusted,
+      new_balance: centsToDollars(result.new_balance_cents),
+    };
   });
 
   const refunds = async (status?: string) =>
-    (await callOwner<{ refunds: OwnerRefund[] }>(ctx, 'wallet-ledger', '/internal/refunds', { query: { status } })).refunds ?? [];
+    (await callOwner<{ refunds: OwnerRefund[] }>(ctx, 'wallet-ledger', '/internal/refunds', { query: { status } }))
+      .refunds ?? [];
 
   app.get(functionPath('admin-refund-management'), async (request) => {
     const query = AdminRefundsQuerySchema.parse(request.query);
     const list = await refunds(query.status);
     const [contractors, leads] = await Promise.all([
-      contractorsByIds(ctx, list.map((r) => r.contractor_id)),
-      leadsByIds(ctx, list.map((r) => r.lead_id)),
+      contractorsByIds(
+        ctx,
+        list.map((r) => r.contractor_id),
+      ),
+      leadsByIds(
+        ctx,
+        list.map((r) => r.lead_id),
+      ),
     ]);
     return list.map((r) => {
       const c = contractors.get(r.contractor_id);
@@ -65,7 +85,11 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void 
         processed_at: r.processed_at,
         admin_notes: r.admin_notes,
         contractors: { business_name: c?.business_name ?? 'Deleted contractor', email: c?.email ?? '' },
-        leads: { customer_name: l?.customer_name ?? '', service_category: l?.service_category ?? '', zip_code: l?.zip_code ?? '' },
+        leads: {
+          customer_name: l?.customer_name ?? '',
+          service_category: l?.service_category ?? '',
+          zip_code: l?.zip_code ?? '',
+        },
       };
     });
   });

@@ -34,17 +34,24 @@ export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext): vo
 
   app.get(functionPath('admin-contractors'), async (request) => {
     const query = AdminContractorsQuerySchema.parse(request.query);
-    const listed = await callOwner<{ contractors: OwnerContractor[]; total: number }>(ctx, 'contractors', '/internal/contractors', {
-      query: { search: query.search || undefined, page: query.page, limit: query.limit },
-    });
+    const listed = await callOwner<{ contractors: OwnerContractor[]; total: number }>(
+      ctx,
+      'contractors',
+      '/internal/contractors',
+      {
+        query: { search: query.search || undefined, page: query.page, limit: query.limit },
+      },
+    );
     const ids = (listed.contractors ?? []).map((c) => c.id);
     const summary = ids.length
-      ? await callOwner<{ wallets: Array<{ contractor_id: string; balance_cents: number; leads_purchased: number; total_spend_cents: number }> }>(
-          ctx,
-          'wallet-ledger',
-          '/internal/wallets/summary',
-          { body: { contractor_ids: ids } },
-        )
+      ? await callOwner<{
+          wallets: Array<{
+            contractor_id: string;
+            balance_cents: number;
+            leads_purchased: number;
+            total_spend_cents: number;
+          }>;
+        }>(ctx, 'wallet-ledger', '/internal/wallets/summary', { body: { contractor_ids: ids } })
       : { wallets: [] };
     const wallets = new Map(summary.wallets.map((w) => [w.contractor_id, w]));
     return {
@@ -101,12 +108,22 @@ export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext): vo
   app.get(functionPath('admin-transactions'), async (request) => {
     const query = AdminTransactionsQuerySchema.parse(request.query);
     const listed = await callOwner<{
-      transactions: Array<{ id: string; contractor_id: string; type: string; amount_cents: number; date: string; description: string }>;
+      transactions: Array<{
+        id: string;
+        contractor_id: string;
+        type: string;
+        amount_cents: number;
+        date: string;
+        description: string;
+      }>;
       total_revenue_cents: number;
       total: number;
     }>(ctx, 'wallet-ledger', '/internal/transactions', { query: { page: query.page, limit: query.limit } });
     const transactions = listed.transactions ?? [];
-    const names = await contractorsByIds(ctx, transactions.map((t) => t.contractor_id));
+    const names = await contractorsByIds(
+      ctx,
+      transactions.map((t) => t.contractor_id),
+    );
     return {
       transactions: transactions.map((t) => {
         const c = names.get(t.contractor_id);

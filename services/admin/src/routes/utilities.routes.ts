@@ -1,4 +1,10 @@
-import { AdminAuditLogQuerySchema, AdminCreateLeadSchema, AdminSiteMessagesQuerySchema, functionPath, MESSAGES } from '@leadmarket/contracts';
+import {
+  AdminAuditLogQuerySchema,
+  AdminCreateLeadSchema,
+  AdminSiteMessagesQuerySchema,
+  functionPath,
+  MESSAGES,
+} from '@leadmarket/contracts';
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { recordAudit } from '../audit.js';
 import { adminEmails } from '../db/admin.repository.js';
@@ -29,9 +35,19 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
       target_type: 'lead',
       target_id: created.lead_id,
       before: null,
-      after: { status: created.status, service_category: input.service_category, zip_code: input.zip_code, is_test: true },
+      after: {
+        status: created.status,
+        service_category: input.service_category,
+        zip_code: input.zip_code,
+        is_test: true,
+      },
     });
-    return { success: true as const, message: MESSAGES.adminSuccess.testLeadCreated, lead_id: created.lead_id, status: created.status };
+    return {
+      success: true as const,
+      message: MESSAGES.adminSuccess.testLeadCreated,
+      lead_id: created.lead_id,
+      status: created.status,
+    };
   });
 
   app.get(functionPath('admin-site-messages'), async (request) => {
@@ -42,7 +58,14 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
   app.get(functionPath('admin-audit-log'), async (request) => {
     const query = AdminAuditLogQuerySchema.parse(request.query);
     const { rows, total } = await listAuditEntries(ctx.db, query);
-    const emails = await adminEmails(ctx.db, [...new Set(rows.map((r) => r.admin_id))].filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
-    return { entries: rows.map((r) => ({ ...r, admin_email: emails.get(r.admin_id) ?? null })), total, page: query.page };
+    const emails = await adminEmails(
+      ctx.db,
+      [...new Set(rows.map((r) => r.admin_id))].filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
+    );
+    return {
+      entries: rows.map((r) => ({ ...r, admin_email: emails.get(r.admin_id) ?? null })),
+      total,
+      page: query.page,
+    };
   });
 }

@@ -20,5 +20,9 @@ export async function consentsOf(db: Kysely<any>, contractorId: string) {
 
 /** Keep the record of what was agreed and when, but drop where it came from (at account deletion). */
 export async function anonymiseConsents(trx: Kysely<any>, contractorId: string): Promise<void> {
-  await trx.updateTable('sms_consents').set({ ip: null, user_agent: null }).where('contractor_id', '=', contractorId).execute();
+  await trx
+    .updateTable('sms_consents')
+    .set({ ip: null, user_agent: null })
+    .where('contractor_id', '=', contractorId)
+    .execute();
 }

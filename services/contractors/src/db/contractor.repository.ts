@@ -14,7 +14,8 @@ export interface ContractorRow extends ProfileFields {
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
-const zipList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
+const zipList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : typeof v === 'string' ? (JSON.parse(v) as string[]) : [];
 
 /** The wire shape of a contractor (no credentials). */
 export function toView(row: ContractorRow): ContractorView {
@@ -40,7 +41,11 @@ export interface NewContractor extends ProfileFields {
 }
 
 /** Which unique key an email or username already holds (among all accounts, deleted ones are anonymised). */
-export async function findTakenKeys(db: Kysely<any>, email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+export async function findTakenKeys(
+  db: Kysely<any>,
+  email: string,
+  username: string,
+): Promise<{ email: boolean; username: boolean }> {
   const rows = await db
     .selectFrom('contractors')
     .select(['email_key', 'username_key'])
@@ -67,9 +72,12 @@ export async function insertContractor(trx: Kysely<any>, c: NewContractor): Prom
 
 /** A live (not deleted) contractor by id. */
 export async function findContractor(db: Kysely<any>, id: string): Promise<ContractorRow | undefined> {
-  return (await db.selectFrom('contractors').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) as
-    | ContractorRow
-    | undefined;
+  return (await db
+    .selectFrom('contractors')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()) as ContractorRow | undefined;
 }
 
 export async function findByUsername(db: Kysely<any>, username: string): Promise<ContractorRow | undefined> {
@@ -92,11 +100,20 @@ export async function findByEmail(db: Kysely<any>, email: string): Promise<Contr
 
 /** True when another account (deleted ones included) holds this email. */
 export async function emailTakenByOther(db: Kysely<any>, email: string, id: string): Promise<boolean> {
-  const row = await db.selectFrom('contractors').select('id').where('email_key', '=', email.toLowerCase()).where('id', '!=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('contractors')
+    .select('id')
+    .where('email_key', '=', email.toLowerCase())
+    .where('id', '!=', id)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
-export async function updateProfile(trx: Kysely<any>, id: string, p: ProfileFields & { sms_opt_in: boolean }): Promise<ContractorRow | undefined> {
+export async function updateProfile(
+  trx: Kysely<any>,
+  id: string,
+  p: ProfileFields & { sms_opt_in: boolean },
+): Promise<ContractorRow | undefined> {
   return (await trx
     .updateTable('contractors')
     .set({ ...p, email_key: p.email.toLowerCase(), zip_codes: JSON.stringify(p.zip_codes), updated_at: sql`now()` })
@@ -117,11 +134,19 @@ export async function setSmsOptIn(trx: Kysely<any>, id: string, smsOptIn: boolea
 }
 
 export async function setPasswordHash(trx: Kysely<any>, id: string, passwordHash: string): Promise<void> {
-  await trx.updateTable('contractors').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('contractors')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function touchLastSeen(db: Kysely<any>, id: string): Promise<void> {
-  await db.updateTable('contractors').set({ last_seen_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('contractors')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -161,17 +186,32 @@ export interface ListFilter {
 }
 
 /** Live contractors, newest first, with the total matching the filter. */
-export async function listContractors(db: Kysely<any>, f: ListFilter): Promise<{ rows: ContractorRow[]; total: number }> {
+export async function listContractors(
+  db: Kysely<any>,
+  f: ListFilter,
+): Promise<{ rows: ContractorRow[]; total: number }> {
   let query = db.selectFrom('contractors').where('deleted_at', 'is', null);
   if (f.ids) query = query.where('id', 'in', f.ids.length ? f.ids : ['']);
   if (f.search) {
     const like = `%${f.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     query = query.where((eb) =>
-      eb.or([eb('business_name', 'ilike', like), eb('contact_name', 'ilike', like), eb('email', 'ilike', like), eb('id', 'ilike', like), eb('phone', 'ilike', like)]),
+      eb.or([
+        eb('business_name', 'ilike', like),
+        eb('contact_name', 'ilike', like),
+        eb('email', 'ilike', like),
+        eb('id', 'ilike', like),
+        eb('phone', 'ilike', like),
+      ]),
     );
   }
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(f.limit).offset((f.page - 1) * f.limit).execute(),
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit)
+      .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as ContractorRow[], total: Number(count.n) };

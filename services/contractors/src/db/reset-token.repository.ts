@@ -1,7 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function insertResetToken(db: Kysely<any>, tokenHash: string, contractorId: string, expiresAt: Date): Promise<void> {
-  await db.insertInto('password_reset_tokens').values({ token_hash: tokenHash, contractor_id: contractorId, expires_at: expiresAt }).execute();
+export async function insertResetToken(
+  db: Kysely<any>,
+  tokenHash: string,
+  contractorId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('password_reset_tokens')
+    .values({ token_hash: tokenHash, contractor_id: contractorId, expires_at: expiresAt })
+    .execute();
 }
 
 /** The contractor of an unused, unexpired token (without using it). */
@@ -31,11 +39,19 @@ export async function consumeToken(trx: Kysely<any>, tokenHash: string): Promise
 
 /** Retire every other outstanding link of a contractor (after a reset, or at deletion). */
 export async function retireTokensOf(trx: Kysely<any>, contractorId: string): Promise<void> {
-  await trx.updateTable('password_reset_tokens').set({ used_at: sql`now()` }).where('contractor_id', '=', contractorId).where('used_at', 'is', null).execute();
+  await trx
+    .updateTable('password_reset_tokens')
+    .set({ used_at: sql`now()` })
+    .where('contractor_id', '=', contractorId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Remove reset tokens a day past their expiry (kept a day for support questions about a link). */
 export async function purgeOldResetTokens(db: Kysely<any>): Promise<number> {
-  const result = await db.deleteFrom('password_reset_tokens').where('expires_at', '<=', sql<Date>`now() - interval '1 day'`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('password_reset_tokens')
+    .where('expires_at', '<=', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,7 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function insertSession(db: Kysely<any>, tokenHash: string, contractorId: string, expiresAt: Date): Promise<void> {
-  await db.insertInto('sessions').values({ token_hash: tokenHash, contractor_id: contractorId, expires_at: expiresAt }).execute();
+export async function insertSession(
+  db: Kysely<any>,
+  tokenHash: string,
+  contractorId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: tokenHash, contractor_id: contractorId, expires_at: expiresAt })
+    .execute();
 }
 
 /** The contractor of a live session, pushing its expiry to `newExpiry` (sliding) in the same statement. */
@@ -18,18 +26,29 @@ export async function touchSession(db: Kysely<any>, tokenHash: string, newExpiry
 
 /** Delete one session; its hash, when it existed. */
 export async function deleteSession(db: Kysely<any>, tokenHash: string): Promise<string | undefined> {
-  const row = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('token_hash').executeTakeFirst();
+  const row = await db
+    .deleteFrom('sessions')
+    .where('token_hash', '=', tokenHash)
+    .returning('token_hash')
+    .executeTakeFirst();
   return row?.token_hash as string | undefined;
 }
 
 /** Delete every session of a contractor; their hashes (to clear the gateway's cache). */
 export async function deleteSessionsOf(db: Kysely<any>, contractorId: string): Promise<string[]> {
-  const rows = await db.deleteFrom('sessions').where('contractor_id', '=', contractorId).returning('token_hash').execute();
+  const rows = await db
+    .deleteFrom('sessions')
+    .where('contractor_id', '=', contractorId)
+    .returning('token_hash')
+    .execute();
   return rows.map((r) => r.token_hash as string);
 }
 
 /** Remove sessions past their expiry (they already resolve to nothing); the number removed. */
 export async function purgeExpiredSessions(db: Kysely<any>): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

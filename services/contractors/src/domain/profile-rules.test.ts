@@ -13,7 +13,8 @@ const profile = {
 };
 const signup = { ...profile, username: 'ann.smith', password: 'secret1', confirm_password: 'secret1' };
 
-const violation = (r: ReturnType<typeof checkProfile> | ReturnType<typeof checkSignup>) => (r.ok ? undefined : r.violation.message);
+const violation = (r: ReturnType<typeof checkProfile> | ReturnType<typeof checkSignup>) =>
+  r.ok ? undefined : r.violation.message;
 
 describe('profile rules', () => {
   it('accepts a complete profile and cleans it', () => {
@@ -22,10 +23,16 @@ describe('profile rules', () => {
   });
 
   it('checks in the spec order: required, email, phone, zip', () => {
-    expect(violation(checkProfile({ ...profile, business_name: ' ', email: 'bad' }))).toBe(MESSAGES.contractor.requiredFields);
+    expect(violation(checkProfile({ ...profile, business_name: ' ', email: 'bad' }))).toBe(
+      MESSAGES.contractor.requiredFields,
+    );
     expect(violation(checkProfile({ ...profile, zip_codes: [] }))).toBe(MESSAGES.contractor.requiredFields);
-    expect(violation(checkProfile({ ...profile, email: 'a b@c.com', phone: '1' }))).toBe(MESSAGES.contractor.invalidEmail);
-    expect(violation(checkProfile({ ...profile, phone: '555-1234', zip_codes: ',' }))).toBe(MESSAGES.contractor.invalidPhone);
+    expect(violation(checkProfile({ ...profile, email: 'a b@c.com', phone: '1' }))).toBe(
+      MESSAGES.contractor.invalidEmail,
+    );
+    expect(violation(checkProfile({ ...profile, phone: '555-1234', zip_codes: ',' }))).toBe(
+      MESSAGES.contractor.invalidPhone,
+    );
     expect(violation(checkProfile({ ...profile, zip_codes: ' , ,' }))).toBe(MESSAGES.contractor.zipRequired);
     expect(violation(checkProfile({ ...profile, zip_codes: '1234' }))).toBe(CONTRACTOR_MESSAGES.zipInvalid);
     expect(violation(checkProfile({ ...profile, industry: 'space' }))).toBe(CONTRACTOR_MESSAGES.industryInvalid);
@@ -68,7 +75,9 @@ describe('signup rules', () => {
 
   it('passwords must match, then be at least 6 characters', () => {
     expect(violation(checkSignup({ ...signup, confirm_password: 'other12' }))).toBe(MESSAGES.signup.passwordsMismatch);
-    expect(violation(checkSignup({ ...signup, password: '12345', confirm_password: '12345' }))).toBe(MESSAGES.signup.tooShort);
+    expect(violation(checkSignup({ ...signup, password: '12345', confirm_password: '12345' }))).toBe(
+      MESSAGES.signup.tooShort,
+    );
     expect(checkSignup({ ...signup, password: '123456', confirm_password: '123456' }).ok).toBe(true);
   });
 

@@ -20,7 +20,15 @@ export interface ProfileFields {
 type Raw = Record<string, unknown>;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const PROFILE_REQUIRED = ['business_name', 'contact_name', 'email', 'phone', 'industry', 'sub_service', 'zip_codes'] as const;
+const PROFILE_REQUIRED = [
+  'business_name',
+  'contact_name',
+  'email',
+  'phone',
+  'industry',
+  'sub_service',
+  'zip_codes',
+] as const;
 
 /** Spec: an address of the form {email} with no spaces. */
 export const isValidEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
@@ -30,12 +38,20 @@ export const isValidPhone = (phone: string): boolean => /^\+?[\d\s\-()]{10,}$/.t
 
 /** ZIP codes from comma-separated text or a list: split on commas, trimmed, empties dropped, duplicates removed. */
 export function parseZipCodes(input: unknown): string[] {
-  const parts = Array.isArray(input) ? input.flatMap((v) => (typeof v === 'string' ? v.split(',') : [])) : typeof input === 'string' ? input.split(',') : [];
+  const parts = Array.isArray(input)
+    ? input.flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+    : typeof input === 'string'
+      ? input.split(',')
+      : [];
   return [...new Set(parts.map((p) => p.trim()).filter(Boolean))];
 }
 
 const isBlank = (raw: Raw, key: string): boolean =>
-  key === 'zip_codes' ? (Array.isArray(raw[key]) ? (raw[key] as unknown[]).length === 0 : str(raw[key]) === '') : str(raw[key]) === '';
+  key === 'zip_codes'
+    ? Array.isArray(raw[key])
+      ? (raw[key] as unknown[]).length === 0
+      : str(raw[key]) === ''
+    : str(raw[key]) === '';
 
 /**
  * Edit Profile's rules in the spec's order (dashboards §5): required fields, email, phone, at
@@ -50,19 +66,33 @@ export function checkProfile(raw: Raw): { ok: true; profile: ProfileFields } | {
 
 function checkProfileDetails(raw: Raw): { ok: true; profile: ProfileFields } | { ok: false; violation: RuleViolation } {
   const email = str(raw.email);
-  if (!isValidEmail(email)) return { ok: false, violation: { message: MESSAGES.contractor.invalidEmail, field: 'email' } };
+  if (!isValidEmail(email))
+    return { ok: false, violation: { message: MESSAGES.contractor.invalidEmail, field: 'email' } };
   const phone = str(raw.phone);
-  if (!isValidPhone(phone)) return { ok: false, violation: { message: MESSAGES.contractor.invalidPhone, field: 'phone' } };
+  if (!isValidPhone(phone))
+    return { ok: false, violation: { message: MESSAGES.contractor.invalidPhone, field: 'phone' } };
   const zip_codes = parseZipCodes(raw.zip_codes);
-  if (zip_codes.length === 0) return { ok: false, violation: { message: MESSAGES.contractor.zipRequired, field: 'zip_codes' } };
-  if (!zip_codes.every((z) => /^\d{5}$/.test(z))) return { ok: false, violation: { message: CONTRACTOR_MESSAGES.zipInvalid, field: 'zip_codes' } };
+  if (zip_codes.length === 0)
+    return { ok: false, violation: { message: MESSAGES.contractor.zipRequired, field: 'zip_codes' } };
+  if (!zip_codes.every((z) => /^\d{5}$/.test(z)))
+    return { ok: false, violation: { message: CONTRACTOR_MESSAGES.zipInvalid, field: 'zip_codes' } };
   const industry = str(raw.industry);
-  if (!industryOf(industry)) return { ok: false, violation: { message: CONTRACTOR_MESSAGES.industryInvalid, field: 'industry' } };
+  if (!industryOf(industry))
+    return { ok: false, violation: { message: CONTRACTOR_MESSAGES.industryInvalid, field: 'industry' } };
   const sub_service = str(raw.sub_service);
-  if (!isCatalogued(industry, sub_service)) return { ok: false, violation: { message: CONTRACTOR_MESSAGES.subServiceInvalid, field: 'sub_service' } };
+  if (!isCatalogued(industry, sub_service))
+    return { ok: false, violation: { message: CONTRACTOR_MESSAGES.subServiceInvalid, field: 'sub_service' } };
   return {
     ok: true,
-    profile: { business_name: str(raw.business_name), contact_name: str(raw.contact_name), email: email.toLowerCase(), phone, industry, sub_service, zip_codes },
+    profile: {
+      business_name: str(raw.business_name),
+      contact_name: str(raw.contact_name),
+      email: email.toLowerCase(),
+      phone,
+      industry,
+      sub_service,
+      zip_codes,
+    },
   };
 }
 
@@ -72,20 +102,36 @@ export interface SignupFields extends ProfileFields {
   password: string;
 }
 
-const SIGNUP_REQUIRED = ['contact_name', 'business_name', 'email', 'phone', 'industry', 'sub_service', 'username', 'password', 'confirm_password', 'zip_codes'] as const;
+const SIGNUP_REQUIRED = [
+  'contact_name',
+  'business_name',
+  'email',
+  'phone',
+  'industry',
+  'sub_service',
+  'username',
+  'password',
+  'confirm_password',
+  'zip_codes',
+] as const;
 
 /**
  * Signup's rules (public-site §5): every required field, passwords match, at least 6 characters;
  * then the username's shape and the profile rules shared with Edit Profile.
  */
 export function checkSignup(raw: Raw): { ok: true; signup: SignupFields } | { ok: false; violation: RuleViolation } {
-  const missing = SIGNUP_REQUIRED.find((k) => (k === 'password' || k === 'confirm_password' ? typeof raw[k] !== 'string' || raw[k] === '' : isBlank(raw, k)));
+  const missing = SIGNUP_REQUIRED.find((k) =>
+    k === 'password' || k === 'confirm_password' ? typeof raw[k] !== 'string' || raw[k] === '' : isBlank(raw, k),
+  );
   if (missing) return { ok: false, violation: { message: MESSAGES.contractor.requiredFields, field: missing } };
   const password = raw.password as string;
-  if (password !== raw.confirm_password) return { ok: false, violation: { message: MESSAGES.signup.passwordsMismatch, field: 'confirm_password' } };
-  if (password.length < SIGNUP_PASSWORD_MIN) return { ok: false, violation: { message: MESSAGES.signup.tooShort, field: 'password' } };
+  if (password !== raw.confirm_password)
+    return { ok: false, violation: { message: MESSAGES.signup.passwordsMismatch, field: 'confirm_password' } };
+  if (password.length < SIGNUP_PASSWORD_MIN)
+    return { ok: false, violation: { message: MESSAGES.signup.tooShort, field: 'password' } };
   const username = str(raw.username);
-  if (!/^[A-Za-z0-9._-]{3,40}$/.test(username)) return { ok: false, violation: { message: CONTRACTOR_MESSAGES.usernameInvalid, field: 'username' } };
+  if (!/^[A-Za-z0-9._-]{3,40}$/.test(username))
+    return { ok: false, violation: { message: CONTRACTOR_MESSAGES.usernameInvalid, field: 'username' } };
   const checked = checkProfileDetails(raw);
   if (!checked.ok) return checked;
   return { ok: true, signup: { ...checked.profile, username, password } };

@@ -3,7 +3,9 @@ import { sessionTokenOf } from './session-token.js';
 
 describe('sessionTokenOf', () => {
   it('prefers the bearer header, then body, then query', () => {
-    expect(sessionTokenOf({ authorization: 'Bearer abc', body: { session_token: 'b' }, query: { session_token: 'q' } })).toBe('abc');
+    expect(
+      sessionTokenOf({ authorization: 'Bearer abc', body: { session_token: 'b' }, query: { session_token: 'q' } }),
+    ).toBe('abc');
     expect(sessionTokenOf({ body: { session_token: 'b' }, query: { session_token: 'q' } })).toBe('b');
     expect(sessionTokenOf({ body: {}, query: { session_token: 'q' } })).toBe('q');
   });

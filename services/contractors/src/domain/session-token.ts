@@ -6,7 +6,8 @@ export interface TokenSources {
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const field = (o: unknown) => (o && typeof o === 'object' ? text((o as Record<string, unknown>).session_token) : undefined);
+const field = (o: unknown) =>
+  o && typeof o === 'object' ? text((o as Record<string, unknown>).session_token) : undefined;
 
 /** The session token of a request, looked up in the same order as the gateway's session hook. */
 export function sessionTokenOf({ authorization, body, query }: TokenSources): string | undefined {

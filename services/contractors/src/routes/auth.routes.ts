@@ -23,14 +23,21 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ContractorsConfig } from '../config.js';
 import { recordConsent } from '../db/consent.repository.js';
-import { findByUsername, findContractor, findTakenKeys, insertContractor, toView } from '../db/contractor.repository.js';
+import {
+  findByUsername,
+  findContractor,
+  findTakenKeys,
+  insertContractor,
+  toView,
+} from '../db/contractor.repository.js';
 import { newContractorId } from '../domain/contractor-id.js';
 import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
 import type { Sessions } from '../use-cases/sessions.js';
 import { profileEvent } from './profile-event.js';
 
-const userAgentOf = (request: FastifyRequest) => (typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null);
+const userAgentOf = (request: FastifyRequest) =>
+  typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;
 
 /** A unique-key violation of PostgreSQL (a concurrent signup took the email or username first). */
 const uniqueViolation = (error: unknown): string | undefined => {
@@ -42,7 +49,12 @@ const uniqueViolation = (error: unknown): string | undefined => {
 let dummyHash: Promise<string> | undefined;
 
 /** Signup, login, auth check and logout. */
-export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config: ContractorsConfig, sessions: Sessions): void {
+export function registerAuthRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext,
+  config: ContractorsConfig,
+  sessions: Sessions,
+): void {
   app.post(functionPath('contractors-signup'), async (request, reply) => {
     const body = SignupRequestSchema.parse(request.body ?? {});
     const checked = checkSignup(body);
@@ -58,7 +70,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
     try {
       result = await ctx.db.transaction().execute(async (trx) => {
         const { password: _password, ...profile } = signup;
-        const row = await insertContractor(trx, { ...profile, id: newContractorId(), password_hash, sms_opt_in: smsOptIn });
+        const row = await insertContractor(trx, {
+          ...profile,
+          id: newContractorId(),
+          password_hash,
+          sms_opt_in: smsOptIn,
+        });
         await recordConsent(trx, {
           contractor_id: row.id,
           opted_in: smsOptIn,
@@ -68,7 +85,12 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
           user_agent: userAgentOf(request),
         });
         const token = await sessions.open(trx, row.id);
-        await ctx.emit(trx, [{ type: 'ContractorRegistered', data: { ...profileEvent(row), registered_at: new Date(row.created_at).toISOString() } }]);
+        await ctx.emit(trx, [
+          {
+            type: 'ContractorRegistered',
+            data: { ...profileEvent(row), registered_at: new Date(row.created_at).toISOString() },
+          },
+        ]);
         return { contractorId: row.id, token };
       });
     } catch (error) {
@@ -91,9 +113,15 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
     const body = LoginRequestSchema.parse(request.body ?? {});
     const username = body.username?.trim() ?? '';
     const password = body.password ?? '';
-    if (!username || !password) throw badRequest(MESSAGES.contractor.requiredFields, !username ? 'username' : 'password');
+    if (!username || !password)
+      throw badRequest(MESSAGES.contractor.requiredFields, !username ? 'username' : 'password');
     // Every attempt counts (fixed window), so a guesser cannot probe while locked out.
-    const limit = await ctx.kv.hit(`contractors:login:${username.toLowerCase()}:${clientIpOf(request)}`, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS, 'fixed');
+    const limit = await ctx.kv.hit(
+      `contractors:login:${username.toLowerCase()}:${clientIpOf(request)}`,
+      config.LOGIN_MAX_ATTEMPTS,
+      config.LOGIN_WINDOW_SECONDS,
+      'fixed',
+    );
     if (!limit.allowed) throw tooManyRequests(CONTRACTOR_MESSAGES.loginLocked, limit.retryAfterSeconds);
 
     const contractor = await findByUsername(ctx.db, username);
@@ -120,7 +148,11 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
 
   app.post(functionPath('contractor-logout'), async (request) => {
     contractorIdOf(request);
-    const token = sessionTokenOf({ authorization: request.headers.authorization, body: request.body, query: request.query });
+    const token = sessionTokenOf({
+      authorization: request.headers.authorization,
+      body: request.body,
+      query: request.query,
+    });
     if (token) await sessions.close(token);
     return { success: true, message: CONTRACTOR_MESSAGES.logoutSuccess };
   });

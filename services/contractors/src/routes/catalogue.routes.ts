@@ -1,4 +1,10 @@
-import { CONTRACTOR_MESSAGES, functionPath, industryOf, SERVICE_CATALOGUE, SubServicesQuerySchema } from '@leadmarket/contracts';
+import {
+  CONTRACTOR_MESSAGES,
+  functionPath,
+  industryOf,
+  SERVICE_CATALOGUE,
+  SubServicesQuerySchema,
+} from '@leadmarket/contracts';
 import { badRequest, type ServiceApp } from '@leadmarket/platform';
 
 /** The industry and sub-service dropdowns: `{ value, label }` lists from the shared catalogue. */

@@ -15,24 +15,38 @@ export function registerDashboardRoutes(app: ServiceApp, ctx: ServiceContext): v
     // No transaction is open here: the calls may take a while and embedded mode shares one connection.
     const [wallet, claimed] = await Promise.allSettled([
       ctx.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${id}`, { timeoutMs: 5000 }),
-      ctx.clients.call<{ claimed_leads: unknown[] }>('lead-intake', `/internal/contractors/${id}/claimed-leads`, { timeoutMs: 5000 }),
+      ctx.clients.call<{ claimed_leads: unknown[] }>('lead-intake', `/internal/contractors/${id}/claimed-leads`, {
+        timeoutMs: 5000,
+      }),
     ]);
     const answer: DashboardResponse = {
       contractor: toView(contractor),
-      claimed_leads: claimed.status === 'fulfilled' && Array.isArray(claimed.value?.claimed_leads) ? claimed.value.claimed_leads : null,
-      wallet_balance: wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? centsToDollars(wallet.value.balance_cents) : null,
+      claimed_leads:
+        claimed.status === 'fulfilled' && Array.isArray(claimed.value?.claimed_leads)
+          ? claimed.value.claimed_leads
+          : null,
+      wallet_balance:
+        wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents)
+          ? centsToDollars(wallet.value.balance_cents)
+          : null,
     };
     const missing: NonNullable<DashboardResponse['missing']> = [];
     const warnings: string[] = [];
     if (answer.wallet_balance === null) {
       missing.push('wallet_balance');
       warnings.push(CONTRACTOR_MESSAGES.walletUnavailable);
-      ctx.logger.warn({ reason: wallet.status === 'rejected' ? String(wallet.reason) : 'bad answer' }, 'dashboard: wallet balance unavailable');
+      ctx.logger.warn(
+        { reason: wallet.status === 'rejected' ? String(wallet.reason) : 'bad answer' },
+        'dashboard: wallet balance unavailable',
+      );
     }
     if (answer.claimed_leads === null) {
       missing.push('claimed_leads');
       warnings.push(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
-      ctx.logger.warn({ reason: claimed.status === 'rejected' ? String(claimed.reason) : 'bad answer' }, 'dashboard: claimed leads unavailable');
+      ctx.logger.warn(
+        { reason: claimed.status === 'rejected' ? String(claimed.reason) : 'bad answer' },
+        'dashboard: claimed leads unavailable',
+      );
     }
     if (missing.length) Object.assign(answer, { missing, warning: warnings.join(' ') });
     return answer;

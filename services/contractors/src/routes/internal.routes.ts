@@ -23,8 +23,19 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
 
   app.get('/internal/contractors', async (request) => {
     const q = ContractorListQuerySchema.parse(request.query ?? {});
-    const ids = q.ids === undefined ? undefined : q.ids.split(',').map((s) => s.trim()).filter(Boolean);
-    const { rows, total } = await listContractors(ctx.db, { ids, search: q.search?.trim() || undefined, page: q.page, limit: q.limit });
+    const ids =
+      q.ids === undefined
+        ? undefined
+        : q.ids
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+    const { rows, total } = await listContractors(ctx.db, {
+      ids,
+      search: q.search?.trim() || undefined,
+      page: q.page,
+      limit: q.limit,
+    });
     return { contractors: rows.map(toView), total };
   });
 
@@ -43,7 +54,9 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
       await anonymiseConsents(trx, id);
       await retireTokensOf(trx, id);
       const clear = await sessions.closeAllIn(trx, id);
-      await ctx.emit(trx, [{ type: 'ContractorDeleted', data: { contractor_id: id, deleted_at: new Date().toISOString() } }]);
+      await ctx.emit(trx, [
+        { type: 'ContractorDeleted', data: { contractor_id: id, deleted_at: new Date().toISOString() } },
+      ]);
       return clear;
     });
     if (!clearCache) throw notFound(CONTRACTOR_MESSAGES.notFound);

@@ -8,7 +8,16 @@ import {
   ResetPasswordRequestSchema,
   VerifyResetTokenQuerySchema,
 } from '@leadmarket/contracts';
-import { badRequest, HttpError, hashPassword, hashToken, randomToken, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import {
+  badRequest,
+  HttpError,
+  hashPassword,
+  hashToken,
+  randomToken,
+  ServiceCallError,
+  type ServiceApp,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import type { ContractorsConfig } from '../config.js';
 import { findByEmail, setPasswordHash } from '../db/contractor.repository.js';
 import { consumeToken, findUsableToken, insertResetToken, retireTokensOf } from '../db/reset-token.repository.js';
@@ -19,9 +28,18 @@ import type { Sessions } from '../use-cases/sessions.js';
  * Forgot password, link check and reset, for contractors here and for admins by forwarding to the
  * admin service (docs/internal-api.md), so the browser has one set of calls for both.
  */
-export function registerPasswordResetRoutes(app: ServiceApp, ctx: ServiceContext, config: ContractorsConfig, sessions: Sessions): void {
+export function registerPasswordResetRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext,
+  config: ContractorsConfig,
+  sessions: Sessions,
+): void {
   /** Admin answers a 4xx for bad input; anything else means it could not do the work. */
-  const adminCall = async <T>(path: string, options: Parameters<ServiceContext['clients']['call']>[2], failure: string): Promise<T> => {
+  const adminCall = async <T>(
+    path: string,
+    options: Parameters<ServiceContext['clients']['call']>[2],
+    failure: string,
+  ): Promise<T> => {
     try {
       return await ctx.clients.call<T>('admin', path, options);
     } catch (error) {
@@ -41,11 +59,20 @@ export function registerPasswordResetRoutes(app: ServiceApp, ctx: ServiceContext
     const answer = { success: true, message: CONTRACTOR_MESSAGES.forgotSent };
 
     if (body.user_type === 'admin') {
-      await adminCall('/internal/password-reset/request', { body: { email, redirect_url: body.redirect_url } }, MESSAGES.forgotPassword.failed);
+      await adminCall(
+        '/internal/password-reset/request',
+        { body: { email, redirect_url: body.redirect_url } },
+        MESSAGES.forgotPassword.failed,
+      );
       return answer;
     }
     // Caps how many emails one address can be sent; beyond it the answer is unchanged, so it tells nothing.
-    const sends = await ctx.kv.hit(`contractors:reset-mail:${email.toLowerCase()}`, config.RESET_EMAILS_PER_HOUR, 3600, 'fixed');
+    const sends = await ctx.kv.hit(
+      `contractors:reset-mail:${email.toLowerCase()}`,
+      config.RESET_EMAILS_PER_HOUR,
+      3600,
+      'fixed',
+    );
     const contractor = sends.allowed ? await findByEmail(ctx.db, email) : undefined;
     if (contractor) {
       const token = randomToken(32);
@@ -57,7 +84,15 @@ export function registerPasswordResetRoutes(app: ServiceApp, ctx: ServiceContext
       await ctx.db.transaction().execute(async (trx) => {
         await insertResetToken(trx, hashToken(token), contractor.id, expiresAt);
         await ctx.emit(trx, [
-          { type: 'PasswordResetRequested', data: { user_type: 'contractor', email: contractor.email, reset_url: resetUrl.toString(), expires_at: expiresAt.toISOString() } },
+          {
+            type: 'PasswordResetRequested',
+            data: {
+              user_type: 'contractor',
+              email: contractor.email,
+              reset_url: resetUrl.toString(),
+              expires_at: expiresAt.toISOString(),
+            },
+          },
         ]);
       });
     }
@@ -69,7 +104,11 @@ export function registerPasswordResetRoutes(app: ServiceApp, ctx: ServiceContext
     const token = query.token?.trim();
     if (!token) return { valid: false, message: MESSAGES.reset.invalidLink };
     if (query.type === 'admin') {
-      const answer = await adminCall<{ valid: boolean }>('/internal/password-reset/verify', { query: { token } }, MESSAGES.reset.linkFailed);
+      const answer = await adminCall<{ valid: boolean }>(
+        '/internal/password-reset/verify',
+        { query: { token } },
+        MESSAGES.reset.linkFailed,
+      );
       return answer.valid ? { valid: true } : { valid: false, message: MESSAGES.reset.invalidLink };
     }
     const contractorId = await findUsableToken(ctx.db, hashToken(token));
@@ -79,7 +118,8 @@ export function registerPasswordResetRoutes(app: ServiceApp, ctx: ServiceContext
   app.post(functionPath('reset-password'), async (request) => {
     const body = ResetPasswordRequestSchema.parse(request.body ?? {});
     const password = body.password ?? '';
-    if (body.confirm_password !== undefined && body.confirm_password !== password) throw badRequest(MESSAGES.reset.passwordsMismatch, 'confirm_password');
+    if (body.confirm_password !== undefined && body.confirm_password !== password)
+      throw badRequest(MESSAGES.reset.passwordsMismatch, 'confirm_password');
     if (password.length < RESET_PASSWORD_MIN) throw badRequest(MESSAGES.reset.tooShort, 'password');
     const token = body.token?.trim();
     if (!token) throw badRequest(MESSAGES.reset.invalidToken, 'token');

@@ -5,7 +5,9 @@ import { purgeExpiredSessions } from '../db/session.repository.js';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Delete expired sessions and old reset tokens; both already grant nothing, this only keeps the tables small. */
-export async function purgeExpired(ctx: Pick<ServiceContext, 'db'>): Promise<{ sessions: number; resetTokens: number }> {
+export async function purgeExpired(
+  ctx: Pick<ServiceContext, 'db'>,
+): Promise<{ sessions: number; resetTokens: number }> {
   return { sessions: await purgeExpiredSessions(ctx.db), resetTokens: await purgeOldResetTokens(ctx.db) };
 }
 

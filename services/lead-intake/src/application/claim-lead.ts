@@ -40,7 +40,12 @@ const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number
  * Buy the lead for the token's contractor through wallet-ledger (synchronous, idempotent per
  * lead and contractor), record the assignment, and return the lead with its full contact.
  */
-export async function claimLead(ctx: ServiceContext, token: string, contractorId: string, now = new Date()): Promise<LeadRow> {
+export async function claimLead(
+  ctx: ServiceContext,
+  token: string,
+  contractorId: string,
+  now = new Date(),
+): Promise<LeadRow> {
   const { offer, lead } = await offerAndLead(ctx, token);
   if (offer.contractor_id !== contractorId) throw claimFailure(403, CLAIM_MESSAGES.wrongContractor);
   if (lead.purchased_by === contractorId) return lead; // a repeated claim by the buyer: same answer

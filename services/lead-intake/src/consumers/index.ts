@@ -5,4 +5,9 @@ import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
 
 /** Every event lead-intake consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [leadScreenedConsumer, leadMatchedConsumer, leadPurchasedConsumer, refundDecidedConsumer];
+export const consumers: ConsumerDefinition[] = [
+  leadScreenedConsumer,
+  leadMatchedConsumer,
+  leadPurchasedConsumer,
+  refundDecidedConsumer,
+];

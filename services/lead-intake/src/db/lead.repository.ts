@@ -2,7 +2,8 @@ import type { ValidationSummary } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 
 /** Lead lifecycle states (DESIGN §2). */
-export type LeadStatus = 'screening' | 'available' | 'rejected' | 'purchased' | 'completed' | 'archived' | 'expired' | 'deleted';
+export type LeadStatus =
+  'screening' | 'available' | 'rejected' | 'purchased' | 'completed' | 'archived' | 'expired' | 'deleted';
 
 /** A row of `leads` as the code reads it. */
 export interface LeadRow {
@@ -84,7 +85,12 @@ export async function findLeads(db: Kysely<any>, ids: string[]): Promise<LeadRow
 export async function recordScreening(
   db: Kysely<any>,
   id: string,
-  verdict: { status: 'valid' | 'rejected'; validation_summary: ValidationSummary; reasons: string[]; screened_at: Date },
+  verdict: {
+    status: 'valid' | 'rejected';
+    validation_summary: ValidationSummary;
+    reasons: string[];
+    screened_at: Date;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('leads')
@@ -192,7 +198,12 @@ export async function deleteLead(db: Kysely<any>, id: string, at: Date): Promise
 
 /** Mark a refunded lead (RefundDecided approved) without changing who bought it. */
 export async function markRefunded(db: Kysely<any>, id: string, at: Date): Promise<void> {
-  await db.updateTable('leads').set({ refunded_at: at }).where('id', '=', id).where('refunded_at', 'is', null).execute();
+  await db
+    .updateTable('leads')
+    .set({ refunded_at: at })
+    .where('id', '=', id)
+    .where('refunded_at', 'is', null)
+    .execute();
 }
 
 /** Filters and page of the admin lead list. */

@@ -22,7 +22,8 @@ export async function insertOffers(db: Kysely<any>, offers: Omit<OfferRow, 'crea
 
 /** The offer a claim token (by its hash) belongs to. */
 export async function findOfferByTokenHash(db: Kysely<any>, tokenHash: string): Promise<OfferRow | undefined> {
-  return (await db.selectFrom('lead_offers').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as OfferRow | undefined;
+  return (await db.selectFrom('lead_offers').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()) as
+    OfferRow | undefined;
 }
 
 /** Contractors each lead was offered to, best rank first. */

@@ -35,7 +35,10 @@ export async function insertContactMessage(db: Kysely<any>, message: NewContactM
   await db.insertInto('site_contact_messages').values(message).execute();
 }
 
-export async function insertPageView(db: Kysely<any>, view: { page_path: string; view_day: string; visitor_key: string }): Promise<void> {
+export async function insertPageView(
+  db: Kysely<any>,
+  view: { page_path: string; view_day: string; visitor_key: string },
+): Promise<void> {
   await db.insertInto('site_page_views').values(view).execute();
 }
 
@@ -53,7 +56,11 @@ export async function pageViewCounts(db: Kysely<any>, pagePath: string, sinceDay
     .groupBy('view_day')
     .orderBy('view_day', 'desc')
     .execute();
-  return rows.map((r: any) => ({ day: String(r.day), views: Number(r.views), unique_visitors: Number(r.unique_visitors) }));
+  return rows.map((r: any) => ({
+    day: String(r.day),
+    views: Number(r.views),
+    unique_visitors: Number(r.unique_visitors),
+  }));
 }
 
 /**
@@ -77,8 +84,18 @@ export async function listSiteMessages(db: Kysely<any>, kind: 'waitlist' | 'cont
   const table = kind === 'waitlist' ? 'site_waitlist_entries' : 'site_contact_messages';
   const offset = (page - 1) * limit;
   const [rows, count] = await Promise.all([
-    db.selectFrom(table).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(table)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom(table)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const items = rows.map((r: any) =>
     kind === 'waitlist'
@@ -93,7 +110,15 @@ export async function listSiteMessages(db: Kysely<any>, kind: 'waitlist' | 'cont
           trade: r.trade,
           created_at: iso(r.created_at),
         }
-      : { id: r.id, kind: 'contact' as const, name: r.name, email: r.email, subject: r.subject, message: r.message, created_at: iso(r.created_at) },
+      : {
+          id: r.id,
+          kind: 'contact' as const,
+          name: r.name,
+          email: r.email,
+          subject: r.subject,
+          message: r.message,
+          created_at: iso(r.created_at),
+        },
   );
   return { items, total: Number((count as any).n) };
 }

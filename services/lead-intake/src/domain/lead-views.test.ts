@@ -40,13 +40,24 @@ describe('lead views', () => {
     expect(JSON.stringify(preview)).not.toContain('5550147');
   });
   it('reveals the full contact after the claim', () => {
-    expect(leadWithContact(base)).toMatchObject({ customer_name: 'Jane Doe', phone: '+12125550147', email: 'jane@example.com' });
+    expect(leadWithContact(base)).toMatchObject({
+      customer_name: 'Jane Doe',
+      phone: '+12125550147',
+      email: 'jane@example.com',
+    });
   });
   it('splits purchased leads by state with the price in dollars', () => {
-    const out = purchasedLeadsResponse([base, { ...base, id: 'x2', status: 'archived' }, { ...base, id: 'x3', status: 'completed' }]);
+    const out = purchasedLeadsResponse([
+      base,
+      { ...base, id: 'x2', status: 'archived' },
+      { ...base, id: 'x3', status: 'completed' },
+    ]);
     expect(out.purchased_leads).toHaveLength(1);
     expect(out.archived_leads[0]!.lead_id).toBe('x2');
     expect(out.completed_leads[0]!.lead_id).toBe('x3');
-    expect(out.purchased_leads[0]).toMatchObject({ price_paid: 25.5, leads: { customer_phone: '+12125550147', customer_email: 'jane@example.com' } });
+    expect(out.purchased_leads[0]).toMatchObject({
+      price_paid: 25.5,
+      leads: { customer_phone: '+12125550147', customer_email: 'jane@example.com' },
+    });
   });
 });

@@ -69,11 +69,21 @@ export const claimedLead = (lead: LeadRow) => ({
 /** The admin lead shape; `contractor_leads` lists the buyer's assignment and the open offers. */
 export function adminLead(lead: LeadRow, offeredTo: string[]) {
   const assignments: Array<{ id: string; status: string; contractor_id: string }> = lead.purchased_by
-    ? [{ id: lead.purchase_id ?? `${lead.id}:${lead.purchased_by}`, status: lead.status === 'deleted' ? 'purchased' : lead.status, contractor_id: lead.purchased_by }]
+    ? [
+        {
+          id: lead.purchase_id ?? `${lead.id}:${lead.purchased_by}`,
+          status: lead.status === 'deleted' ? 'purchased' : lead.status,
+          contractor_id: lead.purchased_by,
+        },
+      ]
     : [];
   for (const contractorId of offeredTo) {
     if (contractorId === lead.purchased_by) continue;
-    assignments.push({ id: `${lead.id}:${contractorId}`, status: lead.purchased_by ? 'not_purchased' : 'available', contractor_id: contractorId });
+    assignments.push({
+      id: `${lead.id}:${contractorId}`,
+      status: lead.purchased_by ? 'not_purchased' : 'available',
+      contractor_id: contractorId,
+    });
   }
   return {
     id: lead.id,

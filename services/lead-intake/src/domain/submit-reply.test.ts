@@ -6,7 +6,11 @@ const ok = { phone_valid: true, email_valid: true, content_valid: true, is_dupli
 
 describe('submitReply', () => {
   it('answers the spec success text for a valid lead', () => {
-    expect(submitReply('valid', ok)).toEqual({ message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: ok });
+    expect(submitReply('valid', ok)).toEqual({
+      message: MESSAGES.leadSubmit.success,
+      status: 'valid',
+      validation_summary: ok,
+    });
   });
   it('answers pending without a summary while screening has not answered', () => {
     expect(submitReply(null, null)).toMatchObject({ status: 'pending', validation_summary: null });

@@ -17,8 +17,10 @@ const REASON_TEXT: Array<[keyof ValidationSummary, boolean, string]> = [
 
 /** The reply for a lead's screening state: `summary` null means screening has not answered yet (pending). */
 export function submitReply(verdict: 'valid' | 'rejected' | null, summary: ValidationSummary | null): SubmitReply {
-  if (verdict === null || summary === null) return { message: MESSAGES.leadSubmit.success, status: 'pending', validation_summary: null };
-  if (verdict === 'valid') return { message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: summary };
+  if (verdict === null || summary === null)
+    return { message: MESSAGES.leadSubmit.success, status: 'pending', validation_summary: null };
+  if (verdict === 'valid')
+    return { message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: summary };
   const reasons = REASON_TEXT.filter(([key, bad]) => summary[key] === bad).map(([, , text]) => text);
   const why = reasons.length ? reasons.join('; ') : 'it did not pass our checks';
   return {

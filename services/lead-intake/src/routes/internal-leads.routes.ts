@@ -1,4 +1,8 @@
-import { InternalCreateLeadRequestSchema, InternalLeadLookupRequestSchema, InternalLeadsQuerySchema } from '@leadmarket/contracts';
+import {
+  InternalCreateLeadRequestSchema,
+  InternalLeadLookupRequestSchema,
+  InternalLeadsQuerySchema,
+} from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../application/submit-lead.js';
@@ -50,7 +54,12 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
       { ...body, urgency: 'Standard', contractor_id: null },
       { clientIp: null, ipHashSalt: config.LEAD_IP_HASH_SALT, isTest: body.is_test, waitMs: config.SCREENING_WAIT_MS },
     );
-    return { lead_id: reply.lead_id, status: reply.status, message: reply.message, validation_summary: reply.validation_summary };
+    return {
+      lead_id: reply.lead_id,
+      status: reply.status,
+      message: reply.message,
+      validation_summary: reply.validation_summary,
+    };
   });
 
   app.delete('/internal/leads/:id', { schema: { params: LeadIdParams } }, async (request) => {

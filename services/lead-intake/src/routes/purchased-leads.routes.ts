@@ -27,8 +27,18 @@ export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteD
           await ctx.emit(
             trx,
             to === 'completed'
-              ? [{ type: 'LeadCompleted', data: { lead_id: leadId, contractor_id: contractorId, completed_at: at.toISOString() } }]
-              : [{ type: 'LeadArchived', data: { lead_id: leadId, contractor_id: contractorId, archived_at: at.toISOString() } }],
+              ? [
+                  {
+                    type: 'LeadCompleted',
+                    data: { lead_id: leadId, contractor_id: contractorId, completed_at: at.toISOString() },
+                  },
+                ]
+              : [
+                  {
+                    type: 'LeadArchived',
+                    data: { lead_id: leadId, contractor_id: contractorId, archived_at: at.toISOString() },
+                  },
+                ],
           );
         }
         return result;
@@ -36,9 +46,14 @@ export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteD
       if (!outcome.lead) throw new HttpError(404, NOT_YOURS, undefined, { success: false });
       // Repeating the same action succeeds; completing an archived lead does not.
       if (!outcome.changed && outcome.lead.status !== to) {
-        throw new HttpError(409, `This lead is ${outcome.lead.status} and cannot be ${to === 'completed' ? 'marked as completed' : 'archived'}.`, undefined, {
-          success: false,
-        });
+        throw new HttpError(
+          409,
+          `This lead is ${outcome.lead.status} and cannot be ${to === 'completed' ? 'marked as completed' : 'archived'}.`,
+          undefined,
+          {
+            success: false,
+          },
+        );
       }
       return { success: true, message: success };
     });

@@ -8,7 +8,14 @@ import {
   TrackPageViewRequestSchema,
   WaitlistSignupRequestSchema,
 } from '@leadmarket/contracts';
-import { clientIpOf, envInt, loadConfig, tooManyRequests, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import {
+  clientIpOf,
+  envInt,
+  loadConfig,
+  tooManyRequests,
+  type ServiceApp,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -39,7 +46,9 @@ export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext): void {
 
   let salt: Promise<string> | undefined;
   const visitorSalt = () => {
-    salt ??= config.VISITOR_HASH_SALT ? Promise.resolve(config.VISITOR_HASH_SALT) : storedSecret(ctx.db, 'visitor_hash_salt');
+    salt ??= config.VISITOR_HASH_SALT
+      ? Promise.resolve(config.VISITOR_HASH_SALT)
+      : storedSecret(ctx.db, 'visitor_hash_salt');
     salt.catch(() => (salt = undefined));
     return salt;
   };
@@ -52,7 +61,11 @@ export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext): void {
 
   app.post(functionPath('contractor-waitlist-signup'), async (request) => {
     await limitPerIp(request, 'waitlist', config.SITE_FORM_RATE_LIMIT, config.SITE_FORM_RATE_WINDOW_SECONDS);
-    const accepted = { redirect_url: WAITLIST_CONFIRMED_PATH, message: SITE_TEXTS.waitlistJoined, already_registered: false };
+    const accepted = {
+      redirect_url: WAITLIST_CONFIRMED_PATH,
+      message: SITE_TEXTS.waitlistJoined,
+      already_registered: false,
+    };
     if (isBot(request.body)) return accepted;
     const input = WaitlistSignupRequestSchema.parse(request.body);
     const stored = await insertWaitlistEntry(ctx.db, {

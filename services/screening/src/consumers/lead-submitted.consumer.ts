@@ -1,7 +1,12 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import { defineConsumer } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
-import { countScreeningsFromIp, hasRecentFingerprint, insertFingerprint, insertScreening } from '../db/screening.repository.js';
+import {
+  countScreeningsFromIp,
+  hasRecentFingerprint,
+  insertFingerprint,
+  insertScreening,
+} from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
 import { duplicateFingerprint } from '../domain/fingerprint.js';
@@ -13,7 +18,13 @@ import { loadScreeningConfig, type ScreeningConfig } from '../config.js';
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
 /** Redis answers "seen recently" without a query; PostgreSQL is asked whenever Redis does not know. */
-async function isDuplicate(kv: KeyValueStore, trx: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<boolean> {
+async function isDuplicate(
+  kv: KeyValueStore,
+  trx: Kysely<any>,
+  fingerprint: string,
+  leadId: string,
+  submittedAt: Date,
+): Promise<boolean> {
   const key = `screening:dup:${fingerprint}`;
   let duplicate = false;
   try {
@@ -25,7 +36,13 @@ async function isDuplicate(kv: KeyValueStore, trx: Kysely<any>, fingerprint: str
   } catch {
     // Redis down: the database alone decides.
   }
-  if (!duplicate) duplicate = await hasRecentFingerprint(trx, fingerprint, new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000), leadId);
+  if (!duplicate)
+    duplicate = await hasRecentFingerprint(
+      trx,
+      fingerprint,
+      new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000),
+      leadId,
+    );
   await insertFingerprint(trx, fingerprint, leadId, submittedAt);
   return duplicate;
 }

@@ -47,7 +47,12 @@ export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, sin
 }
 
 /** Another lead with this fingerprint since `since` (PostgreSQL: the truth of the 30-day window). */
-export async function hasRecentFingerprint(db: Kysely<any>, fingerprint: string, since: Date, leadId: string): Promise<boolean> {
+export async function hasRecentFingerprint(
+  db: Kysely<any>,
+  fingerprint: string,
+  since: Date,
+  leadId: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('duplicate_fingerprints')
     .select('lead_id')
@@ -60,7 +65,12 @@ export async function hasRecentFingerprint(db: Kysely<any>, fingerprint: string,
 }
 
 /** Remember this lead's fingerprint for the 30-day window (a redelivery inserts nothing). */
-export async function insertFingerprint(db: Kysely<any>, fingerprint: string, leadId: string, submittedAt: Date): Promise<void> {
+export async function insertFingerprint(
+  db: Kysely<any>,
+  fingerprint: string,
+  leadId: string,
+  submittedAt: Date,
+): Promise<void> {
   await db
     .insertInto('duplicate_fingerprints')
     .values({ fingerprint, lead_id: leadId, submitted_at: submittedAt })

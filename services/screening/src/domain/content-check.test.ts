@@ -7,8 +7,14 @@ const check = (description: string, customer_name = name) => checkContent({ desc
 
 describe('checkContent', () => {
   it('passes an ordinary job description', () => {
-    expect(check('Our kitchen sink is leaking under the cabinet, need a plumber this week.')).toEqual({ valid: true, reasons: [] });
-    expect(check('AC unit stopped blowing cold air; 3.5 ton Carrier, about 12 years old.')).toEqual({ valid: true, reasons: [] });
+    expect(check('Our kitchen sink is leaking under the cabinet, need a plumber this week.')).toEqual({
+      valid: true,
+      reasons: [],
+    });
+    expect(check('AC unit stopped blowing cold air; 3.5 ton Carrier, about 12 years old.')).toEqual({
+      valid: true,
+      reasons: [],
+    });
   });
   it('flags each kind of junk with its own reason', () => {
     expect(check('fix').reasons).toContain('content:too_short');
@@ -29,17 +35,23 @@ describe('checkContent', () => {
   });
   it('property: a link anywhere makes the content invalid', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z]{3,10}$/), fc.constantFrom('http://', 'https://', 'www.'), (host, scheme) => {
-        const r = check(`The water heater is broken, see ${scheme}${host}.example for photos`);
-        expect(r.valid).toBe(false);
-        expect(r.reasons).toContain('content:link');
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z]{3,10}$/),
+        fc.constantFrom('http://', 'https://', 'www.'),
+        (host, scheme) => {
+          const r = check(`The water heater is broken, see ${scheme}${host}.example for photos`);
+          expect(r.valid).toBe(false);
+          expect(r.reasons).toContain('content:link');
+        },
+      ),
     );
   });
   it('property: six identical characters in a row are refused', () => {
     fc.assert(
       fc.property(fc.constantFrom(...'abcdefxyz!?$1'.split('')), fc.integer({ min: 6, max: 20 }), (c, n) => {
-        expect(check(`The furnace is making noise ${c.repeat(n)} since Monday`).reasons).toContain('content:repeated_characters');
+        expect(check(`The furnace is making noise ${c.repeat(n)} since Monday`).reasons).toContain(
+          'content:repeated_characters',
+        );
       }),
     );
   });
@@ -52,6 +64,16 @@ describe('checkContent', () => {
     );
   });
   it('does not call common English words gibberish', () => {
-    for (const w of ['strengths', 'rhythm', 'thermostat', 'dishwasher', 'electrical panel', 'Schwarzkopf', 'catchphrase', 'Knightsbridge']) expect(looksLikeGibberish(w), w).toBe(false);
+    for (const w of [
+      'strengths',
+      'rhythm',
+      'thermostat',
+      'dishwasher',
+      'electrical panel',
+      'Schwarzkopf',
+      'catchphrase',
+      'Knightsbridge',
+    ])
+      expect(looksLikeGibberish(w), w).toBe(false);
   });
 });

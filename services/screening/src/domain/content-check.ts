@@ -3,7 +3,8 @@ import type { CheckResult } from './phone-check.js';
 /** Fewer meaningful characters than this is not a job description. */
 export const MIN_DESCRIPTION_CHARS = 8;
 
-const LINK = /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|info|biz|ru|cn|xyz|top|io|co|us|click|link|site|online|shop|app)\b/i;
+const LINK =
+  /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|info|biz|ru|cn|xyz|top|io|co|us|click|link|site|online|shop|app)\b/i;
 // Six or more of the same visible character in a row ("!!!!!!", "aaaaaa").
 const REPEATED = /(\S)\1{5,}/u;
 // Seven consonants in a row do not occur in English words ("catchphrase" has six); keyboard mashing is full of them.

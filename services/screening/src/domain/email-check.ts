@@ -12,7 +12,14 @@ export function emailDomain(email: string): string | null {
   if (at <= 0 || at === email.length - 1) return null;
   const local = email.slice(0, at);
   const domain = email.slice(at + 1).toLowerCase();
-  if (local.length > 64 || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return null;
+  if (
+    local.length > 64 ||
+    !LOCAL_PART.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  )
+    return null;
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || !TLD.test(labels[labels.length - 1]!)) return null;
   return domain;
@@ -26,7 +33,8 @@ export function checkEmail(email: string | null): CheckResult {
   const labels = domain.split('.');
   // A subdomain of a disposable provider is just as disposable.
   for (let i = 0; i < labels.length - 1; i++) {
-    if (DISPOSABLE_EMAIL_DOMAINS.has(labels.slice(i).join('.'))) return { valid: false, reasons: ['email:disposable_domain'] };
+    if (DISPOSABLE_EMAIL_DOMAINS.has(labels.slice(i).join('.')))
+      return { valid: false, reasons: ['email:disposable_domain'] };
   }
   return { valid: true, reasons: [] };
 }

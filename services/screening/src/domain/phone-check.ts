@@ -15,6 +15,7 @@ export function checkPhone(phone: string): CheckResult {
   if (!parsed.isValid()) return { valid: false, reasons: ['phone:invalid_number'] };
   if (parsed.country !== 'US') return { valid: false, reasons: ['phone:not_us'] };
   const type = parsed.getType();
-  if (!type || !ACCEPTED_TYPES.has(type)) return { valid: false, reasons: [`phone:type_${(type ?? 'unknown').toLowerCase()}`] };
+  if (!type || !ACCEPTED_TYPES.has(type))
+    return { valid: false, reasons: [`phone:type_${(type ?? 'unknown').toLowerCase()}`] };
   return { valid: true, reasons: [] };
 }

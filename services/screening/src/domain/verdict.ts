@@ -11,7 +11,11 @@ export interface Findings {
 }
 
 /** Combine the checks: valid only when every one passes; every failure is a recorded reason. */
-export function verdictOf(f: Findings): { status: 'valid' | 'rejected'; validation_summary: ValidationSummary; reasons: string[] } {
+export function verdictOf(f: Findings): {
+  status: 'valid' | 'rejected';
+  validation_summary: ValidationSummary;
+  reasons: string[];
+} {
   const validation_summary: ValidationSummary = {
     phone_valid: f.phone.valid,
     email_valid: f.email.valid,

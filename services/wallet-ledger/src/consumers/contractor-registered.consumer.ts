@@ -18,6 +18,14 @@ export const contractorRegistered = defineConsumer({
       description: 'Signup credit',
       lines: promotionLines(contractorId, SIGNUP_CREDIT_CENTS),
     });
-    if (posted) await emit(fundedEvents(contractorId, SIGNUP_CREDIT_CENTS, posted.balances.get(walletAccountOf(contractorId))!, 'signup_credit'));
+    if (posted)
+      await emit(
+        fundedEvents(
+          contractorId,
+          SIGNUP_CREDIT_CENTS,
+          posted.balances.get(walletAccountOf(contractorId))!,
+          'signup_credit',
+        ),
+      );
   },
 });

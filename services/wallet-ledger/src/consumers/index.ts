@@ -8,4 +8,12 @@ import { leadMatched } from './lead-matched.consumer.js';
 import { leadScreened } from './lead-screened.consumer.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [contractorRegistered, leadScreened, leadMatched, leadCompleted, leadArchived, leadExpired, leadDeleted];
+export const consumers: ConsumerDefinition[] = [
+  contractorRegistered,
+  leadScreened,
+  leadMatched,
+  leadCompleted,
+  leadArchived,
+  leadExpired,
+  leadDeleted,
+];

@@ -4,6 +4,11 @@ import { defineConsumer } from '@leadmarket/platform';
 export const leadDeleted = defineConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
-    await trx.updateTable('leads').set({ status: 'deleted', updated_at: new Date() }).where('lead_id', '=', event.data.lead_id).where('status', '<>', 'sold').execute();
+    await trx
+      .updateTable('leads')
+      .set({ status: 'deleted', updated_at: new Date() })
+      .where('lead_id', '=', event.data.lead_id)
+      .where('status', '<>', 'sold')
+      .execute();
   },
 });

@@ -4,6 +4,11 @@ import { defineConsumer } from '@leadmarket/platform';
 export const leadExpired = defineConsumer({
   event: 'LeadExpired',
   async handle(event, { trx }) {
-    await trx.updateTable('leads').set({ status: 'expired', updated_at: new Date() }).where('lead_id', '=', event.data.lead_id).where('status', '=', 'available').execute();
+    await trx
+      .updateTable('leads')
+      .set({ status: 'expired', updated_at: new Date() })
+      .where('lead_id', '=', event.data.lead_id)
+      .where('status', '=', 'available')
+      .execute();
   },
 });

@@ -13,7 +13,13 @@ export const leadMatched = defineConsumer({
       .execute();
     // A purchase that raced ahead of this event still gets its offer time.
     for (const o of d.offers) {
-      await trx.updateTable('purchases').set({ offered_at: d.matched_at }).where('lead_id', '=', d.lead_id).where('contractor_id', '=', o.contractor_id).where('offered_at', 'is', null).execute();
+      await trx
+        .updateTable('purchases')
+        .set({ offered_at: d.matched_at })
+        .where('lead_id', '=', d.lead_id)
+        .where('contractor_id', '=', o.contractor_id)
+        .where('offered_at', 'is', null)
+        .execute();
     }
   },
 });

@@ -16,7 +16,12 @@ export const leadScreened = defineConsumer({
       isTest: d.is_test,
     });
     // The price may have been fixed earlier by a price request; the screening verdict still applies.
-    const patch: Record<string, unknown> = { sub_service: d.sub_service, zip_code: d.zip_code, is_test: d.is_test, updated_at: new Date() };
+    const patch: Record<string, unknown> = {
+      sub_service: d.sub_service,
+      zip_code: d.zip_code,
+      is_test: d.is_test,
+      updated_at: new Date(),
+    };
     if (d.status === 'rejected' && row.status === 'available') patch.status = 'rejected';
     await trx.updateTable('leads').set(patch).where('lead_id', '=', d.lead_id).execute();
   },

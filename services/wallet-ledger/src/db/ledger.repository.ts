@@ -18,7 +18,11 @@ export interface PostingInput {
 
 /** Create the wallet account and settings row of a contractor if missing. */
 export async function ensureWallet(db: Kysely<any>, contractorId: string): Promise<void> {
-  await db.insertInto('accounts').values({ id: walletAccountOf(contractorId), kind: 'wallet', contractor_id: contractorId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('accounts')
+    .values({ id: walletAccountOf(contractorId), kind: 'wallet', contractor_id: contractorId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .insertInto('wallet_settings')
     .values({
@@ -34,13 +38,22 @@ export async function ensureWallet(db: Kysely<any>, contractorId: string): Promi
 /** Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its balance. */
 export async function lockWallet(trx: Kysely<any>, contractorId: string): Promise<number> {
   await ensureWallet(trx, contractorId);
-  const row = await trx.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountOf(contractorId)).forUpdate().executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('accounts')
+    .select('balance_cents')
+    .where('id', '=', walletAccountOf(contractorId))
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return Number(row.balance_cents);
 }
 
 /** A wallet's cached balance (0 when it has none yet). */
 export async function walletBalance(db: Kysely<any>, contractorId: string): Promise<number> {
-  const row = await db.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountOf(contractorId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select('balance_cents')
+    .where('id', '=', walletAccountOf(contractorId))
+    .executeTakeFirst();
   return Number(row?.balance_cents ?? 0);
 }
 
@@ -49,7 +62,10 @@ export async function walletBalance(db: Kysely<any>, contractorId: string): Prom
  * balance, in the caller's transaction. Returns null when `reference` was already posted.
  * A wallet going below zero violates the accounts check and aborts the caller's transaction.
  */
-export async function postTransaction(trx: Kysely<any>, input: PostingInput): Promise<{ id: string; balances: Map<string, number> } | null> {
+export async function postTransaction(
+  trx: Kysely<any>,
+  input: PostingInput,
+): Promise<{ id: string; balances: Map<string, number> } | null> {
   assertBalanced(input.lines);
   const id = randomUUID();
   const inserted = await trx
@@ -92,14 +108,35 @@ export async function checkLedger(db: Kysely<any>) {
     .groupBy('transaction_id')
     .having(sql`sum(amount_cents)`, '<>', 0)
     .execute();
-  const counted = await db.selectFrom('ledger_transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const counted = await db
+    .selectFrom('ledger_transactions')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   const mismatches = await db
     .selectFrom('accounts as a')
-    .leftJoin(db.selectFrom('ledger_entries').select(['account_id', sql<number>`sum(amount_cents)`.as('total')]).groupBy('account_id').as('e'), 'e.account_id', 'a.id')
-    .select(['a.id as account_id', 'a.contractor_id', 'a.balance_cents', sql<number>`coalesce(e.total, 0)`.as('entries_cents')])
+    .leftJoin(
+      db
+        .selectFrom('ledger_entries')
+        .select(['account_id', sql<number>`sum(amount_cents)`.as('total')])
+        .groupBy('account_id')
+        .as('e'),
+      'e.account_id',
+      'a.id',
+    )
+    .select([
+      'a.id as account_id',
+      'a.contractor_id',
+      'a.balance_cents',
+      sql<number>`coalesce(e.total, 0)`.as('entries_cents'),
+    ])
     .where(sql<boolean>`a.balance_cents <> coalesce(e.total, 0)`)
     .execute();
-  const negative = await db.selectFrom('accounts').select(['id', 'balance_cents']).where('kind', '=', 'wallet').where('balance_cents', '<', 0).execute();
+  const negative = await db
+    .selectFrom('accounts')
+    .select(['id', 'balance_cents'])
+    .where('kind', '=', 'wallet')
+    .where('balance_cents', '<', 0)
+    .execute();
   return {
     ok: unbalanced.length === 0 && mismatches.length === 0 && negative.length === 0,
     transactions_checked: Number(counted.n),

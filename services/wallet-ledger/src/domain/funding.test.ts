@@ -15,7 +15,10 @@ describe('funding amount', () => {
   });
   it('checks auto-reload ranges and the trigger', () => {
     expect(checkReloadDollars(9, AUTO_RELOAD_THRESHOLD_RANGE, AUTO_RELOAD_MESSAGES.threshold).ok).toBe(false);
-    expect(checkReloadDollars(500, AUTO_RELOAD_THRESHOLD_RANGE, AUTO_RELOAD_MESSAGES.threshold)).toEqual({ ok: true, cents: 50000 });
+    expect(checkReloadDollars(500, AUTO_RELOAD_THRESHOLD_RANGE, AUTO_RELOAD_MESSAGES.threshold)).toEqual({
+      ok: true,
+      cents: 50000,
+    });
     expect(needsReload({ enabled: true, thresholdCents: 2000 }, 1999)).toBe(true);
     expect(needsReload({ enabled: true, thresholdCents: 2000 }, 2000)).toBe(false);
     expect(needsReload({ enabled: false, thresholdCents: 2000 }, 0)).toBe(false);

@@ -1,4 +1,10 @@
-import { AUTO_RELOAD_AMOUNT_RANGE, AUTO_RELOAD_THRESHOLD_RANGE, FUNDING_MAX_CENTS, FUNDING_MIN_CENTS, MESSAGES } from '@leadmarket/contracts';
+import {
+  AUTO_RELOAD_AMOUNT_RANGE,
+  AUTO_RELOAD_THRESHOLD_RANGE,
+  FUNDING_MAX_CENTS,
+  FUNDING_MIN_CENTS,
+  MESSAGES,
+} from '@leadmarket/contracts';
 
 /** A validation outcome: cents, or the spec's message for the caller. */
 export type Checked = { ok: true; cents: number } | { ok: false; message: string };

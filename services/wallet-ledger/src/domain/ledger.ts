@@ -15,14 +15,16 @@ export const PLATFORM_ACCOUNTS = {
 export const walletAccountOf = (contractorId: string) => `wallet:${contractorId}`;
 
 /** The kinds of ledger transaction, as stored and as admins see them. */
-export type TransactionKind = 'signup_credit' | 'wallet_funding' | 'auto_reload' | 'lead_purchase' | 'refund' | 'admin_adjustment';
+export type TransactionKind =
+  'signup_credit' | 'wallet_funding' | 'auto_reload' | 'lead_purchase' | 'refund' | 'admin_adjustment';
 
 /** Refuse a transaction that is empty, has a non-integer amount or does not sum to zero. */
 export function assertBalanced(lines: EntryLine[]): void {
   if (lines.length < 2) throw new Error('A ledger transaction needs at least two entries');
   let sum = 0;
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0) throw new Error(`Bad entry amount ${line.amountCents} on ${line.accountId}`);
+    if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0)
+      throw new Error(`Bad entry amount ${line.amountCents} on ${line.accountId}`);
     sum += line.amountCents;
   }
   if (sum !== 0) throw new Error(`Ledger transaction does not balance (sum ${sum})`);

@@ -7,11 +7,15 @@ import { balanceChanged, fundedEvents } from './events.js';
 /** Texts of our own for adjustments beyond the spec's 'Contractor ID and amount are required'. */
 export const ADJUST_MESSAGES = {
   notesRequired: 'Notes are required for a wallet adjustment',
-  belowZero: (balanceCents: number) => `Adjustment would take the balance below zero (balance $${(balanceCents / 100).toFixed(2)})`,
+  belowZero: (balanceCents: number) =>
+    `Adjustment would take the balance below zero (balance $${(balanceCents / 100).toFixed(2)})`,
 } as const;
 
 /** An admin credit (positive) or debit (negative) with notes; a wallet never goes below zero. */
-export async function adjustWallet(ctx: ServiceContext, input: { contractorId: string; amountCents: number; notes: string; adminId: string | null }) {
+export async function adjustWallet(
+  ctx: ServiceContext,
+  input: { contractorId: string; amountCents: number; notes: string; adminId: string | null },
+) {
   if (!input.notes.trim()) throw badRequest(ADJUST_MESSAGES.notesRequired, 'notes');
   return ctx.db.transaction().execute(async (trx) => {
     const balance = await lockWallet(trx, input.contractorId);
@@ -28,7 +32,9 @@ export async function adjustWallet(ctx: ServiceContext, input: { contractorId: s
     const newBalance = posted!.balances.get(walletAccountOf(input.contractorId))!;
     await ctx.emit(
       trx,
-      input.amountCents > 0 ? fundedEvents(input.contractorId, input.amountCents, newBalance, 'admin_adjustment') : [balanceChanged(input.contractorId, newBalance, 'admin_adjustment')],
+      input.amountCents > 0
+        ? fundedEvents(input.contractorId, input.amountCents, newBalance, 'admin_adjustment')
+        : [balanceChanged(input.contractorId, newBalance, 'admin_adjustment')],
     );
     return newBalance;
   });

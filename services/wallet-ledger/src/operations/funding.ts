@@ -13,11 +13,29 @@ export const returnUrl = (publicBaseUrl: string, contractorId: string, outcome: 
   `${publicBaseUrl.replace(/\/$/, '')}/contractor/${encodeURIComponent(contractorId)}?payment=${outcome}`;
 
 /** Open a funding session: a row of ours first (so the webhook can always find it), then the Checkout Session. */
-export async function startCheckout(ctx: ServiceContext, payments: Payments, contractorId: string, amountCents: number): Promise<{ fundingId: string; paymentUrl: string }> {
+export async function startCheckout(
+  ctx: ServiceContext,
+  payments: Payments,
+  contractorId: string,
+  amountCents: number,
+): Promise<{ fundingId: string; paymentUrl: string }> {
   const fundingId = randomUUID();
   await ensureWallet(ctx.db, contractorId);
-  const settings = await ctx.db.selectFrom('wallet_settings').select('stripe_customer_id').where('contractor_id', '=', contractorId).executeTakeFirst();
-  await ctx.db.insertInto('funding_sessions').values({ id: fundingId, contractor_id: contractorId, kind: 'checkout', amount_cents: amountCents, status: 'creating' }).execute();
+  const settings = await ctx.db
+    .selectFrom('wallet_settings')
+    .select('stripe_customer_id')
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
+  await ctx.db
+    .insertInto('funding_sessions')
+    .values({
+      id: fundingId,
+      contractor_id: contractorId,
+      kind: 'checkout',
+      amount_cents: amountCents,
+      status: 'creating',
+    })
+    .execute();
   let checkout: { sessionId: string; url: string };
   try {
     checkout = await payments.createCheckout({
@@ -31,16 +49,27 @@ export async function startCheckout(ctx: ServiceContext, payments: Payments, con
     });
   } catch (error) {
     ctx.logger.warn({ err: String(error), fundingId }, 'checkout session creation failed');
-    await ctx.db.updateTable('funding_sessions').set({ status: 'failed', failure_reason: String((error as Error).message ?? error).slice(0, 500) }).where('id', '=', fundingId).execute();
+    await ctx.db
+      .updateTable('funding_sessions')
+      .set({ status: 'failed', failure_reason: String((error as Error).message ?? error).slice(0, 500) })
+      .where('id', '=', fundingId)
+      .execute();
     // The provider failed, not the caller: a 502 with the spec's own text for this case.
     throw new HttpError(502, MESSAGES.contractor.paymentFailed);
   }
-  await ctx.db.updateTable('funding_sessions').set({ status: 'open', stripe_session_id: checkout.sessionId }).where('id', '=', fundingId).execute();
+  await ctx.db
+    .updateTable('funding_sessions')
+    .set({ status: 'open', stripe_session_id: checkout.sessionId })
+    .where('id', '=', fundingId)
+    .execute();
   return { fundingId, paymentUrl: checkout.url };
 }
 
 /** Which of our funding rows a Stripe object belongs to: our id in metadata, else Stripe's id. */
-async function findFunding(ctx: ServiceContext, by: { fundingId?: string | null; sessionId?: string; intentId?: string }) {
+async function findFunding(
+  ctx: ServiceContext,
+  by: { fundingId?: string | null; sessionId?: string; intentId?: string },
+) {
   let q = ctx.db.selectFrom('funding_sessions').selectAll();
   if (by.fundingId) q = q.where('id', '=', by.fundingId);
   else if (by.sessionId) q = q.where('stripe_session_id', '=', by.sessionId);
@@ -53,7 +82,11 @@ async function findFunding(ctx: ServiceContext, by: { fundingId?: string | null;
  * Credit a funding row exactly once: the row moves to `completed` only from an open state, and the
  * ledger reference is unique, so a webhook delivered any number of times credits once.
  */
-async function creditFunding(ctx: ServiceContext, fundingId: string, saved: SavedPaymentMethod | null): Promise<boolean> {
+async function creditFunding(
+  ctx: ServiceContext,
+  fundingId: string,
+  saved: SavedPaymentMethod | null,
+): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('funding_sessions')
@@ -72,24 +105,39 @@ async function creditFunding(ctx: ServiceContext, fundingId: string, saved: Save
       contractorId,
       reference: `funding:${fundingId}`,
       amountCents: amount,
-      description: row.kind === 'auto_reload' ? `Auto-reload $${(amount / 100).toFixed(2)}` : `Wallet funding $${(amount / 100).toFixed(2)} (Stripe Checkout)`,
+      description:
+        row.kind === 'auto_reload'
+          ? `Auto-reload $${(amount / 100).toFixed(2)}`
+          : `Wallet funding $${(amount / 100).toFixed(2)} (Stripe Checkout)`,
       lines: fundingLines(contractorId, amount),
     });
     if (!posted) return false;
     if (saved) {
       await trx
         .updateTable('wallet_settings')
-        .set({ stripe_customer_id: saved.customerId, stripe_payment_method_id: saved.paymentMethodId, updated_at: new Date() })
+        .set({
+          stripe_customer_id: saved.customerId,
+          stripe_payment_method_id: saved.paymentMethodId,
+          updated_at: new Date(),
+        })
         .where('contractor_id', '=', contractorId)
         .execute();
     }
-    await ctx.emit(trx, fundedEvents(contractorId, amount, posted.balances.get(walletAccountOf(contractorId))!, source));
+    await ctx.emit(
+      trx,
+      fundedEvents(contractorId, amount, posted.balances.get(walletAccountOf(contractorId))!, source),
+    );
     return true;
   });
 }
 
 /** A failed or abandoned funding: checkout sessions just close; a failed reload also turns auto-reload off with the reason. */
-async function failFunding(ctx: ServiceContext, fundingId: string, status: 'cancelled' | 'failed', reason: string | null): Promise<void> {
+async function failFunding(
+  ctx: ServiceContext,
+  fundingId: string,
+  status: 'cancelled' | 'failed',
+  reason: string | null,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('funding_sessions')
@@ -101,7 +149,11 @@ async function failFunding(ctx: ServiceContext, fundingId: string, status: 'canc
     if (row?.kind === 'auto_reload') {
       await trx
         .updateTable('wallet_settings')
-        .set({ auto_reload_enabled: false, auto_reload_disabled_reason: `Auto-reload was turned off: the charge failed (${reason ?? 'declined'}).`, updated_at: new Date() })
+        .set({
+          auto_reload_enabled: false,
+          auto_reload_disabled_reason: `Auto-reload was turned off: the charge failed (${reason ?? 'declined'}).`,
+          updated_at: new Date(),
+        })
         .where('contractor_id', '=', row.contractor_id)
         .execute();
     }
@@ -109,16 +161,26 @@ async function failFunding(ctx: ServiceContext, fundingId: string, status: 'canc
 }
 
 /** Apply one verified Stripe event. Unknown sessions and event types are acknowledged and ignored. */
-export async function applyStripeEvent(ctx: ServiceContext, payments: Payments, event: Stripe.Event): Promise<{ credited: boolean }> {
+export async function applyStripeEvent(
+  ctx: ServiceContext,
+  payments: Payments,
+  event: Stripe.Event,
+): Promise<{ credited: boolean }> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object as Stripe.Checkout.Session;
       if (session.payment_status !== 'paid') return { credited: false };
-      const row = await findFunding(ctx, { fundingId: session.client_reference_id ?? session.metadata?.funding_id, sessionId: session.id });
+      const row = await findFunding(ctx, {
+        fundingId: session.client_reference_id ?? session.metadata?.funding_id,
+        sessionId: session.id,
+      });
       if (!row || row.kind !== 'checkout' || row.status === 'completed') return { credited: false };
       if (session.amount_total != null && Number(session.amount_total) !== Number(row.amount_cents)) {
-        ctx.logger.warn({ funding: row.id, amount_total: session.amount_total }, 'checkout amount differs from the funding row; not credited');
+        ctx.logger.warn(
+          { funding: row.id, amount_total: session.amount_total },
+          'checkout amount differs from the funding row; not credited',
+        );
         return { credited: false };
       }
       // Stripe is asked before the transaction opens (never hold a transaction over a network call).
@@ -127,7 +189,10 @@ export async function applyStripeEvent(ctx: ServiceContext, payments: Payments, 
     }
     case 'checkout.session.expired': {
       const session = event.data.object as Stripe.Checkout.Session;
-      const row = await findFunding(ctx, { fundingId: session.client_reference_id ?? session.metadata?.funding_id, sessionId: session.id });
+      const row = await findFunding(ctx, {
+        fundingId: session.client_reference_id ?? session.metadata?.funding_id,
+        sessionId: session.id,
+      });
       if (row) await failFunding(ctx, row.id, 'cancelled', null);
       return { credited: false };
     }
@@ -142,7 +207,8 @@ export async function applyStripeEvent(ctx: ServiceContext, payments: Payments, 
     case 'payment_intent.payment_failed': {
       const intent = event.data.object as Stripe.PaymentIntent;
       const row = await findFunding(ctx, { fundingId: intent.metadata?.funding_id, intentId: intent.id });
-      if (row?.kind === 'auto_reload') await failFunding(ctx, row.id, 'failed', intent.last_payment_error?.message ?? 'payment failed');
+      if (row?.kind === 'auto_reload')
+        await failFunding(ctx, row.id, 'failed', intent.last_payment_error?.message ?? 'payment failed');
       return { credited: false };
     }
     default:
@@ -151,14 +217,32 @@ export async function applyStripeEvent(ctx: ServiceContext, payments: Payments, 
 }
 
 /** Verify and apply a webhook delivery (the HTTP route and the development provider share it). */
-export async function receiveWebhook(ctx: ServiceContext, payments: Payments, raw: Buffer | string, signature: string | undefined) {
+export async function receiveWebhook(
+  ctx: ServiceContext,
+  payments: Payments,
+  raw: Buffer | string,
+  signature: string | undefined,
+) {
   const event = payments.verify(raw, signature);
   return applyStripeEvent(ctx, payments, event);
 }
 
 /** Build and deliver a development event through the same signature-checked path. */
-export async function deliverDevEvent(ctx: ServiceContext, payments: Payments, type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({ id: `evt_dev_${randomUUID()}`, object: 'event', type, api_version: null, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+export async function deliverDevEvent(
+  ctx: ServiceContext,
+  payments: Payments,
+  type: string,
+  object: Record<string, unknown>,
+) {
+  const payload = JSON.stringify({
+    id: `evt_dev_${randomUUID()}`,
+    object: 'event',
+    type,
+    api_version: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
   return receiveWebhook(ctx, payments, payload, payments.sign(payload));
 }
 
@@ -166,14 +250,38 @@ export async function deliverDevEvent(ctx: ServiceContext, payments: Payments, t
  * After a purchase: when the balance fell below the threshold, start ONE off-session charge.
  * The partial unique index on pending reloads makes a second concurrent start fail harmlessly.
  */
-export async function maybeAutoReload(ctx: ServiceContext, payments: Payments, contractorId: string): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed'> {
-  const settings = await ctx.db.selectFrom('wallet_settings').selectAll().where('contractor_id', '=', contractorId).executeTakeFirst();
-  const balance = await ctx.db.selectFrom('accounts').select('balance_cents').where('id', '=', walletAccountOf(contractorId)).executeTakeFirst();
-  if (!settings || !needsReload({ enabled: settings.auto_reload_enabled, thresholdCents: Number(settings.auto_reload_threshold_cents) }, Number(balance?.balance_cents ?? 0))) return 'not_needed';
+export async function maybeAutoReload(
+  ctx: ServiceContext,
+  payments: Payments,
+  contractorId: string,
+): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed'> {
+  const settings = await ctx.db
+    .selectFrom('wallet_settings')
+    .selectAll()
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
+  const balance = await ctx.db
+    .selectFrom('accounts')
+    .select('balance_cents')
+    .where('id', '=', walletAccountOf(contractorId))
+    .executeTakeFirst();
+  if (
+    !settings ||
+    !needsReload(
+      { enabled: settings.auto_reload_enabled, thresholdCents: Number(settings.auto_reload_threshold_cents) },
+      Number(balance?.balance_cents ?? 0),
+    )
+  )
+    return 'not_needed';
   if (!settings.stripe_customer_id || !settings.stripe_payment_method_id) {
     await ctx.db
       .updateTable('wallet_settings')
-      .set({ auto_reload_enabled: false, auto_reload_disabled_reason: 'Auto-reload was turned off: no saved card. Add funds once with a card to enable it.', updated_at: new Date() })
+      .set({
+        auto_reload_enabled: false,
+        auto_reload_disabled_reason:
+          'Auto-reload was turned off: no saved card. Add funds once with a card to enable it.',
+        updated_at: new Date(),
+      })
       .where('contractor_id', '=', contractorId)
       .execute();
     return 'no_card';
@@ -182,7 +290,13 @@ export async function maybeAutoReload(ctx: ServiceContext, payments: Payments, c
   const amount = Number(settings.auto_reload_amount_cents);
   const claimed = await ctx.db
     .insertInto('funding_sessions')
-    .values({ id: fundingId, contractor_id: contractorId, kind: 'auto_reload', amount_cents: amount, status: 'pending' })
+    .values({
+      id: fundingId,
+      contractor_id: contractorId,
+      kind: 'auto_reload',
+      amount_cents: amount,
+      status: 'pending',
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -196,7 +310,11 @@ export async function maybeAutoReload(ctx: ServiceContext, payments: Payments, c
     ctx.logger.warn({ err: String(error), fundingId }, 'auto-reload charge outcome unknown');
     return 'failed';
   }
-  await ctx.db.updateTable('funding_sessions').set({ stripe_payment_intent_id: charge.paymentIntentId }).where('id', '=', fundingId).execute();
+  await ctx.db
+    .updateTable('funding_sessions')
+    .set({ stripe_payment_intent_id: charge.paymentIntentId })
+    .where('id', '=', fundingId)
+    .execute();
   if (charge.status === 'failed') {
     await failFunding(ctx, fundingId, 'failed', charge.failureReason ?? null);
     return 'failed';
@@ -220,12 +338,23 @@ export async function maybeAutoReload(ctx: ServiceContext, payments: Payments, c
  * was unknown): ask Stripe and credit or fail exactly as the webhook would. Development charges
  * settle at once, so only the Stripe mode has work here.
  */
-export async function reconcilePendingReloads(ctx: ServiceContext, payments: Payments, olderThanMs: number): Promise<number> {
+export async function reconcilePendingReloads(
+  ctx: ServiceContext,
+  payments: Payments,
+  olderThanMs: number,
+): Promise<number> {
   if (payments.mode !== 'stripe') return 0;
   const rows = await ctx.db
     .selectFrom('funding_sessions as f')
     .innerJoin('wallet_settings as s', 's.contractor_id', 'f.contractor_id')
-    .select(['f.id', 'f.contractor_id', 'f.amount_cents', 'f.stripe_payment_intent_id', 's.stripe_customer_id', 's.stripe_payment_method_id'])
+    .select([
+      'f.id',
+      'f.contractor_id',
+      'f.amount_cents',
+      'f.stripe_payment_intent_id',
+      's.stripe_customer_id',
+      's.stripe_payment_method_id',
+    ])
     .where('f.kind', '=', 'auto_reload')
     .where('f.status', '=', 'pending')
     .where('f.created_at', '<', new Date(Date.now() - olderThanMs))
@@ -234,10 +363,25 @@ export async function reconcilePendingReloads(ctx: ServiceContext, payments: Pay
   let settled = 0;
   for (const row of rows) {
     const amount = Number(row.amount_cents);
-    const method = row.stripe_customer_id && row.stripe_payment_method_id ? { customerId: row.stripe_customer_id, paymentMethodId: row.stripe_payment_method_id } : null;
-    const outcome = await payments.intentOutcome({ fundingId: row.id, paymentIntentId: row.stripe_payment_intent_id, contractorId: row.contractor_id, amountCents: amount, method });
-    if (!row.stripe_payment_intent_id) await ctx.db.updateTable('funding_sessions').set({ stripe_payment_intent_id: outcome.paymentIntentId }).where('id', '=', row.id).execute();
-    if (outcome.state === 'succeeded' && outcome.amountCents === amount) settled += (await creditFunding(ctx, row.id, null)) ? 1 : 0;
+    const method =
+      row.stripe_customer_id && row.stripe_payment_method_id
+        ? { customerId: row.stripe_customer_id, paymentMethodId: row.stripe_payment_method_id }
+        : null;
+    const outcome = await payments.intentOutcome({
+      fundingId: row.id,
+      paymentIntentId: row.stripe_payment_intent_id,
+      contractorId: row.contractor_id,
+      amountCents: amount,
+      method,
+    });
+    if (!row.stripe_payment_intent_id)
+      await ctx.db
+        .updateTable('funding_sessions')
+        .set({ stripe_payment_intent_id: outcome.paymentIntentId })
+        .where('id', '=', row.id)
+        .execute();
+    if (outcome.state === 'succeeded' && outcome.amountCents === amount)
+      settled += (await creditFunding(ctx, row.id, null)) ? 1 : 0;
     else if (outcome.state === 'failed') {
       await failFunding(ctx, row.id, 'failed', outcome.reason ?? null);
       settled++;

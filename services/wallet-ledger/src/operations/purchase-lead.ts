@@ -28,7 +28,10 @@ export interface PurchaseOutcome {
  * post the ledger entries, update the cached balance and write LeadPurchased to the outbox.
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
  */
-export async function purchaseLead(ctx: ServiceContext, input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' }): Promise<PurchaseOutcome> {
+export async function purchaseLead(
+  ctx: ServiceContext,
+  input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
+): Promise<PurchaseOutcome> {
   const { leadId, contractorId, channel } = input;
   return ctx.db.transaction().execute(async (trx) => {
     const lead = await trx.selectFrom('leads').selectAll().where('lead_id', '=', leadId).forUpdate().executeTakeFirst();
@@ -45,13 +48,19 @@ export async function purchaseLead(ctx: ServiceContext, input: { leadId: string;
           replayed: true,
         };
       }
-      throw conflict(existing.contractor_id === contractorId ? PURCHASE_MESSAGES.unavailable('refunded') : PURCHASE_MESSAGES.sold);
+      throw conflict(
+        existing.contractor_id === contractorId ? PURCHASE_MESSAGES.unavailable('refunded') : PURCHASE_MESSAGES.sold,
+      );
     }
     if (lead.status !== 'available') throw conflict(PURCHASE_MESSAGES.unavailable(lead.status));
 
     const price = Number(lead.price_cents);
     const balance = await lockWallet(trx, contractorId);
-    if (balance < price) throw new HttpError(402, MESSAGES.contractor.insufficientBalance, undefined, { balance_cents: balance, price_cents: price });
+    if (balance < price)
+      throw new HttpError(402, MESSAGES.contractor.insufficientBalance, undefined, {
+        balance_cents: balance,
+        price_cents: price,
+      });
 
     const purchaseId = randomUUID();
     const posted = await postTransaction(trx, {
@@ -63,7 +72,12 @@ export async function purchaseLead(ctx: ServiceContext, input: { leadId: string;
       lines: purchaseLines(contractorId, price),
     });
     const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
-    const offer = await trx.selectFrom('lead_offers').select('offered_at').where('lead_id', '=', leadId).where('contractor_id', '=', contractorId).executeTakeFirst();
+    const offer = await trx
+      .selectFrom('lead_offers')
+      .select('offered_at')
+      .where('lead_id', '=', leadId)
+      .where('contractor_id', '=', contractorId)
+      .executeTakeFirst();
     const now = new Date();
     await trx
       .insertInto('purchases')
@@ -87,7 +101,14 @@ export async function purchaseLead(ctx: ServiceContext, input: { leadId: string;
     await ctx.emit(trx, [
       {
         type: 'LeadPurchased',
-        data: { lead_id: leadId, contractor_id: contractorId, purchase_id: purchaseId, price_cents: price, channel, purchased_at: now.toISOString() },
+        data: {
+          lead_id: leadId,
+          contractor_id: contractorId,
+          purchase_id: purchaseId,
+          price_cents: price,
+          channel,
+          purchased_at: now.toISOString(),
+        },
       },
       balanceChanged(contractorId, newBalance, 'lead_purchase'),
     ]);

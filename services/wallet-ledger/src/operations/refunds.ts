@@ -16,7 +16,15 @@ export async function requestRefund(ctx: ServiceContext, contractorId: string, l
     const id = randomUUID();
     const inserted = await trx
       .insertInto('refund_requests')
-      .values({ id, purchase_id: purchase.id, lead_id: leadId, contractor_id: contractorId, amount_cents: purchase.price_cents, reason: reason.trim(), status: 'pending' })
+      .values({
+        id,
+        purchase_id: purchase.id,
+        lead_id: leadId,
+        contractor_id: contractorId,
+        amount_cents: purchase.price_cents,
+        reason: reason.trim(),
+        status: 'pending',
+      })
       .onConflict((oc) => oc.column('purchase_id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -26,9 +34,20 @@ export async function requestRefund(ctx: ServiceContext, contractorId: string, l
 }
 
 /** An admin approves (the sale is reversed in the ledger) or rejects a pending request; RefundDecided is emitted. */
-export async function decideRefund(ctx: ServiceContext, refundId: string, action: 'approve' | 'reject', adminNotes: string, adminId: string | null) {
+export async function decideRefund(
+  ctx: ServiceContext,
+  refundId: string,
+  action: 'approve' | 'reject',
+  adminNotes: string,
+  adminId: string | null,
+) {
   return ctx.db.transaction().execute(async (trx) => {
-    const refund = await trx.selectFrom('refund_requests').selectAll().where('id', '=', refundId).forUpdate().executeTakeFirst();
+    const refund = await trx
+      .selectFrom('refund_requests')
+      .selectAll()
+      .where('id', '=', refundId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!refund) throw notFound(REFUND_MESSAGES.notFound);
     if (refund.status !== 'pending') throw conflict(REFUND_MESSAGES.alreadyDecided);
     const status = action === 'approve' ? 'approved' : 'rejected';
@@ -45,14 +64,37 @@ export async function decideRefund(ctx: ServiceContext, refundId: string, action
         createdBy: adminId,
         lines: refundLines(refund.contractor_id, amount),
       });
-      await trx.updateTable('purchases').set({ status: 'refunded', refunded_at: now }).where('id', '=', refund.purchase_id).execute();
-      await ctx.emit(trx, fundedEvents(refund.contractor_id, amount, posted!.balances.get(walletAccountOf(refund.contractor_id))!, 'refund'));
+      await trx
+        .updateTable('purchases')
+        .set({ status: 'refunded', refunded_at: now })
+        .where('id', '=', refund.purchase_id)
+        .execute();
+      await ctx.emit(
+        trx,
+        fundedEvents(
+          refund.contractor_id,
+          amount,
+          posted!.balances.get(walletAccountOf(refund.contractor_id))!,
+          'refund',
+        ),
+      );
     }
-    await trx.updateTable('refund_requests').set({ status, admin_notes: adminNotes, admin_id: adminId, processed_at: now }).where('id', '=', refundId).execute();
+    await trx
+      .updateTable('refund_requests')
+      .set({ status, admin_notes: adminNotes, admin_id: adminId, processed_at: now })
+      .where('id', '=', refundId)
+      .execute();
     await ctx.emit(trx, [
       {
         type: 'RefundDecided',
-        data: { refund_id: refundId, lead_id: refund.lead_id, contractor_id: refund.contractor_id, decision: status, amount_cents: amount, decided_at: now.toISOString() },
+        data: {
+          refund_id: refundId,
+          lead_id: refund.lead_id,
+          contractor_id: refund.contractor_id,
+          decision: status,
+          amount_cents: amount,
+          decided_at: now.toISOString(),
+        },
       },
     ]);
     return { status };

@@ -8,14 +8,28 @@ import { adjustWallet } from '../operations/adjustments.js';
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
 export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {
   const revenueCents = async () => {
-    const row = await ctx.db.selectFrom('accounts').select('balance_cents').where('id', '=', PLATFORM_ACCOUNTS.revenue).executeTakeFirst();
+    const row = await ctx.db
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('id', '=', PLATFORM_ACCOUNTS.revenue)
+      .executeTakeFirst();
     return Number(row?.balance_cents ?? 0);
   };
 
   app.get('/internal/transactions', { schema: { querystring: PageQuerySchema } }, async (request) => {
     const { page, limit } = request.query;
-    const total = await ctx.db.selectFrom('ledger_transactions').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await ctx.db.selectFrom('ledger_transactions').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute();
+    const total = await ctx.db
+      .selectFrom('ledger_transactions')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = await ctx.db
+      .selectFrom('ledger_transactions')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
     return {
       transactions: rows.map((r) => ({
         id: r.id,
@@ -34,7 +48,12 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void 
 
   app.post('/internal/adjustments', { schema: { body: AdjustmentRequestSchema } }, async (request) => {
     const { contractor_id, amount_cents, notes, admin_id } = request.body;
-    const balance = await adjustWallet(ctx, { contractorId: contractor_id, amountCents: amount_cents, notes, adminId: admin_id ?? null });
+    const balance = await adjustWallet(ctx, {
+      contractorId: contractor_id,
+      amountCents: amount_cents,
+      notes,
+      adminId: admin_id ?? null,
+    });
     return { success: true, new_balance_cents: balance };
   });
 

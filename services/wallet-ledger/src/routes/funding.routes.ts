@@ -18,7 +18,11 @@ import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../op
 
 async function settingsOf(db: Kysely<any>, contractorId: string) {
   await ensureWallet(db, contractorId);
-  return db.selectFrom('wallet_settings').selectAll().where('contractor_id', '=', contractorId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('wallet_settings')
+    .selectAll()
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirstOrThrow();
 }
 
 const settingsAnswer = (s: any) => ({
@@ -30,22 +34,29 @@ const settingsAnswer = (s: any) => ({
   has_saved_card: Boolean(s.stripe_payment_method_id),
 });
 
-const asBoolean = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+const asBoolean = (v: unknown): boolean | undefined =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Funding (Checkout, webhook, development checkout page), auto-reload settings and the internal wallet views. */
 export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): Promise<void> {
   const { payments } = deps;
 
-  app.post(functionPath('contractors-purchase-credits'), { schema: { body: PurchaseCreditsRequestSchema } }, async (request) => {
-    const contractorId = contractorIdOf(request);
-    const amount = checkFundingAmount(request.body.amount);
-    if (!amount.ok) throw badRequest(amount.message, 'amount');
-    const { paymentUrl } = await startCheckout(ctx, payments, contractorId, amount.cents);
-    return { payment_url: paymentUrl };
-  });
+  app.post(
+    functionPath('contractors-purchase-credits'),
+    { schema: { body: PurchaseCreditsRequestSchema } },
+    async (request) => {
+      const contractorId = contractorIdOf(request);
+      const amount = checkFundingAmount(request.body.amount);
+      if (!amount.ok) throw badRequest(amount.message, 'amount');
+      const { paymentUrl } = await startCheckout(ctx, payments, contractorId, amount.cents);
+      return { payment_url: paymentUrl };
+    },
+  );
 
-  app.get(functionPath('auto-reload-settings'), async (request) => settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))));
+  app.get(functionPath('auto-reload-settings'), async (request) =>
+    settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
+  );
 
   app.post(functionPath('auto-reload-settings'), { schema: { body: AutoReloadUpdateSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
@@ -58,7 +69,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       if (enabled) patch.auto_reload_disabled_reason = null;
     }
     if (body.auto_reload_threshold !== undefined) {
-      const t = checkReloadDollars(body.auto_reload_threshold, AUTO_RELOAD_THRESHOLD_RANGE, AUTO_RELOAD_MESSAGES.threshold);
+      const t = checkReloadDollars(
+        body.auto_reload_threshold,
+        AUTO_RELOAD_THRESHOLD_RANGE,
+        AUTO_RELOAD_MESSAGES.threshold,
+      );
       if (!t.ok) throw badRequest(t.message, 'auto_reload_threshold');
       patch.auto_reload_threshold_cents = t.cents;
     }
@@ -69,7 +84,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     }
     await ensureWallet(ctx.db, contractorId);
     if (Object.keys(patch).length) {
-      await ctx.db.updateTable('wallet_settings').set({ ...patch, updated_at: new Date() }).where('contractor_id', '=', contractorId).execute();
+      await ctx.db
+        .updateTable('wallet_settings')
+        .set({ ...patch, updated_at: new Date() })
+        .where('contractor_id', '=', contractorId)
+        .execute();
     }
     return { ...settingsAnswer(await settingsOf(ctx.db, contractorId)), message: 'Auto-reload settings saved' };
   });
@@ -87,7 +106,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       try {
         result = await receiveWebhook(ctx, payments, raw, request.headers['stripe-signature'] as string | undefined);
       } catch (error: any) {
-        if (error?.type === 'StripeSignatureVerificationError' || error?.name === 'StripeSignatureVerificationError' || error instanceof SyntaxError) {
+        if (
+          error?.type === 'StripeSignatureVerificationError' ||
+          error?.name === 'StripeSignatureVerificationError' ||
+          error instanceof SyntaxError
+        ) {
           return reply.code(400).send(errorBody('Invalid webhook signature'));
         }
         throw error;
@@ -95,15 +118,21 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       return { received: true, credited: result.credited };
     });
 
-    const devOnly = (reply: any) => reply.code(404).type('text/plain').send('The development checkout is off: Stripe keys are configured.');
+    const devOnly = (reply: any) =>
+      reply.code(404).type('text/plain').send('The development checkout is off: Stripe keys are configured.');
     const page = (title: string, body: string) =>
       `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style></head><body>${body}</body></html>`;
 
     scope.get('/dev/checkout/:session_id', async (request, reply) => {
       if (payments.mode !== 'development') return devOnly(reply);
       const id = (request.params as { session_id: string }).session_id;
-      const row = await ctx.db.selectFrom('funding_sessions').selectAll().where('stripe_session_id', '=', id).executeTakeFirst();
-      if (!row) return reply.code(404).type('text/html').send(page('Unknown session', '<h1>Unknown checkout session</h1>'));
+      const row = await ctx.db
+        .selectFrom('funding_sessions')
+        .selectAll()
+        .where('stripe_session_id', '=', id)
+        .executeTakeFirst();
+      if (!row)
+        return reply.code(404).type('text/html').send(page('Unknown session', '<h1>Unknown checkout session</h1>'));
       const amount = `$${(Number(row.amount_cents) / 100).toFixed(2)}`;
       const safe = escapeHtml(id);
       const body =
@@ -118,23 +147,36 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     scope.post('/dev/checkout/:session_id/:action', async (request, reply) => {
       if (payments.mode !== 'development') return devOnly(reply);
       const { session_id, action } = request.params as { session_id: string; action: string };
-      if (action !== 'complete' && action !== 'cancel') return reply.code(404).send(errorBody('Unknown checkout action'));
-      const row = await ctx.db.selectFrom('funding_sessions').selectAll().where('stripe_session_id', '=', session_id).executeTakeFirst();
+      if (action !== 'complete' && action !== 'cancel')
+        return reply.code(404).send(errorBody('Unknown checkout action'));
+      const row = await ctx.db
+        .selectFrom('funding_sessions')
+        .selectAll()
+        .where('stripe_session_id', '=', session_id)
+        .executeTakeFirst();
       if (!row) return reply.code(404).send(errorBody('Unknown checkout session'));
       const amount = Number(row.amount_cents);
-      await deliverDevEvent(ctx, payments, action === 'complete' ? 'checkout.session.completed' : 'checkout.session.expired', {
-        id: session_id,
-        object: 'checkout.session',
-        client_reference_id: row.id,
-        amount_total: amount,
-        currency: 'usd',
-        payment_status: action === 'complete' ? 'paid' : 'unpaid',
-        status: action === 'complete' ? 'complete' : 'expired',
-        customer: `cus_dev_${row.contractor_id}`,
-        payment_intent: `pi_dev_${row.id}`,
-        metadata: { funding_id: row.id, contractor_id: row.contractor_id },
-      });
-      return reply.redirect(returnUrl(ctx.publicBaseUrl, row.contractor_id, action === 'complete' ? 'success' : 'cancelled'), 303);
+      await deliverDevEvent(
+        ctx,
+        payments,
+        action === 'complete' ? 'checkout.session.completed' : 'checkout.session.expired',
+        {
+          id: session_id,
+          object: 'checkout.session',
+          client_reference_id: row.id,
+          amount_total: amount,
+          currency: 'usd',
+          payment_status: action === 'complete' ? 'paid' : 'unpaid',
+          status: action === 'complete' ? 'complete' : 'expired',
+          customer: `cus_dev_${row.contractor_id}`,
+          payment_intent: `pi_dev_${row.id}`,
+          metadata: { funding_id: row.id, contractor_id: row.contractor_id },
+        },
+      );
+      return reply.redirect(
+        returnUrl(ctx.publicBaseUrl, row.contractor_id, action === 'complete' ? 'success' : 'cancelled'),
+        303,
+      );
     });
   });
 
@@ -153,7 +195,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
   app.post('/internal/wallets/summary', { schema: { body: WalletsSummaryRequestSchema } }, async (request) => {
     const ids = [...new Set(request.body.contractor_ids)];
     if (ids.length === 0) return { wallets: [] };
-    const balances = await ctx.db.selectFrom('accounts').select(['contractor_id', 'balance_cents']).where('id', 'in', ids.map(walletAccountOf)).execute();
+    const balances = await ctx.db
+      .selectFrom('accounts')
+      .select(['contractor_id', 'balance_cents'])
+      .where('id', 'in', ids.map(walletAccountOf))
+      .execute();
     const spend = await ctx.db
       .selectFrom('purchases')
       .select(['contractor_id', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(price_cents), 0)`.as('total')])

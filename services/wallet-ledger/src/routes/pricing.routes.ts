@@ -1,4 +1,10 @@
-import { DEFAULT_LEAD_PRICE_CENTS, functionPath, HistoryLimitQuerySchema, LeadPriceQuerySchema, SetLeadPriceSchema } from '@leadmarket/contracts';
+import {
+  DEFAULT_LEAD_PRICE_CENTS,
+  functionPath,
+  HistoryLimitQuerySchema,
+  LeadPriceQuerySchema,
+  SetLeadPriceSchema,
+} from '@leadmarket/contracts';
 import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fixLeadPrice, listPrices, setPrice } from '../db/pricing.repository.js';
@@ -20,16 +26,27 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
     };
   });
 
-  app.get('/internal/lead-prices', async () => ({ prices: await listPrices(ctx.db), default_price_cents: DEFAULT_LEAD_PRICE_CENTS }));
+  app.get('/internal/lead-prices', async () => ({
+    prices: await listPrices(ctx.db),
+    default_price_cents: DEFAULT_LEAD_PRICE_CENTS,
+  }));
 
   app.put('/internal/lead-prices', { schema: { body: SetLeadPriceSchema } }, async (request) => {
     const { category, lead_type, price_cents, admin_id } = request.body;
-    const old = await ctx.db.transaction().execute((trx) => setPrice(trx, category, lead_type, price_cents, admin_id ?? null));
+    const old = await ctx.db
+      .transaction()
+      .execute((trx) => setPrice(trx, category, lead_type, price_cents, admin_id ?? null));
     return { category, lead_type, old_price_cents: old, new_price_cents: price_cents };
   });
 
   app.get('/internal/lead-prices/history', { schema: { querystring: HistoryLimitQuerySchema } }, async (request) => {
-    const rows = await ctx.db.selectFrom('lead_price_history').selectAll().orderBy('changed_at', 'desc').orderBy('id', 'desc').limit(request.query.limit).execute();
+    const rows = await ctx.db
+      .selectFrom('lead_price_history')
+      .selectAll()
+      .orderBy('changed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(request.query.limit)
+      .execute();
     return {
       history: rows.map((r) => ({
         category: r.category,
@@ -44,38 +61,58 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
 
   // Matching asks before offering. Fixed on first ask; category and urgency may come in the query,
   // else the category is looked up at lead-intake and the tier is standard until screening says otherwise.
-  app.get('/internal/leads/:id/price', { schema: { params: LeadParams, querystring: LeadPriceQuerySchema } }, async (request) => {
-    const leadId = request.params.id;
-    const find = () => ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-    let row = await find();
-    // Matching asks as soon as it sees LeadScreened, which we consume at the same moment: give our
-    // consumer a short while to fix the price with the lead's real tier before fixing it from a lookup.
-    for (let waited = 0; !row && !request.query.service_category && waited < PRICE_WAIT_MS; waited += 50) {
-      await new Promise((r) => setTimeout(r, 50));
-      row = await find();
-    }
-    if (!row) {
-      let category = request.query.service_category;
-      let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {
-        sub_service: request.query.sub_service,
-        zip_code: request.query.zip_code,
-        is_test: request.query.is_test === undefined ? undefined : request.query.is_test === 'true',
-      };
-      if (!category) {
-        const found = await ctx.clients
-          .call<{ leads: Array<{ id: string; service_category: string; sub_service: string; zip_code: string; is_test: boolean }> }>('lead-intake', '/internal/leads/lookup', { body: { ids: [leadId] } })
-          .catch((error) => {
-            if (error instanceof ServiceCallError && error.status < 500) return { leads: [] };
-            ctx.logger.warn({ err: String(error), leadId }, 'lead lookup at lead-intake failed');
-            throw new HttpError(503, 'Lead information is unavailable; try again shortly');
-          });
-        const lead = found.leads.find((l) => l.id === leadId);
-        if (!lead) throw notFound('Lead not found');
-        category = lead.service_category;
-        extra = lead;
+  app.get(
+    '/internal/leads/:id/price',
+    { schema: { params: LeadParams, querystring: LeadPriceQuerySchema } },
+    async (request) => {
+      const leadId = request.params.id;
+      const find = () => ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+      let row = await find();
+      // Matching asks as soon as it sees LeadScreened, which we consume at the same moment: give our
+      // consumer a short while to fix the price with the lead's real tier before fixing it from a lookup.
+      for (let waited = 0; !row && !request.query.service_category && waited < PRICE_WAIT_MS; waited += 50) {
+        await new Promise((r) => setTimeout(r, 50));
+        row = await find();
       }
-      row = await fixLeadPrice(ctx.db, { leadId, category, urgency: request.query.urgency, status: 'available', subService: extra.sub_service, zipCode: extra.zip_code, isTest: extra.is_test });
-    }
-    return { lead_id: leadId, price_cents: Number(row.price_cents), lead_type: row.lead_type, status: row.status };
-  });
+      if (!row) {
+        let category = request.query.service_category;
+        let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {
+          sub_service: request.query.sub_service,
+          zip_code: request.query.zip_code,
+          is_test: request.query.is_test === undefined ? undefined : request.query.is_test === 'true',
+        };
+        if (!category) {
+          const found = await ctx.clients
+            .call<{
+              leads: Array<{
+                id: string;
+                service_category: string;
+                sub_service: string;
+                zip_code: string;
+                is_test: boolean;
+              }>;
+            }>('lead-intake', '/internal/leads/lookup', { body: { ids: [leadId] } })
+            .catch((error) => {
+              if (error instanceof ServiceCallError && error.status < 500) return { leads: [] };
+              ctx.logger.warn({ err: String(error), leadId }, 'lead lookup at lead-intake failed');
+              throw new HttpError(503, 'Lead information is unavailable; try again shortly');
+            });
+          const lead = found.leads.find((l) => l.id === leadId);
+          if (!lead) throw notFound('Lead not found');
+          category = lead.service_category;
+          extra = lead;
+        }
+        row = await fixLeadPrice(ctx.db, {
+          leadId,
+          category,
+          urgency: request.query.urgency,
+          status: 'available',
+          subService: extra.sub_service,
+          zipCode: extra.zip_code,
+          isTest: extra.is_test,
+        });
+      }
+      return { lead_id: leadId, price_cents: Number(row.price_cents), lead_type: row.lead_type, status: row.status };
+    },
+  );
 }

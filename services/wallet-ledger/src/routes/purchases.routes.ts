@@ -1,4 +1,10 @@
-import { centsToDollars, functionPath, InternalPurchaseSchema, MESSAGES, PurchaseLeadRequestSchema } from '@leadmarket/contracts';
+import {
+  centsToDollars,
+  functionPath,
+  InternalPurchaseSchema,
+  MESSAGES,
+  PurchaseLeadRequestSchema,
+} from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../operations/funding.js';
@@ -8,7 +14,9 @@ import { purchaseLead } from '../operations/purchase-lead.js';
 export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
   // After the purchase commits: one auto-reload if the balance fell under the threshold (the buyer does not wait for it).
   const afterPurchase = (contractorId: string) => {
-    void maybeAutoReload(ctx, deps.payments, contractorId).catch((err) => ctx.logger.warn({ err: String(err), contractorId }, 'auto-reload failed to start'));
+    void maybeAutoReload(ctx, deps.payments, contractorId).catch((err) =>
+      ctx.logger.warn({ err: String(err), contractorId }, 'auto-reload failed to start'),
+    );
   };
 
   app.post(functionPath('purchase-lead'), { schema: { body: PurchaseLeadRequestSchema } }, async (request) => {
@@ -27,6 +35,12 @@ export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, dep
     const { lead_id, contractor_id, channel } = request.body;
     const outcome = await purchaseLead(ctx, { leadId: lead_id, contractorId: contractor_id, channel });
     if (!outcome.replayed) afterPurchase(contractor_id);
-    return { success: true, purchase_id: outcome.purchaseId, price_cents: outcome.priceCents, new_balance_cents: outcome.balanceCents, replayed: outcome.replayed };
+    return {
+      success: true,
+      purchase_id: outcome.purchaseId,
+      price_cents: outcome.priceCents,
+      new_balance_cents: outcome.balanceCents,
+      replayed: outcome.replayed,
+    };
   });
 }

@@ -11,7 +11,13 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void
   app.post(functionPath('request-refund'), { schema: { body: RequestRefundSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
     const refund = await requestRefund(ctx, contractorId, request.body.lead_id, request.body.reason);
-    return { success: true as const, refund_request_id: refund.id, status: 'pending' as const, refund_window_days: REFUND_WINDOW_DAYS, message: REFUND_MESSAGES.requested };
+    return {
+      success: true as const,
+      refund_request_id: refund.id,
+      status: 'pending' as const,
+      refund_window_days: REFUND_WINDOW_DAYS,
+      message: REFUND_MESSAGES.requested,
+    };
   });
 
   app.get('/internal/refunds', { schema: { querystring: RefundListQuerySchema } }, async (request) => {
@@ -33,9 +39,15 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void
     };
   });
 
-  app.post('/internal/refunds/:id/decision', { schema: { params: z.object({ id: z.string().uuid('refund id must be a valid id') }), body: RefundDecisionSchema } }, async (request) => {
-    const { action, admin_notes, admin_id } = request.body;
-    const { status } = await decideRefund(ctx, request.params.id, action, admin_notes, admin_id ?? null);
-    return { success: true, status };
-  });
+  app.post(
+    '/internal/refunds/:id/decision',
+    {
+      schema: { params: z.object({ id: z.string().uuid('refund id must be a valid id') }), body: RefundDecisionSchema },
+    },
+    async (request) => {
+      const { action, admin_notes, admin_id } = request.body;
+      const { status } = await decideRefund(ctx, request.params.id, action, admin_notes, admin_id ?? null);
+      return { success: true, status };
+    },
+  );
 }

@@ -1,4 +1,10 @@
-import { centsToDollars, functionPath, HistoryQuerySchema, MetricsQuerySchema, WEEKLY_SUMMARY_WEEKS } from '@leadmarket/contracts';
+import {
+  centsToDollars,
+  functionPath,
+  HistoryQuerySchema,
+  MetricsQuerySchema,
+  WEEKLY_SUMMARY_WEEKS,
+} from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import type { WalletDeps } from '../config.js';
@@ -8,40 +14,61 @@ import { gamification, performanceMetrics, weeklyReports } from '../domain/repor
 
 /** Purchase history, 30-day metrics, achievements and weekly summaries of the signed-in contractor. */
 export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
-  app.get(functionPath('get-lead-purchase-history'), { schema: { querystring: HistoryQuerySchema } }, async (request) => {
-    const contractorId = contractorIdOf(request);
-    const { page, limit } = request.query;
-    const total = await ctx.db.selectFrom('purchases').select(sql<number>`count(*)`.as('n')).where('contractor_id', '=', contractorId).executeTakeFirstOrThrow();
-    const rows = await ctx.db
-      .selectFrom('purchases')
-      .selectAll()
-      .where('contractor_id', '=', contractorId)
-      .orderBy('purchased_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    const records = Number(total.n);
-    return {
-      success: true,
-      purchase_history: rows.map((r) => ({
-        id: r.id,
-        lead_id: r.lead_id,
-        date_purchased: new Date(r.purchased_at).toISOString(),
-        industry: r.service_category,
-        sub_service: r.sub_service,
-        lead_zip_code: r.zip_code,
-        purchase_price: centsToDollars(Number(r.price_cents)),
-        status: r.status,
-      })),
-      pagination: { current_page: page, total_pages: Math.max(1, Math.ceil(records / limit)), total_records: records },
-    };
-  });
+  app.get(
+    functionPath('get-lead-purchase-history'),
+    { schema: { querystring: HistoryQuerySchema } },
+    async (request) => {
+      const contractorId = contractorIdOf(request);
+      const { page, limit } = request.query;
+      const total = await ctx.db
+        .selectFrom('purchases')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('contractor_id', '=', contractorId)
+        .executeTakeFirstOrThrow();
+      const rows = await ctx.db
+        .selectFrom('purchases')
+        .selectAll()
+        .where('contractor_id', '=', contractorId)
+        .orderBy('purchased_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      const records = Number(total.n);
+      return {
+        success: true,
+        purchase_history: rows.map((r) => ({
+          id: r.id,
+          lead_id: r.lead_id,
+          date_purchased: new Date(r.purchased_at).toISOString(),
+          industry: r.service_category,
+          sub_service: r.sub_service,
+          lead_zip_code: r.zip_code,
+          purchase_price: centsToDollars(Number(r.price_cents)),
+          status: r.status,
+        })),
+        pagination: {
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(records / limit)),
+          total_records: records,
+        },
+      };
+    },
+  );
 
-  app.get(functionPath('contractor-performance-metrics'), { schema: { querystring: MetricsQuerySchema } }, async (request) => {
-    const contractorId = contractorIdOf(request);
-    return performanceMetrics(await purchaseFacts(ctx.db, contractorId), request.query.days, new Date(), deps.jobValueCents);
-  });
+  app.get(
+    functionPath('contractor-performance-metrics'),
+    { schema: { querystring: MetricsQuerySchema } },
+    async (request) => {
+      const contractorId = contractorIdOf(request);
+      return performanceMetrics(
+        await purchaseFacts(ctx.db, contractorId),
+        request.query.days,
+        new Date(),
+        deps.jobValueCents,
+      );
+    },
+  );
 
   app.get(functionPath('gamification-scoring'), async (request) => {
     const contractorId = contractorIdOf(request);
@@ -56,7 +83,11 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
       .where('contractor_id', '=', contractorId)
       .where('status', '=', 'approved')
       .execute();
-    const entries = await ctx.db.selectFrom('ledger_entries').select(['amount_cents', 'created_at']).where('account_id', '=', walletAccountOf(contractorId)).execute();
+    const entries = await ctx.db
+      .selectFrom('ledger_entries')
+      .select(['amount_cents', 'created_at'])
+      .where('account_id', '=', walletAccountOf(contractorId))
+      .execute();
     return {
       reports: weeklyReports(
         await purchaseFacts(ctx.db, contractorId),

@@ -13,8 +13,13 @@ export interface StripeSettings {
 /** Read STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE. */
 export function stripeSettingsFrom(env: Record<string, string | undefined>): StripeSettings {
   const blank = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
-  const settings = { secretKey: blank(env.STRIPE_SECRET_KEY), webhookSecret: blank(env.STRIPE_WEBHOOK_SECRET), apiBase: blank(env.STRIPE_API_BASE) };
-  if (settings.secretKey && !settings.webhookSecret) throw new ConfigError(['STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set']);
+  const settings = {
+    secretKey: blank(env.STRIPE_SECRET_KEY),
+    webhookSecret: blank(env.STRIPE_WEBHOOK_SECRET),
+    apiBase: blank(env.STRIPE_API_BASE),
+  };
+  if (settings.secretKey && !settings.webhookSecret)
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set']);
   return settings;
 }
 
@@ -41,12 +46,26 @@ export class Payments {
     this.stripe = new Stripe(settings.secretKey ?? 'sk_test_development', {
       maxNetworkRetries: 1,
       timeout: 10_000,
-      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+      ...(api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
     });
   }
 
   /** Create a Checkout Session (real) or a development session id; the URL the browser goes to. */
-  async createCheckout(input: { fundingId: string; contractorId: string; amountCents: number; successUrl: string; cancelUrl: string; devPageUrl: string; customerId?: string | null }) {
+  async createCheckout(input: {
+    fundingId: string;
+    contractorId: string;
+    amountCents: number;
+    successUrl: string;
+    cancelUrl: string;
+    devPageUrl: string;
+    customerId?: string | null;
+  }) {
     if (this.mode === 'development') {
       const id = `cs_dev_${randomBytes(12).toString('hex')}`;
       return { sessionId: id, url: `${input.devPageUrl}/${id}` };
@@ -57,10 +76,20 @@ export class Payments {
         client_reference_id: input.fundingId,
         ...(input.customerId ? { customer: input.customerId } : { customer_creation: 'always' as const }),
         line_items: [
-          { quantity: 1, price_data: { currency: 'usd', unit_amount: input.amountCents, product_data: { name: 'Lead wallet funding' } } },
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: input.amountCents,
+              product_data: { name: 'Lead wallet funding' },
+            },
+          },
         ],
         // Saved for auto-reload: the charge may later run with nobody at the browser.
-        payment_intent_data: { setup_future_usage: 'off_session', metadata: { funding_id: input.fundingId, contractor_id: input.contractorId } },
+        payment_intent_data: {
+          setup_future_usage: 'off_session',
+          metadata: { funding_id: input.fundingId, contractor_id: input.contractorId },
+        },
         metadata: { funding_id: input.fundingId, contractor_id: input.contractorId },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
@@ -83,8 +112,14 @@ export class Payments {
   }
 
   /** One off-session charge of a saved card; Stripe's decline comes back as `failed` with its reason. */
-  async chargeOffSession(input: { fundingId: string; contractorId: string; amountCents: number; method: SavedPaymentMethod }): Promise<{ paymentIntentId: string; status: 'processing' | 'failed'; failureReason?: string }> {
-    if (this.mode === 'development') return { paymentIntentId: `pi_dev_${randomBytes(12).toString('hex')}`, status: 'processing' };
+  async chargeOffSession(input: {
+    fundingId: string;
+    contractorId: string;
+    amountCents: number;
+    method: SavedPaymentMethod;
+  }): Promise<{ paymentIntentId: string; status: 'processing' | 'failed'; failureReason?: string }> {
+    if (this.mode === 'development')
+      return { paymentIntentId: `pi_dev_${randomBytes(12).toString('hex')}`, status: 'processing' };
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
@@ -100,7 +135,11 @@ export class Payments {
         { idempotencyKey: `reload-${input.fundingId}` },
       );
       if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
-        return { paymentIntentId: intent.id, status: 'failed', failureReason: intent.last_payment_error?.message ?? `Payment ${intent.status}` };
+        return {
+          paymentIntentId: intent.id,
+          status: 'failed',
+          failureReason: intent.last_payment_error?.message ?? `Payment ${intent.status}`,
+        };
       }
       return { paymentIntentId: intent.id, status: 'processing' };
     } catch (error) {
@@ -113,19 +152,48 @@ export class Payments {
   }
 
   /** Ask Stripe where an off-session charge stands (reconciling reloads whose webhook never came). */
-  async intentOutcome(input: { fundingId: string; paymentIntentId: string | null; contractorId: string; amountCents: number; method: SavedPaymentMethod | null }): Promise<{ paymentIntentId: string; state: 'succeeded' | 'failed' | 'pending'; amountCents: number; reason?: string }> {
+  async intentOutcome(input: {
+    fundingId: string;
+    paymentIntentId: string | null;
+    contractorId: string;
+    amountCents: number;
+    method: SavedPaymentMethod | null;
+  }): Promise<{
+    paymentIntentId: string;
+    state: 'succeeded' | 'failed' | 'pending';
+    amountCents: number;
+    reason?: string;
+  }> {
     let intent: Stripe.PaymentIntent;
     if (input.paymentIntentId) intent = await this.stripe.paymentIntents.retrieve(input.paymentIntentId);
     else {
-      if (!input.method) return { paymentIntentId: `failed_${input.fundingId}`, state: 'failed', amountCents: 0, reason: 'no saved card' };
+      if (!input.method)
+        return {
+          paymentIntentId: `failed_${input.fundingId}`,
+          state: 'failed',
+          amountCents: 0,
+          reason: 'no saved card',
+        };
       // Same idempotency key as the first attempt: Stripe answers with that attempt's PaymentIntent, never a second charge.
-      const again = await this.chargeOffSession({ fundingId: input.fundingId, contractorId: input.contractorId, amountCents: input.amountCents, method: input.method });
-      if (again.status === 'failed') return { paymentIntentId: again.paymentIntentId, state: 'failed', amountCents: 0, reason: again.failureReason };
+      const again = await this.chargeOffSession({
+        fundingId: input.fundingId,
+        contractorId: input.contractorId,
+        amountCents: input.amountCents,
+        method: input.method,
+      });
+      if (again.status === 'failed')
+        return { paymentIntentId: again.paymentIntentId, state: 'failed', amountCents: 0, reason: again.failureReason };
       intent = await this.stripe.paymentIntents.retrieve(again.paymentIntentId);
     }
-    if (intent.status === 'succeeded') return { paymentIntentId: intent.id, state: 'succeeded', amountCents: intent.amount_received || intent.amount };
+    if (intent.status === 'succeeded')
+      return { paymentIntentId: intent.id, state: 'succeeded', amountCents: intent.amount_received || intent.amount };
     if (intent.status === 'canceled' || intent.status === 'requires_payment_method') {
-      return { paymentIntentId: intent.id, state: 'failed', amountCents: 0, reason: intent.last_payment_error?.message ?? `Payment ${intent.status}` };
+      return {
+        paymentIntentId: intent.id,
+        state: 'failed',
+        amountCents: 0,
+        reason: intent.last_payment_error?.message ?? `Payment ${intent.status}`,
+      };
     }
     return { paymentIntentId: intent.id, state: 'pending', amountCents: 0 };
   }

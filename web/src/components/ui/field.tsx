@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldShell {
   label: string;
@@ -25,7 +31,11 @@ export function TextField({ label, help, required, id, ...input }: FieldShell & 
     <div className="field">
       <Label id={inputId} label={label} required={required} />
       <input id={inputId} required={required} aria-describedby={helpId} className="input" {...input} />
-      {help ? <p id={helpId} className="field-help">{help}</p> : null}
+      {help ? (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -39,7 +49,11 @@ export function SelectField({
   placeholder,
   options,
   ...select
-}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { placeholder?: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+}: FieldShell &
+  SelectHTMLAttributes<HTMLSelectElement> & {
+    placeholder?: string;
+    options: ReadonlyArray<{ value: string; label: string }>;
+  }) {
   const auto = useId();
   const selectId = id ?? auto;
   const helpId = help ? `${selectId}-help` : undefined;
@@ -54,13 +68,23 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {help ? <p id={helpId} className="field-help">{help}</p> : null}
+      {help ? (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 /** A labelled multi-line text input. */
-export function TextAreaField({ label, help, required, id, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  help,
+  required,
+  id,
+  ...area
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const areaId = id ?? auto;
   const helpId = help ? `${areaId}-help` : undefined;
@@ -68,7 +92,11 @@ export function TextAreaField({ label, help, required, id, ...area }: FieldShell
     <div className="field">
       <Label id={areaId} label={label} required={required} />
       <textarea id={areaId} required={required} aria-describedby={helpId} className="input" rows={4} {...area} />
-      {help ? <p id={helpId} className="field-help">{help}</p> : null}
+      {help ? (
+        <p id={helpId} className="field-help">
+          {help}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,5 +10,14 @@ export function Logo({ className = '' }: { className?: string }) {
       </span>
     );
   }
-  return <img src="/logo.svg" alt="leadmarket" width={160} height={32} className={`logo-img ${className}`} onError={() => setFailed(true)} />;
+  return (
+    <img
+      src="/logo.svg"
+      alt="leadmarket"
+      width={160}
+      height={32}
+      className={`logo-img ${className}`}
+      onError={() => setFailed(true)}
+    />
+  );
 }

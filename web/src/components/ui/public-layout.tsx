@@ -13,7 +13,9 @@ export function PublicLayout({ children, narrow = false }: { children: ReactNode
   });
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <SiteHeader />
       <main id="main" ref={main} tabIndex={-1} className={narrow ? 'page page-narrow' : 'page'}>
         {children}

@@ -21,23 +21,28 @@ export const SERVICE_CATEGORIES: readonly Option[] = [
 ];
 
 /** The label of a category value, else the value itself. */
-export const categoryLabel = (value: string): string => SERVICE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
+export const categoryLabel = (value: string): string =>
+  SERVICE_CATEGORIES.find((c) => c.value === value)?.label ?? value;
 
 /** The answer may be a bare list or wrapped (`{ industries }`, `{ sub_services }`, `{ options }`). */
 function asOptions(answer: unknown): Option[] {
   const list = Array.isArray(answer)
     ? answer
     : answer && typeof answer === 'object'
-      ? (Object.values(answer).find(Array.isArray) as unknown[] | undefined) ?? []
+      ? ((Object.values(answer).find(Array.isArray) as unknown[] | undefined) ?? [])
       : [];
   return list
-    .filter((o): o is Option => !!o && typeof (o as Option).value === 'string' && typeof (o as Option).label === 'string')
+    .filter(
+      (o): o is Option => !!o && typeof (o as Option).value === 'string' && typeof (o as Option).label === 'string',
+    )
     .map((o) => ({ value: o.value, label: o.label }));
 }
 
 /** GET industries; until it answers (or if it fails) the known categories stand in, so the form stays usable. */
 export function useIndustries(): Option[] {
-  const { data } = useSWR('industries', async () => asOptions(await callFunction('industries')), { revalidateOnFocus: false });
+  const { data } = useSWR('industries', async () => asOptions(await callFunction('industries')), {
+    revalidateOnFocus: false,
+  });
   return data && data.length > 0 ? data : (SERVICE_CATEGORIES as Option[]);
 }
 
@@ -66,6 +71,9 @@ export function useSubServiceChoices(industry: string, current: string, clear: (
     if (loadedWithout) clear();
     // `clear` is a fresh closure each render; the decision depends only on the flag.
   }, [loadedWithout]);
-  const options = current && !known && !loadedWithout ? [{ value: current, label: titleCase(current) }, ...state.options] : state.options;
+  const options =
+    current && !known && !loadedWithout
+      ? [{ value: current, label: titleCase(current) }, ...state.options]
+      : state.options;
   return { ...state, options };
 }

@@ -22,8 +22,12 @@ export function SiteHeader() {
           <span aria-hidden="true" className="menu-icon" />
         </button>
         <nav id="site-nav" aria-label="Main" className={`site-nav${open ? ' is-open' : ''}`}>
-          <Link to="/contact" onClick={() => setOpen(false)}>Contact Us</Link>
-          <Link to="/contractor-login" onClick={() => setOpen(false)}>Login</Link>
+          <Link to="/contact" onClick={() => setOpen(false)}>
+            Contact Us
+          </Link>
+          <Link to="/contractor-login" onClick={() => setOpen(false)}>
+            Login
+          </Link>
           <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
             Sign Up Free
           </Link>

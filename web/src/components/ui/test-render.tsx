@@ -7,10 +7,9 @@ import { vi } from 'vitest';
 
 /** Render `routes` at `path` (lazy routes resolve as in the app); returns the router to inspect its location. */
 export function renderRoutes(routes: RouteObject[], path: string, extra: RouteObject[] = []) {
-  const router = createMemoryRouter(
-    [...routes, ...extra, { path: '*', element: <p>Elsewhere</p> }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([...routes, ...extra, { path: '*', element: <p>Elsewhere</p> }], {
+    initialEntries: [path],
+  });
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
       <RouterProvider router={router} />
@@ -34,7 +33,9 @@ type Reply = { status?: number; body?: unknown } | 'network-error' | Promise<nev
  * Stub fetch: `replies[name]` gives the answer of /.netlify/functions/<name> (a function of the call,
  * or a fixed reply); unknown names answer 501. Returns the list of calls made.
  */
-export function mockFunctions(replies: Record<string, Reply | ((call: RecordedCall) => Reply | Promise<Reply>)>): RecordedCall[] {
+export function mockFunctions(
+  replies: Record<string, Reply | ((call: RecordedCall) => Reply | Promise<Reply>)>,
+): RecordedCall[] {
   const calls: RecordedCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -50,10 +51,19 @@ export function mockFunctions(replies: Record<string, Reply | ((call: RecordedCa
       };
       calls.push(call);
       const entry = replies[name];
-      const reply = typeof entry === 'function' ? await entry(call) : entry ?? { status: 501, body: { detail: 'This function is not available yet.', message: 'This function is not available yet.' } };
+      const reply =
+        typeof entry === 'function'
+          ? await entry(call)
+          : (entry ?? {
+              status: 501,
+              body: { detail: 'This function is not available yet.', message: 'This function is not available yet.' },
+            });
       if (reply === 'network-error') throw new TypeError('Failed to fetch');
       const r = reply as { status?: number; body?: unknown };
-      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
+      return new Response(r.body === undefined ? '' : JSON.stringify(r.body), {
+        status: r.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return calls;

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../app/lazy-page';
 
-const AdminPage = lazyPage(() => import('./pages/admin-page'), (m) => m.AdminPage);
+const AdminPage = lazyPage(
+  () => import('./pages/admin-page'),
+  (m) => m.AdminPage,
+);
 
 /** Routes of the admin feature (pages load lazily, each its own chunk). */
 export const adminRoutes: RouteObject[] = [

@@ -1,10 +1,22 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage, lazySwrPage } from '../../app/lazy-page';
 
-const SignupPage = lazySwrPage(() => import('./pages/signup-page'), (m) => m.SignupPage);
-const LoginPage = lazyPage(() => import('./pages/login-page'), (m) => m.LoginPage);
-const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), (m) => m.ResetPasswordPage);
-const WelcomePage = lazyPage(() => import('./pages/welcome-page'), (m) => m.WelcomePage);
+const SignupPage = lazySwrPage(
+  () => import('./pages/signup-page'),
+  (m) => m.SignupPage,
+);
+const LoginPage = lazyPage(
+  () => import('./pages/login-page'),
+  (m) => m.LoginPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('./pages/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+const WelcomePage = lazyPage(
+  () => import('./pages/welcome-page'),
+  (m) => m.WelcomePage,
+);
 
 /** Routes of the auth feature (pages load lazily, each its own chunk). */
 export const authRoutes: RouteObject[] = [

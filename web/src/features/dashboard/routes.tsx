@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazySwrPage } from '../../app/lazy-page';
 
-const DashboardPage = lazySwrPage(() => import('./pages/dashboard-page'), (m) => m.DashboardPage);
+const DashboardPage = lazySwrPage(
+  () => import('./pages/dashboard-page'),
+  (m) => m.DashboardPage,
+);
 
 /** Routes of the dashboard feature (pages load lazily, each its own chunk). */
 export const dashboardRoutes: RouteObject[] = [

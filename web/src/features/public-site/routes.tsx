@@ -3,18 +3,42 @@ import { Navigate } from 'react-router-dom';
 import { lazyPage } from '../../app/lazy-page';
 
 const legalPages = () => import('./pages/legal-pages');
-const LandingPage = lazyPage(() => import('./pages/landing-page'), (m) => m.LandingPage);
-const AboutUsPage = lazyPage(() => import('./pages/about-us-page'), (m) => m.AboutUsPage);
-const HowItWorksPage = lazyPage(() => import('./pages/how-it-works-page'), (m) => m.HowItWorksPage);
-const ContactPage = lazyPage(() => import('./pages/contact-page'), (m) => m.ContactPage);
-const ThankYouPage = lazyPage(() => import('./pages/thank-you-page'), (m) => m.ThankYouPage);
+const LandingPage = lazyPage(
+  () => import('./pages/landing-page'),
+  (m) => m.LandingPage,
+);
+const AboutUsPage = lazyPage(
+  () => import('./pages/about-us-page'),
+  (m) => m.AboutUsPage,
+);
+const HowItWorksPage = lazyPage(
+  () => import('./pages/how-it-works-page'),
+  (m) => m.HowItWorksPage,
+);
+const ContactPage = lazyPage(
+  () => import('./pages/contact-page'),
+  (m) => m.ContactPage,
+);
+const ThankYouPage = lazyPage(
+  () => import('./pages/thank-you-page'),
+  (m) => m.ThankYouPage,
+);
 const PrivacyPolicyPage = lazyPage(legalPages, (m) => m.PrivacyPolicyPage);
 const TermsOfServicePage = lazyPage(legalPages, (m) => m.TermsOfServicePage);
 const DisclaimerPage = lazyPage(legalPages, (m) => m.DisclaimerPage);
 const TcpaNoticePage = lazyPage(legalPages, (m) => m.TcpaNoticePage);
-const LaunchSoonPage = lazyPage(() => import('./pages/launch-soon-page'), (m) => m.LaunchSoonPage);
-const WaitlistConfirmedPage = lazyPage(() => import('./pages/waitlist-confirmed-page'), (m) => m.WaitlistConfirmedPage);
-const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), (m) => m.NotFoundPage);
+const LaunchSoonPage = lazyPage(
+  () => import('./pages/launch-soon-page'),
+  (m) => m.LaunchSoonPage,
+);
+const WaitlistConfirmedPage = lazyPage(
+  () => import('./pages/waitlist-confirmed-page'),
+  (m) => m.WaitlistConfirmedPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('./pages/not-found-page'),
+  (m) => m.NotFoundPage,
+);
 
 /** Routes of the public-site feature (pages load lazily, each its own chunk). */
 export const publicSiteRoutes: RouteObject[] = [

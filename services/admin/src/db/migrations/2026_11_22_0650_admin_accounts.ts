@@ -47,5 +47,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['audit_log', 'admin_password_resets', 'admin_sessions', 'admins']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['audit_log', 'admin_password_resets', 'admin_sessions', 'admins'])
+    await db.schema.dropTable(table).ifExists().execute();
 }

@@ -43,7 +43,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('password_reset_tokens_contractor_idx').on('password_reset_tokens').column('contractor_id').execute();
+  await db.schema
+    .createIndex('password_reset_tokens_contractor_idx')
+    .on('password_reset_tokens')
+    .column('contractor_id')
+    .execute();
 
   // Append-only: each opt-in or opt-out with when, from where and the exact wording shown (TCPA proof).
   await db.schema

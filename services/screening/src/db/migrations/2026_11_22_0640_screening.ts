@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull())
     .addColumn('screened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('screenings_ip_idx').on('screenings').columns(['client_ip_hash', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('screenings_ip_idx')
+    .on('screenings')
+    .columns(['client_ip_hash', 'submitted_at'])
+    .execute();
 
   await db.schema
     .createTable('screening_reasons')
@@ -35,7 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('duplicate_fingerprints_pk', ['fingerprint', 'lead_id'])
     .execute();
-  await db.schema.createIndex('duplicate_fingerprints_time_idx').on('duplicate_fingerprints').columns(['fingerprint', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('duplicate_fingerprints_time_idx')
+    .on('duplicate_fingerprints')
+    .columns(['fingerprint', 'submitted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

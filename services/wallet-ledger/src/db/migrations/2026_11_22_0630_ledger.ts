@@ -46,8 +46,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('ledger_transactions_contractor_idx').on('ledger_transactions').columns(['contractor_id', 'created_at']).execute();
-  await db.schema.createIndex('ledger_transactions_created_idx').on('ledger_transactions').column('created_at').execute();
+  await db.schema
+    .createIndex('ledger_transactions_contractor_idx')
+    .on('ledger_transactions')
+    .columns(['contractor_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('ledger_transactions_created_idx')
+    .on('ledger_transactions')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('ledger_entries')
@@ -102,7 +110,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('archived_at', 'timestamptz')
     .addColumn('refunded_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('purchases_contractor_idx').on('purchases').columns(['contractor_id', 'purchased_at']).execute();
+  await db.schema
+    .createIndex('purchases_contractor_idx')
+    .on('purchases')
+    .columns(['contractor_id', 'purchased_at'])
+    .execute();
 
   await db.schema
     .createTable('lead_prices')
@@ -164,7 +176,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['refund_requests', 'funding_sessions', 'lead_price_history', 'lead_prices', 'purchases', 'lead_offers', 'leads', 'ledger_entries', 'ledger_transactions', 'wallet_settings', 'accounts']) {
+  for (const t of [
+    'refund_requests',
+    'funding_sessions',
+    'lead_price_history',
+    'lead_prices',
+    'purchases',
+    'lead_offers',
+    'leads',
+    'ledger_entries',
+    'ledger_transactions',
+    'wallet_settings',
+    'accounts',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -41,7 +41,10 @@ describe('reset password', () => {
   });
 
   it('checks match and length, maps failures, then succeeds and goes to /admin after 3 s for admins', async () => {
-    let reply: any = { status: 400, body: { detail: MESSAGES.reset.invalidToken, message: MESSAGES.reset.invalidToken } };
+    let reply: any = {
+      status: 400,
+      body: { detail: MESSAGES.reset.invalidToken, message: MESSAGES.reset.invalidToken },
+    };
     const calls = mockFunctions({ 'verify-reset-token': { body: { valid: true } }, 'reset-password': () => reply });
     const user = userEvent.setup();
     const { router } = renderRoutes(authRoutes, '/reset-password?type=admin&token=tok-a', targets);
@@ -77,7 +80,12 @@ describe('reset password', () => {
     reply = { body: { success: true } };
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('heading', { name: MESSAGES.reset.success })).toBeTruthy();
-    expect(calls.at(-1)!.body).toEqual({ token: 'tok-a', password: 'newpassword1', confirm_password: 'newpassword1', type: 'admin' });
+    expect(calls.at(-1)!.body).toEqual({
+      token: 'tok-a',
+      password: 'newpassword1',
+      confirm_password: 'newpassword1',
+      type: 'admin',
+    });
     expect(router.state.location.pathname).toBe('/reset-password');
     expect(await screen.findByText('Admin page', {}, { timeout: 4500 })).toBeTruthy();
   }, 10_000);
@@ -105,7 +113,11 @@ describe('welcome', () => {
   it('shows the wallet balance and a dashboard button for a signed-in contractor', async () => {
     localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
     localStorage.setItem(CONTRACTOR_ID_KEY, 'c-1');
-    const calls = mockFunctions({ 'contractors-dashboard': { body: { contractor: { id: 'c-1', contact_name: 'Bob', sub_service: 'plumbing' }, wallet_balance: 25 } } });
+    const calls = mockFunctions({
+      'contractors-dashboard': {
+        body: { contractor: { id: 'c-1', contact_name: 'Bob', sub_service: 'plumbing' }, wallet_balance: 25 },
+      },
+    });
     renderRoutes(authRoutes, '/welcome?contractor_id=c-1', targets);
     expect(await screen.findByRole('heading', { name: 'Welcome, Bob!' })).toBeTruthy();
     expect(screen.getByText('$25.00')).toBeTruthy();
@@ -116,7 +128,12 @@ describe('welcome', () => {
 
   it('says the account is not found on 404, and goes home on any other failure', async () => {
     localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
-    mockFunctions({ 'contractors-dashboard': { status: 404, body: { detail: 'Contractor not found', message: 'Contractor not found' } } });
+    mockFunctions({
+      'contractors-dashboard': {
+        status: 404,
+        body: { detail: 'Contractor not found', message: 'Contractor not found' },
+      },
+    });
     renderRoutes(authRoutes, '/welcome?contractor_id=c-404', targets);
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.welcome.notFound);
     vi.unstubAllGlobals();
@@ -129,7 +146,9 @@ describe('welcome', () => {
 describe('welcome balance before the signup credit is booked', () => {
   it('shows the $25 offer with a note while the wallet still reads zero', async () => {
     localStorage.setItem(SESSION_TOKEN_KEY, 'tok');
-    mockFunctions({ 'contractors-dashboard': { body: { contractor: { id: 'c-2', business_name: 'Acme' }, wallet_balance: 0 } } });
+    mockFunctions({
+      'contractors-dashboard': { body: { contractor: { id: 'c-2', business_name: 'Acme' }, wallet_balance: 0 } },
+    });
     renderRoutes(authRoutes, '/welcome?contractor_id=c-2', targets);
     expect(await screen.findByText('$25.00')).toBeTruthy();
     expect(screen.getByText(/signup credit is being added/)).toBeTruthy();

@@ -7,12 +7,26 @@ import { mockFunctions, renderRoutes } from '../../../components/ui/test-render'
 import { authRoutes } from '../routes';
 
 const catalogue = {
-  industries: { body: [{ value: 'home_services', label: 'Home Services' }, { value: 'legal', label: 'Legal' }] },
+  industries: {
+    body: [
+      { value: 'home_services', label: 'Home Services' },
+      { value: 'legal', label: 'Legal' },
+    ],
+  },
   'sub-services': (call: { query: URLSearchParams }) => ({
-    body: call.query.get('industry') === 'home_services' ? [{ value: 'plumbing', label: 'Plumbing' }, { value: 'hvac', label: 'HVAC' }] : [{ value: 'family_law', label: 'Family Law' }],
+    body:
+      call.query.get('industry') === 'home_services'
+        ? [
+            { value: 'plumbing', label: 'Plumbing' },
+            { value: 'hvac', label: 'HVAC' },
+          ]
+        : [{ value: 'family_law', label: 'Family Law' }],
   }),
 };
-const dashboard = [{ path: '/contractor-dashboard', element: <p>Dashboard</p> }, { path: '/contractor/:id', element: <p>Contractor page</p> }];
+const dashboard = [
+  { path: '/contractor-dashboard', element: <p>Dashboard</p> },
+  { path: '/contractor/:id', element: <p>Contractor page</p> },
+];
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,7 +90,11 @@ describe('signup', () => {
     let reply: any = { status: 409, body: { detail: 'This username is already taken', message: 'x' } };
     const calls = mockFunctions({ ...catalogue, 'contractors-signup': () => reply });
     const user = userEvent.setup();
-    const { router } = renderRoutes(authRoutes, '/signup?email=bob%40example.com&zip=78701,78702&trade=plumbing', dashboard);
+    const { router } = renderRoutes(
+      authRoutes,
+      '/signup?email=bob%40example.com&zip=78701,78702&trade=plumbing',
+      dashboard,
+    );
     await fillSignup(user);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -90,7 +108,9 @@ describe('signup', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText(MESSAGES.signup.failed)).toBeTruthy();
 
-    reply = { body: { success: true, contractor_id: 'c-1', session_token: 'tok', redirect_url: 'https://evil.example/steal' } };
+    reply = {
+      body: { success: true, contractor_id: 'c-1', session_token: 'tok', redirect_url: 'https://evil.example/steal' },
+    };
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/contractor-dashboard');
@@ -114,7 +134,9 @@ describe('signup', () => {
 
 describe('login', () => {
   it('stores the session and goes to /contractor/{id}, or to the redirect_url', async () => {
-    let reply: any = { body: { success: true, session_token: 't1', contractor_id: 'c-9', message: 'Login successful' } };
+    let reply: any = {
+      body: { success: true, session_token: 't1', contractor_id: 'c-9', message: 'Login successful' },
+    };
     const calls = mockFunctions({ 'contractor-login': () => reply });
     const user = userEvent.setup();
     const { router } = renderRoutes(authRoutes, '/contractor-login', dashboard);
@@ -126,7 +148,9 @@ describe('login', () => {
     expect(localStorage.getItem(SESSION_TOKEN_KEY)).toBe('t1');
     expect(calls[0]!.body).toEqual({ username: 'bobp', password: 'secret1' });
 
-    reply = { body: { success: true, session_token: 't2', contractor_id: 'c-9', redirect_url: '/contractor-dashboard' } };
+    reply = {
+      body: { success: true, session_token: 't2', contractor_id: 'c-9', redirect_url: '/contractor-dashboard' },
+    };
     await router.navigate('/login');
     await user.type(await screen.findByLabelText(/Username/), 'bobp');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
@@ -135,7 +159,10 @@ describe('login', () => {
   });
 
   it('shows the server message, else Login failed', async () => {
-    let reply: any = { status: 401, body: { detail: 'Invalid username or password', message: 'Invalid username or password' } };
+    let reply: any = {
+      status: 401,
+      body: { detail: 'Invalid username or password', message: 'Invalid username or password' },
+    };
     mockFunctions({ 'contractor-login': () => reply });
     const user = userEvent.setup();
     renderRoutes(authRoutes, '/login');
@@ -163,6 +190,10 @@ describe('login', () => {
     reply = { body: { message: 'If an account exists for that email address, a password reset link has been sent.' } };
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText(/a password reset link has been sent/)).toBeTruthy();
-    expect(calls.at(-1)!.body).toEqual({ email: 'bob@example.com', user_type: 'contractor', redirect_url: `${window.location.origin}/reset-password?type=contractor` });
+    expect(calls.at(-1)!.body).toEqual({
+      email: 'bob@example.com',
+      user_type: 'contractor',
+      redirect_url: `${window.location.origin}/reset-password?type=contractor`,
+    });
   });
 });

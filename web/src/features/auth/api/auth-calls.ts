@@ -28,7 +28,8 @@ export interface SessionAnswer {
 export type ResetType = 'contractor' | 'admin';
 
 /** POST contractors-signup. */
-export const signup = (body: SignupInput) => callFunction<SessionAnswer>('contractors-signup', { method: 'POST', body });
+export const signup = (body: SignupInput) =>
+  callFunction<SessionAnswer>('contractors-signup', { method: 'POST', body });
 
 /** POST contractor-login. */
 export const login = (username: string, password: string) =>
@@ -54,7 +55,16 @@ export const resetPassword = (token: string, password: string, type: ResetType) 
 
 /** GET contractors-dashboard (the session token goes as a bearer token and in the query, as the spec sends it). */
 export const fetchDashboard = (contractorId: string, sessionToken: string) =>
-  callFunction<{ contractor?: { id: string; business_name?: string; contact_name?: string; sub_service?: string; sms_opt_in?: boolean } | null; wallet_balance?: number | null }>(
-    'contractors-dashboard',
-    { query: { contractor_id: contractorId, session_token: sessionToken }, token: sessionToken },
-  );
+  callFunction<{
+    contractor?: {
+      id: string;
+      business_name?: string;
+      contact_name?: string;
+      sub_service?: string;
+      sms_opt_in?: boolean;
+    } | null;
+    wallet_balance?: number | null;
+  }>('contractors-dashboard', {
+    query: { contractor_id: contractorId, session_token: sessionToken },
+    token: sessionToken,
+  });

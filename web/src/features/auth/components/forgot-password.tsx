@@ -10,7 +10,9 @@ const EMAIL_REQUIRED = 'Please enter your email address';
 /** The forgot-password box of the login page: asks for an email and requests a reset link. */
 export function ForgotPassword({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({
+    kind: 'idle',
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -21,9 +23,18 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
     setState({ kind: 'sending' });
     try {
       const answer = await forgotPassword(email.trim());
-      setState({ kind: 'sent', message: answer?.message ?? 'If an account exists for that email address, a password reset link has been sent.' });
+      setState({
+        kind: 'sent',
+        message: answer?.message ?? 'If an account exists for that email address, a password reset link has been sent.',
+      });
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.messageOr(MESSAGES.forgotPassword.failed) : MESSAGES.forgotPassword.failed });
+      setState({
+        kind: 'error',
+        message:
+          error instanceof ApiError && error.status >= 400 && error.status < 500
+            ? error.messageOr(MESSAGES.forgotPassword.failed)
+            : MESSAGES.forgotPassword.failed,
+      });
     }
   }
 
@@ -32,7 +43,15 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
       <h2 id="forgot-title">Reset Your Password</h2>
       {state.kind === 'sent' ? <Alert kind="success">{state.message}</Alert> : null}
       {state.kind === 'error' ? <Alert kind="error">{state.message}</Alert> : null}
-      <TextField label="Email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <div className="button-row">
         <button type="submit" className="button" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? 'Sending...' : 'Send Reset Link'}

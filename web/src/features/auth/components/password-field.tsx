@@ -13,7 +13,13 @@ export function PasswordField({ label, id, ...input }: { label: string } & Input
       </label>
       <div className="password-row">
         <input id={inputId} className="input" type={shown ? 'text' : 'password'} {...input} />
-        <button type="button" className="button-link" aria-controls={inputId} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <button
+          type="button"
+          className="button-link"
+          aria-controls={inputId}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> {label}</span>
         </button>

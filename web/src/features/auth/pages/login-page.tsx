@@ -31,11 +31,14 @@ export function LoginPage() {
     setError(null);
     try {
       const answer = await login(username.trim(), password);
-      if (!answer?.success || !answer.session_token || !answer.contractor_id) throw new ApiError(200, answer?.message, answer);
+      if (!answer?.success || !answer.session_token || !answer.contractor_id)
+        throw new ApiError(200, answer?.message, answer);
       contractorSession.save(answer.session_token, answer.contractor_id);
       navigate(safeRedirectPath(answer.redirect_url, `/contractor/${encodeURIComponent(answer.contractor_id)}`));
     } catch (err) {
-      setError(err instanceof ApiError && err.status !== 0 ? err.messageOr(MESSAGES.login.failed) : MESSAGES.login.failed);
+      setError(
+        err instanceof ApiError && err.status !== 0 ? err.messageOr(MESSAGES.login.failed) : MESSAGES.login.failed,
+      );
       setBusy(false);
     }
   }
@@ -49,8 +52,22 @@ export function LoginPage() {
         ) : (
           <form className="form" onSubmit={submit} noValidate aria-label="Contractor login">
             {error ? <Alert kind="error">{error}</Alert> : null}
-            <TextField label="Username" name="username" required autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-            <PasswordField label="Password" name="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <TextField
+              label="Username"
+              name="username"
+              required
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              required
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <button type="submit" className="button" disabled={busy}>
               {busy ? 'Logging In...' : 'Log In'}
             </button>

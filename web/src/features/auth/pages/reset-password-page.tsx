@@ -41,7 +41,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const type: ResetType = new URLSearchParams(location.search).get('type') === 'admin' ? 'admin' : 'contractor';
   const token = resetTokenOf(location.search, location.hash);
-  const [state, setState] = useState<State>(token ? { kind: 'checking' } : { kind: 'invalid', message: MESSAGES.reset.invalidLink });
+  const [state, setState] = useState<State>(
+    token ? { kind: 'checking' } : { kind: 'invalid', message: MESSAGES.reset.invalidLink },
+  );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
 
@@ -49,13 +51,17 @@ export function ResetPasswordPage() {
     if (!token) return;
     let live = true;
     verifyResetToken(token, type).then(
-      (answer) => live && setState(answer?.valid ? { kind: 'form' } : { kind: 'invalid', message: MESSAGES.reset.invalidLink }),
+      (answer) =>
+        live && setState(answer?.valid ? { kind: 'form' } : { kind: 'invalid', message: MESSAGES.reset.invalidLink }),
       (error) =>
         live &&
         setState({
           kind: 'invalid',
           // A refused link (4xx) is invalid; anything else means we could not check it.
-          message: error instanceof ApiError && error.status >= 400 && error.status < 500 ? MESSAGES.reset.invalidLink : MESSAGES.reset.linkFailed,
+          message:
+            error instanceof ApiError && error.status >= 400 && error.status < 500
+              ? MESSAGES.reset.invalidLink
+              : MESSAGES.reset.linkFailed,
         }),
     );
     return () => {
@@ -83,7 +89,8 @@ export function ResetPasswordPage() {
     } catch (error) {
       let message: string = MESSAGES.reset.updateFailed;
       if (error instanceof ApiError && error.status === 0) message = MESSAGES.reset.network;
-      else if (error instanceof ApiError && error.status >= 400 && error.status < 500) message = error.messageOr(MESSAGES.reset.invalidToken);
+      else if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        message = error.messageOr(MESSAGES.reset.invalidToken);
       setState({ kind: 'form', error: message });
     }
   }
@@ -96,7 +103,9 @@ export function ResetPasswordPage() {
       <>
         <h1>Reset Password</h1>
         <Alert kind="error">{state.message}</Alert>
-        <Link to={loginPath} className="button">Back to Login</Link>
+        <Link to={loginPath} className="button">
+          Back to Login
+        </Link>
       </>
     );
   else if (state.kind === 'done')
@@ -104,7 +113,9 @@ export function ResetPasswordPage() {
       <>
         <h1>{MESSAGES.reset.success}</h1>
         <Alert kind="success">Your password has been updated. Taking you to the login page...</Alert>
-        <Link to={loginPath} className="button">Go to Login</Link>
+        <Link to={loginPath} className="button">
+          Go to Login
+        </Link>
       </>
     );
   else
@@ -112,8 +123,22 @@ export function ResetPasswordPage() {
       <form className="form" onSubmit={submit} noValidate aria-labelledby="reset-title">
         <h1 id="reset-title">Set a New Password</h1>
         {state.kind === 'form' && state.error ? <Alert kind="error">{state.error}</Alert> : null}
-        <PasswordField label="New Password" name="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <PasswordField label="Confirm New Password" name="confirm_password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <PasswordField
+          label="New Password"
+          name="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          name="confirm_password"
+          required
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <p className="field-help">At least {RESET_PASSWORD_MIN} characters.</p>
         <button type="submit" className="button" disabled={state.kind === 'saving'}>
           {state.kind === 'saving' ? 'Updating...' : 'Update Password'}

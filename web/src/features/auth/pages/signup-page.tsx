@@ -45,9 +45,12 @@ export function SignupPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const industries = useIndustries();
-  const subServices = useSubServiceChoices(values.industry, values.sub_service, () => setValues((v) => ({ ...v, sub_service: '' })));
+  const subServices = useSubServiceChoices(values.industry, values.sub_service, () =>
+    setValues((v) => ({ ...v, sub_service: '' })),
+  );
 
-  const set = (key: keyof SignupInput) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof SignupInput) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -59,12 +62,26 @@ export function SignupPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await signup({ ...values, contact_name: values.contact_name.trim(), business_name: values.business_name.trim(), email: values.email.trim(), phone: values.phone.trim(), username: values.username.trim() });
-      if (!answer?.contractor_id || !answer.session_token) throw new ApiError(200, answer?.detail ?? answer?.message, answer);
+      const answer = await signup({
+        ...values,
+        contact_name: values.contact_name.trim(),
+        business_name: values.business_name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        username: values.username.trim(),
+      });
+      if (!answer?.contractor_id || !answer.session_token)
+        throw new ApiError(200, answer?.detail ?? answer?.message, answer);
       contractorSession.save(answer.session_token, answer.contractor_id);
       navigate(safeRedirectPath(answer.redirect_url, '/contractor-dashboard'));
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 0 ? MESSAGES.signup.network : err instanceof ApiError ? err.messageOr(MESSAGES.signup.failed) : MESSAGES.signup.failed);
+      setError(
+        err instanceof ApiError && err.status === 0
+          ? MESSAGES.signup.network
+          : err instanceof ApiError
+            ? err.messageOr(MESSAGES.signup.failed)
+            : MESSAGES.signup.failed,
+      );
       setBusy(false);
     }
   }
@@ -76,10 +93,40 @@ export function SignupPage() {
         <p className="lead-text">Get $25 in your wallet to start. No monthly fees, no contracts.</p>
         {error ? <Alert kind="error">{error}</Alert> : null}
         <div className="form-grid">
-          <TextField label="Your Name" name="contact_name" required autoComplete="name" value={values.contact_name} onChange={set('contact_name')} />
-          <TextField label="Business Name" name="business_name" required autoComplete="organization" value={values.business_name} onChange={set('business_name')} />
-          <TextField label="Email" name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
-          <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} />
+          <TextField
+            label="Your Name"
+            name="contact_name"
+            required
+            autoComplete="name"
+            value={values.contact_name}
+            onChange={set('contact_name')}
+          />
+          <TextField
+            label="Business Name"
+            name="business_name"
+            required
+            autoComplete="organization"
+            value={values.business_name}
+            onChange={set('business_name')}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+          />
+          <TextField
+            label="Phone"
+            name="phone"
+            type="tel"
+            required
+            autoComplete="tel"
+            value={values.phone}
+            onChange={set('phone')}
+          />
           <SelectField
             label="Industry"
             name="industry"
@@ -93,7 +140,9 @@ export function SignupPage() {
             label="Sub-Service"
             name="sub_service"
             required
-            placeholder={subServices.loading ? 'Loading...' : values.industry ? 'Select a service' : 'Choose an industry first'}
+            placeholder={
+              subServices.loading ? 'Loading...' : values.industry ? 'Select a service' : 'Choose an industry first'
+            }
             options={subServices.options}
             disabled={!values.industry || subServices.loading}
             value={values.sub_service}
@@ -110,14 +159,40 @@ export function SignupPage() {
           onChange={set('zip_codes')}
           help="Separate ZIP codes with commas, e.g. 78701, 78702"
         />
-        <TextField label="Username" name="username" required autoComplete="username" value={values.username} onChange={set('username')} />
+        <TextField
+          label="Username"
+          name="username"
+          required
+          autoComplete="username"
+          value={values.username}
+          onChange={set('username')}
+        />
         <div className="form-grid">
-          <PasswordField label="Password" name="password" required autoComplete="new-password" value={values.password} onChange={set('password')} />
-          <PasswordField label="Confirm Password" name="confirm_password" required autoComplete="new-password" value={values.confirm_password} onChange={set('confirm_password')} />
+          <PasswordField
+            label="Password"
+            name="password"
+            required
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirm_password"
+            required
+            autoComplete="new-password"
+            value={values.confirm_password}
+            onChange={set('confirm_password')}
+          />
         </div>
         <p className="field-help">At least {SIGNUP_PASSWORD_MIN} characters.</p>
         <label className="check">
-          <input type="checkbox" name="sms_opt_in" checked={values.sms_opt_in} onChange={(e) => setValues((v) => ({ ...v, sms_opt_in: e.target.checked }))} />
+          <input
+            type="checkbox"
+            name="sms_opt_in"
+            checked={values.sms_opt_in}
+            onChange={(e) => setValues((v) => ({ ...v, sms_opt_in: e.target.checked }))}
+          />
           <span>{SMS_CONSENT_TEXT} (optional)</span>
         </label>
         <button type="submit" className="button button-accent" disabled={busy}>

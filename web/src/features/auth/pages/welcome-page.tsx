@@ -30,7 +30,12 @@ export function WelcomePage() {
       (answer) => {
         if (!live) return;
         if (!answer?.contractor) setState({ kind: 'not-found' });
-        else setState({ kind: 'ready', name: answer.contractor.contact_name || answer.contractor.business_name || '', balance: answer.wallet_balance ?? null });
+        else
+          setState({
+            kind: 'ready',
+            name: answer.contractor.contact_name || answer.contractor.business_name || '',
+            balance: answer.wallet_balance ?? null,
+          });
       },
       (error) => {
         if (!live) return;
@@ -51,7 +56,9 @@ export function WelcomePage() {
         <div className="card auth-card">
           <h1>Welcome</h1>
           <Alert kind="error">{MESSAGES.welcome.notFound}</Alert>
-          <Link to="/signup" className="button">Sign Up</Link>
+          <Link to="/signup" className="button">
+            Sign Up
+          </Link>
         </div>
       ) : (
         <div className="auth-card">
@@ -69,15 +76,23 @@ export function WelcomePage() {
             </li>
             <li className="card">
               <h2>SMS Lead Alerts</h2>
-              <p>We text you the moment a matching lead comes in from your ZIP codes. Claim it fast — one contractor per lead.</p>
+              <p>
+                We text you the moment a matching lead comes in from your ZIP codes. Claim it fast — one contractor per
+                lead.
+              </p>
             </li>
             <li className="card">
               <h2>Lead Quality Guarantee</h2>
-              <p>Every lead is screened for phone, email, content and duplicates. Bad lead? Request a refund from your dashboard.</p>
+              <p>
+                Every lead is screened for phone, email, content and duplicates. Bad lead? Request a refund from your
+                dashboard.
+              </p>
             </li>
           </ul>
           <div className="button-row">
-            <Link to={`/contractor/${encodeURIComponent(contractorId)}`} className="button button-accent">Go to Dashboard</Link>
+            <Link to={`/contractor/${encodeURIComponent(contractorId)}`} className="button button-accent">
+              Go to Dashboard
+            </Link>
           </div>
         </div>
       )}

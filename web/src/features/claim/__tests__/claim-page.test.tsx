@@ -25,7 +25,10 @@ describe('claim page', () => {
       'leads-claim-get': { body: { success: true, lead: PREVIEW } },
       'leads-claim-post': () =>
         new Promise((resolve) => {
-          release = () => resolve({ body: { success: true, message: 'Lead claimed! $20.00 was charged to your wallet.', lead: FULL } });
+          release = () =>
+            resolve({
+              body: { success: true, message: 'Lead claimed! $20.00 was charged to your wallet.', lead: FULL },
+            });
         }),
     });
     const user = userEvent.setup();
@@ -47,7 +50,9 @@ describe('claim page', () => {
     await user.clear(input);
     await user.type(input, ' c-7 ');
     await user.click(button);
-    expect(((await screen.findByRole('button', { name: 'Claiming Lead...' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'Claiming Lead...' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     release();
     expect(await screen.findByRole('heading', { name: MESSAGES.claim.claimed })).toBeTruthy();
     expect(screen.getByText('Lead claimed! $20.00 was charged to your wallet.')).toBeTruthy();
@@ -76,7 +81,12 @@ describe('claim page', () => {
   });
 
   it('shows Lead Unavailable with the server message and a Back to Sign Up link to /', async () => {
-    mockFunctions({ 'leads-claim-get': { status: 404, body: { success: false, detail: 'This claim link is invalid or has expired', message: 'x' } } });
+    mockFunctions({
+      'leads-claim-get': {
+        status: 404,
+        body: { success: false, detail: 'This claim link is invalid or has expired', message: 'x' },
+      },
+    });
     renderRoutes(claimRoutes, '/claim/bad');
     expect(await screen.findByRole('heading', { name: MESSAGES.claim.unavailable })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This claim link is invalid or has expired');

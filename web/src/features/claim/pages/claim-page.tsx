@@ -17,7 +17,8 @@ type State =
   | { kind: 'claimed'; lead: ClaimLead; message: string };
 
 /** The text to show for a failed call: the server's message where it sent one, else the spec's text. */
-const failureText = (error: unknown, fallback: string) => (error instanceof ApiError && error.status !== 0 ? error.messageOr(fallback) : fallback);
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 0 ? error.messageOr(fallback) : fallback;
 
 /** /claim/:token — load the offered lead, then claim it with a contractor ID (spec §4 claim states). */
 export function ClaimPage() {
@@ -70,7 +71,9 @@ export function ClaimPage() {
       <div className="card claim-card">
         <h1>{MESSAGES.claim.unavailable}</h1>
         <Alert kind="error">{state.message}</Alert>
-        <Link to="/" className="button">Back to Sign Up</Link>
+        <Link to="/" className="button">
+          Back to Sign Up
+        </Link>
       </div>
     );
   } else if (state.kind === 'claimed') {
@@ -90,7 +93,9 @@ export function ClaimPage() {
         <form className="form claim-form" onSubmit={claim} noValidate>
           {state.kind === 'ready' && state.error ? <Alert kind="error">{state.error}</Alert> : null}
           <div className="field">
-            <label htmlFor={inputId} className="field-label">Your Contractor ID *</label>
+            <label htmlFor={inputId} className="field-label">
+              Your Contractor ID *
+            </label>
             <input
               id={inputId}
               className="input"
@@ -100,7 +105,9 @@ export function ClaimPage() {
               value={contractorId}
               onChange={(e) => setContractorId(e.target.value)}
             />
-            <p id={`${inputId}-help`} className="field-help">Your contractor ID was provided when you signed up (check your email or SMS).</p>
+            <p id={`${inputId}-help`} className="field-help">
+              Your contractor ID was provided when you signed up (check your email or SMS).
+            </p>
           </div>
           <button type="submit" className="button button-accent" disabled={busy || contractorId === ''}>
             {busy ? 'Claiming Lead...' : 'Claim This Lead'}

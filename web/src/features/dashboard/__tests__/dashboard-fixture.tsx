@@ -8,7 +8,14 @@ import { mockFunctions, type RecordedCall } from './fetch-mock';
 /** Server state the mocked functions answer from; tests change it to move the story on. */
 export interface World {
   balance: number;
-  available: { id: string; service_category: string; sub_service: string; zip_code: string; description: string; created_at: string }[];
+  available: {
+    id: string;
+    service_category: string;
+    sub_service: string;
+    zip_code: string;
+    description: string;
+    created_at: string;
+  }[];
   pricing: Record<string, number>;
   authOk: boolean;
 }
@@ -19,8 +26,22 @@ export function newWorld(): World {
     authOk: true,
     pricing: { HVAC: 45, Plumbing: 30 },
     available: [
-      { id: 'lead-old', service_category: 'Plumbing', sub_service: 'Leak Repair', zip_code: '12345', description: 'Kitchen sink leaking', created_at: '2026-11-01T10:00:00Z' },
-      { id: 'lead-new', service_category: 'HVAC', sub_service: 'AC Repair', zip_code: '67890', description: 'x'.repeat(140), created_at: '2026-11-20T10:00:00Z' },
+      {
+        id: 'lead-old',
+        service_category: 'Plumbing',
+        sub_service: 'Leak Repair',
+        zip_code: '12345',
+        description: 'Kitchen sink leaking',
+        created_at: '2026-11-01T10:00:00Z',
+      },
+      {
+        id: 'lead-new',
+        service_category: 'HVAC',
+        sub_service: 'AC Repair',
+        zip_code: '67890',
+        description: 'x'.repeat(140),
+        created_at: '2026-11-20T10:00:00Z',
+      },
     ],
   };
 }
@@ -28,21 +49,61 @@ export function newWorld(): World {
 /** Every call the dashboard makes, answered from `world`; extra handlers override. */
 export function mockDashboardServer(world: World, overrides: Record<string, (call: RecordedCall) => any> = {}) {
   return mockFunctions({
-    'contractor-auth-check': () => (world.authOk ? { body: { contractor: { id: 'c-1' } } } : { status: 401, body: { detail: 'Session expired' } }),
+    'contractor-auth-check': () =>
+      world.authOk ? { body: { contractor: { id: 'c-1' } } } : { status: 401, body: { detail: 'Session expired' } },
     'contractors-dashboard': () => ({
       body: {
-        contractor: { id: 'c-1', business_name: 'Cool Air LLC', contact_name: 'Dana Diaz', email: 'dana@coolair.test', phone: '5551234567', industry: 'HVAC', sub_service: 'AC Repair', zip_codes: ['67890'], sms_opt_in: true },
+        contractor: {
+          id: 'c-1',
+          business_name: 'Cool Air LLC',
+          contact_name: 'Dana Diaz',
+          email: 'dana@coolair.test',
+          phone: '5551234567',
+          industry: 'HVAC',
+          sub_service: 'AC Repair',
+          zip_codes: ['67890'],
+          sms_opt_in: true,
+        },
         claimed_leads: [],
         wallet_balance: world.balance,
       },
     }),
-    'contractors-available-leads': () => ({ body: { available_leads: world.available, total_available: world.available.length } }),
+    'contractors-available-leads': () => ({
+      body: { available_leads: world.available, total_available: world.available.length },
+    }),
     'get-purchased-leads': () => ({ body: { purchased_leads: [], archived_leads: [], completed_leads: [] } }),
     'get-category-pricing': () => ({ body: world.pricing }),
-    'auto-reload-settings': () => ({ body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 } }),
-    'contractor-performance-metrics': () => ({ body: { metrics: { leads_purchased: 0, total_spend: 0, total_revenue: 0, close_rate: 0, roi_ratio: 0, avg_response_time: 0 }, daily_data: [] } }),
-    'gamification-scoring': () => ({ body: { top_performer_badge: false, current_streak: 2, best_streak: 3, response_time_score: 90, avg_response_time: 4, total_roi: 0, completed_leads: 0, total_leads: 0 } }),
-    'get-lead-purchase-history': () => ({ body: { success: true, purchase_history: [], pagination: { current_page: 1, total_pages: 0, total_records: 0 } } }),
+    'auto-reload-settings': () => ({
+      body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },
+    }),
+    'contractor-performance-metrics': () => ({
+      body: {
+        metrics: {
+          leads_purchased: 0,
+          total_spend: 0,
+          total_revenue: 0,
+          close_rate: 0,
+          roi_ratio: 0,
+          avg_response_time: 0,
+        },
+        daily_data: [],
+      },
+    }),
+    'gamification-scoring': () => ({
+      body: {
+        top_performer_badge: false,
+        current_streak: 2,
+        best_streak: 3,
+        response_time_score: 90,
+        avg_response_time: 4,
+        total_roi: 0,
+        completed_leads: 0,
+        total_leads: 0,
+      },
+    }),
+    'get-lead-purchase-history': () => ({
+      body: { success: true, purchase_history: [], pagination: { current_page: 1, total_pages: 0, total_records: 0 } },
+    }),
     'weekly-reports': () => ({ body: [] }),
     ...overrides,
   });

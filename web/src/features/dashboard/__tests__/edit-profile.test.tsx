@@ -20,12 +20,22 @@ const session = { contractorId: 'c-1', token: 'tok-1' };
 
 function catalogue(subServicesDelay = 0) {
   return mockFunctions({
-    industries: () => ({ body: [{ value: 'HVAC', label: 'HVAC' }, { value: 'Plumbing', label: 'Plumbing' }] }),
+    industries: () => ({
+      body: [
+        { value: 'HVAC', label: 'HVAC' },
+        { value: 'Plumbing', label: 'Plumbing' },
+      ],
+    }),
     'sub-services': async (call) => {
       if (subServicesDelay) await new Promise((r) => setTimeout(r, subServicesDelay));
       return call.query.get('industry') === 'Plumbing'
         ? { body: [{ value: 'Leak Repair', label: 'Leak Repair' }] }
-        : { body: [{ value: 'AC Repair', label: 'AC Repair' }, { value: 'Furnace', label: 'Furnace' }] };
+        : {
+            body: [
+              { value: 'AC Repair', label: 'AC Repair' },
+              { value: 'Furnace', label: 'Furnace' },
+            ],
+          };
     },
     'update-contractor-profile': () => ({ body: { success: true, message: 'Profile updated' } }),
   });
@@ -43,7 +53,9 @@ describe('Edit Profile dialog', () => {
     expect((screen.getByLabelText('Service Areas (ZIP Codes) *') as HTMLInputElement).value).toBe('12345, 67890');
     expect(screen.getByPlaceholderText('12345, 67890, 54321')).toBeTruthy();
     expect(screen.getByText('Enter ZIP codes separated by commas')).toBeTruthy();
-    expect((screen.getByLabelText('I agree to receive SMS notifications about new leads') as HTMLInputElement).checked).toBe(true);
+    expect(
+      (screen.getByLabelText('I agree to receive SMS notifications about new leads') as HTMLInputElement).checked,
+    ).toBe(true);
   });
 
   it('reports the four validation failures in the spec order and sends nothing until all pass', async () => {
@@ -136,7 +148,14 @@ describe('Edit Profile dialog', () => {
   it('says the dropdowns failed when a list cannot load, and that the session expired without a token', async () => {
     const user = userEvent.setup();
     mockFunctions({ industries: () => ({ status: 503, body: {} }), 'sub-services': () => ({ body: [] }) });
-    render(<EditProfileDialog contractor={contractor} session={{ contractorId: 'c-1', token: '' }} onClose={() => {}} onSaved={() => {}} />);
+    render(
+      <EditProfileDialog
+        contractor={contractor}
+        session={{ contractorId: 'c-1', token: '' }}
+        onClose={() => {}}
+        onSaved={() => {}}
+      />,
+    );
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error loading dropdown options'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Session expired. Please log in again.'));

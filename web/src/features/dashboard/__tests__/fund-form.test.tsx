@@ -7,7 +7,9 @@ import { mockFunctions } from './fetch-mock';
 const session = { contractorId: 'c-1', token: 'tok-1' };
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(answer: Parameters<typeof mockFunctions>[0][string] = () => ({ body: { payment_url: '/dev/checkout/cs_1' } })) {
+function setup(
+  answer: Parameters<typeof mockFunctions>[0][string] = () => ({ body: { payment_url: '/dev/checkout/cs_1' } }),
+) {
   const api = mockFunctions({ 'contractors-purchase-credits': answer });
   const goTo = vi.fn();
   render(<FundForm session={session} goTo={goTo} />);

@@ -10,7 +10,16 @@ const record = (id: string, name: string) => ({
   lead_id: `${id}-0000-0000-0000-000000000000`,
   purchased_at: '2026-11-20T10:00:00Z',
   price_paid: 45,
-  leads: { customer_name: name, customer_phone: '+14158675309', customer_email: 'erin@example.com', zip_code: '67890', service_category: 'HVAC', sub_service: 'AC Repair', description: 'No cooling', created_at: '2026-11-20T09:00:00Z' },
+  leads: {
+    customer_name: name,
+    customer_phone: '+14158675309',
+    customer_email: 'erin@example.com',
+    zip_code: '67890',
+    service_category: 'HVAC',
+    sub_service: 'AC Repair',
+    description: 'No cooling',
+    created_at: '2026-11-20T09:00:00Z',
+  },
 });
 
 describe('purchased lead actions', () => {
@@ -47,8 +56,15 @@ describe('purchased lead actions', () => {
   it('a failed archive shows the server message, else Failed to archive lead, else the network text', async () => {
     let answer: 'detail' | 'bare' | 'network' = 'detail';
     mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({ body: { purchased_leads: [record('bbbbbbbb', 'Sam Smith')], archived_leads: [], completed_leads: [] } }),
-      'archive-lead': () => (answer === 'network' ? 'network-error' : answer === 'detail' ? { status: 409, body: { detail: 'Lead is already archived' } } : { status: 500, body: {} }),
+      'get-purchased-leads': () => ({
+        body: { purchased_leads: [record('bbbbbbbb', 'Sam Smith')], archived_leads: [], completed_leads: [] },
+      }),
+      'archive-lead': () =>
+        answer === 'network'
+          ? 'network-error'
+          : answer === 'detail'
+            ? { status: 409, body: { detail: 'Lead is already archived' } }
+            : { status: 500, body: {} },
     });
     const user = userEvent.setup();
     renderDashboard('/contractor/c-1');
@@ -65,8 +81,17 @@ describe('purchased lead actions', () => {
 
   it('a refund request sends the reason and shows the wallet service message', async () => {
     const api = mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({ body: { purchased_leads: [record('cccccccc', 'Kim Lee')], archived_leads: [], completed_leads: [] } }),
-      'request-refund': () => ({ body: { success: true, status: 'pending', refund_window_days: 7, message: 'Refund requested. Requests are accepted within 7 days of purchase.' } }),
+      'get-purchased-leads': () => ({
+        body: { purchased_leads: [record('cccccccc', 'Kim Lee')], archived_leads: [], completed_leads: [] },
+      }),
+      'request-refund': () => ({
+        body: {
+          success: true,
+          status: 'pending',
+          refund_window_days: 7,
+          message: 'Refund requested. Requests are accepted within 7 days of purchase.',
+        },
+      }),
     });
     const user = userEvent.setup();
     renderDashboard('/contractor/c-1');
@@ -78,7 +103,11 @@ describe('purchased lead actions', () => {
     await user.type(within(dialog).getByLabelText('Reason *'), 'Wrong number');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     await screen.findByText('Refund requested. Requests are accepted within 7 days of purchase.');
-    expect(api.callsTo('request-refund')[0]!.body).toEqual({ contractor_id: 'c-1', lead_id: 'cccccccc-0000-0000-0000-000000000000', reason: 'Wrong number' });
+    expect(api.callsTo('request-refund')[0]!.body).toEqual({
+      contractor_id: 'c-1',
+      lead_id: 'cccccccc-0000-0000-0000-000000000000',
+      reason: 'Wrong number',
+    });
   });
 });
 
@@ -104,7 +133,18 @@ describe('tabs, history, settings and wallet', () => {
       'get-lead-purchase-history': (call) => ({
         body: {
           success: true,
-          purchase_history: [{ id: 'h1', lead_id: '12345678-aaaa-bbbb', date_purchased: '2026-11-20T10:00:00Z', industry: 'home_services', sub_service: 'hvac', lead_zip_code: '67890', purchase_price: 45, status: 'completed' }],
+          purchase_history: [
+            {
+              id: 'h1',
+              lead_id: '12345678-aaaa-bbbb',
+              date_purchased: '2026-11-20T10:00:00Z',
+              industry: 'home_services',
+              sub_service: 'hvac',
+              lead_zip_code: '67890',
+              purchase_price: 45,
+              status: 'completed',
+            },
+          ],
           pagination: { current_page: Number(call.query.get('page')), total_pages: 9, total_records: 205 },
         },
       }),
@@ -116,7 +156,13 @@ describe('tabs, history, settings and wallet', () => {
     expect(screen.getByText('Home Services')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
     const pages = within(screen.getByRole('navigation', { name: 'History pages' }));
-    expect(pages.getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(pages.getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     await user.click(pages.getByRole('button', { name: '5' }));
     await waitFor(() => expect(screen.getByRole('button', { name: '7' })).toBeTruthy());
     const last = api.callsTo('get-lead-purchase-history').at(-1)!;
@@ -128,7 +174,12 @@ describe('tabs, history, settings and wallet', () => {
   it('the SMS toggle flips sms_opt_in with a 3-second toast, and says which failure happened', async () => {
     let fail: 'no' | 'server' | 'network' = 'no';
     const api = mockDashboardServer(newWorld(), {
-      'update-contractor-sms': (call) => (fail === 'network' ? 'network-error' : fail === 'server' ? { status: 500, body: {} } : { body: { sms_opt_in: call.body.sms_opt_in } }),
+      'update-contractor-sms': (call) =>
+        fail === 'network'
+          ? 'network-error'
+          : fail === 'server'
+            ? { status: 500, body: {} }
+            : { body: { sms_opt_in: call.body.sms_opt_in } },
     });
     const user = userEvent.setup();
     renderDashboard('/contractor/c-1');
@@ -137,8 +188,14 @@ describe('tabs, history, settings and wallet', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(toggle);
     await screen.findByText('SMS preference updated successfully.');
-    expect(api.callsTo('update-contractor-sms')[0]!.body).toEqual({ contractor_id: 'c-1', session_token: 'tok-1', sms_opt_in: false });
-    await waitFor(() => expect(screen.queryByText('SMS preference updated successfully.')).toBeNull(), { timeout: 4000 });
+    expect(api.callsTo('update-contractor-sms')[0]!.body).toEqual({
+      contractor_id: 'c-1',
+      session_token: 'tok-1',
+      sms_opt_in: false,
+    });
+    await waitFor(() => expect(screen.queryByText('SMS preference updated successfully.')).toBeNull(), {
+      timeout: 4000,
+    });
     fail = 'server';
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to update SMS preference'));
@@ -152,7 +209,9 @@ describe('tabs, history, settings and wallet', () => {
     const api = mockDashboardServer(newWorld(), {
       'auto-reload-settings': (call) => {
         if (call.method === 'POST') enabled = call.body.auto_reload_enabled ?? enabled;
-        return { body: { success: true, auto_reload_enabled: enabled, auto_reload_threshold: 20, auto_reload_amount: 100 } };
+        return {
+          body: { success: true, auto_reload_enabled: enabled, auto_reload_threshold: 20, auto_reload_amount: 100 },
+        };
       },
     });
     const user = userEvent.setup();
@@ -174,6 +233,10 @@ describe('tabs, history, settings and wallet', () => {
     await user.type(amount, '250');
     await user.click(screen.getByRole('button', { name: 'Save Auto-Reload' }));
     await waitFor(() => expect(api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST')[1]!.body).toEqual({ contractor_id: 'c-1', session_token: 'tok-1', auto_reload_amount: 250 });
+    expect(api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST')[1]!.body).toEqual({
+      contractor_id: 'c-1',
+      session_token: 'tok-1',
+      auto_reload_amount: 250,
+    });
   });
 });

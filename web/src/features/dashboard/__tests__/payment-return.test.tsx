@@ -16,7 +16,9 @@ describe('return from payment', () => {
     const loadsBefore = api.callsTo('contractors-dashboard').length;
     // The webhook credits the wallet meanwhile; the reload 2 s later shows the new balance.
     world.balance = 525;
-    await waitFor(() => expect(api.callsTo('contractors-dashboard').length).toBeGreaterThan(loadsBefore), { timeout: 3500 });
+    await waitFor(() => expect(api.callsTo('contractors-dashboard').length).toBeGreaterThan(loadsBefore), {
+      timeout: 3500,
+    });
     await waitFor(() => expect(screen.getByText('$525.00')).toBeTruthy());
   });
 

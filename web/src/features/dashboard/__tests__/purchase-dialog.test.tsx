@@ -34,7 +34,9 @@ describe('available leads and the purchase dialog', () => {
     const hvac = screen.getAllByRole('listitem')[0]!;
     await user.click(within(hvac).getByRole('button', { name: 'Purchase Lead' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Purchase' });
-    expect(within(dialog).getByRole('alert').textContent).toBe('Insufficient wallet balance. Add funds to purchase this lead.');
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Insufficient wallet balance. Add funds to purchase this lead.',
+    );
     expect(within(dialog).queryByRole('button', { name: /Purchase for/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Add Funds' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -64,7 +66,11 @@ describe('available leads and the purchase dialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Purchasing...' })).toBeTruthy();
     release();
     await waitFor(() => expect(screen.getByText('Lead purchased! Check your dashboard for details.')).toBeTruthy());
-    expect(api.callsTo('purchase-lead')[0]!.body).toEqual({ contractor_id: 'c-1', lead_id: 'lead-new', session_token: 'tok-1' });
+    expect(api.callsTo('purchase-lead')[0]!.body).toEqual({
+      contractor_id: 'c-1',
+      lead_id: 'lead-new',
+      session_token: 'tok-1',
+    });
     expect(api.callsTo('purchase-lead')[0]!.authorization).toBe('Bearer tok-1');
     await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(1\)/ })).toBeTruthy());
   });
@@ -72,11 +78,17 @@ describe('available leads and the purchase dialog', () => {
   it('a refused purchase keeps the dialog open with the server message', async () => {
     const world = newWorld();
     world.balance = 100;
-    mockDashboardServer(world, { 'purchase-lead': () => ({ status: 409, body: { detail: 'This lead has already been purchased' } }) });
+    mockDashboardServer(world, {
+      'purchase-lead': () => ({ status: 409, body: { detail: 'This lead has already been purchased' } }),
+    });
     renderDashboard('/contractor/c-1');
     const user = await openAvailable();
     await user.click(within(screen.getAllByRole('listitem')[1]!).getByRole('button', { name: 'Purchase Lead' }));
     await user.click(screen.getByRole('button', { name: 'Purchase for $30.00' }));
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('This lead has already been purchased'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(
+        'This lead has already been purchased',
+      ),
+    );
   });
 });

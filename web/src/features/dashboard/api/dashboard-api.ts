@@ -36,7 +36,11 @@ export function errorText(error: unknown, fallback: string): string {
 const KEY_PREFIX = 'dashboard';
 type Key = readonly [typeof KEY_PREFIX, FunctionName, string, ...unknown[]];
 
-function useDashboardQuery<T>(session: Session | null, name: FunctionName, extraQuery: Record<string, string | number> = {}) {
+function useDashboardQuery<T>(
+  session: Session | null,
+  name: FunctionName,
+  extraQuery: Record<string, string | number> = {},
+) {
   const key: Key | null = session ? [KEY_PREFIX, name, session.contractorId, JSON.stringify(extraQuery)] : null;
   return useSWR<T, unknown>(
     key,
@@ -56,20 +60,31 @@ export function useRefreshDashboard(): () => Promise<unknown> {
 }
 
 export const useDashboard = (s: Session | null) => useDashboardQuery<DashboardPayload>(s, 'contractors-dashboard');
-export const useAvailableLeads = (s: Session | null) => useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads');
+export const useAvailableLeads = (s: Session | null) =>
+  useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads');
 export const usePurchasedLeads = (s: Session | null) => useDashboardQuery<PurchasedPayload>(s, 'get-purchased-leads');
-export const useCategoryPricing = (s: Session | null) => useDashboardQuery<CategoryPricing | { pricing?: CategoryPricing; category_pricing?: CategoryPricing }>(s, 'get-category-pricing');
-export const useAutoReload = (s: Session | null) => useDashboardQuery<AutoReloadSettings | { settings: AutoReloadSettings }>(s, 'auto-reload-settings');
-export const useMetrics = (s: Session | null) => useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS });
-export const useGamification = (s: Session | null) => useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
+export const useCategoryPricing = (s: Session | null) =>
+  useDashboardQuery<CategoryPricing | { pricing?: CategoryPricing; category_pricing?: CategoryPricing }>(
+    s,
+    'get-category-pricing',
+  );
+export const useAutoReload = (s: Session | null) =>
+  useDashboardQuery<AutoReloadSettings | { settings: AutoReloadSettings }>(s, 'auto-reload-settings');
+export const useMetrics = (s: Session | null) =>
+  useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS });
+export const useGamification = (s: Session | null) =>
+  useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
 export const useHistory = (s: Session | null, page: number) =>
   useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE });
-export const useWeeklyReports = (s: Session | null) => useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
+export const useWeeklyReports = (s: Session | null) =>
+  useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
 
 /** The pricing map whether the server wraps it or not. */
 export function pricingMap(data: ReturnType<typeof useCategoryPricing>['data']): CategoryPricing | undefined {
   if (!data) return undefined;
-  const wrapped = (data as { pricing?: CategoryPricing; category_pricing?: CategoryPricing }).pricing ?? (data as { category_pricing?: CategoryPricing }).category_pricing;
+  const wrapped =
+    (data as { pricing?: CategoryPricing; category_pricing?: CategoryPricing }).pricing ??
+    (data as { category_pricing?: CategoryPricing }).category_pricing;
   return wrapped ?? (data as CategoryPricing);
 }
 
@@ -77,7 +92,8 @@ export function pricingMap(data: ReturnType<typeof useCategoryPricing>['data']):
 export function listOf<T>(data: unknown, ...fields: string[]): T[] {
   if (Array.isArray(data)) return data as T[];
   if (data && typeof data === 'object') {
-    for (const field of fields) if (Array.isArray((data as Record<string, unknown>)[field])) return (data as Record<string, T[]>)[field];
+    for (const field of fields)
+      if (Array.isArray((data as Record<string, unknown>)[field])) return (data as Record<string, T[]>)[field];
     const first = Object.values(data).find(Array.isArray);
     if (first) return first as T[];
   }
@@ -93,27 +109,44 @@ export function unwrap<T>(data: unknown, field: string): T | undefined {
 
 /** The session check that runs before anything else is shown. */
 export async function checkSession(token: string): Promise<Contractor | undefined> {
-  const result = await callFunction<{ contractor?: Contractor }>('contractor-auth-check', { body: { session_token: token }, token });
+  const result = await callFunction<{ contractor?: Contractor }>('contractor-auth-check', {
+    body: { session_token: token },
+    token,
+  });
   return result?.contractor;
 }
 
 const post = <T>(name: FunctionName, session: Session, body: Record<string, unknown>) =>
-  callFunction<T>(name, { method: 'POST', token: session.token, body: { contractor_id: session.contractorId, ...body } });
+  callFunction<T>(name, {
+    method: 'POST',
+    token: session.token,
+    body: { contractor_id: session.contractorId, ...body },
+  });
 
 /** Contractor actions of §7, each sending the bearer token and the spec's body. */
 export const actions = {
   purchaseLead: (s: Session, leadId: string) =>
-    post<{ success?: boolean; new_wallet_balance?: number; message?: string }>('purchase-lead', s, { lead_id: leadId, session_token: s.token }),
-  archiveLead: (s: Session, leadId: string) => post<{ success?: boolean; message?: string }>('archive-lead', s, { lead_id: leadId, session_token: s.token }),
-  completeLead: (s: Session, leadId: string) => post<{ success?: boolean; message?: string }>('mark-lead-complete', s, { lead_id: leadId }),
+    post<{ success?: boolean; new_wallet_balance?: number; message?: string }>('purchase-lead', s, {
+      lead_id: leadId,
+      session_token: s.token,
+    }),
+  archiveLead: (s: Session, leadId: string) =>
+    post<{ success?: boolean; message?: string }>('archive-lead', s, { lead_id: leadId, session_token: s.token }),
+  completeLead: (s: Session, leadId: string) =>
+    post<{ success?: boolean; message?: string }>('mark-lead-complete', s, { lead_id: leadId }),
   requestRefund: (s: Session, leadId: string, reason: string) =>
     post<{ success?: boolean; message?: string }>('request-refund', s, { lead_id: leadId, reason }),
-  startFunding: (s: Session, amount: number) => post<{ payment_url?: string }>('contractors-purchase-credits', s, { amount }),
-  updateSms: (s: Session, smsOptIn: boolean) => post<{ sms_opt_in?: boolean }>('update-contractor-sms', s, { session_token: s.token, sms_opt_in: smsOptIn }),
+  startFunding: (s: Session, amount: number) =>
+    post<{ payment_url?: string }>('contractors-purchase-credits', s, { amount }),
+  updateSms: (s: Session, smsOptIn: boolean) =>
+    post<{ sms_opt_in?: boolean }>('update-contractor-sms', s, { session_token: s.token, sms_opt_in: smsOptIn }),
   updateAutoReload: (s: Session, changed: Partial<AutoReloadSettings>) =>
     post<unknown>('auto-reload-settings', s, { session_token: s.token, ...changed }),
   updateProfile: (s: Session, profile: Record<string, unknown>) =>
-    post<{ success?: boolean; message?: string }>('update-contractor-profile', s, { ...profile, session_token: s.token }),
+    post<{ success?: boolean; message?: string }>('update-contractor-profile', s, {
+      ...profile,
+      session_token: s.token,
+    }),
 };
 
 /** Industry options (public call). */
@@ -123,5 +156,10 @@ export async function loadIndustries(): Promise<Option[]> {
 
 /** Sub-service options of one industry (public call). */
 export async function loadSubServices(industry: string): Promise<Option[]> {
-  return listOf<Option>(await callFunction('sub-services', { query: { industry } }), 'sub_services', 'subServices', 'options');
+  return listOf<Option>(
+    await callFunction('sub-services', { query: { industry } }),
+    'sub_services',
+    'subServices',
+    'options',
+  );
 }

@@ -1,12 +1,24 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { AUTO_RELOAD_AMOUNT_RANGE, AUTO_RELOAD_DEFAULTS, AUTO_RELOAD_THRESHOLD_RANGE } from '@leadmarket/contracts/constants';
+import {
+  AUTO_RELOAD_AMOUNT_RANGE,
+  AUTO_RELOAD_DEFAULTS,
+  AUTO_RELOAD_THRESHOLD_RANGE,
+} from '@leadmarket/contracts/constants';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { AutoReloadSettings } from '../api/types';
 
 const FAILED = 'Failed to update auto-reload settings';
 
 /** Auto-reload: the enabled flag saves at once; threshold and amount show only when enabled (§4, §5). */
-export function AutoReloadForm({ session, settings, onSaved }: { session: Session; settings: AutoReloadSettings | undefined; onSaved: (message: string) => void }) {
+export function AutoReloadForm({
+  session,
+  settings,
+  onSaved,
+}: {
+  session: Session;
+  settings: AutoReloadSettings | undefined;
+  onSaved: (message: string) => void;
+}) {
   const ids = { enabled: useId(), threshold: useId(), amount: useId() };
   const current: AutoReloadSettings = settings ?? {
     auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
@@ -69,18 +81,40 @@ export function AutoReloadForm({ session, settings, onSaved }: { session: Sessio
     <form className="dash-card" onSubmit={submit} noValidate>
       <h3>Auto-Reload</h3>
       <div className="dash-checkbox">
-        <input id={ids.enabled} type="checkbox" checked={enabled} disabled={busy} onChange={(e) => toggle(e.target.checked)} />
+        <input
+          id={ids.enabled}
+          type="checkbox"
+          checked={enabled}
+          disabled={busy}
+          onChange={(e) => toggle(e.target.checked)}
+        />
         <label htmlFor={ids.enabled}>Automatically reload my wallet when the balance runs low</label>
       </div>
       {enabled && (
         <div className="dash-grid-2">
           <div className="dash-field">
             <label htmlFor={ids.threshold}>Reload when balance falls below ($)</label>
-            <input id={ids.threshold} type="number" min={AUTO_RELOAD_THRESHOLD_RANGE.min} max={AUTO_RELOAD_THRESHOLD_RANGE.max} step="1" value={threshold} onChange={(e) => setThreshold(e.target.value)} />
+            <input
+              id={ids.threshold}
+              type="number"
+              min={AUTO_RELOAD_THRESHOLD_RANGE.min}
+              max={AUTO_RELOAD_THRESHOLD_RANGE.max}
+              step="1"
+              value={threshold}
+              onChange={(e) => setThreshold(e.target.value)}
+            />
           </div>
           <div className="dash-field">
             <label htmlFor={ids.amount}>Reload amount ($)</label>
-            <input id={ids.amount} type="number" min={AUTO_RELOAD_AMOUNT_RANGE.min} max={AUTO_RELOAD_AMOUNT_RANGE.max} step="1" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            <input
+              id={ids.amount}
+              type="number"
+              min={AUTO_RELOAD_AMOUNT_RANGE.min}
+              max={AUTO_RELOAD_AMOUNT_RANGE.max}
+              step="1"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
           </div>
           <div className="dash-field--full">
             <button type="submit" className="dash-btn dash-btn--primary" disabled={busy}>

@@ -37,13 +37,18 @@ export function AvailableTab({
       setBuying(null);
       onPurchased(MESSAGES.contractorSuccess.leadPurchased);
     } catch (caught) {
-      setError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, MESSAGES.contractor.purchaseFailed));
+      setError(
+        caught instanceof Error && caught.name === 'Error'
+          ? caught.message
+          : errorText(caught, MESSAGES.contractor.purchaseFailed),
+      );
     } finally {
       setBusy(false);
     }
   }
 
-  if (leads.length === 0) return <p className="dash-empty">No available leads right now. New leads appear here automatically.</p>;
+  if (leads.length === 0)
+    return <p className="dash-empty">No available leads right now. New leads appear here automatically.</p>;
 
   return (
     <>

@@ -12,7 +12,17 @@ export interface Series {
  * so it only ever loads with the dashboard route. The data also sits in a visually hidden table for
  * screen readers, since a canvas says nothing.
  */
-export function Chart({ title, kind, labels, series }: { title: string; kind: 'bars' | 'line'; labels: string[]; series: Series[] }) {
+export function Chart({
+  title,
+  kind,
+  labels,
+  series,
+}: {
+  title: string;
+  kind: 'bars' | 'line';
+  labels: string[];
+  series: Series[];
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -36,7 +46,11 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
             // Static legend: series names only; the numbers are in the table below for every reader.
             legend: { live: false },
             axes: [
-              { values: (_u: unknown, splits: number[]) => splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')), splits: () => xs },
+              {
+                values: (_u: unknown, splits: number[]) =>
+                  splits.map((i) => (Number.isInteger(i) ? (labels[i] ?? '') : '')),
+                splits: () => xs,
+              },
               {},
             ],
             series: [
@@ -49,7 +63,10 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
                 // Two bar series sit side by side: the first left of its x, the second right of it.
                 paths:
                   kind === 'bars'
-                    ? UPlot.paths.bars!({ size: [series.length > 1 ? 0.35 : 0.6, 40], align: series.length > 1 ? (index === 0 ? -1 : 1) : 0 })
+                    ? UPlot.paths.bars!({
+                        size: [series.length > 1 ? 0.35 : 0.6, 40],
+                        align: series.length > 1 ? (index === 0 ? -1 : 1) : 0,
+                      })
                     : undefined,
                 points: { show: kind === 'line' },
               })),
@@ -78,29 +95,29 @@ export function Chart({ title, kind, labels, series }: { title: string; kind: 'b
       {failed && <p className="dash-hint">The chart could not be drawn; the numbers are below.</p>}
       {/* Tables ignore a 1px box, so the hidden copy is clipped by a wrapper instead. */}
       <div className={failed ? 'dash-table-wrap' : 'visually-hidden'}>
-      <table className="dash-table">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, i) => (
-            <tr key={label + i}>
-              <th scope="row">{label}</th>
+        <table className="dash-table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
               {series.map((s) => (
-                <td key={s.label}>{s.values[i] ?? 0}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, i) => (
+              <tr key={label + i}>
+                <th scope="row">{label}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

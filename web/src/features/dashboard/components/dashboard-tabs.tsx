@@ -1,7 +1,18 @@
 import { useRef, type KeyboardEvent } from 'react';
 
 /** The ten tabs of §2, in order. */
-export const TAB_IDS = ['dashboard', 'available', 'claimed', 'purchased', 'completed', 'archived', 'history', 'wallet', 'reports', 'settings'] as const;
+export const TAB_IDS = [
+  'dashboard',
+  'available',
+  'claimed',
+  'purchased',
+  'completed',
+  'archived',
+  'history',
+  'wallet',
+  'reports',
+  'settings',
+] as const;
 export type TabId = (typeof TAB_IDS)[number];
 
 const LABELS: Record<TabId, string> = {
@@ -21,16 +32,28 @@ export const tabId = (tab: TabId) => `dash-tab-${tab}`;
 export const panelId = (tab: TabId) => `dash-panel-${tab}`;
 
 /** A WAI-ARIA tab list: arrows, Home and End move between tabs (roving tabindex); labels carry counts. */
-export function DashboardTabs({ active, counts, onSelect }: { active: TabId; counts: Partial<Record<TabId, number>>; onSelect: (tab: TabId) => void }) {
+export function DashboardTabs({
+  active,
+  counts,
+  onSelect,
+}: {
+  active: TabId;
+  counts: Partial<Record<TabId, number>>;
+  onSelect: (tab: TabId) => void;
+}) {
   const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
   function onKeyDown(event: KeyboardEvent) {
     const index = TAB_IDS.indexOf(active);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % TAB_IDS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + TAB_IDS.length) % TAB_IDS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? TAB_IDS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % TAB_IDS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TAB_IDS.length) % TAB_IDS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TAB_IDS.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     const tab = TAB_IDS[next]!;

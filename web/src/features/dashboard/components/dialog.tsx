@@ -1,7 +1,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /** A modal dialog: focus moves in on open, Escape closes, Tab stays inside, focus returns on close. */
-export function Dialog({ title, subtitle, onClose, children, wide = false }: { title: string; subtitle?: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  subtitle,
+  onClose,
+  children,
+  wide = false,
+}: {
+  title: string;
+  subtitle?: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   const subtitleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -20,7 +32,9 @@ export function Dialog({ title, subtitle, onClose, children, wide = false }: { t
       return;
     }
     if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], input, select, textarea, button')].filter((el) => !el.hasAttribute('disabled'));
+    const focusable = [
+      ...panel.current.querySelectorAll<HTMLElement>('a[href], input, select, textarea, button'),
+    ].filter((el) => !el.hasAttribute('disabled'));
     if (focusable.length === 0) return;
     const first = focusable[0]!;
     const last = focusable[focusable.length - 1]!;

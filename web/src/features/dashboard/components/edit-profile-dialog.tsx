@@ -21,8 +21,28 @@ function formOf(contractor: Contractor): ProfileForm {
 }
 
 /** Edit Profile (§2, §4): refilled from the record on each open, dependent sub-service list, §5 checks in order. */
-export function EditProfileDialog({ contractor, session, onClose, onSaved }: { contractor: Contractor; session: Session | null; onClose: () => void; onSaved: () => void }) {
-  const ids = { business: useId(), contact: useId(), email: useId(), phone: useId(), industry: useId(), sub: useId(), zips: useId(), zipsHint: useId(), sms: useId() };
+export function EditProfileDialog({
+  contractor,
+  session,
+  onClose,
+  onSaved,
+}: {
+  contractor: Contractor;
+  session: Session | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const ids = {
+    business: useId(),
+    contact: useId(),
+    email: useId(),
+    phone: useId(),
+    industry: useId(),
+    sub: useId(),
+    zips: useId(),
+    zipsHint: useId(),
+    sms: useId(),
+  };
   // The dialog mounts on each open, so the form starts from the record and the error starts empty.
   const [form, setForm] = useState<ProfileForm>(() => formOf(contractor));
   const [error, setError] = useState<string | null>(null);
@@ -90,17 +110,25 @@ export function EditProfileDialog({ contractor, session, onClose, onSaved }: { c
       onSaved();
       onClose();
     } catch (caught) {
-      setError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, M.profileFailed));
+      setError(
+        caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, M.profileFailed),
+      );
     } finally {
       setSaving(false);
     }
   }
 
   // The contractor's current choice stays selectable even before (or without) the catalogue answer.
-  const withCurrent = (options: Option[], value: string) => (value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options);
+  const withCurrent = (options: Option[], value: string) =>
+    value && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
 
   return (
-    <Dialog title="Edit Profile" subtitle="Update your business information and service details." onClose={onClose} wide>
+    <Dialog
+      title="Edit Profile"
+      subtitle="Update your business information and service details."
+      onClose={onClose}
+      wide
+    >
       <form className="dash-profile-form" onSubmit={submit} noValidate>
         {error && (
           <div className="dash-error-box" role="alert">
@@ -110,7 +138,12 @@ export function EditProfileDialog({ contractor, session, onClose, onSaved }: { c
         <div className="dash-grid-2">
           <div className="dash-field">
             <label htmlFor={ids.business}>Business Name *</label>
-            <input id={ids.business} value={form.business_name} onChange={set('business_name')} autoComplete="organization" />
+            <input
+              id={ids.business}
+              value={form.business_name}
+              onChange={set('business_name')}
+              autoComplete="organization"
+            />
           </div>
           <div className="dash-field">
             <label htmlFor={ids.contact}>Contact Name *</label>
@@ -143,7 +176,13 @@ export function EditProfileDialog({ contractor, session, onClose, onSaved }: { c
           {form.industry && (
             <div className="dash-field">
               <label htmlFor={ids.sub}>Sub-Service *</label>
-              <select id={ids.sub} value={form.sub_service} onChange={set('sub_service')} disabled={loadingSubs} aria-busy={loadingSubs}>
+              <select
+                id={ids.sub}
+                value={form.sub_service}
+                onChange={set('sub_service')}
+                disabled={loadingSubs}
+                aria-busy={loadingSubs}
+              >
                 <option value="">{loadingSubs ? 'Loading...' : 'Sub-Service'}</option>
                 {!loadingSubs &&
                   withCurrent(subServices, form.sub_service).map((o) => (
@@ -156,13 +195,24 @@ export function EditProfileDialog({ contractor, session, onClose, onSaved }: { c
           )}
           <div className="dash-field dash-field--full">
             <label htmlFor={ids.zips}>Service Areas (ZIP Codes) *</label>
-            <input id={ids.zips} value={form.zip_codes} onChange={set('zip_codes')} placeholder="12345, 67890, 54321" aria-describedby={ids.zipsHint} />
+            <input
+              id={ids.zips}
+              value={form.zip_codes}
+              onChange={set('zip_codes')}
+              placeholder="12345, 67890, 54321"
+              aria-describedby={ids.zipsHint}
+            />
             <p id={ids.zipsHint} className="dash-hint">
               Enter ZIP codes separated by commas
             </p>
           </div>
           <div className="dash-field dash-field--full dash-checkbox">
-            <input id={ids.sms} type="checkbox" checked={form.sms_opt_in} onChange={(e) => setForm((c) => ({ ...c, sms_opt_in: e.target.checked }))} />
+            <input
+              id={ids.sms}
+              type="checkbox"
+              checked={form.sms_opt_in}
+              onChange={(e) => setForm((c) => ({ ...c, sms_opt_in: e.target.checked }))}
+            />
             <label htmlFor={ids.sms}>I agree to receive SMS notifications about new leads</label>
           </div>
         </div>

@@ -11,7 +11,15 @@ const MAX = FUNDING_MAX_CENTS / 100;
  * Wallet funding: validates $100–$10,000 (one minimum everywhere, docs/adr/0002-funding-minimum.md),
  * asks for a checkout session and sends the browser to its payment_url.
  */
-export function FundForm({ session, id, goTo = (url) => window.location.assign(url) }: { session: Session; id?: string; goTo?: (url: string) => void }) {
+export function FundForm({
+  session,
+  id,
+  goTo = (url) => window.location.assign(url),
+}: {
+  session: Session;
+  id?: string;
+  goTo?: (url: string) => void;
+}) {
   const inputId = useId();
   const hintId = useId();
   const [amount, setAmount] = useState('');
@@ -31,7 +39,11 @@ export function FundForm({ session, id, goTo = (url) => window.location.assign(u
       if (!result?.payment_url) throw new Error('no payment_url');
       goTo(result.payment_url);
     } catch (caught) {
-      setError(caught instanceof Error && caught.name !== 'ApiError' ? MESSAGES.contractor.paymentFailed : errorText(caught, MESSAGES.contractor.paymentFailed));
+      setError(
+        caught instanceof Error && caught.name !== 'ApiError'
+          ? MESSAGES.contractor.paymentFailed
+          : errorText(caught, MESSAGES.contractor.paymentFailed),
+      );
       setBusy(false);
     }
   }

@@ -14,7 +14,12 @@ const statusLabel = (status: string) => (status ? status[0]!.toUpperCase() + sta
 export function HistoryTab({ session }: { session: Session }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useHistory(session, page);
-  if (error) return <p className="dash-error" role="alert">{errorText(error, MESSAGES.contractor.historyFailed)}</p>;
+  if (error)
+    return (
+      <p className="dash-error" role="alert">
+        {errorText(error, MESSAGES.contractor.historyFailed)}
+      </p>
+    );
   if (isLoading && !data) return <p role="status">Loading history...</p>;
   const rows = data?.purchase_history ?? [];
   const pagination = data?.pagination ?? { current_page: page, total_pages: 1, total_records: rows.length };
@@ -56,7 +61,12 @@ export function HistoryTab({ session }: { session: Session }) {
       <p className="dash-hint">{pagination.total_records} purchases</p>
       {pagination.total_pages > 1 && (
         <nav className="dash-pages" aria-label="History pages">
-          <button type="button" className="dash-btn" disabled={pagination.current_page <= 1} onClick={() => setPage(pagination.current_page - 1)}>
+          <button
+            type="button"
+            className="dash-btn"
+            disabled={pagination.current_page <= 1}
+            onClick={() => setPage(pagination.current_page - 1)}
+          >
             Previous
           </button>
           {pageButtons(pagination.current_page, pagination.total_pages).map((n) => (
@@ -70,7 +80,12 @@ export function HistoryTab({ session }: { session: Session }) {
               {n}
             </button>
           ))}
-          <button type="button" className="dash-btn" disabled={pagination.current_page >= pagination.total_pages} onClick={() => setPage(pagination.current_page + 1)}>
+          <button
+            type="button"
+            className="dash-btn"
+            disabled={pagination.current_page >= pagination.total_pages}
+            onClick={() => setPage(pagination.current_page + 1)}
+          >
             Next
           </button>
         </nav>

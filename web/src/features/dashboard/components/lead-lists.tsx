@@ -22,7 +22,9 @@ function useLeadAction(session: Session, { onSuccess, onError }: ActionResult) {
     try {
       const result = await call(session, leadId);
       if (result && result.success === false) throw new Error(result.message ?? failed);
-      onSuccess(kind === 'archive' ? MESSAGES.contractorSuccess.leadArchived : MESSAGES.contractorSuccess.leadCompleted);
+      onSuccess(
+        kind === 'archive' ? MESSAGES.contractorSuccess.leadArchived : MESSAGES.contractorSuccess.leadCompleted,
+      );
     } catch (caught) {
       onError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, failed));
     } finally {
@@ -47,7 +49,8 @@ export function ClaimedList({ session, leads, ...result }: { session: Session; l
           <h3 className="dash-lead__title">{lead.customer_name}</h3>
           <p className="dash-lead__meta">
             {humanize(lead.service_category)}
-            {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed {shortDate(lead.claimed_at)}
+            {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed{' '}
+            {shortDate(lead.claimed_at)}
           </p>
           <p>
             <a href={`tel:${lead.phone}`}>{lead.phone}</a>
@@ -55,7 +58,12 @@ export function ClaimedList({ session, leads, ...result }: { session: Session; l
           <p className="dash-lead__desc">{lead.description}</p>
           {!lead.is_archived && (
             <div className="dash-lead__actions">
-              <button type="button" className="dash-btn" disabled={busy !== null} onClick={() => run('archive', lead.id)}>
+              <button
+                type="button"
+                className="dash-btn"
+                disabled={busy !== null}
+                onClick={() => run('archive', lead.id)}
+              >
                 {busy?.leadId === lead.id ? 'Archiving...' : 'Archive'}
               </button>
             </div>
@@ -73,7 +81,12 @@ export function PurchasedList({
   mode,
   empty,
   ...result
-}: { session: Session; leads: PurchasedLead[]; mode: 'purchased' | 'completed' | 'archived'; empty: string } & ActionResult) {
+}: {
+  session: Session;
+  leads: PurchasedLead[];
+  mode: 'purchased' | 'completed' | 'archived';
+  empty: string;
+} & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
   const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
   if (leads.length === 0) return <p className="dash-empty">{empty}</p>;
@@ -92,7 +105,8 @@ export function PurchasedList({
               <h3 className="dash-lead__title">{lead.customer_name}</h3>
               <p className="dash-lead__meta">
                 {humanize(lead.service_category)}
-                {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · purchased {shortDate(record.purchased_at)}
+                {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · purchased{' '}
+                {shortDate(record.purchased_at)}
               </p>
               <p className="dash-lead__contact">
                 <a href={`tel:${lead.customer_phone}`}>{lead.customer_phone}</a>
@@ -106,10 +120,20 @@ export function PurchasedList({
               <p className="dash-lead__desc">{lead.description}</p>
               {mode === 'purchased' && (
                 <div className="dash-lead__actions">
-                  <button type="button" className="dash-btn dash-btn--primary" disabled={busy !== null} onClick={() => run('complete', record.lead_id)}>
+                  <button
+                    type="button"
+                    className="dash-btn dash-btn--primary"
+                    disabled={busy !== null}
+                    onClick={() => run('complete', record.lead_id)}
+                  >
                     {mine && busy?.kind === 'complete' ? 'Completing...' : 'Mark as Completed'}
                   </button>
-                  <button type="button" className="dash-btn" disabled={busy !== null} onClick={() => run('archive', record.lead_id)}>
+                  <button
+                    type="button"
+                    className="dash-btn"
+                    disabled={busy !== null}
+                    onClick={() => run('archive', record.lead_id)}
+                  >
                     {mine && busy?.kind === 'archive' ? 'Archiving...' : 'Archive'}
                   </button>
                   <button type="button" className="dash-btn dash-btn--link" onClick={() => setRefundFor(record)}>
@@ -121,13 +145,20 @@ export function PurchasedList({
           );
         })}
       </ul>
-      {refundFor && <RefundDialog session={session} record={refundFor} onClose={() => setRefundFor(null)} {...result} />}
+      {refundFor && (
+        <RefundDialog session={session} record={refundFor} onClose={() => setRefundFor(null)} {...result} />
+      )}
     </>
   );
 }
 
 /** Ask for a refund of a bought lead; the wallet service decides the window and says so in its message. */
-function RefundDialog({ session, record, onClose, onSuccess }: { session: Session; record: PurchasedLead; onClose: () => void } & ActionResult) {
+function RefundDialog({
+  session,
+  record,
+  onClose,
+  onSuccess,
+}: { session: Session; record: PurchasedLead; onClose: () => void } & ActionResult) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -147,14 +178,22 @@ function RefundDialog({ session, record, onClose, onSuccess }: { session: Sessio
       onSuccess(result?.message ?? 'Refund request submitted');
       onClose();
     } catch (caught) {
-      setError(caught instanceof Error && caught.name === 'Error' ? caught.message : errorText(caught, 'Failed to request refund'));
+      setError(
+        caught instanceof Error && caught.name === 'Error'
+          ? caught.message
+          : errorText(caught, 'Failed to request refund'),
+      );
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Dialog title="Request Refund" subtitle={`Lead ${record.lead_id.slice(0, 8)} · paid ${money(record.price_paid)}`} onClose={onClose}>
+    <Dialog
+      title="Request Refund"
+      subtitle={`Lead ${record.lead_id.slice(0, 8)} · paid ${money(record.price_paid)}`}
+      onClose={onClose}
+    >
       <form onSubmit={submit} noValidate>
         <div className="dash-field">
           <label htmlFor={reasonId}>Reason *</label>

@@ -40,7 +40,14 @@ export function OverviewTab({
       <section className="dash-card" aria-labelledby="wallet-overview-title">
         <h3 id="wallet-overview-title">Wallet Balance</h3>
         <p className="dash-balance">{money(balance)}</p>
-        <div className="dash-bar" role="progressbar" aria-label="Wallet level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
+        <div
+          className="dash-bar"
+          role="progressbar"
+          aria-label="Wallet level"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent)}
+        >
           <div className="dash-bar__fill" style={{ width: `${percent}%` }} />
         </div>
         <p className="dash-hint">
@@ -71,7 +78,9 @@ export function OverviewTab({
           </div>
           <div>
             <dt>ROI</dt>
-            <dd className={(m?.roi_ratio ?? 0) >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>{Number(m?.roi_ratio ?? 0).toFixed(1)}:1</dd>
+            <dd className={(m?.roi_ratio ?? 0) >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>
+              {Number(m?.roi_ratio ?? 0).toFixed(1)}:1
+            </dd>
           </div>
         </dl>
       </section>
@@ -79,7 +88,12 @@ export function OverviewTab({
       <section className="dash-card dash-card--wide" aria-labelledby="chart-title">
         <h3 id="chart-title">Last 7 Days</h3>
         {chart.labels.length > 0 ? (
-          <Chart title="Leads purchased versus booked, last 7 days" kind="bars" labels={chart.labels} series={chart.series} />
+          <Chart
+            title="Leads purchased versus booked, last 7 days"
+            kind="bars"
+            labels={chart.labels}
+            series={chart.series}
+          />
         ) : (
           <p className="dash-empty">No activity in the last 7 days.</p>
         )}
@@ -90,7 +104,9 @@ export function OverviewTab({
         <dl className="dash-stats">
           <div>
             <dt>Response Score</dt>
-            <dd className={(gamification?.response_time_score ?? 0) >= GOOD_RESPONSE_SCORE ? 'dash-good' : undefined}>{gamification?.response_time_score ?? 0}</dd>
+            <dd className={(gamification?.response_time_score ?? 0) >= GOOD_RESPONSE_SCORE ? 'dash-good' : undefined}>
+              {gamification?.response_time_score ?? 0}
+            </dd>
           </div>
           <div>
             <dt>Current Streak</dt>
@@ -102,7 +118,9 @@ export function OverviewTab({
           </div>
           <div>
             <dt>Total ROI</dt>
-            <dd className={(gamification?.total_roi ?? 0) >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>{Number(gamification?.total_roi ?? 0).toFixed(1)}:1</dd>
+            <dd className={(gamification?.total_roi ?? 0) >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>
+              {Number(gamification?.total_roi ?? 0).toFixed(1)}:1
+            </dd>
           </div>
           <div>
             <dt>Completed</dt>

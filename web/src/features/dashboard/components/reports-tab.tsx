@@ -1,11 +1,26 @@
 import { useId, useMemo, useState } from 'react';
-import { GOOD_RESPONSE_MINUTES, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO, WEEKLY_SUMMARY_WEEKS } from '@leadmarket/contracts/constants';
+import {
+  GOOD_RESPONSE_MINUTES,
+  GOOD_RESPONSE_SCORE,
+  HIGHLIGHT_ROI_RATIO,
+  WEEKLY_SUMMARY_WEEKS,
+} from '@leadmarket/contracts/constants';
 import type { Gamification, PerformanceMetrics, WeeklyReport } from '../api/types';
 import { money } from '../domain/rules';
 import { Chart } from './chart';
 
 /** Reports: ROI calculator, response-time tracker, weekly trend chart and the 5-week summary. */
-export function ReportsTab({ metrics, gamification, weeks, weeksError }: { metrics: PerformanceMetrics | undefined; gamification: Gamification | undefined; weeks: WeeklyReport[]; weeksError: string | null }) {
+export function ReportsTab({
+  metrics,
+  gamification,
+  weeks,
+  weeksError,
+}: {
+  metrics: PerformanceMetrics | undefined;
+  gamification: Gamification | undefined;
+  weeks: WeeklyReport[];
+  weeksError: string | null;
+}) {
   const recent = useMemo(() => weeks.slice(-WEEKLY_SUMMARY_WEEKS), [weeks]);
   const labels = useMemo(() => recent.map((w) => w.week_start_formatted), [recent]);
   const series = useMemo(
@@ -17,8 +32,15 @@ export function ReportsTab({ metrics, gamification, weeks, weeksError }: { metri
   );
   return (
     <div className="dash-reports">
-      <RoiCalculator leads={metrics?.metrics.leads_purchased ?? 0} spend={metrics?.metrics.total_spend ?? 0} closeRate={metrics?.metrics.close_rate ?? 0} />
-      <ResponseTracker minutes={gamification?.avg_response_time ?? metrics?.metrics.avg_response_time ?? 0} score={gamification?.response_time_score ?? 0} />
+      <RoiCalculator
+        leads={metrics?.metrics.leads_purchased ?? 0}
+        spend={metrics?.metrics.total_spend ?? 0}
+        closeRate={metrics?.metrics.close_rate ?? 0}
+      />
+      <ResponseTracker
+        minutes={gamification?.avg_response_time ?? metrics?.metrics.avg_response_time ?? 0}
+        score={gamification?.response_time_score ?? 0}
+      />
       <section className="dash-card dash-card--wide" aria-labelledby="weekly-title">
         <h3 id="weekly-title">Weekly Trend</h3>
         {weeksError && (
@@ -26,7 +48,11 @@ export function ReportsTab({ metrics, gamification, weeks, weeksError }: { metri
             {weeksError}
           </p>
         )}
-        {recent.length > 0 ? <Chart title="Weekly spend and leads purchased" kind="line" labels={labels} series={series} /> : !weeksError && <p className="dash-empty">No weekly data yet.</p>}
+        {recent.length > 0 ? (
+          <Chart title="Weekly spend and leads purchased" kind="line" labels={labels} series={series} />
+        ) : (
+          !weeksError && <p className="dash-empty">No weekly data yet.</p>
+        )}
       </section>
       <section className="dash-card dash-card--wide" aria-labelledby="summary-title">
         <h3 id="summary-title">Last {WEEKLY_SUMMARY_WEEKS} Weeks</h3>
@@ -80,11 +106,26 @@ function RoiCalculator({ leads, spend, closeRate }: { leads: number; spend: numb
       <h3 id="roi-title">ROI Calculator</h3>
       <div className="dash-field">
         <label htmlFor={ids.job}>Average job value ($)</label>
-        <input id={ids.job} type="number" min="0" step="1" value={jobValue} onChange={(e) => setJobValue(e.target.value)} />
+        <input
+          id={ids.job}
+          type="number"
+          min="0"
+          step="1"
+          value={jobValue}
+          onChange={(e) => setJobValue(e.target.value)}
+        />
       </div>
       <div className="dash-field">
         <label htmlFor={ids.rate}>Close rate (%)</label>
-        <input id={ids.rate} type="number" min="0" max="100" step="1" value={rate} onChange={(e) => setRate(e.target.value)} />
+        <input
+          id={ids.rate}
+          type="number"
+          min="0"
+          max="100"
+          step="1"
+          value={rate}
+          onChange={(e) => setRate(e.target.value)}
+        />
       </div>
       <div className="dash-field">
         <label htmlFor={ids.spend}>Lead spend ($)</label>
@@ -105,7 +146,9 @@ function ResponseTracker({ minutes, score }: { minutes: number; score: number })
     <section className="dash-card" aria-labelledby="response-title">
       <h3 id="response-title">Response Time</h3>
       <p className="dash-balance">{minutes > 0 ? `${Number(minutes).toFixed(1)} min` : '—'}</p>
-      <p className={good ? 'dash-good' : 'dash-hint'}>{good ? 'Great: you respond within 5 minutes.' : `Aim to respond within ${GOOD_RESPONSE_MINUTES} minutes.`}</p>
+      <p className={good ? 'dash-good' : 'dash-hint'}>
+        {good ? 'Great: you respond within 5 minutes.' : `Aim to respond within ${GOOD_RESPONSE_MINUTES} minutes.`}
+      </p>
       <p>
         Response score: <strong className={score >= GOOD_RESPONSE_SCORE ? 'dash-good' : undefined}>{score}</strong>
       </p>

@@ -8,7 +8,17 @@ import { EditProfileDialog } from './edit-profile-dialog';
 import { FundForm } from './fund-form';
 
 /** Settings: business info with Edit Profile, the SMS toggle, and a funding card. */
-export function SettingsTab({ session, contractor, onSuccess, onError }: { session: Session; contractor: Contractor; onSuccess: (message: string, ms?: number) => void; onError: (message: string) => void }) {
+export function SettingsTab({
+  session,
+  contractor,
+  onSuccess,
+  onError,
+}: {
+  session: Session;
+  contractor: Contractor;
+  onSuccess: (message: string, ms?: number) => void;
+  onError: (message: string) => void;
+}) {
   const smsId = useId();
   const [editing, setEditing] = useState(false);
   const [smsBusy, setSmsBusy] = useState(false);
@@ -25,7 +35,11 @@ export function SettingsTab({ session, contractor, onSuccess, onError }: { sessi
       onSuccess(MESSAGES.contractorSuccess.smsUpdated, 3000);
     } catch (caught) {
       // §8: not-ok answers and failed requests have different texts.
-      onError(caught instanceof ApiError && caught.status !== 0 ? MESSAGES.contractor.smsFailed : MESSAGES.contractor.smsError);
+      onError(
+        caught instanceof ApiError && caught.status !== 0
+          ? MESSAGES.contractor.smsFailed
+          : MESSAGES.contractor.smsError,
+      );
     } finally {
       setSmsBusy(false);
     }
@@ -63,7 +77,15 @@ export function SettingsTab({ session, contractor, onSuccess, onError }: { sessi
       <section className="dash-card" aria-labelledby="sms-title">
         <h3 id="sms-title">SMS Notifications</h3>
         <div className="dash-switch">
-          <button id={smsId} type="button" role="switch" aria-checked={smsOn} className={`dash-switch__control${smsOn ? ' is-on' : ''}`} disabled={smsBusy} onClick={toggleSms}>
+          <button
+            id={smsId}
+            type="button"
+            role="switch"
+            aria-checked={smsOn}
+            className={`dash-switch__control${smsOn ? ' is-on' : ''}`}
+            disabled={smsBusy}
+            onClick={toggleSms}
+          >
             <span className="visually-hidden">SMS alerts for new leads</span>
           </button>
           <label htmlFor={smsId}>SMS alerts for new leads: {smsOn ? 'On' : 'Off'}</label>
@@ -72,7 +94,14 @@ export function SettingsTab({ session, contractor, onSuccess, onError }: { sessi
 
       <FundForm session={session} id="settings-funding-card" />
 
-      {editing && <EditProfileDialog contractor={contractor} session={session} onClose={() => setEditing(false)} onSaved={() => onSuccess(MESSAGES.contractorSuccess.profileUpdated)} />}
+      {editing && (
+        <EditProfileDialog
+          contractor={contractor}
+          session={session}
+          onClose={() => setEditing(false)}
+          onSaved={() => onSuccess(MESSAGES.contractorSuccess.profileUpdated)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { CARD_DESCRIPTION_MAX, DEFAULT_LEAD_PRICE_CENTS, HISTORY_MAX_PAGE_BUTTONS, PRICE_TIER_THRESHOLDS_CENTS, WALLET_BAR_FULL_CENTS } from '@leadmarket/contracts/constants';
+import {
+  CARD_DESCRIPTION_MAX,
+  DEFAULT_LEAD_PRICE_CENTS,
+  HISTORY_MAX_PAGE_BUTTONS,
+  PRICE_TIER_THRESHOLDS_CENTS,
+  WALLET_BAR_FULL_CENTS,
+} from '@leadmarket/contracts/constants';
 
 /** Display tier of a lead price in dollars (§9: 100+ Emergency, 35+ Premium, else Standard). */
 export function priceTier(priceDollars: number): 'Emergency' | 'Premium' | 'Standard' {
@@ -9,7 +15,10 @@ export function priceTier(priceDollars: number): 'Emergency' | 'Premium' | 'Stan
 }
 
 /** A lead's price: its own when the server sent one, else its category's, else the $20 default. */
-export function leadPrice(lead: { service_category: string; price?: number }, pricing: Record<string, number> | undefined): number {
+export function leadPrice(
+  lead: { service_category: string; price?: number },
+  pricing: Record<string, number> | undefined,
+): number {
   if (typeof lead.price === 'number') return lead.price;
   const byCategory = pricing?.[lead.service_category];
   return typeof byCategory === 'number' ? byCategory : DEFAULT_LEAD_PRICE_CENTS / 100;

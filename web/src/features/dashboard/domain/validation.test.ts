@@ -25,10 +25,18 @@ describe('validateFundingAmount', () => {
 
 describe('validateProfile', () => {
   it('accepts a complete profile', () => expect(validateProfile(valid)).toBeNull());
-  it('requires every field, whitespace counting as empty', () => expect(validateProfile({ ...valid, sub_service: '  ' })).toBe('Please fill in all required fields'));
-  it('rejects an email with spaces', () => expect(validateProfile({ ...valid, email: 'a b@c.co' })).toBe('Please enter a valid email address'));
-  it.each(['555123456', '555-123-456x', '++15551234567'])('rejects phone %s', (phone) => expect(validateProfile({ ...valid, phone })).toBe('Please enter a valid phone number'));
-  it.each(['+1 (555) 123-4567', '555 123 4567', '(555)1234567'])('accepts phone %s', (phone) => expect(validateProfile({ ...valid, phone })).toBeNull());
-  it('needs one zip code after trimming', () => expect(validateProfile({ ...valid, zip_codes: ' , ' })).toBe('Please enter at least one zip code'));
-  it('splits zip codes on commas without checking their format', () => expect(parseZipCodes(' 1, ,abc ,')).toEqual(['1', 'abc']));
+  it('requires every field, whitespace counting as empty', () =>
+    expect(validateProfile({ ...valid, sub_service: '  ' })).toBe('Please fill in all required fields'));
+  it('rejects an email with spaces', () =>
+    expect(validateProfile({ ...valid, email: 'a b@c.co' })).toBe('Please enter a valid email address'));
+  it.each(['555123456', '555-123-456x', '++15551234567'])('rejects phone %s', (phone) =>
+    expect(validateProfile({ ...valid, phone })).toBe('Please enter a valid phone number'),
+  );
+  it.each(['+1 (555) 123-4567', '555 123 4567', '(555)1234567'])('accepts phone %s', (phone) =>
+    expect(validateProfile({ ...valid, phone })).toBeNull(),
+  );
+  it('needs one zip code after trimming', () =>
+    expect(validateProfile({ ...valid, zip_codes: ' , ' })).toBe('Please enter at least one zip code'));
+  it('splits zip codes on commas without checking their format', () =>
+    expect(parseZipCodes(' 1, ,abc ,')).toEqual(['1', 'abc']));
 });

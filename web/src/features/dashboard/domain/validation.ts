@@ -28,7 +28,15 @@ const PHONE = new RegExp(`^\\+?[\\d\\s\\-()]{${MIN_PHONE_LENGTH},}$`);
 
 /** The first failing rule of §5 in the spec's order, or null when the form may be sent. */
 export function validateProfile(form: ProfileForm): string | null {
-  const required = [form.business_name, form.contact_name, form.email, form.phone, form.industry, form.sub_service, form.zip_codes];
+  const required = [
+    form.business_name,
+    form.contact_name,
+    form.email,
+    form.phone,
+    form.industry,
+    form.sub_service,
+    form.zip_codes,
+  ];
   if (required.some((value) => value.trim() === '')) return M.requiredFields;
   if (!EMAIL.test(form.email.trim())) return M.invalidEmail;
   if (!PHONE.test(form.phone.replace(/\s/g, ''))) return M.invalidPhone;

@@ -155,7 +155,10 @@ export function DashboardPage() {
     const token = session?.token;
     contractorSession.clear();
     // Ending the session on the server is best effort: the browser forgets it either way.
-    if (token) void callFunction('contractor-logout', { method: 'POST', token, body: { session_token: token } }).catch(() => undefined);
+    if (token)
+      void callFunction('contractor-logout', { method: 'POST', token, body: { session_token: token } }).catch(
+        () => undefined,
+      );
     navigate('/contractor-login');
   }
 
@@ -210,12 +213,21 @@ export function DashboardPage() {
         </button>
       </header>
 
-      {dashboard.data.warning && <p className="dash-hint" role="status">{dashboard.data.warning}</p>}
+      {dashboard.data.warning && (
+        <p className="dash-hint" role="status">
+          {dashboard.data.warning}
+        </p>
+      )}
 
       {banner && (
         <div className="dash-banner" role="alert">
           <span>{banner}</span>
-          <button type="button" className="dash-btn dash-btn--link" onClick={() => setBanner(null)} aria-label="Dismiss message">
+          <button
+            type="button"
+            className="dash-btn dash-btn--link"
+            onClick={() => setBanner(null)}
+            aria-label="Dismiss message"
+          >
             ×
           </button>
         </div>
@@ -224,12 +236,29 @@ export function DashboardPage() {
       <DashboardTabs active={tab} counts={counts} onSelect={setTab} />
 
       <main id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0} className="dash-panel">
-        {tab === 'dashboard' && <OverviewTab balance={balance} autoReload={autoReloadSettings} metrics={metrics.data} gamification={gamification} onAddFunds={addFunds} />}
+        {tab === 'dashboard' && (
+          <OverviewTab
+            balance={balance}
+            autoReload={autoReloadSettings}
+            metrics={metrics.data}
+            gamification={gamification}
+            onAddFunds={addFunds}
+          />
+        )}
         {tab === 'available' &&
           (available.error && !available.data ? (
-            <p className="dash-error" role="alert">{errorText(available.error, MESSAGES.contractor.dashboardFailed)}</p>
+            <p className="dash-error" role="alert">
+              {errorText(available.error, MESSAGES.contractor.dashboardFailed)}
+            </p>
           ) : (
-            <AvailableTab session={session} leads={available.data?.available_leads ?? []} pricing={prices} balance={balance} onPurchased={succeed} onAddFunds={addFunds} />
+            <AvailableTab
+              session={session}
+              leads={available.data?.available_leads ?? []}
+              pricing={prices}
+              balance={balance}
+              onPurchased={succeed}
+              onAddFunds={addFunds}
+            />
           ))}
         {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
         {purchasedFailed && (tab === 'purchased' || tab === 'completed' || tab === 'archived') && (
@@ -237,9 +266,30 @@ export function DashboardPage() {
             {errorText(purchased.error, MESSAGES.contractor.dashboardFailed)}
           </p>
         )}
-        {tab === 'purchased' && !purchasedFailed && <PurchasedList {...listProps} mode="purchased" leads={bought?.purchased_leads ?? []} empty="No purchased leads yet." />}
-        {tab === 'completed' && !purchasedFailed && <PurchasedList {...listProps} mode="completed" leads={bought?.completed_leads ?? []} empty="No completed leads yet." />}
-        {tab === 'archived' && !purchasedFailed && <PurchasedList {...listProps} mode="archived" leads={bought?.archived_leads ?? []} empty="No archived leads." />}
+        {tab === 'purchased' && !purchasedFailed && (
+          <PurchasedList
+            {...listProps}
+            mode="purchased"
+            leads={bought?.purchased_leads ?? []}
+            empty="No purchased leads yet."
+          />
+        )}
+        {tab === 'completed' && !purchasedFailed && (
+          <PurchasedList
+            {...listProps}
+            mode="completed"
+            leads={bought?.completed_leads ?? []}
+            empty="No completed leads yet."
+          />
+        )}
+        {tab === 'archived' && !purchasedFailed && (
+          <PurchasedList
+            {...listProps}
+            mode="archived"
+            leads={bought?.archived_leads ?? []}
+            empty="No archived leads."
+          />
+        )}
         {tab === 'history' && <HistoryTab session={session} />}
         {tab === 'wallet' && (
           <div className="dash-wallet">
@@ -252,9 +302,16 @@ export function DashboardPage() {
           </div>
         )}
         {tab === 'reports' && (
-          <ReportsTab metrics={metrics.data} gamification={gamification} weeks={weeks} weeksError={weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null} />
+          <ReportsTab
+            metrics={metrics.data}
+            gamification={gamification}
+            weeks={weeks}
+            weeksError={weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null}
+          />
         )}
-        {tab === 'settings' && <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />}
+        {tab === 'settings' && (
+          <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />
+        )}
       </main>
     </div>
   );

@@ -20,7 +20,9 @@ const catalogue = {
       { value: 'legal', label: 'Legal' },
     ],
   },
-  'sub-services': (call: { query: URLSearchParams }) => ({ body: SUB_SERVICES[call.query.get('industry') ?? ''] ?? [] }),
+  'sub-services': (call: { query: URLSearchParams }) => ({
+    body: SUB_SERVICES[call.query.get('industry') ?? ''] ?? [],
+  }),
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -46,7 +48,10 @@ describe('generic and industry lead forms', () => {
   });
 
   it('HVAC page sends Home Services / HVAC, shows the success text, and Submit Another gives an empty form', async () => {
-    const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'pending', validation_summary: null } } });
+    const calls = mockFunctions({
+      ...catalogue,
+      'leads-submit': { body: { message: 'ok', status: 'pending', validation_summary: null } },
+    });
     const user = userEvent.setup();
     renderRoutes(leadFormRoutes, '/hvac');
     await screen.findByRole('heading', { name: /HVAC/ });
@@ -68,18 +73,26 @@ describe('generic and industry lead forms', () => {
   });
 
   it('shows the server detail, else the fallback text, and keeps the input', async () => {
-    mockFunctions({ ...catalogue, 'leads-submit': { status: 429, body: { detail: 'Too many requests. Please wait a few minutes and try again.', message: 'x' } } });
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        status: 429,
+        body: { detail: 'Too many requests. Please wait a few minutes and try again.', message: 'x' },
+      },
+    });
     const user = userEvent.setup();
     renderRoutes(leadFormRoutes, '/hvac');
     await screen.findByRole('heading', { name: /HVAC/ });
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many requests. Please wait a few minutes and try again.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Too many requests. Please wait a few minutes and try again.',
+    );
     expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
 
     mockFunctions({ ...catalogue, 'leads-submit': 'network-error' });
     await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
-    await waitFor(() => expect((screen.getByRole('alert')).textContent).toContain(MESSAGES.leadSubmit.fallback));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(MESSAGES.leadSubmit.fallback));
   });
 });
 
@@ -91,7 +104,10 @@ describe('/lead-intake (richer, validated form)', () => {
     const sub = (await screen.findByLabelText(/Sub-Service/)) as HTMLSelectElement;
     expect(sub.disabled).toBe(true);
     await user.selectOptions(screen.getByLabelText(/Service Category/), 'home_services');
-    await user.selectOptions(await screen.findByLabelText(/Sub-Service/), await screen.findByRole('option', { name: 'Plumbing' }));
+    await user.selectOptions(
+      await screen.findByLabelText(/Sub-Service/),
+      await screen.findByRole('option', { name: 'Plumbing' }),
+    );
     expect(sub.value).toBe('plumbing');
     await user.selectOptions(screen.getByLabelText(/Service Category/), 'legal');
     expect(sub.value).toBe('');
@@ -122,13 +138,18 @@ describe('/lead-intake (richer, validated form)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
 
     const alert = await screen.findByRole('alert');
-    expect((alert).textContent).toContain('Your request could not be accepted');
+    expect(alert.textContent).toContain('Your request could not be accepted');
     const summary = within(alert).getByRole('list', { name: 'Validation summary' });
-    expect((summary).textContent).toContain('Phone number: failed');
-    expect((summary).textContent).toContain('Email address: passed');
-    expect((summary).textContent).toContain('Not a duplicate request: failed');
+    expect(summary.textContent).toContain('Phone number: failed');
+    expect(summary.textContent).toContain('Email address: passed');
+    expect(summary.textContent).toContain('Not a duplicate request: failed');
     expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
-    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({ email: 'jane@example.com', urgency: 'Emergency', contractor_id: 'c-42', sub_service: 'hvac' });
+    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({
+      email: 'jane@example.com',
+      urgency: 'Emergency',
+      contractor_id: 'c-42',
+      sub_service: 'hvac',
+    });
 
     status = 'valid';
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -142,7 +163,9 @@ describe('/services/plumbing', () => {
   it('defaults to Home Services / Plumbing and goes to /thank-you with service and name', async () => {
     const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'valid' } } });
     const user = userEvent.setup();
-    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [{ path: '/thank-you', element: <p>Thanks page</p> }]);
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
+      { path: '/thank-you', element: <p>Thanks page</p> },
+    ]);
     expect(((await screen.findByLabelText(/Service Category/)) as HTMLSelectElement).value).toBe('home_services');
     expect((screen.getByLabelText(/Sub-Service/) as HTMLSelectElement).value).toBe('plumbing');
     await fillContact(user);
@@ -151,7 +174,10 @@ describe('/services/plumbing', () => {
     expect(router.state.location.pathname).toBe('/thank-you');
     const q = new URLSearchParams(router.state.location.search);
     expect([q.get('service'), q.get('name')]).toEqual(['plumbing', 'Jane Doe']);
-    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({ service_category: 'home_services', sub_service: 'plumbing' });
+    expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({
+      service_category: 'home_services',
+      sub_service: 'plumbing',
+    });
   });
 
   it('shows its own fallback text when the request fails', async () => {

@@ -31,4 +31,5 @@ export interface LeadSubmitAnswer {
 }
 
 /** POST leads-submit. */
-export const submitLead = (body: LeadSubmission) => callFunction<LeadSubmitAnswer>('leads-submit', { method: 'POST', body });
+export const submitLead = (body: LeadSubmission) =>
+  callFunction<LeadSubmitAnswer>('leads-submit', { method: 'POST', body });

@@ -97,11 +97,11 @@ export function LeadForm({
     setValues((v) => ({ ...v, sub_service: '' })),
   );
 
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
   const changeCategory = (e: { target: { value: string } }) =>
     // A sub-service belongs to its category: a new category clears it.
     setValues((v) => ({ ...v, service_category: e.target.value, sub_service: '' }));
-
 
   function reset() {
     setValues(initial);
@@ -111,7 +111,14 @@ export function LeadForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const t = (s: string) => s.trim();
-    const required = [values.customer_name, values.phone, values.zip_code, values.service_category, values.sub_service, values.description];
+    const required = [
+      values.customer_name,
+      values.phone,
+      values.zip_code,
+      values.service_category,
+      values.sub_service,
+      values.description,
+    ];
     if (required.some((v) => t(v) === '')) {
       setPhase({ kind: 'editing', error: MESSAGES.contractor.requiredFields });
       return;
@@ -134,7 +141,12 @@ export function LeadForm({
       const answer = await submitLead(sent);
       if (validated && answer.status !== 'valid') {
         // Not (yet) accepted: keep what the customer typed and show why.
-        setPhase({ kind: 'screened', message: answer.message ?? answer.detail ?? fallbackError, status: answer.status ?? 'pending', summary: answer.validation_summary ?? null });
+        setPhase({
+          kind: 'screened',
+          message: answer.message ?? answer.detail ?? fallbackError,
+          status: answer.status ?? 'pending',
+          summary: answer.validation_summary ?? null,
+        });
         return;
       }
       if (onSubmitted) {
@@ -144,7 +156,10 @@ export function LeadForm({
       setValues(initial);
       setPhase({ kind: 'success', message: MESSAGES.leadSubmit.success });
     } catch (error) {
-      setPhase({ kind: 'editing', error: error instanceof ApiError && error.status !== 0 ? error.messageOr(fallbackError) : fallbackError });
+      setPhase({
+        kind: 'editing',
+        error: error instanceof ApiError && error.status !== 0 ? error.messageOr(fallbackError) : fallbackError,
+      });
     }
   }
 
@@ -169,9 +184,24 @@ export function LeadForm({
           {phase.summary ? <ValidationSummaryList summary={phase.summary} /> : null}
         </div>
       ) : null}
-      <TextField label="Full Name" name="customer_name" required autoComplete="name" value={values.customer_name} onChange={set('customer_name')} />
+      <TextField
+        label="Full Name"
+        name="customer_name"
+        required
+        autoComplete="name"
+        value={values.customer_name}
+        onChange={set('customer_name')}
+      />
       <div className="form-grid">
-        <TextField label="Phone" name="phone" type="tel" required autoComplete="tel" value={values.phone} onChange={set('phone')} />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          value={values.phone}
+          onChange={set('phone')}
+        />
         <TextField
           label="ZIP Code"
           name="zip_code"
@@ -183,7 +213,16 @@ export function LeadForm({
           onChange={set('zip_code')}
         />
       </div>
-      {rich ? <TextField label="Email (optional)" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} /> : null}
+      {rich ? (
+        <TextField
+          label="Email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+        />
+      ) : null}
       {fixedCategory ? (
         <p className="fixed-choice">
           <strong>Service Category:</strong> {categoryLabel(fixedCategory)}
@@ -210,7 +249,13 @@ export function LeadForm({
           label="Sub-Service"
           name="sub_service"
           required
-          placeholder={subServices.loading ? 'Loading...' : values.service_category ? 'Select a service' : 'Choose a category first'}
+          placeholder={
+            subServices.loading
+              ? 'Loading...'
+              : values.service_category
+                ? 'Select a service'
+                : 'Choose a category first'
+          }
           options={subServices.options}
           disabled={!values.service_category || subServices.loading}
           value={values.sub_service}
@@ -223,13 +268,25 @@ export function LeadForm({
           <legend>Urgency</legend>
           {URGENCIES.map((u) => (
             <label key={u}>
-              <input type="radio" name="urgency" value={u} checked={values.urgency === u} onChange={() => setValues((v) => ({ ...v, urgency: u }))} />
+              <input
+                type="radio"
+                name="urgency"
+                value={u}
+                checked={values.urgency === u}
+                onChange={() => setValues((v) => ({ ...v, urgency: u }))}
+              />
               {u}
             </label>
           ))}
         </fieldset>
       ) : null}
-      <TextAreaField label="Describe What You Need" name="description" required value={values.description} onChange={set('description')} />
+      <TextAreaField
+        label="Describe What You Need"
+        name="description"
+        required
+        value={values.description}
+        onChange={set('description')}
+      />
       {rich ? (
         <TextField
           label="Contractor ID (optional)"
@@ -239,7 +296,10 @@ export function LeadForm({
           help="Only if a contractor gave you their ID."
         />
       ) : null}
-      <p className="field-help">By submitting you agree to be contacted by one matched professional (see our <Link to="/tcpa-notice">TCPA Notice</Link>).</p>
+      <p className="field-help">
+        By submitting you agree to be contacted by one matched professional (see our{' '}
+        <Link to="/tcpa-notice">TCPA Notice</Link>).
+      </p>
       <button type="submit" className="button button-accent" disabled={busy}>
         {busy ? 'Submitting...' : submitLabel}
       </button>

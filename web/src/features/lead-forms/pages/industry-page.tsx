@@ -30,7 +30,11 @@ function IndustryPage({ copy }: { copy: IndustryCopy }) {
   );
 }
 
-const COMMON = ['Matched with one qualified professional — not a bidding war', 'Free, no obligation', 'Typical response in 5-15 minutes'];
+const COMMON = [
+  'Matched with one qualified professional — not a bidding war',
+  'Free, no obligation',
+  'Typical response in 5-15 minutes',
+];
 
 /** /hvac: Home Services with sub-service HVAC. */
 export const HvacPage = () => (
@@ -46,25 +50,67 @@ export const HvacPage = () => (
 );
 /** /legal */
 export const LegalPage = () => (
-  <IndustryPage copy={{ title: 'Find the Right Attorney', intro: 'Describe your legal matter and get connected with a qualified local attorney.', points: COMMON, category: 'legal' }} />
+  <IndustryPage
+    copy={{
+      title: 'Find the Right Attorney',
+      intro: 'Describe your legal matter and get connected with a qualified local attorney.',
+      points: COMMON,
+      category: 'legal',
+    }}
+  />
 );
 /** /real-estate */
 export const RealEstatePage = () => (
-  <IndustryPage copy={{ title: 'Connect with a Real Estate Agent', intro: 'Buying or selling? Get matched with an experienced local agent.', points: COMMON, category: 'real_estate' }} />
+  <IndustryPage
+    copy={{
+      title: 'Connect with a Real Estate Agent',
+      intro: 'Buying or selling? Get matched with an experienced local agent.',
+      points: COMMON,
+      category: 'real_estate',
+    }}
+  />
 );
 /** /finance */
 export const FinancePage = () => (
-  <IndustryPage copy={{ title: 'Talk to a Financial Advisor', intro: 'Planning, taxes, mortgage or debt — get matched with a trusted advisor.', points: COMMON, category: 'finance' }} />
+  <IndustryPage
+    copy={{
+      title: 'Talk to a Financial Advisor',
+      intro: 'Planning, taxes, mortgage or debt — get matched with a trusted advisor.',
+      points: COMMON,
+      category: 'finance',
+    }}
+  />
 );
 /** /insurance */
 export const InsurancePage = () => (
-  <IndustryPage copy={{ title: 'Get the Right Insurance Coverage', intro: 'Compare options with a licensed local insurance agent.', points: COMMON, category: 'insurance' }} />
+  <IndustryPage
+    copy={{
+      title: 'Get the Right Insurance Coverage',
+      intro: 'Compare options with a licensed local insurance agent.',
+      points: COMMON,
+      category: 'insurance',
+    }}
+  />
 );
 /** /healthcare */
 export const HealthcarePage = () => (
-  <IndustryPage copy={{ title: 'Find a Healthcare Provider', intro: 'Get connected with a local healthcare professional who can help.', points: COMMON, category: 'healthcare' }} />
+  <IndustryPage
+    copy={{
+      title: 'Find a Healthcare Provider',
+      intro: 'Get connected with a local healthcare professional who can help.',
+      points: COMMON,
+      category: 'healthcare',
+    }}
+  />
 );
 /** /auto */
 export const AutoPage = () => (
-  <IndustryPage copy={{ title: 'Auto Service You Can Trust', intro: 'Repairs, body work, towing and more from a trusted local shop.', points: COMMON, category: 'auto' }} />
+  <IndustryPage
+    copy={{
+      title: 'Auto Service You Can Trust',
+      intro: 'Repairs, body work, towing and more from a trusted local shop.',
+      points: COMMON,
+      category: 'auto',
+    }}
+  />
 );

@@ -8,7 +8,9 @@ export function LeadIntakePage() {
     <PublicLayout narrow>
       <div className="lead-hero">
         <h1>Request a Service</h1>
-        <p className="lead-text">Tell us what you need. One qualified local professional will contact you — typically within 5-15 minutes.</p>
+        <p className="lead-text">
+          Tell us what you need. One qualified local professional will contact you — typically within 5-15 minutes.
+        </p>
       </div>
       <LeadForm rich validated />
     </PublicLayout>

@@ -12,14 +12,18 @@ export function PlumbingPage() {
       <div className="lead-layout">
         <section className="lead-hero">
           <h1>Need a Plumber? Get Help Fast.</h1>
-          <p className="lead-text">Leaks, clogs, water heaters and more. One licensed local plumber, typically responding in 5-15 minutes.</p>
+          <p className="lead-text">
+            Leaks, clogs, water heaters and more. One licensed local plumber, typically responding in 5-15 minutes.
+          </p>
         </section>
         <LeadForm
           defaults={{ service_category: 'home_services', sub_service: 'plumbing' }}
           fallbackError={MESSAGES.leadSubmit.plumbingFallback}
           submitLabel="Get a Plumber"
           onSubmitted={(_answer, sent) =>
-            navigate(`/thank-you?${new URLSearchParams({ service: sent.sub_service, name: sent.customer_name }).toString()}`)
+            navigate(
+              `/thank-you?${new URLSearchParams({ service: sent.sub_service, name: sent.customer_name }).toString()}`,
+            )
           }
         />
       </div>

@@ -1,4 +1,9 @@
-import { DISMISS_STICKY_SIGNUP_KEY, STATS_ANIMATION_INTERVAL_MS, STATS_ANIMATION_STEPS, TESTIMONIAL_ROTATION_MS } from '@leadmarket/contracts/constants';
+import {
+  DISMISS_STICKY_SIGNUP_KEY,
+  STATS_ANIMATION_INTERVAL_MS,
+  STATS_ANIMATION_STEPS,
+  TESTIMONIAL_ROTATION_MS,
+} from '@leadmarket/contracts/constants';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -16,7 +21,9 @@ afterEach(() => {
 describe('landing page', () => {
   it('has the headline, the top bar links and the footer links', async () => {
     renderRoutes(publicSiteRoutes, '/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'More High-Quality Leads. Less Hassle.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'More High-Quality Leads. Less Hassle.' }),
+    ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Contact Us', '/contact'],

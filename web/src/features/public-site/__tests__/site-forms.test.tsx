@@ -27,7 +27,13 @@ describe('contact form', () => {
     reply = { body: { success: true } };
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(MESSAGES.contact.success)).toBeTruthy();
-    expect(calls.at(-1)!.body).toEqual({ name: 'Ann', email: 'ann@example.com', message: 'Do you cover Austin?', subject: 'Contact form message from Ann', website: '' });
+    expect(calls.at(-1)!.body).toEqual({
+      name: 'Ann',
+      email: 'ann@example.com',
+      message: 'Do you cover Austin?',
+      subject: 'Contact form message from Ann',
+      website: '',
+    });
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
     expect(document.querySelector('input[name="website"]')).toBeTruthy();
   });
@@ -36,7 +42,10 @@ describe('contact form', () => {
 describe('launch-soon waitlist', () => {
   it('records one page view, requires every field, and goes to the confirmation page', async () => {
     let reply: any = { status: 500, body: {} };
-    const calls = mockFunctions({ 'track-page-view': { body: { ok: true } }, 'contractor-waitlist-signup': () => reply });
+    const calls = mockFunctions({
+      'track-page-view': { body: { ok: true } },
+      'contractor-waitlist-signup': () => reply,
+    });
     const user = userEvent.setup();
     const { router } = renderRoutes(publicSiteRoutes, '/launch-soon');
     await screen.findByRole('heading', { name: 'Launching Soon' });
@@ -72,10 +81,19 @@ describe('launch-soon waitlist', () => {
   });
 
   it('follows a same-site redirect_url from the server', async () => {
-    mockFunctions({ 'track-page-view': { body: {} }, 'contractor-waitlist-signup': { body: { redirect_url: '/thank-you?name=Tom' } } });
+    mockFunctions({
+      'track-page-view': { body: {} },
+      'contractor-waitlist-signup': { body: { redirect_url: '/thank-you?name=Tom' } },
+    });
     const user = userEvent.setup();
     const { router } = renderRoutes(publicSiteRoutes, '/launch-soon');
-    for (const [label, value] of [[/First Name/, 'Tom'], [/Last Name/, 'Lee'], [/Company/, 'Co'], [/Email/, 't@example.com'], [/Phone/, '5125550123']] as const)
+    for (const [label, value] of [
+      [/First Name/, 'Tom'],
+      [/Last Name/, 'Lee'],
+      [/Company/, 'Co'],
+      [/Email/, 't@example.com'],
+      [/Phone/, '5125550123'],
+    ] as const)
       await user.type(await screen.findByLabelText(label), value);
     await user.selectOptions(screen.getByLabelText(/Trade/), 'hvac');
     await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
@@ -104,6 +122,8 @@ describe('info pages', () => {
     renderRoutes(publicSiteRoutes, '/thank-you?service=plumbing&name=Jane');
     expect(await screen.findByRole('heading', { name: 'Thank You, Jane!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Submit Another Request' }).getAttribute('href')).toBe('/services/plumbing');
+    expect(screen.getByRole('link', { name: 'Submit Another Request' }).getAttribute('href')).toBe(
+      '/services/plumbing',
+    );
   });
 });

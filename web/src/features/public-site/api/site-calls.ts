@@ -20,7 +20,8 @@ export interface WaitlistInput {
 }
 
 /** POST contact. */
-export const sendContactMessage = (body: ContactInput) => callFunction<{ message?: string }>('contact', { method: 'POST', body });
+export const sendContactMessage = (body: ContactInput) =>
+  callFunction<{ message?: string }>('contact', { method: 'POST', body });
 
 /** POST contractor-waitlist-signup; the answer may carry where to go next. */
 export const joinWaitlist = (body: WaitlistInput) =>

@@ -1,4 +1,10 @@
-const ROWS = ['Exclusive Leads', 'No Monthly Fees', 'Smart Matching', 'Real-Time Notifications', 'Direct Customer Contact'] as const;
+const ROWS = [
+  'Exclusive Leads',
+  'No Monthly Fees',
+  'Smart Matching',
+  'Real-Time Notifications',
+  'Direct Customer Contact',
+] as const;
 // What the three unnamed competitors offer, row by row (us: every row).
 const COMPETITORS: ReadonlyArray<ReadonlyArray<boolean>> = [
   [false, false, true, true, false],
@@ -30,7 +36,9 @@ export function ComparisonTable() {
               {['A', 'B', 'C'].map((letter) => (
                 <th scope="col" key={letter}>
                   <span className="visually-hidden">Competitor </span>
-                  <span aria-hidden="true" className="comp-short">Comp. </span>
+                  <span aria-hidden="true" className="comp-short">
+                    Comp.{' '}
+                  </span>
                   {letter}
                 </th>
               ))}
@@ -40,9 +48,13 @@ export function ComparisonTable() {
             {ROWS.map((row, r) => (
               <tr key={row}>
                 <th scope="row">{row}</th>
-                <td><Mark yes /></td>
+                <td>
+                  <Mark yes />
+                </td>
                 {COMPETITORS.map((c, i) => (
-                  <td key={i}><Mark yes={c[r]!} /></td>
+                  <td key={i}>
+                    <Mark yes={c[r]!} />
+                  </td>
                 ))}
               </tr>
             ))}

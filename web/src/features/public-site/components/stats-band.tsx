@@ -2,7 +2,11 @@ import { LANDING_STATS, STATS_ANIMATION_INTERVAL_MS, STATS_ANIMATION_STEPS } fro
 import { useEffect, useRef, useState } from 'react';
 
 const STATS = [
-  { target: LANDING_STATS.leadsDelivered, format: (n: number) => `${n.toLocaleString('en-US')}+`, label: 'Leads Delivered' },
+  {
+    target: LANDING_STATS.leadsDelivered,
+    format: (n: number) => `${n.toLocaleString('en-US')}+`,
+    label: 'Leads Delivered',
+  },
   { target: LANDING_STATS.avgResponseMinutes, format: (n: number) => `${n} min`, label: 'Average Response Time' },
   { target: LANDING_STATS.satisfactionPercent, format: (n: number) => `${n}%`, label: 'Customer Satisfaction' },
 ] as const;
@@ -53,7 +57,9 @@ export function StatsBand() {
         {STATS.map((s) => (
           <li key={s.label}>
             {/* Screen readers get the final figure, not every intermediate step. */}
-            <span className="stat-value" aria-hidden="true">{s.format(countUpValue(s.target, step))}</span>
+            <span className="stat-value" aria-hidden="true">
+              {s.format(countUpValue(s.target, step))}
+            </span>
             <span className="visually-hidden">{s.format(s.target)}</span>
             <span className="stat-label">{s.label}</span>
           </li>

@@ -24,7 +24,9 @@ export function StickySignupBar() {
   };
   return (
     <div className="sticky-signup" role="region" aria-label="Sign up">
-      <Link to="/signup" className="button button-accent">Get Leads Now</Link>
+      <Link to="/signup" className="button button-accent">
+        Get Leads Now
+      </Link>
       <button type="button" className="sticky-dismiss" aria-label="Dismiss" onClick={dismiss}>
         <span aria-hidden="true">×</span>
       </button>

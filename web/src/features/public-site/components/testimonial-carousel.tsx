@@ -61,7 +61,9 @@ export function TestimonialCarousel({ items = TESTIMONIALS }: { items?: Testimon
       <figure className="testimonial card" key={index} aria-live={rotating ? 'off' : 'polite'}>
         <blockquote>“{current.quote}”</blockquote>
         <figcaption>
-          <span className="avatar" aria-hidden="true">{current.initials}</span>
+          <span className="avatar" aria-hidden="true">
+            {current.initials}
+          </span>
           <span>
             <strong>{current.author}</strong>
             <br />

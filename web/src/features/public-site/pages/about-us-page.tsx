@@ -8,7 +8,10 @@ export function AboutUsPage() {
   return (
     <PublicLayout narrow>
       <h1>About Us</h1>
-      <p className="lead-text">We help customers find the right professional, and help professionals grow without wasting money on shared leads.</p>
+      <p className="lead-text">
+        We help customers find the right professional, and help professionals grow without wasting money on shared
+        leads.
+      </p>
       <h2>Our Promise</h2>
       <ul>
         <li>{CONTRACTORS_PER_LEAD} contractor per lead — never shared, never auctioned.</li>
@@ -20,7 +23,9 @@ export function AboutUsPage() {
       <p>
         New contractors get <strong>{ABOUT_PAGE_FREE_LEADS} free leads</strong> to try the service.
       </p>
-      <Link to="/signup" className="button button-accent">Sign Up Free</Link>
+      <Link to="/signup" className="button button-accent">
+        Sign Up Free
+      </Link>
     </PublicLayout>
   );
 }

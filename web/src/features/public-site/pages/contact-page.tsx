@@ -13,8 +13,11 @@ const EMPTY = { name: '', email: '', message: '', website: '' };
 /** /contact: name, email and message, posted to our own contact function. */
 export function ContactPage() {
   const [form, setForm] = useState(EMPTY);
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({ kind: 'idle' });
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  });
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -36,7 +39,11 @@ export function ContactPage() {
     } catch (error) {
       // A validation answer (4xx) says what to fix; anything else gets the spec's text.
       const message =
-        error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 404 && error.status !== 405
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 404 &&
+        error.status !== 405
           ? error.messageOr(MESSAGES.contact.failed)
           : MESSAGES.contact.failed;
       setState({ kind: 'error', message });
@@ -53,12 +60,28 @@ export function ContactPage() {
         {state.kind === 'sent' ? <Alert kind="success">{MESSAGES.contact.success}</Alert> : null}
         {state.kind === 'error' ? <Alert kind="error">{state.message}</Alert> : null}
         <TextField label="Name" name="name" required autoComplete="name" value={form.name} onChange={set('name')} />
-        <TextField label="Email" name="email" type="email" required autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
         <TextAreaField label="Message" name="message" required value={form.message} onChange={set('message')} />
         {/* Bot trap: hidden from people and assistive technology; a filled value marks a bot server-side. */}
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="contact-website">Website</label>
-          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={set('website')} />
+          <input
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={form.website}
+            onChange={set('website')}
+          />
         </div>
         <button type="submit" className="button" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? 'Sending...' : 'Send Message'}

@@ -3,10 +3,22 @@ import { PublicLayout } from '../../../components/ui/public-layout';
 import '../public-site.css';
 
 const STEPS = [
-  { title: '1. Create Your Free Account', text: 'Sign up with your business details, trade and the ZIP codes you serve. Your wallet starts with $25.' },
-  { title: '2. Set Your Preferences', text: 'Choose your job types, budget ranges and service areas, and turn on SMS alerts.' },
-  { title: '3. Receive Exclusive Leads', text: 'When a customer nearby needs your service, you get an instant text with a claim link. One contractor per lead.' },
-  { title: '4. Contact the Customer & Close', text: 'Claim the lead, see the customer contact immediately and call — professionals typically respond in 5-15 minutes.' },
+  {
+    title: '1. Create Your Free Account',
+    text: 'Sign up with your business details, trade and the ZIP codes you serve. Your wallet starts with $25.',
+  },
+  {
+    title: '2. Set Your Preferences',
+    text: 'Choose your job types, budget ranges and service areas, and turn on SMS alerts.',
+  },
+  {
+    title: '3. Receive Exclusive Leads',
+    text: 'When a customer nearby needs your service, you get an instant text with a claim link. One contractor per lead.',
+  },
+  {
+    title: '4. Contact the Customer & Close',
+    text: 'Claim the lead, see the customer contact immediately and call — professionals typically respond in 5-15 minutes.',
+  },
 ];
 
 /** /how-it-works: the four steps. */
@@ -23,8 +35,12 @@ export function HowItWorksPage() {
         ))}
       </ol>
       <div className="button-row">
-        <Link to="/signup" className="button button-accent">Sign Up Free</Link>
-        <Link to="/lead-intake" className="button button-secondary">Request a Service</Link>
+        <Link to="/signup" className="button button-accent">
+          Sign Up Free
+        </Link>
+        <Link to="/lead-intake" className="button button-secondary">
+          Request a Service
+        </Link>
       </div>
     </PublicLayout>
   );

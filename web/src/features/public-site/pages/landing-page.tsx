@@ -12,14 +12,26 @@ const FREE_WALLET = `$${SIGNUP_CREDIT_CENTS / 100}`;
 const TRUST_BADGES = ['TCPA Compliant', 'SSL Secured', '1 Contractor Per Lead', 'Pay-As-You-Go'];
 
 const STEPS = [
-  { title: 'Sign Up & Create Your Profile', text: 'Tell us your trade, budget range and the ZIP codes you serve. It is free.' },
-  { title: 'Get Matched with Exclusive Leads', text: 'Our AI matches each customer inquiry to one contractor. You get an instant SMS alert.' },
-  { title: 'Close More Jobs', text: 'Customer contact details are shown immediately, so you can call while the need is fresh.' },
+  {
+    title: 'Sign Up & Create Your Profile',
+    text: 'Tell us your trade, budget range and the ZIP codes you serve. It is free.',
+  },
+  {
+    title: 'Get Matched with Exclusive Leads',
+    text: 'Our AI matches each customer inquiry to one contractor. You get an instant SMS alert.',
+  },
+  {
+    title: 'Close More Jobs',
+    text: 'Customer contact details are shown immediately, so you can call while the need is fresh.',
+  },
 ];
 
 const FEATURES = [
   { title: 'Exclusive Leads', text: 'Every lead goes to one contractor only. No shared leads, no bidding wars.' },
-  { title: 'Pre-Screened Quality', text: 'Phone, email, content, duplicate (30-day) and IP checks before a lead reaches you.' },
+  {
+    title: 'Pre-Screened Quality',
+    text: 'Phone, email, content, duplicate (30-day) and IP checks before a lead reaches you.',
+  },
   { title: 'Instant SMS Alerts', text: 'Matching leads in your ZIP codes arrive by text the moment they come in.' },
   { title: 'Pay-As-You-Go', text: 'No monthly fees and no contracts. Fund a prepaid wallet and pay per lead.' },
   { title: 'Smart Matching', text: 'Set job types, budget ranges and service areas; we do the rest.' },
@@ -33,11 +45,16 @@ export function LandingPage() {
       <section className="hero">
         <h1>More High-Quality Leads. Less Hassle.</h1>
         <p className="lead-text">
-          Exclusive, pre-screened customer requests for contractors and professionals — sent to one pro only, first come, first served.
+          Exclusive, pre-screened customer requests for contractors and professionals — sent to one pro only, first
+          come, first served.
         </p>
         <div className="button-row">
-          <Link to="/signup" className="button button-accent">Sign Up Free</Link>
-          <Link to="/how-it-works" className="button button-secondary">How It Works</Link>
+          <Link to="/signup" className="button button-accent">
+            Sign Up Free
+          </Link>
+          <Link to="/how-it-works" className="button button-secondary">
+            How It Works
+          </Link>
         </div>
         <ul className="trust-badges" aria-label="Why contractors trust us">
           {TRUST_BADGES.map((b) => (
@@ -79,20 +96,23 @@ export function LandingPage() {
         <div>
           <h2 id="about-title">About Us</h2>
           <p>
-            We connect customers who need help — from HVAC, plumbing, electrical and roofing to legal, real estate, finance,
-            insurance, healthcare and auto — with the one professional best placed to help them.
+            We connect customers who need help — from HVAC, plumbing, electrical and roofing to legal, real estate,
+            finance, insurance, healthcare and auto — with the one professional best placed to help them.
           </p>
         </div>
         <div>
           <h2>Why We Built This</h2>
           <p>
-            Contractors told us they were tired of paying for leads sold to five competitors. So we built a marketplace where every
-            lead is exclusive and you only pay for the leads you choose. Professionals typically respond in 5-15 minutes.
+            Contractors told us they were tired of paying for leads sold to five competitors. So we built a marketplace
+            where every lead is exclusive and you only pay for the leads you choose. Professionals typically respond in
+            5-15 minutes.
           </p>
           <p className="offer">
             Sign up free and get <strong>{FREE_WALLET}</strong> in your wallet to start.
           </p>
-          <Link to="/signup" className="button">Claim Your {FREE_WALLET} Free</Link>
+          <Link to="/signup" className="button">
+            Claim Your {FREE_WALLET} Free
+          </Link>
         </div>
       </section>
 

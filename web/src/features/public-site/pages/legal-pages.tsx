@@ -25,11 +25,20 @@ export function PrivacyPolicyPage() {
   return (
     <LegalPage title="Privacy Policy">
       <h2>Information We Collect</h2>
-      <p>When you request a service we collect your name, phone number, ZIP code, optional email and a description of the job. Contractors provide business and contact details.</p>
+      <p>
+        When you request a service we collect your name, phone number, ZIP code, optional email and a description of the
+        job. Contractors provide business and contact details.
+      </p>
       <h2>How We Use It</h2>
-      <p>We share a customer's request with one matched professional only, after that professional claims it. We screen requests for validity and abuse.</p>
+      <p>
+        We share a customer's request with one matched professional only, after that professional claims it. We screen
+        requests for validity and abuse.
+      </p>
       <h2>Your Choices</h2>
-      <p>You may ask us to access or delete your data at any time. Contractors may turn SMS alerts off from their dashboard.</p>
+      <p>
+        You may ask us to access or delete your data at any time. Contractors may turn SMS alerts off from their
+        dashboard.
+      </p>
     </LegalPage>
   );
 }
@@ -39,9 +48,15 @@ export function TermsOfServicePage() {
   return (
     <LegalPage title="Terms of Service">
       <h2>The Service</h2>
-      <p>We connect customers with independent professionals. Each lead is sold to one contractor, who pays from a prepaid wallet.</p>
+      <p>
+        We connect customers with independent professionals. Each lead is sold to one contractor, who pays from a
+        prepaid wallet.
+      </p>
       <h2>Contractor Accounts</h2>
-      <p>There are no monthly fees or contracts. Wallet funds are used for lead purchases; refunds follow our refund policy.</p>
+      <p>
+        There are no monthly fees or contracts. Wallet funds are used for lead purchases; refunds follow our refund
+        policy.
+      </p>
       <h2>Acceptable Use</h2>
       <p>Submitting false or abusive requests is not permitted.</p>
     </LegalPage>
@@ -52,7 +67,10 @@ export function TermsOfServicePage() {
 export function DisclaimerPage() {
   return (
     <LegalPage title="Disclaimer">
-      <p>Professionals on our marketplace are independent businesses. We do not perform, guarantee or supervise their work. Statistics on this site describe past results and are not a promise of future results.</p>
+      <p>
+        Professionals on our marketplace are independent businesses. We do not perform, guarantee or supervise their
+        work. Statistics on this site describe past results and are not a promise of future results.
+      </p>
     </LegalPage>
   );
 }
@@ -61,7 +79,10 @@ export function DisclaimerPage() {
 export function TcpaNoticePage() {
   return (
     <LegalPage title="TCPA Notice">
-      <p>By submitting a service request you agree that the matched professional may contact you by phone or text at the number you provide, including by automated means. Consent is not a condition of purchase.</p>
+      <p>
+        By submitting a service request you agree that the matched professional may contact you by phone or text at the
+        number you provide, including by automated means. Consent is not a condition of purchase.
+      </p>
       <p>Contractors who opt in to SMS alerts may reply STOP at any time to stop receiving messages.</p>
     </LegalPage>
   );

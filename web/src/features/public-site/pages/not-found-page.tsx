@@ -7,7 +7,9 @@ export function NotFoundPage() {
     <PublicLayout narrow>
       <h1>Page not found</h1>
       <p>The page you are looking for does not exist.</p>
-      <Link to="/" className="button">Return Home</Link>
+      <Link to="/" className="button">
+        Return Home
+      </Link>
     </PublicLayout>
   );
 }

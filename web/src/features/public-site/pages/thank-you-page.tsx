@@ -20,8 +20,12 @@ export function ThankYouPage() {
         <li>Keep your phone nearby — they will call you to discuss the job.</li>
       </ol>
       <div className="button-row">
-        <Link to="/" className="button">Return Home</Link>
-        <Link to="/services/plumbing" className="button button-secondary">Submit Another Request</Link>
+        <Link to="/" className="button">
+          Return Home
+        </Link>
+        <Link to="/services/plumbing" className="button button-secondary">
+          Submit Another Request
+        </Link>
       </div>
     </PublicLayout>
   );

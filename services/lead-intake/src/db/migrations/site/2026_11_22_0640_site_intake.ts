@@ -15,7 +15,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('trade', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('site_waitlist_entries_created_idx').on('site_waitlist_entries').column('created_at').execute();
+  await db.schema
+    .createIndex('site_waitlist_entries_created_idx')
+    .on('site_waitlist_entries')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('site_contact_messages')
@@ -26,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('site_contact_messages_created_idx').on('site_contact_messages').column('created_at').execute();
+  await db.schema
+    .createIndex('site_contact_messages_created_idx')
+    .on('site_contact_messages')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('site_page_views')
@@ -38,7 +46,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('visitor_key', 'text', (c) => c.notNull())
     .addColumn('viewed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('site_page_views_path_day_idx').on('site_page_views').columns(['page_path', 'view_day']).execute();
+  await db.schema
+    .createIndex('site_page_views_path_day_idx')
+    .on('site_page_views')
+    .columns(['page_path', 'view_day'])
+    .execute();
 
   await db.schema
     .createTable('site_secrets')
