@@ -10,6 +10,8 @@ interface FieldShell {
   label: string;
   /** Extra text under the control, tied to it with aria-describedby. */
   help?: ReactNode;
+  /** The field's own error, shown beside it; marks the control aria-invalid and describes it. */
+  error?: string | null;
   required?: boolean;
 }
 
@@ -22,20 +24,67 @@ function Label({ id, label, required }: { id: string; label: string; required?: 
   );
 }
 
-/** A labelled text input (label tied to the input, help text described). */
-export function TextField({ label, help, required, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+/**
+ * The ids and aria attributes a control needs for its help text and error: the error comes first in
+ * aria-describedby so a screen reader reads it before the hint.
+ */
+export function useFieldDescription(id: string | undefined, help: ReactNode, error: string | null | undefined) {
   const auto = useId();
-  const inputId = id ?? auto;
-  const helpId = help ? `${inputId}-help` : undefined;
+  const controlId = id ?? auto;
+  const helpId = help ? `${controlId}-help` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined;
+  return {
+    controlId,
+    helpId,
+    errorId,
+    aria: { 'aria-describedby': describedBy, 'aria-invalid': error ? (true as const) : undefined },
+  };
+}
+
+/** The help and error lines under a control (the error in the error colour, announced politely). */
+export function FieldNotes({
+  help,
+  helpId,
+  error,
+  errorId,
+}: {
+  help?: ReactNode;
+  helpId?: string;
+  error?: string | null;
+  errorId?: string;
+}) {
   return (
-    <div className="field">
-      <Label id={inputId} label={label} required={required} />
-      <input id={inputId} required={required} aria-describedby={helpId} className="input" {...input} />
+    <>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
       {help ? (
         <p id={helpId} className="field-help">
           {help}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A labelled text input (label tied to the input, help text and error described). */
+export function TextField({
+  label,
+  help,
+  error,
+  required,
+  id,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+  const { controlId, helpId, errorId, aria } = useFieldDescription(id, help, error);
+  return (
+    <div className="field">
+      <Label id={controlId} label={label} required={required} />
+      <input id={controlId} required={required} className="input" {...aria} {...input} />
+      <FieldNotes help={help} helpId={helpId} error={error} errorId={errorId} />
     </div>
   );
 }
@@ -44,6 +93,7 @@ export function TextField({ label, help, required, id, ...input }: FieldShell & 
 export function SelectField({
   label,
   help,
+  error,
   required,
   id,
   placeholder,
@@ -54,13 +104,11 @@ export function SelectField({
     placeholder?: string;
     options: ReadonlyArray<{ value: string; label: string }>;
   }) {
-  const auto = useId();
-  const selectId = id ?? auto;
-  const helpId = help ? `${selectId}-help` : undefined;
+  const { controlId, helpId, errorId, aria } = useFieldDescription(id, help, error);
   return (
     <div className="field">
-      <Label id={selectId} label={label} required={required} />
-      <select id={selectId} required={required} aria-describedby={helpId} className="input" {...select}>
+      <Label id={controlId} label={label} required={required} />
+      <select id={controlId} required={required} className="input" {...aria} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -68,11 +116,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {help ? (
-        <p id={helpId} className="field-help">
-          {help}
-        </p>
-      ) : null}
+      <FieldNotes help={help} helpId={helpId} error={error} errorId={errorId} />
     </div>
   );
 }
@@ -81,22 +125,29 @@ export function SelectField({
 export function TextAreaField({
   label,
   help,
+  error,
   required,
   id,
   ...area
 }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const areaId = id ?? auto;
-  const helpId = help ? `${areaId}-help` : undefined;
+  const { controlId, helpId, errorId, aria } = useFieldDescription(id, help, error);
   return (
     <div className="field">
-      <Label id={areaId} label={label} required={required} />
-      <textarea id={areaId} required={required} aria-describedby={helpId} className="input" rows={4} {...area} />
-      {help ? (
-        <p id={helpId} className="field-help">
-          {help}
-        </p>
-      ) : null}
+      <Label id={controlId} label={label} required={required} />
+      <textarea id={controlId} required={required} className="input" rows={4} {...aria} {...area} />
+      <FieldNotes help={help} helpId={helpId} error={error} errorId={errorId} />
     </div>
   );
+}
+
+/**
+ * After a failed submit: move focus to the first control marked aria-invalid inside `form` (or to
+ * `fallback`, e.g. a focusable error summary), and bring it into view — on a phone the submit button
+ * is often far below the field that is wrong.
+ */
+export function focusFirstInvalid(form: HTMLElement | null, fallback?: HTMLElement | null) {
+  const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? fallback ?? null;
+  if (!target) return;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView?.({ block: 'center' });
 }
