@@ -30,6 +30,15 @@ let stopContainers: (() => Promise<void>) | undefined;
  */
 export async function setup(): Promise<void> {
   const ci = process.env.CI === 'true';
+  // Some but not all URLs set is a mistake (a typo, a forgotten export), never a choice: running
+  // everything embedded would hide it, so say which are missing and stop.
+  const set = SERVERS.filter(([name]) => process.env[name]).map(([name]) => name);
+  if (set.length > 0 && set.length < SERVERS.length) {
+    const missing = SERVERS.filter(([name]) => !process.env[name]).map(([name]) => name);
+    throw new Error(
+      `[leadmarket tests] ${set.join(', ')} set but ${missing.join(', ')} not: set all three for the real servers, or none for the embedded adapters`,
+    );
+  }
   if (!realServersConfigured() && !ci && dockerAvailable() && process.env.LEADMARKET_NO_CONTAINERS !== '1') {
     try {
       stopContainers = await startContainers();
