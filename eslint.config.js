@@ -1,4 +1,27 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// Features of the web app never import one another (bulletproof-react's rule): what two features
+// share lives in web/src/components, web/src/lib or contracts/.
+const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureBoundaries = features.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+            message: `The ${feature} feature may not import another feature; move what both need to web/src/components or web/src/lib.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'bench/results/**', 'e2e/screenshots/**'] },
@@ -9,4 +32,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...featureBoundaries,
 );
