@@ -88,6 +88,7 @@ export const ROUTES = {
   'contractor-logout': route('contractors', 'contractor', ['POST'], 'implied'),
   'weekly-reports': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'request-refund': route('wallet-ledger', 'contractor', ['POST'], 'implied'),
+  'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
   'admin-login': route('admin', 'public', ['POST'], 'implied'),

@@ -105,6 +105,7 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
       body: { success: true, purchase_history: [], pagination: { current_page: 1, total_pages: 0, total_records: 0 } },
     }),
     'weekly-reports': () => ({ body: [] }),
+    'get-wallet-statement': () => ({ body: { balance_cents: 0, total: 0, entries: [] } }),
     ...overrides,
   });
 }

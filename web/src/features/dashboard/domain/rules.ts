@@ -1,3 +1,4 @@
+import { formatDollars, humanizeValue } from '@leadmarket/contracts/display';
 import {
   CARD_DESCRIPTION_MAX,
   DEFAULT_LEAD_PRICE_CENTS,
@@ -35,10 +36,8 @@ export function walletBarPercent(balanceDollars: number): number {
   return Math.max(0, Math.min(100, percent));
 }
 
-/** Money as the spec shows it: dollars with two decimals. */
-export function money(dollars: number | null | undefined): string {
-  return `$${Number(dollars ?? 0).toFixed(2)}`;
-}
+/** Money as people read it: "$4,390.00", "−$30.00" (dollars in, two decimals, thousands separated). */
+export const money = (dollars: number | null | undefined): string => formatDollars(dollars);
 
 /** Newest first by created_at (§5). */
 export function newestFirst<T extends { created_at: string }>(leads: readonly T[]): T[] {
@@ -61,18 +60,8 @@ export function shortDate(value: string | null | undefined): string {
   return Number.isNaN(time) ? value : new Date(time).toLocaleDateString();
 }
 
-const ACRONYMS = new Set(['hvac', 'seo', 'llc']);
-
-/** A catalogue value as people read it: "home_services" → "Home Services", "hvac" → "HVAC"; labels pass through. */
-export function humanize(value: string | null | undefined): string {
-  if (!value) return '';
-  if (/[A-Z ]/.test(value)) return value;
-  return value
-    .split(/[_-]+/)
-    .filter(Boolean)
-    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)))
-    .join(' ');
-}
+/** A catalogue value as people read it: "home_services" → "Home Services", "hvac"/"Hvac" → "HVAC"; labels pass through. */
+export const humanize = (value: string | null | undefined): string => humanizeValue(value);
 
 /** "1 day", "3 days". */
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

@@ -23,7 +23,7 @@ import {
   type Session,
 } from '../api/dashboard-api';
 import type { AutoReloadSettings, Gamification, WeeklyReport } from '../api/types';
-import { days } from '../domain/rules';
+import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
 import { DashboardTabs, panelId, tabId, type TabId } from '../components/dashboard-tabs';
@@ -34,6 +34,7 @@ import { OverviewTab } from '../components/overview-tab';
 import { ReportsTab } from '../components/reports-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { Toast, useToast } from '../components/toast';
+import { WalletStatement } from '../components/wallet-statement';
 import '../dashboard.css';
 
 /** After a successful payment the webhook may land a moment later; reload once it likely has (§4). */
@@ -295,10 +296,11 @@ export function DashboardPage() {
           <div className="dash-wallet">
             <section className="dash-card" aria-labelledby="wallet-balance-title">
               <h3 id="wallet-balance-title">Current Balance</h3>
-              <p className="dash-balance">${Number(balance).toFixed(2)}</p>
+              <p className="dash-balance">{money(balance)}</p>
             </section>
             <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
             <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
+            <WalletStatement session={session} />
           </div>
         )}
         {tab === 'reports' && (
