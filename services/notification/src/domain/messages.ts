@@ -1,4 +1,5 @@
 /** Texts of the messages notification sends (pure, so their content is unit-tested). */
+import { formatDateTime } from '@leadmarket/contracts';
 
 const humanize = (value: string): string =>
   value
@@ -36,7 +37,7 @@ export function leadOfferSms(o: {
 export function passwordResetEmail(resetUrl: string, expiresAt: string): { subject: string; body: string } {
   return {
     subject: 'Reset your leadmarket password',
-    body: `We received a request to reset your leadmarket password.\n\nOpen this link to choose a new password (valid until ${expiresAt}):\n${resetUrl}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
+    body: `We received a request to reset your leadmarket password.\n\nOpen this link to choose a new password (valid until ${formatDateTime(expiresAt)}):\n${resetUrl}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
   };
 }
 
