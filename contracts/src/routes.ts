@@ -89,6 +89,7 @@ export const ROUTES = {
   'weekly-reports': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'request-refund': route('wallet-ledger', 'contractor', ['POST'], 'implied'),
   'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'leads-claim-status': route('lead-intake', 'contractor', ['GET'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
   'admin-login': route('admin', 'public', ['POST'], 'implied'),

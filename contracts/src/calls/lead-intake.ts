@@ -69,6 +69,8 @@ export const ClaimLeadPreviewSchema = z.object({
   sub_service: z.string(),
   description: z.string(),
   urgency: z.enum(URGENCIES),
+  /** Dollars, as fixed at screening (null when the offer predates prices being kept with it). */
+  price: z.number().nullable(),
   created_at: z.string(),
 });
 
@@ -78,6 +80,17 @@ export const ClaimedLeadContactSchema = ClaimLeadPreviewSchema.extend({ email: z
 /** Reply of leads-claim-get and leads-claim-post (a failure carries success:false and a message, with a 4xx). */
 export const LeadClaimResponseSchema = z.object({
   success: z.boolean(),
+  message: z.string().optional(),
+  lead: ClaimedLeadContactSchema.or(ClaimLeadPreviewSchema).optional(),
+});
+
+/**
+ * Reply of leads-claim-status (contractor session; the link's own contractor only): `claimed_by_you`
+ * carries the full contact, `available` the masked preview, the rest a message.
+ */
+export const LeadClaimStatusResponseSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(['claimed_by_you', 'available', 'claimed', 'expired', 'unavailable']),
   message: z.string().optional(),
   lead: ClaimedLeadContactSchema.or(ClaimLeadPreviewSchema).optional(),
 });

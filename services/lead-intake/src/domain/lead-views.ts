@@ -4,8 +4,8 @@ import { maskCustomerName, maskPhone } from './mask.js';
 
 const iso = (d: Date | string | null): string => (d == null ? '' : new Date(d).toISOString());
 
-/** The claim page before the claim: contact masked (DESIGN §2). */
-export const claimPreview = (lead: LeadRow) => ({
+/** The claim page before the claim: contact masked (DESIGN §2); `price` in dollars as fixed at screening, when known. */
+export const claimPreview = (lead: LeadRow, priceCents: number | null = lead.price_cents) => ({
   id: lead.id,
   customer_name: maskCustomerName(lead.customer_name),
   phone: maskPhone(lead.phone),
@@ -14,12 +14,13 @@ export const claimPreview = (lead: LeadRow) => ({
   sub_service: lead.sub_service,
   description: lead.description,
   urgency: lead.urgency,
+  price: priceCents == null ? null : centsToDollars(priceCents),
   created_at: iso(lead.created_at),
 });
 
 /** The lead with its full contact, for the contractor who bought it. */
-export const leadWithContact = (lead: LeadRow) => ({
-  ...claimPreview(lead),
+export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.price_cents) => ({
+  ...claimPreview(lead, priceCents),
   customer_name: lead.customer_name,
   phone: lead.phone,
   email: lead.email,
