@@ -90,6 +90,7 @@ export const ROUTES = {
   'request-refund': route('wallet-ledger', 'contractor', ['POST'], 'implied'),
   'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'leads-claim-status': route('lead-intake', 'contractor', ['GET'], 'implied'),
+  'get-refund-requests': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
   'admin-login': route('admin', 'public', ['POST'], 'implied'),

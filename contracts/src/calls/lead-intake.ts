@@ -109,7 +109,12 @@ export const PurchasedLeadRecordSchema = z.object({
   purchased_at: z.string(),
   /** Dollars, two decimals. */
   price_paid: z.number(),
+  /** How it was bought: through a claim link ('claim') or the dashboard ('dashboard'). */
+  purchase_channel: z.string().nullable(),
+  /** When the buyer's refund was approved (the record is then under refunded_leads only). */
+  refunded_at: z.string().nullable(),
   leads: z.object({
+    urgency: z.enum(URGENCIES),
     customer_name: z.string(),
     customer_phone: z.string(),
     customer_email: z.string().nullable(),
@@ -124,6 +129,7 @@ export const PurchasedLeadsResponseSchema = z.object({
   purchased_leads: z.array(PurchasedLeadRecordSchema),
   archived_leads: z.array(PurchasedLeadRecordSchema),
   completed_leads: z.array(PurchasedLeadRecordSchema),
+  refunded_leads: z.array(PurchasedLeadRecordSchema),
 });
 
 /** Claimed lead of the contractors dashboard (dashboards §3), served by GET /internal/contractors/:id/claimed-leads. */
@@ -137,6 +143,9 @@ export const ClaimedLeadSchema = z.object({
   sub_service: z.string(),
   description: z.string(),
   is_archived: z.boolean(),
+  urgency: z.enum(URGENCIES),
+  /** purchased, completed, archived or refunded. */
+  status: z.string(),
   created_at: z.string(),
 });
 

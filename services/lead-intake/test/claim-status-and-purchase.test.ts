@@ -108,3 +108,71 @@ describe('dashboard purchase', () => {
     }
   });
 });
+
+describe('refunds and the lists a contractor sees', () => {
+  it('a refunded lead leaves Purchased for Refunded, takes no actions, and Claimed holds only claim-link purchases', async () => {
+    const buyer = await fundedContractor();
+    const viaLink = await leadOfferedTo(stack, buyer.id);
+    expect(
+      (await stack.call('leads-claim-post', { body: { token: viaLink.token, contractor_id: buyer.id } })).status,
+    ).toBe(200);
+    await stack.marketplace.clients.call('wallet-ledger', '/internal/adjustments', {
+      body: { contractor_id: buyer.id, amount_cents: 5000, notes: 'test funds' },
+    });
+    const viaDashboard = await leadOfferedTo(stack, buyer.id);
+    await waitFor(
+      () =>
+        stack.marketplace.services
+          .get('wallet-ledger')!
+          .ctx.db.selectFrom('leads')
+          .select('lead_id')
+          .where('lead_id', '=', viaDashboard.id)
+          .executeTakeFirst(),
+      'the second lead priced',
+      15_000,
+    );
+    expect((await stack.call('purchase-lead', { body: { lead_id: viaDashboard.id }, token: buyer.token })).status).toBe(
+      200,
+    );
+
+    const dashboard = await stack.call('contractors-dashboard', {
+      query: { contractor_id: buyer.id },
+      token: buyer.token,
+    });
+    expect(dashboard.body.claimed_leads.map((l: { id: string }) => l.id)).toEqual([viaLink.id]);
+
+    const asked = await stack.call('request-refund', {
+      body: { lead_id: viaLink.id, reason: 'The number is disconnected' },
+      token: buyer.token,
+    });
+    expect(asked.status).toBe(200);
+    const mine = await stack.call('get-refund-requests', { token: buyer.token });
+    expect(mine.body.refund_requests).toEqual([
+      expect.objectContaining({ lead_id: viaLink.id, status: 'pending', amount: 20 }),
+    ]);
+    await stack.marketplace.clients.call(
+      'wallet-ledger',
+      `/internal/refunds/${asked.body.refund_request_id}/decision`,
+      {
+        body: { action: 'approve', admin_notes: 'Confirmed disconnected' },
+      },
+    );
+    const lists = await waitFor(
+      async () => {
+        const res = await stack.call('get-purchased-leads', { token: buyer.token });
+        return res.body.refunded_leads.length ? res.body : undefined;
+      },
+      'the lead under Refunded',
+      15_000,
+    );
+    expect(lists.refunded_leads.map((r: { lead_id: string }) => r.lead_id)).toEqual([viaLink.id]);
+    expect(lists.purchased_leads.map((r: { lead_id: string }) => r.lead_id)).toEqual([viaDashboard.id]);
+    const complete = await stack.call('mark-lead-complete', { body: { lead_id: viaLink.id }, token: buyer.token });
+    expect(complete.status).toBe(409);
+    expect(complete.body.message).toMatch(/refunded/);
+    expect((await stack.call('get-refund-requests', { token: buyer.token })).body.refund_requests[0]).toMatchObject({
+      status: 'approved',
+      admin_notes: 'Confirmed disconnected',
+    });
+  });
+});

@@ -32,7 +32,10 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   lead_id: lead.id,
   purchased_at: iso(lead.purchased_at),
   price_paid: centsToDollars(lead.price_cents ?? 0),
+  purchase_channel: lead.purchase_channel,
+  refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
   leads: {
+    urgency: lead.urgency,
     customer_name: lead.customer_name,
     customer_phone: lead.phone,
     customer_email: lead.email,
@@ -44,12 +47,17 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   },
 });
 
-/** A contractor's bought leads split as the dashboard reads them. */
+/**
+ * A contractor's bought leads split as the dashboard reads them. Each bought lead is in exactly one
+ * list, so the counts add up: a refunded lead is only under Refunded, whatever its state was.
+ */
 export function purchasedLeadsResponse(leads: LeadRow[]) {
+  const kept = leads.filter((l) => !l.refunded_at);
   return {
-    purchased_leads: leads.filter((l) => l.status === 'purchased').map(purchasedLeadRecord),
-    archived_leads: leads.filter((l) => l.status === 'archived').map(purchasedLeadRecord),
-    completed_leads: leads.filter((l) => l.status === 'completed').map(purchasedLeadRecord),
+    purchased_leads: kept.filter((l) => l.status === 'purchased').map(purchasedLeadRecord),
+    archived_leads: kept.filter((l) => l.status === 'archived').map(purchasedLeadRecord),
+    completed_leads: kept.filter((l) => l.status === 'completed').map(purchasedLeadRecord),
+    refunded_leads: leads.filter((l) => l.refunded_at).map(purchasedLeadRecord),
   };
 }
 
@@ -64,6 +72,8 @@ export const claimedLead = (lead: LeadRow) => ({
   sub_service: lead.sub_service,
   description: lead.description,
   is_archived: lead.status === 'archived',
+  urgency: lead.urgency,
+  status: lead.refunded_at ? 'refunded' : lead.status,
   created_at: iso(lead.created_at),
 });
 

@@ -25,7 +25,8 @@ const LeadIdParams = z.object({ id: z.string().uuid('Unknown lead') });
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
 export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
   app.get('/internal/contractors/:id/claimed-leads', { schema: { params: IdParams } }, async (request) => {
-    const leads = await leadsPurchasedBy(ctx.db, request.params.id);
+    // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
+    const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
     return { claimed_leads: leads.map(claimedLead) };
   });
 
