@@ -16,6 +16,7 @@ import type {
   Option,
   PerformanceMetrics,
   PurchasedPayload,
+  RefundRequest,
   WeeklyReport,
 } from './types';
 
@@ -77,6 +78,9 @@ export const useGamification = (s: Session | null) =>
   useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
 export const useHistory = (s: Session | null, page: number) =>
   useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE });
+/** The contractor's refund requests (pending ones mark their lead's card). */
+export const useRefundRequests = (s: Session | null) =>
+  useDashboardQuery<{ refund_requests: RefundRequest[] }>(s, 'get-refund-requests');
 /** One page of the wallet statement (newest first, running balance after each line). */
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });

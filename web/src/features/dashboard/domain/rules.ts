@@ -65,3 +65,29 @@ export const humanize = (value: string | null | undefined): string => humanizeVa
 
 /** "1 day", "3 days". */
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** "posted just now", "posted 5 min ago", "posted 3 hours ago", "posted 2 days ago". */
+export function postedAgo(value: string | null | undefined, now = Date.now()): string {
+  const time = Date.parse(value ?? '');
+  if (Number.isNaN(time)) return '';
+  const minutes = Math.max(0, Math.floor((now - time) / 60_000));
+  if (minutes < 1) return 'posted just now';
+  if (minutes < 60) return `posted ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `posted ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const d = Math.floor(hours / 24);
+  return `posted ${d} ${d === 1 ? 'day' : 'days'} ago`;
+}
+
+/** Available leads in the chosen order: newest first (§5, the default) or by price. */
+export function sortLeads<T extends { created_at: string; price?: number }>(
+  leads: readonly T[],
+  order: 'newest' | 'price-high' | 'price-low',
+  priceOf: (lead: T) => number,
+): T[] {
+  if (order === 'newest') return newestFirst(leads);
+  const sign = order === 'price-high' ? -1 : 1;
+  return [...leads].sort(
+    (a, b) => sign * (priceOf(a) - priceOf(b)) || Date.parse(b.created_at) - Date.parse(a.created_at),
+  );
+}
