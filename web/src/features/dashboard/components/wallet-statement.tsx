@@ -49,7 +49,7 @@ export function WalletStatement({ session }: { session: Session }) {
         <p className="dash-empty">No wallet activity yet.</p>
       ) : (
         <>
-          <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Wallet statement">
+          <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Wallet statement entries">
             <table className="dash-table">
               <thead>
                 <tr>
