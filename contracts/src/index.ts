@@ -3,5 +3,6 @@ export { describeZodError } from './zod-messages.js';
 export * from './routes.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './display.js';
 export * from './events/index.js';
 export * from './calls/index.js';

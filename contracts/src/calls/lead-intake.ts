@@ -69,6 +69,8 @@ export const ClaimLeadPreviewSchema = z.object({
   sub_service: z.string(),
   description: z.string(),
   urgency: z.enum(URGENCIES),
+  /** Dollars, as fixed at screening (null when the offer predates prices being kept with it). */
+  price: z.number().nullable(),
   created_at: z.string(),
 });
 
@@ -78,6 +80,17 @@ export const ClaimedLeadContactSchema = ClaimLeadPreviewSchema.extend({ email: z
 /** Reply of leads-claim-get and leads-claim-post (a failure carries success:false and a message, with a 4xx). */
 export const LeadClaimResponseSchema = z.object({
   success: z.boolean(),
+  message: z.string().optional(),
+  lead: ClaimedLeadContactSchema.or(ClaimLeadPreviewSchema).optional(),
+});
+
+/**
+ * Reply of leads-claim-status (contractor session; the link's own contractor only): `claimed_by_you`
+ * carries the full contact, `available` the masked preview, the rest a message.
+ */
+export const LeadClaimStatusResponseSchema = z.object({
+  success: z.boolean(),
+  status: z.enum(['claimed_by_you', 'available', 'claimed', 'expired', 'unavailable']),
   message: z.string().optional(),
   lead: ClaimedLeadContactSchema.or(ClaimLeadPreviewSchema).optional(),
 });
@@ -96,7 +109,12 @@ export const PurchasedLeadRecordSchema = z.object({
   purchased_at: z.string(),
   /** Dollars, two decimals. */
   price_paid: z.number(),
+  /** How it was bought: through a claim link ('claim') or the dashboard ('dashboard'). */
+  purchase_channel: z.string().nullable(),
+  /** When the buyer's refund was approved (the record is then under refunded_leads only). */
+  refunded_at: z.string().nullable(),
   leads: z.object({
+    urgency: z.enum(URGENCIES),
     customer_name: z.string(),
     customer_phone: z.string(),
     customer_email: z.string().nullable(),
@@ -111,6 +129,7 @@ export const PurchasedLeadsResponseSchema = z.object({
   purchased_leads: z.array(PurchasedLeadRecordSchema),
   archived_leads: z.array(PurchasedLeadRecordSchema),
   completed_leads: z.array(PurchasedLeadRecordSchema),
+  refunded_leads: z.array(PurchasedLeadRecordSchema),
 });
 
 /** Claimed lead of the contractors dashboard (dashboards §3), served by GET /internal/contractors/:id/claimed-leads. */
@@ -124,6 +143,9 @@ export const ClaimedLeadSchema = z.object({
   sub_service: z.string(),
   description: z.string(),
   is_archived: z.boolean(),
+  urgency: z.enum(URGENCIES),
+  /** purchased, completed, archived or refunded. */
+  status: z.string(),
   created_at: z.string(),
 });
 

@@ -124,3 +124,44 @@ export const RefundDecisionSchema = z.object({
   admin_notes: z.string().max(2000).default(''),
   admin_id: z.string().optional(),
 });
+
+// ---- wallet statement (issue 16; the admin contractor page reads the internal form) ----
+
+/** Query of the statement, contractor-facing (get-wallet-statement) and internal. `format=csv` downloads it. */
+export const WalletStatementQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(25),
+  offset: z.coerce.number().int().min(0, 'offset must not be negative').default(0),
+  format: z.enum(['json', 'csv']).default('json'),
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+});
+/** One line of a wallet statement: a ledger transaction as it touched this wallet (cents, signed). */
+export const WalletStatementEntrySchema = z.object({
+  transaction_id: z.string(),
+  occurred_at: z.string(),
+  /** The ledger kind: signup_credit, wallet_funding, auto_reload, lead_purchase, refund, admin_adjustment. */
+  kind: z.string(),
+  /** What a person reads: "Card payment", "Lead purchase: Home Services, HVAC (ZIP 94107)". */
+  label: z.string(),
+  lead_id: z.string().nullable(),
+  amount_cents: z.number().int(),
+  /** The wallet balance right after this entry. */
+  balance_after_cents: z.number().int(),
+});
+/** A page of a wallet statement, newest first; `total` counts every entry of the wallet. */
+export const WalletStatementSchema = z.object({
+  balance_cents: z.number().int(),
+  total: z.number().int(),
+  entries: z.array(WalletStatementEntrySchema),
+});
+export type WalletStatement = z.infer<typeof WalletStatementSchema>;
+export type WalletStatementEntry = z.infer<typeof WalletStatementEntrySchema>;
+
+/** Body of lead-intake's POST /internal/leads/:id/purchase: wallet-ledger records a dashboard sale before answering. */
+export const InternalRecordPurchaseSchema = z.object({
+  contractor_id: z.string().trim().min(1).max(200),
+  purchase_id: z.string().uuid(),
+  price_cents: z.number().int().min(0),
+  channel: z.enum(['claim', 'dashboard']),
+  purchased_at: z.string().datetime({ offset: true }),
+});

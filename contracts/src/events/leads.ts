@@ -65,6 +65,8 @@ export const LeadMatchedV1 = z.object({
   sub_service: z.string(),
   zip_code: z.string(),
   price_cents: cents,
+  /** The customer's urgency (Standard, Premium, Emergency); optional for events written before it was carried. */
+  urgency: z.enum(URGENCIES).optional(),
   offers: z.array(LeadOfferSchema),
   matched_at: isoTime,
 });

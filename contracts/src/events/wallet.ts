@@ -26,4 +26,6 @@ export const RefundDecidedV1 = z.object({
   decision: z.enum(['approved', 'rejected']),
   amount_cents: cents,
   decided_at: isoTime,
+  /** What the admin wrote with the decision (the contractor's email quotes it). */
+  admin_notes: z.string().optional(),
 });

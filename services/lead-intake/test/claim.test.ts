@@ -167,7 +167,7 @@ describe('leads-claim-post', () => {
       },
     });
     const theirs = await stack.call('get-purchased-leads', { query: { contractor_id: b.id }, token: b.token });
-    expect(theirs.body).toEqual({ purchased_leads: [], archived_leads: [], completed_leads: [] });
+    expect(theirs.body).toEqual({ purchased_leads: [], archived_leads: [], completed_leads: [], refunded_leads: [] });
     const claimedLeads = await wallet.call('lead-intake', `/internal/contractors/${a.id}/claimed-leads`);
     expect(claimedLeads.claimed_leads).toEqual([
       expect.objectContaining({ id, customer_name: 'Peter Parker', is_archived: false }),

@@ -1,4 +1,4 @@
-import { LEAD_TYPE_OF_URGENCY, LEAD_TYPES, type LeadType, type Urgency } from '@leadmarket/contracts';
+import { LEAD_TYPE_OF_URGENCY, LEAD_TYPES, URGENCIES, type LeadType, type Urgency } from '@leadmarket/contracts';
 import { hashToken, randomToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
 import type { MatchingConfig } from './config.js';
 import { candidatesForZip } from './db/contractors.repository.js';
@@ -153,6 +153,7 @@ export async function matchLead(
           sub_service: locked.sub_service,
           zip_code: locked.zip_code,
           price_cents: price.price_cents,
+          ...((URGENCIES as readonly string[]).includes(locked.urgency) ? { urgency: locked.urgency as Urgency } : {}),
           offers: offers.map((o) => ({
             contractor_id: o.contractor_id,
             claim_token: o.token,

@@ -59,7 +59,8 @@ describe('development outbox', () => {
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: screenedLead({ zip_code: '10001' }) });
     const [sms] = await waitFor(
       async () => {
-        const list = await outbox({ channel: 'sms', to: '+12125550199' });
+        // The lead offer, not the welcome SMS the contractor got at registration.
+        const list = (await outbox({ channel: 'sms', to: '+12125550199' })).filter((m) => m.body.includes('/claim/'));
         return list.length && list[0]!.status === 'sent' ? list : undefined;
       },
       'the SMS in the outbox',
@@ -80,20 +81,20 @@ describe('development outbox', () => {
       type: 'PasswordResetRequested',
       data: {
         user_type: 'contractor',
-        email: 'pat@example.com',
+        email: 'reset.pat@example.com',
         reset_url: 'http://localhost:8080/reset-password?token=abc',
         expires_at: new Date(Date.now() + 3_600_000).toISOString(),
       },
     });
     await stack.infra.bus.publish(event); // redelivery
     const [mail] = await waitFor(async () => {
-      const list = await outbox({ channel: 'email', to: 'pat@example.com' });
+      const list = await outbox({ channel: 'email', to: 'reset.pat@example.com' });
       return list.length ? list : undefined;
     }, 'the reset email');
     expect(mail!.subject).toBe('Reset your leadmarket password');
     expect(mail!.body).toContain('http://localhost:8080/reset-password?token=abc');
     await new Promise((r) => setTimeout(r, 300));
-    expect(await outbox({ channel: 'email', to: 'pat@example.com' })).toHaveLength(1);
+    expect(await outbox({ channel: 'email', to: 'reset.pat@example.com' })).toHaveLength(1);
   });
 
   it('emails a contact message once to the support address', async () => {

@@ -9,6 +9,7 @@ import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerPurchaseRoutes } from './routes/purchases.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
+import { registerStatementRoutes } from './routes/statement.routes.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
 export const service: ServiceDefinition = {
@@ -23,6 +24,7 @@ export const service: ServiceDefinition = {
     registerRefundRoutes(app, ctx);
     registerReportRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx);
+    registerStatementRoutes(app, ctx);
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.

@@ -25,13 +25,44 @@ async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer
   return { offer, lead };
 }
 
-/** The lead a valid, unexpired, unsold offer points at (leads-claim-get). */
-export async function leadForClaimPage(ctx: ServiceContext, token: string, now = new Date()): Promise<LeadRow> {
+/** The lead a valid, unexpired, unsold offer points at (leads-claim-get), with the offer's price. */
+export async function leadForClaimPage(
+  ctx: ServiceContext,
+  token: string,
+  now = new Date(),
+): Promise<{ lead: LeadRow; priceCents: number | null }> {
   const { offer, lead } = await offerAndLead(ctx, token);
   if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
   if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
   if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
-  return lead;
+  return { lead, priceCents: offer.price_cents ?? null };
+}
+
+/** Where a claim link stands for the signed-in contractor it was sent to (leads-claim-status). */
+export type ClaimStatus =
+  | { status: 'claimed_by_you'; lead: LeadRow; priceCents: number | null }
+  | { status: 'available'; lead: LeadRow; priceCents: number | null }
+  | { status: 'claimed' | 'expired' | 'unavailable'; message: string };
+
+/**
+ * The link as its own contractor sees it: the buyer reopening it gets the lead with its contact
+ * ("You claimed this lead"); anyone else holding the token learns nothing beyond leads-claim-get.
+ */
+export async function claimStatusFor(
+  ctx: ServiceContext,
+  token: string,
+  contractorId: string,
+  now = new Date(),
+): Promise<ClaimStatus> {
+  const { offer, lead } = await offerAndLead(ctx, token);
+  if (offer.contractor_id !== contractorId) throw claimFailure(403, CLAIM_MESSAGES.wrongContractor);
+  const priceCents = offer.price_cents ?? lead.price_cents ?? null;
+  if (lead.purchased_by === contractorId && lead.status !== 'deleted')
+    return { status: 'claimed_by_you', lead, priceCents };
+  if (lead.purchased_by) return { status: 'claimed', message: CLAIM_MESSAGES.alreadyClaimed };
+  if (offer.expires_at.getTime() <= now.getTime()) return { status: 'expired', message: CLAIM_MESSAGES.expired };
+  if (lead.status !== 'available') return { status: 'unavailable', message: CLAIM_MESSAGES.unavailable };
+  return { status: 'available', lead, priceCents };
 }
 
 const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number().int() });

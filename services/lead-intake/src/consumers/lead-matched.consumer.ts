@@ -18,6 +18,7 @@ export const leadMatchedConsumer = defineConsumer({
         contractor_id: o.contractor_id,
         rank: o.rank,
         expires_at: new Date(o.expires_at),
+        price_cents: data.price_cents,
       })),
     );
   },

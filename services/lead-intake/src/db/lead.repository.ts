@@ -33,6 +33,8 @@ export interface LeadRow {
   archived_at: Date | null;
   expired_at: Date | null;
   deleted_at: Date | null;
+  /** Set when the buyer's refund was approved: the lead leaves Purchased for Refunded. */
+  refunded_at: Date | null;
 }
 
 /** The fields a new lead is stored with (it starts in screening). */
@@ -144,6 +146,7 @@ export async function setPurchasedLeadState(
     .where('id', '=', id)
     .where('purchased_by', '=', contractorId)
     .where('status', 'in', from)
+    .where('refunded_at', 'is', null)
     .executeTakeFirst();
   const lead = await db
     .selectFrom('leads')
@@ -155,15 +158,15 @@ export async function setPurchasedLeadState(
   return { changed: Number(result.numUpdatedRows) > 0, lead: lead ? toRow(lead) : undefined };
 }
 
-/** Leads bought by a contractor (not deleted), newest purchase first. */
-export async function leadsPurchasedBy(db: Kysely<any>, contractorId: string): Promise<LeadRow[]> {
-  const rows = await db
-    .selectFrom('leads')
-    .selectAll()
-    .where('purchased_by', '=', contractorId)
-    .where('status', '!=', 'deleted')
-    .orderBy('purchased_at', 'desc')
-    .execute();
+/** Leads bought by a contractor (not deleted), newest purchase first; `channel` keeps those bought one way. */
+export async function leadsPurchasedBy(
+  db: Kysely<any>,
+  contractorId: string,
+  channel?: 'claim' | 'dashboard',
+): Promise<LeadRow[]> {
+  let q = db.selectFrom('leads').selectAll().where('purchased_by', '=', contractorId).where('status', '!=', 'deleted');
+  if (channel) q = q.where('purchase_channel', '=', channel);
+  const rows = await q.orderBy('purchased_at', 'desc').execute();
   return rows.map(toRow);
 }
 

@@ -8,6 +8,8 @@ export interface OfferRow {
   rank: number;
   expires_at: Date;
   created_at: Date;
+  /** The lead's price as LeadMatched carried it (null for offers stored before prices were kept here). */
+  price_cents: number | null;
 }
 
 /** Store the offers of a LeadMatched event (a redelivery inserts nothing new). */

@@ -29,6 +29,7 @@ const base: LeadRow = {
   archived_at: null,
   expired_at: null,
   deleted_at: null,
+  refunded_at: null,
 };
 
 describe('lead views', () => {

@@ -4,8 +4,8 @@ import { maskCustomerName, maskPhone } from './mask.js';
 
 const iso = (d: Date | string | null): string => (d == null ? '' : new Date(d).toISOString());
 
-/** The claim page before the claim: contact masked (DESIGN §2). */
-export const claimPreview = (lead: LeadRow) => ({
+/** The claim page before the claim: contact masked (DESIGN §2); `price` in dollars as fixed at screening, when known. */
+export const claimPreview = (lead: LeadRow, priceCents: number | null = lead.price_cents) => ({
   id: lead.id,
   customer_name: maskCustomerName(lead.customer_name),
   phone: maskPhone(lead.phone),
@@ -14,12 +14,13 @@ export const claimPreview = (lead: LeadRow) => ({
   sub_service: lead.sub_service,
   description: lead.description,
   urgency: lead.urgency,
+  price: priceCents == null ? null : centsToDollars(priceCents),
   created_at: iso(lead.created_at),
 });
 
 /** The lead with its full contact, for the contractor who bought it. */
-export const leadWithContact = (lead: LeadRow) => ({
-  ...claimPreview(lead),
+export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.price_cents) => ({
+  ...claimPreview(lead, priceCents),
   customer_name: lead.customer_name,
   phone: lead.phone,
   email: lead.email,
@@ -31,7 +32,10 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   lead_id: lead.id,
   purchased_at: iso(lead.purchased_at),
   price_paid: centsToDollars(lead.price_cents ?? 0),
+  purchase_channel: lead.purchase_channel,
+  refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
   leads: {
+    urgency: lead.urgency,
     customer_name: lead.customer_name,
     customer_phone: lead.phone,
     customer_email: lead.email,
@@ -43,12 +47,17 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   },
 });
 
-/** A contractor's bought leads split as the dashboard reads them. */
+/**
+ * A contractor's bought leads split as the dashboard reads them. Each bought lead is in exactly one
+ * list, so the counts add up: a refunded lead is only under Refunded, whatever its state was.
+ */
 export function purchasedLeadsResponse(leads: LeadRow[]) {
+  const kept = leads.filter((l) => !l.refunded_at);
   return {
-    purchased_leads: leads.filter((l) => l.status === 'purchased').map(purchasedLeadRecord),
-    archived_leads: leads.filter((l) => l.status === 'archived').map(purchasedLeadRecord),
-    completed_leads: leads.filter((l) => l.status === 'completed').map(purchasedLeadRecord),
+    purchased_leads: kept.filter((l) => l.status === 'purchased').map(purchasedLeadRecord),
+    archived_leads: kept.filter((l) => l.status === 'archived').map(purchasedLeadRecord),
+    completed_leads: kept.filter((l) => l.status === 'completed').map(purchasedLeadRecord),
+    refunded_leads: leads.filter((l) => l.refunded_at).map(purchasedLeadRecord),
   };
 }
 
@@ -63,6 +72,8 @@ export const claimedLead = (lead: LeadRow) => ({
   sub_service: lead.sub_service,
   description: lead.description,
   is_archived: lead.status === 'archived',
+  urgency: lead.urgency,
+  status: lead.refunded_at ? 'refunded' : lead.status,
   created_at: iso(lead.created_at),
 });
 

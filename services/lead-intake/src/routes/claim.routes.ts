@@ -1,14 +1,29 @@
 import { functionPath, LeadClaimGetQuerySchema, LeadClaimPostRequestSchema, MESSAGES } from '@leadmarket/contracts';
-import type { ServiceApp } from '@leadmarket/platform';
-import { claimLead, leadForClaimPage } from '../application/claim-lead.js';
+import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
+import { claimLead, claimStatusFor, leadForClaimPage } from '../application/claim-lead.js';
 import { claimPreview, leadWithContact } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 
 /** The claim page's calls: the masked lead behind a token, and the claim that buys it. */
 export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
   app.get(functionPath('leads-claim-get'), { schema: { querystring: LeadClaimGetQuerySchema } }, async (request) => {
-    const lead = await leadForClaimPage(ctx, request.query.token);
-    return { success: true, lead: claimPreview(lead) };
+    const { lead, priceCents } = await leadForClaimPage(ctx, request.query.token);
+    return { success: true, lead: claimPreview(lead, priceCents) };
+  });
+
+  // The claim page asks this too when its browser holds the session of the contractor the link was sent to.
+  app.get(functionPath('leads-claim-status'), { schema: { querystring: LeadClaimGetQuerySchema } }, async (request) => {
+    const answer = await claimStatusFor(ctx, request.query.token, contractorIdOf(request));
+    if (answer.status === 'claimed_by_you')
+      return {
+        success: true,
+        status: answer.status,
+        message: 'You claimed this lead.',
+        lead: leadWithContact(answer.lead, answer.priceCents),
+      };
+    if (answer.status === 'available')
+      return { success: true, status: answer.status, lead: claimPreview(answer.lead, answer.priceCents) };
+    return { success: false, status: answer.status, message: answer.message };
   });
 
   app.post(functionPath('leads-claim-post'), { schema: { body: LeadClaimPostRequestSchema } }, async (request) => {

@@ -2,11 +2,19 @@ import {
   InternalCreateLeadRequestSchema,
   InternalLeadLookupRequestSchema,
   InternalLeadsQuerySchema,
+  InternalRecordPurchaseSchema,
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../application/submit-lead.js';
-import { countLeads, deleteLead, findLeads, leadsPurchasedBy, searchLeads } from '../db/lead.repository.js';
+import {
+  countLeads,
+  deleteLead,
+  findLeads,
+  leadsPurchasedBy,
+  recordPurchase,
+  searchLeads,
+} from '../db/lead.repository.js';
 import { offeredContractors } from '../db/offer.repository.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
@@ -17,7 +25,8 @@ const LeadIdParams = z.object({ id: z.string().uuid('Unknown lead') });
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
 export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
   app.get('/internal/contractors/:id/claimed-leads', { schema: { params: IdParams } }, async (request) => {
-    const leads = await leadsPurchasedBy(ctx.db, request.params.id);
+    // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
+    const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
     return { claimed_leads: leads.map(claimedLead) };
   });
 
@@ -75,4 +84,22 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
   });
 
   app.get('/internal/stats', async () => ({ total_leads: await countLeads(ctx.db) }));
+
+  // wallet-ledger records a dashboard purchase here before answering the buyer, as the claim path
+  // does itself, so Purchased shows the lead at once; LeadPurchased repeats it (idempotent) if this failed.
+  app.post(
+    '/internal/leads/:id/purchase',
+    { schema: { params: LeadIdParams, body: InternalRecordPurchaseSchema } },
+    async (request) => {
+      const b = request.body;
+      await recordPurchase(ctx.db, request.params.id, {
+        contractor_id: b.contractor_id,
+        purchase_id: b.purchase_id,
+        price_cents: b.price_cents,
+        channel: b.channel,
+        purchased_at: new Date(b.purchased_at),
+      });
+      return { recorded: true };
+    },
+  );
 }

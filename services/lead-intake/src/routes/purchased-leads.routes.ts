@@ -44,6 +44,10 @@ export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteD
         return result;
       });
       if (!outcome.lead) throw new HttpError(404, NOT_YOURS, undefined, { success: false });
+      if (outcome.lead.refunded_at)
+        throw new HttpError(409, 'This lead was refunded; it can no longer be completed or archived.', undefined, {
+          success: false,
+        });
       // Repeating the same action succeeds; completing an archived lead does not.
       if (!outcome.changed && outcome.lead.status !== to) {
         throw new HttpError(

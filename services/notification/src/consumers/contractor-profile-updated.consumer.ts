@@ -1,7 +1,7 @@
 import { defineConsumer } from '@leadmarket/platform';
 import { upsertContact } from '../db/contacts.repository.js';
 
-/** A changed phone or SMS consent (the SMS toggle) applies to the next offer. */
+/** A changed phone, email or SMS consent (the SMS toggle) applies to the next message. */
 export const contractorProfileUpdatedConsumer = defineConsumer({
   event: 'ContractorProfileUpdated',
   async handle({ data }, { trx }) {
@@ -9,6 +9,8 @@ export const contractorProfileUpdatedConsumer = defineConsumer({
       contractor_id: data.contractor_id,
       phone: data.phone,
       sms_opt_in: data.sms_opt_in,
+      email: data.email,
+      contact_name: data.contact_name,
       at: data.updated_at,
     });
   },

@@ -1,15 +1,44 @@
+import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import { defineConsumer } from '@leadmarket/platform';
 import { upsertContact } from '../db/contacts.repository.js';
+import { queueDelivery } from '../db/deliveries.repository.js';
+import { welcomeEmail, welcomeSms } from '../domain/contractor-messages.js';
+import { toE164 } from '../domain/messages.js';
+import { wakeSender } from '../wake.js';
 
-/** A new contractor's phone and SMS consent. */
+/** A new contractor's contact, and the welcome that names their contractor ID (email; SMS too with consent). */
 export const contractorRegisteredConsumer = defineConsumer({
   event: 'ContractorRegistered',
-  async handle({ data }, { trx }) {
+  async handle({ data }, { trx, afterCommit }) {
     await upsertContact(trx, {
       contractor_id: data.contractor_id,
       phone: data.phone,
       sms_opt_in: data.sms_opt_in,
+      email: data.email,
+      contact_name: data.contact_name,
       at: data.registered_at,
     });
+    const email = welcomeEmail({ ...data, credit_cents: SIGNUP_CREDIT_CENTS });
+    let queued = await queueDelivery(trx, {
+      dedupe_key: `welcome_email:${data.contractor_id}`,
+      kind: 'welcome',
+      channel: 'email',
+      recipient: data.email,
+      subject: email.subject,
+      body: email.body,
+      contractor_id: data.contractor_id,
+    });
+    const phone = data.sms_opt_in ? toE164(data.phone) : undefined;
+    if (phone)
+      queued =
+        (await queueDelivery(trx, {
+          dedupe_key: `welcome_sms:${data.contractor_id}`,
+          kind: 'welcome',
+          channel: 'sms',
+          recipient: phone,
+          body: welcomeSms(data.contractor_id),
+          contractor_id: data.contractor_id,
+        })) || queued;
+    if (queued) afterCommit(wakeSender);
   },
 });

@@ -5,6 +5,8 @@ import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.c
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
+import { refundDecidedConsumer } from './refund-decided.consumer.js';
+import { walletFundedConsumer } from './wallet-funded.consumer.js';
 
 /** Every event notification consumes, one consumer per file. */
 export const consumers: ConsumerDefinition[] = [
@@ -14,4 +16,6 @@ export const consumers: ConsumerDefinition[] = [
   leadMatchedConsumer,
   passwordResetRequestedConsumer,
   contactMessageReceivedConsumer,
+  refundDecidedConsumer,
+  walletFundedConsumer,
 ];

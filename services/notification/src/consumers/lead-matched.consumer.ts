@@ -38,6 +38,7 @@ export const leadMatchedConsumer = defineConsumer({
         sub_service: data.sub_service,
         zip_code: data.zip_code,
         price_cents: data.price_cents,
+        urgency: data.urgency,
         link,
       });
       if (

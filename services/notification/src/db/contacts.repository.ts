@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
 export async function upsertContact(
   db: Kysely<any>,
-  c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string },
+  c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string; email?: string; contact_name?: string },
 ): Promise<void> {
   const existing = await db
     .selectFrom('contacts')
@@ -20,9 +20,17 @@ export async function upsertContact(
       sms_opt_in: c.sms_opt_in,
       profile_at: c.at,
       deleted: false,
+      email: c.email ?? null,
+      contact_name: c.contact_name ?? null,
     })
     .onConflict((oc) =>
-      oc.column('contractor_id').doUpdateSet({ phone: c.phone, sms_opt_in: c.sms_opt_in, profile_at: c.at }),
+      oc.column('contractor_id').doUpdateSet({
+        phone: c.phone,
+        sms_opt_in: c.sms_opt_in,
+        profile_at: c.at,
+        ...(c.email !== undefined ? { email: c.email } : {}),
+        ...(c.contact_name !== undefined ? { contact_name: c.contact_name } : {}),
+      }),
     )
     .execute();
 }
@@ -32,7 +40,11 @@ export async function markContactDeleted(db: Kysely<any>, contractorId: string, 
   await db
     .insertInto('contacts')
     .values({ contractor_id: contractorId, phone: '', sms_opt_in: false, profile_at: at, deleted: true })
-    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ phone: '', sms_opt_in: false, deleted: true }))
+    .onConflict((oc) =>
+      oc
+        .column('contractor_id')
+        .doUpdateSet({ phone: '', sms_opt_in: false, deleted: true, email: null, contact_name: null }),
+    )
     .execute();
 }
 
@@ -49,4 +61,23 @@ export async function smsRecipients(
     .where('sms_opt_in', '=', true)
     .where('deleted', '=', false)
     .execute();
+}
+
+/** Where a contractor's own messages go (welcome, refund decisions, receipts); undefined when unknown or deleted. */
+export async function contactOf(
+  db: Kysely<any>,
+  contractorId: string,
+): Promise<{ email: string | null; phone: string; sms_opt_in: boolean; contact_name: string | null } | undefined> {
+  const row = await db
+    .selectFrom('contacts')
+    .select(['email', 'phone', 'sms_opt_in', 'contact_name', 'deleted'])
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
+  if (!row || row.deleted) return undefined;
+  return {
+    email: row.email ?? null,
+    phone: row.phone,
+    sms_opt_in: row.sms_opt_in,
+    contact_name: row.contact_name ?? null,
+  };
 }

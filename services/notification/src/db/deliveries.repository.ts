@@ -3,7 +3,14 @@ import { sql, type Kysely } from 'kysely';
 
 export interface NewDelivery {
   dedupe_key: string;
-  kind: 'lead_offer' | 'password_reset' | 'contact_message';
+  kind:
+    | 'lead_offer'
+    | 'password_reset'
+    | 'contact_message'
+    | 'welcome'
+    | 'refund_decision'
+    | 'funding_receipt'
+    | 'low_balance';
   channel: 'sms' | 'email';
   recipient: string;
   subject?: string | null;

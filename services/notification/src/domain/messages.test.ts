@@ -18,9 +18,10 @@ describe('notification texts', () => {
       sub_service: 'hvac',
       zip_code: '30301',
       price_cents: 2000,
+      urgency: 'Emergency',
       link: 'https://x/claim/t',
     });
-    expect(text).toContain('Home Services - Hvac');
+    expect(text).toContain('New Emergency Home Services - HVAC lead');
     expect(text).toContain('ZIP 30301');
     expect(text).toContain('$20.00');
     expect(text).toContain('https://x/claim/t');

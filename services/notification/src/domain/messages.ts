@@ -1,11 +1,7 @@
 /** Texts of the messages notification sends (pure, so their content is unit-tested). */
+import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contracts';
 
-const humanize = (value: string): string =>
-  value
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/\b([a-z])/g, (m) => m.toUpperCase());
+const humanize = (value: string): string => humanizeValue(value);
 
 /** Stands for PUBLIC_BASE_URL in a stored message body until it is sent (see renderBody). */
 export const BASE_URL_PLACEHOLDER = '{{public_base_url}}';
@@ -24,19 +20,21 @@ export function leadOfferSms(o: {
   sub_service: string;
   zip_code: string;
   price_cents: number;
+  urgency?: string;
   link: string;
 }): string {
   const what =
     o.sub_service && humanize(o.sub_service) !== humanize(o.service_category)
       ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}`
       : humanize(o.service_category);
-  return `leadmarket: New ${what} lead in ZIP ${o.zip_code} ($${(o.price_cents / 100).toFixed(2)}). First to claim gets it: ${o.link} Reply STOP to opt out.`;
+  const urgency = o.urgency ? `${o.urgency} ` : '';
+  return `leadmarket: New ${urgency}${what} lead in ZIP ${o.zip_code} (${formatCents(o.price_cents)}). First to claim gets it: ${o.link} Reply STOP to opt out.`;
 }
 
 export function passwordResetEmail(resetUrl: string, expiresAt: string): { subject: string; body: string } {
   return {
     subject: 'Reset your leadmarket password',
-    body: `We received a request to reset your leadmarket password.\n\nOpen this link to choose a new password (valid until ${expiresAt}):\n${resetUrl}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
+    body: `We received a request to reset your leadmarket password.\n\nOpen this link to choose a new password (valid until ${formatDateTime(expiresAt)}):\n${resetUrl}\n\nIf you did not ask for this, ignore this email; your password stays the same.`,
   };
 }
 

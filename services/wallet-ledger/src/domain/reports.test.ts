@@ -69,3 +69,42 @@ describe('reports', () => {
     expect(weeks[3]!.leads_purchased).toBe(1);
   });
 });
+
+describe('one set of numbers (issue 16)', () => {
+  // A week of activity: bought Mon–Sat, one completed, one refunded (approved within the week).
+  const monday = new Date('2026-11-16T00:00:00Z');
+  const at = (day: number, hour = 10) => new Date(monday.getTime() + day * 86_400_000 + hour * 3_600_000);
+  const facts: PurchaseFact[] = [
+    { ...p(0), purchased_at: at(0), price_cents: 2000, status: 'completed', completed_at: at(1) },
+    { ...p(0), purchased_at: at(1), price_cents: 3500 },
+    { ...p(0), purchased_at: at(2), price_cents: 10_000, status: 'refunded', refunded_at: at(3) },
+    { ...p(0), purchased_at: at(5), price_cents: 2000, status: 'archived' },
+  ];
+  const sunday = at(6, 12);
+
+  it('the dashboard metrics for a period equal the weekly report of the same period (net of refunds)', () => {
+    const { metrics } = performanceMetrics(facts, 7, sunday, 500_00); // 7 days back from Sunday noon covers the week
+    const [week] = weeklyReports(facts, [{ amount_cents: 10_000, processed_at: at(3) }], [], 1, sunday);
+    expect(metrics.leads_purchased).toBe(week!.leads_purchased);
+    expect(metrics.total_spend).toBe(week!.spend);
+    expect(metrics).toMatchObject({ leads_purchased: 3, total_spend: 75, total_revenue: 500, close_rate: 33.33 });
+    expect(week).toMatchObject({ leads_purchased: 3, spend: 75, refunds: 100 });
+  });
+
+  it('achievements count the same purchases, and a refunded lead never counts toward ROI even if completed', () => {
+    const refundedButCompleted: PurchaseFact = {
+      ...p(0),
+      purchased_at: at(4),
+      status: 'refunded',
+      completed_at: at(4, 12),
+      refunded_at: at(5),
+    };
+    const all = [...facts, refundedButCompleted];
+    const g = gamification(all, sunday, 500_00);
+    const { metrics } = performanceMetrics(all, 7, sunday, 500_00);
+    expect(g.total_leads).toBe(metrics.leads_purchased);
+    expect(g.completed_leads).toBe(1);
+    expect(g.total_roi).toBe(metrics.roi_ratio);
+    expect(metrics.total_revenue).toBe(500);
+  });
+});

@@ -16,10 +16,30 @@ export interface PurchaseFact {
  */
 export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
 
+/*
+ * ONE SET OF NUMBERS (issue 16). The dashboard's 30-day metrics, the achievements card (gamification)
+ * and the weekly reports all count with the definitions below, so the same period gives the same
+ * figures everywhere:
+ *   - a purchase counts in the period it was MADE (purchased_at), unless it was REFUNDED (an
+ *     approved refund takes it out of every figure, whenever the refund happened);
+ *   - leads purchased = counted purchases; spend = the sum of their prices;
+ *   - completed (booked) = counted purchases marked completed; revenue = completed × average job;
+ *   - close rate = completed / leads purchased; ROI = revenue / spend;
+ *   - the weekly `refunds` column is informational: approved refunds decided that week (money
+ *     back), already excluded from that week's (or an earlier week's) spend.
+ * The tests in reports.test.ts pin that the dashboard and the weekly report agree on one period.
+ */
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const live = (p: PurchaseFact) => p.status !== 'refunded';
+/** Whether a purchase counts in any figure: not refunded. */
+export const counts = (p: PurchaseFact) => p.status !== 'refunded';
+const live = counts;
+/** Counted purchases made in [from, to). */
+export const countedPurchasesIn = (all: PurchaseFact[], from: Date, to: Date) =>
+  all.filter((p) => counts(p) && p.purchased_at >= from && p.purchased_at < to);
+/** Spend of purchases, in cents. */
+export const spendCents = (list: PurchaseFact[]) => list.reduce((s, p) => s + p.price_cents, 0);
 
 /** Minutes from offer to purchase, averaged over purchases that had an offer (0 when none). */
 export function avgResponseMinutes(purchases: PurchaseFact[]): number {
@@ -39,9 +59,9 @@ export function responseScore(purchases: PurchaseFact[]): number {
 /** The 30-day (or `days`) metrics and one row per day, oldest first. Spend excludes refunded purchases. */
 export function performanceMetrics(all: PurchaseFact[], days: number, now: Date, jobValueCents: number) {
   const since = new Date(now.getTime() - days * DAY_MS);
-  const inWindow = all.filter((p) => p.purchased_at >= since && live(p));
+  const inWindow = countedPurchasesIn(all, since, new Date(now.getTime() + 1));
   const completed = inWindow.filter((p) => p.completed_at);
-  const spend = inWindow.reduce((s, p) => s + p.price_cents, 0);
+  const spend = spendCents(inWindow);
   const revenue = completed.length * jobValueCents;
   const daily: Array<{ date: string; leads_purchased: number; leads_booked: number }> = [];
   for (let i = days - 1; i >= 0; i--) {
@@ -83,7 +103,7 @@ export function streaks(all: PurchaseFact[], now: Date): { current: number; best
 /** The achievements card. Top performer: response score ≥ 80 and all-time ROI ≥ 4:1. */
 export function gamification(all: PurchaseFact[], now: Date, jobValueCents: number) {
   const kept = all.filter(live);
-  const spend = kept.reduce((s, p) => s + p.price_cents, 0);
+  const spend = spendCents(kept);
   const completed = kept.filter((p) => p.completed_at).length;
   const roi = spend ? round2((completed * jobValueCents) / spend) : 0;
   const score = responseScore(kept);
@@ -110,8 +130,9 @@ export const weekStart = (d: Date) => {
 
 /**
  * The last `weeks` Monday–Sunday weeks (UTC), oldest first (the trend chart reads left to right).
- * spend and leads_purchased count purchases made that week; refunds are approved refunds that
- * week; wallet_balance is the balance at the week's end (or now, for the current week).
+ * spend and leads_purchased count purchases made that week and not refunded (the definitions at
+ * the top); refunds are approved refunds decided that week; wallet_balance is the balance at the
+ * week's end (or now, for the current week).
  */
 export function weeklyReports(
   purchases: PurchaseFact[],
@@ -126,12 +147,12 @@ export function weeklyReports(
     const start = new Date(first + w * 7 * DAY_MS);
     const end = new Date(start.getTime() + 7 * DAY_MS);
     const inWeek = (d: Date) => d >= start && d < end;
-    const bought = purchases.filter((p) => inWeek(p.purchased_at));
+    const bought = countedPurchasesIn(purchases, start, end);
     const cutoff = end > now ? now : end;
     out.push({
       week_start_formatted: fmt(start),
       week_end_formatted: fmt(new Date(end.getTime() - DAY_MS)),
-      spend: bought.reduce((s, p) => s + p.price_cents, 0) / 100,
+      spend: spendCents(bought) / 100,
       leads_purchased: bought.length,
       refunds: refunds.filter((r) => inWeek(r.processed_at)).reduce((s, r) => s + r.amount_cents, 0) / 100,
       wallet_balance: entries.filter((e) => e.created_at <= cutoff).reduce((s, e) => s + e.amount_cents, 0) / 100,

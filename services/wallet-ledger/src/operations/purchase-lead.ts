@@ -20,6 +20,7 @@ export interface PurchaseOutcome {
   balanceCents: number;
   /** True when this was a retry of a purchase already made by the same contractor. */
   replayed: boolean;
+  purchasedAt: Date;
 }
 
 /**
@@ -46,6 +47,7 @@ export async function purchaseLead(
           priceCents: Number(existing.price_cents),
           balanceCents: Number(existing.balance_after_cents),
           replayed: true,
+          purchasedAt: new Date(existing.purchased_at),
         };
       }
       throw conflict(
@@ -112,6 +114,14 @@ export async function purchaseLead(
       },
       balanceChanged(contractorId, newBalance, 'lead_purchase'),
     ]);
-    return { purchaseId, leadId, contractorId, priceCents: price, balanceCents: newBalance, replayed: false };
+    return {
+      purchaseId,
+      leadId,
+      contractorId,
+      priceCents: price,
+      balanceCents: newBalance,
+      replayed: false,
+      purchasedAt: now,
+    };
   });
 }

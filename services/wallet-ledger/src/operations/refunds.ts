@@ -94,6 +94,7 @@ export async function decideRefund(
           decision: status,
           amount_cents: amount,
           decided_at: now.toISOString(),
+          admin_notes: adminNotes,
         },
       },
     ]);

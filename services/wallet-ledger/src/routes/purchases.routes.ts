@@ -8,7 +8,7 @@ import {
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../operations/funding.js';
-import { purchaseLead } from '../operations/purchase-lead.js';
+import { purchaseLead, type PurchaseOutcome } from '../operations/purchase-lead.js';
 
 /** purchase-lead (dashboard) and POST /internal/purchases (claim page, via lead-intake). */
 export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
@@ -23,6 +23,7 @@ export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, dep
     const contractorId = contractorIdOf(request);
     const outcome = await purchaseLead(ctx, { leadId: request.body.lead_id, contractorId, channel: 'dashboard' });
     if (!outcome.replayed) afterPurchase(contractorId);
+    await recordAtLeadIntake(ctx, outcome);
     return {
       success: true as const,
       new_wallet_balance: centsToDollars(outcome.balanceCents),
@@ -43,4 +44,29 @@ export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, dep
       replayed: outcome.replayed,
     };
   });
+}
+
+/**
+ * Tell lead-intake about a dashboard sale before answering, as the claim path does, so the buyer's
+ * Purchased list shows it at once. The sale is already committed: if lead-intake cannot be reached,
+ * LeadPurchased (from the outbox) records it when it can, and the buyer still gets the success.
+ */
+async function recordAtLeadIntake(ctx: ServiceContext, outcome: PurchaseOutcome): Promise<void> {
+  try {
+    await ctx.clients.call('lead-intake', `/internal/leads/${outcome.leadId}/purchase`, {
+      body: {
+        contractor_id: outcome.contractorId,
+        purchase_id: outcome.purchaseId,
+        price_cents: outcome.priceCents,
+        channel: 'dashboard',
+        purchased_at: outcome.purchasedAt.toISOString(),
+      },
+      timeoutMs: 3000,
+    });
+  } catch (err) {
+    ctx.logger.warn(
+      { err: String(err), lead_id: outcome.leadId },
+      'lead-intake did not record the purchase now; LeadPurchased will',
+    );
+  }
 }

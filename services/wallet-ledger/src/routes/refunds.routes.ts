@@ -20,6 +20,29 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void
     };
   });
 
+  // The signed-in contractor's own requests, so each bought lead's card can say "Refund pending" or the decision.
+  app.get(functionPath('get-refund-requests'), async (request) => {
+    const rows = await ctx.db
+      .selectFrom('refund_requests')
+      .select(['id', 'lead_id', 'amount_cents', 'status', 'reason', 'requested_at', 'processed_at', 'admin_notes'])
+      .where('contractor_id', '=', contractorIdOf(request))
+      .orderBy('requested_at', 'desc')
+      .execute();
+    return {
+      refund_window_days: REFUND_WINDOW_DAYS,
+      refund_requests: rows.map((r) => ({
+        id: r.id,
+        lead_id: r.lead_id,
+        amount: Number(r.amount_cents) / 100,
+        status: r.status,
+        reason: r.reason,
+        requested_at: iso(r.requested_at),
+        processed_at: iso(r.processed_at),
+        admin_notes: r.admin_notes ?? null,
+      })),
+    };
+  });
+
   app.get('/internal/refunds', { schema: { querystring: RefundListQuerySchema } }, async (request) => {
     let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
     if (request.query.status) q = q.where('status', '=', request.query.status);

@@ -195,6 +195,11 @@ export function SignupPage() {
           />
           <span>{SMS_CONSENT_TEXT} (optional)</span>
         </label>
+        <p className="field-help" id="sms-alerts-help">
+          {values.sms_opt_in
+            ? 'We will text you each new lead in your ZIP codes with a claim link.'
+            : 'Without SMS consent you get no lead alerts: new leads only show under Available in your dashboard. You can turn SMS on later in Settings.'}
+        </p>
         <button type="submit" className="button button-accent" disabled={busy}>
           {busy ? 'Creating Account...' : 'Create Account'}
         </button>

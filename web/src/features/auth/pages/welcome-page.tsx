@@ -6,11 +6,15 @@ import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
 import { Alert } from '../../../components/ui/alert';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { CopyId } from '../../../components/ui/copy-id';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { fetchDashboard } from '../api/auth-calls';
 import '../auth.css';
 
-type State = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'ready'; name: string; balance: number | null };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'ready'; name: string; balance: number | null; smsOptIn: boolean };
 
 /** /welcome?contractor_id=…: after signup; needs the id and a stored session, else back to /. */
 export function WelcomePage() {
@@ -35,6 +39,7 @@ export function WelcomePage() {
             kind: 'ready',
             name: answer.contractor.contact_name || answer.contractor.business_name || '',
             balance: answer.wallet_balance ?? null,
+            smsOptIn: answer.contractor.sms_opt_in === true,
           });
       },
       (error) => {
@@ -64,6 +69,14 @@ export function WelcomePage() {
         <div className="auth-card">
           <h1>Welcome{state.name ? `, ${state.name}` : ''}!</h1>
           <p className="lead-text">Your account is ready. Here is how to get your first exclusive lead.</p>
+          <div className="card">
+            <h2>Your Contractor ID</h2>
+            <CopyId id={contractorId} />
+            <p>
+              The claim page of every lead link asks for it. We also emailed it to you; when you are signed in on this
+              browser it is filled in for you.
+            </p>
+          </div>
           <ul className="welcome-grid">
             <li className="card">
               <h2>Your Wallet</h2>
@@ -75,11 +88,18 @@ export function WelcomePage() {
               </p>
             </li>
             <li className="card">
-              <h2>SMS Lead Alerts</h2>
-              <p>
-                We text you the moment a matching lead comes in from your ZIP codes. Claim it fast — one contractor per
-                lead.
-              </p>
+              <h2>{state.smsOptIn ? 'SMS Lead Alerts' : 'Lead Alerts Are Off'}</h2>
+              {state.smsOptIn ? (
+                <p>
+                  We text you the moment a matching lead comes in from your ZIP codes. Claim it fast — one contractor
+                  per lead.
+                </p>
+              ) : (
+                <p>
+                  You did not agree to SMS alerts, so we will not text you new leads. Check Available leads in your
+                  dashboard, or turn on SMS alerts in Settings to hear about each lead the moment it arrives.
+                </p>
+              )}
             </li>
             <li className="card">
               <h2>Lead Quality Guarantee</h2>

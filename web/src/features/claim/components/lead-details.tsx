@@ -1,33 +1,36 @@
+import { formatDateTime, formatDollars, formatPhone, humanizeValue } from '@leadmarket/contracts/display';
+import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import type { ClaimLead } from '../api/claim-calls';
 
-const ACRONYMS = new Set(['hvac']);
-/** A catalogue value as words: home_services → Home Services, hvac → HVAC. */
-const pretty = (value: string) =>
-  value
-    .split('_')
-    .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ');
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
-
-/** The lead's fields as the claim page shows them. */
+/** The lead's fields as the claim page shows them: price and urgency first, then the job. */
 export function LeadDetails({ lead }: { lead: ClaimLead }) {
   return (
     <dl className="detail-list">
+      {typeof lead.price === 'number' ? (
+        <>
+          <dt>Price</dt>
+          <dd data-testid="claim-price">{formatDollars(lead.price)}</dd>
+        </>
+      ) : null}
+      <dt>Urgency</dt>
+      <dd>
+        <UrgencyBadge urgency={lead.urgency} />
+      </dd>
       <dt>Customer</dt>
       <dd>{lead.customer_name}</dd>
       <dt>ZIP Code</dt>
       <dd>{lead.zip_code}</dd>
       <dt>Service</dt>
       <dd>
-        {pretty(lead.service_category)}
-        {lead.sub_service ? ` — ${pretty(lead.sub_service)}` : ''}
+        {humanizeValue(lead.service_category)}
+        {lead.sub_service && humanizeValue(lead.sub_service) !== humanizeValue(lead.service_category)
+          ? ` — ${humanizeValue(lead.sub_service)}`
+          : ''}
       </dd>
       <dt>Phone</dt>
-      <dd>{lead.phone.includes('*') ? lead.phone : <a href={`tel:${lead.phone}`}>{lead.phone}</a>}</dd>
+      <dd>{lead.phone.includes('*') ? lead.phone : <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>}</dd>
       {lead.email ? (
         <>
           <dt>Email</dt>
@@ -40,7 +43,7 @@ export function LeadDetails({ lead }: { lead: ClaimLead }) {
       <dd>{lead.description}</dd>
       <dt>Submitted</dt>
       <dd>
-        <time dateTime={lead.created_at}>{formatTime(lead.created_at)}</time>
+        <time dateTime={lead.created_at}>{formatDateTime(lead.created_at, localZone())}</time>
       </dd>
     </dl>
   );

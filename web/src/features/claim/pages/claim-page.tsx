@@ -1,11 +1,13 @@
+import { formatDollars } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
+import { contractorSession } from '../../../lib/storage';
 import { Alert } from '../../../components/ui/alert';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { PublicLayout } from '../../../components/ui/public-layout';
-import { loadClaim, postClaim, type ClaimLead } from '../api/claim-calls';
+import { loadBalance, loadClaim, loadClaimStatus, postClaim, type ClaimLead } from '../api/claim-calls';
 import { LeadDetails } from '../components/lead-details';
 import '../claim.css';
 
@@ -14,34 +16,74 @@ type State =
   | { kind: 'unavailable'; message: string }
   | { kind: 'ready'; lead: ClaimLead; error?: string }
   | { kind: 'claiming'; lead: ClaimLead }
-  | { kind: 'claimed'; lead: ClaimLead; message: string };
+  | { kind: 'lost'; lead: ClaimLead; message: string }
+  | { kind: 'claimed'; lead: ClaimLead; message: string; again: boolean };
 
 /** The text to show for a failed call: the server's message where it sent one, else the spec's text. */
 const failureText = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 0 ? error.messageOr(fallback) : fallback;
 
-/** /claim/:token — load the offered lead, then claim it with a contractor ID (spec §4 claim states). */
+/** What this browser knows of the link's own contractor: the prefilled ID and the wallet balance. */
+interface SignedIn {
+  contractorId: string;
+  balance: number | null;
+}
+
+/**
+ * /claim/:token — load the offered lead, then claim it with a contractor ID (spec §4 claim states).
+ * When this browser holds the session of the contractor the link was sent to, the ID is filled in,
+ * the balance is shown against the price, and a lead they already claimed opens with its contact.
+ */
 export function ClaimPage() {
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [contractorId, setContractorId] = useState('');
+  const [signedIn, setSignedIn] = useState<SignedIn | null>(null);
   const inputId = useId();
 
   useEffect(() => {
     let live = true;
     setState({ kind: 'loading' });
-    loadClaim(token).then(
-      (answer) => {
+    const session = contractorSession.get();
+    (async () => {
+      if (session.token && session.contractorId) {
+        try {
+          const status = await loadClaimStatus(token, session.token);
+          if (!live) return;
+          const balance = await loadBalance(session.contractorId, session.token).catch(() => null);
+          if (!live) return;
+          setSignedIn({ contractorId: session.contractorId, balance });
+          setContractorId(session.contractorId);
+          if (status.status === 'claimed_by_you' && status.lead) {
+            setState({ kind: 'claimed', lead: status.lead, message: status.message ?? '', again: true });
+            return;
+          }
+        } catch {
+          // Not this contractor's link, or the session ended: the page works as for anyone.
+        }
+      }
+      try {
+        const answer = await loadClaim(token);
         if (!live) return;
         if (answer.success && answer.lead) setState({ kind: 'ready', lead: answer.lead });
         else setState({ kind: 'unavailable', message: answer.message ?? MESSAGES.claim.loadError });
-      },
-      (error) => live && setState({ kind: 'unavailable', message: failureText(error, MESSAGES.claim.loadError) }),
-    );
+      } catch (error) {
+        if (live) setState({ kind: 'unavailable', message: failureText(error, MESSAGES.claim.loadError) });
+      }
+    })();
     return () => {
       live = false;
     };
   }, [token]);
+
+  useEffect(() => {
+    document.title =
+      state.kind === 'claimed'
+        ? 'Lead claimed · leadmarket'
+        : state.kind === 'unavailable' || state.kind === 'lost'
+          ? 'Lead unavailable · leadmarket'
+          : 'Claim a lead · leadmarket';
+  }, [state.kind]);
 
   // The button is disabled while the field is empty; whitespace only is caught here with the spec's message.
   async function claim(e: FormEvent) {
@@ -56,10 +98,14 @@ export function ClaimPage() {
     setState({ kind: 'claiming', lead });
     try {
       const answer = await postClaim(token, id);
-      if (answer.success) setState({ kind: 'claimed', lead: answer.lead ?? lead, message: answer.message ?? '' });
+      if (answer.success)
+        setState({ kind: 'claimed', lead: answer.lead ?? lead, message: answer.message ?? '', again: false });
       else setState({ kind: 'ready', lead, error: answer.message ?? MESSAGES.claim.claimError });
     } catch (error) {
-      setState({ kind: 'ready', lead, error: failureText(error, MESSAGES.claim.claimError) });
+      // Someone else was first (409) or the lead went away (410): the form closes for good.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 410))
+        setState({ kind: 'lost', lead, message: failureText(error, MESSAGES.claim.claimError) });
+      else setState({ kind: 'ready', lead, error: failureText(error, MESSAGES.claim.claimError) });
     }
   }
 
@@ -79,19 +125,44 @@ export function ClaimPage() {
   } else if (state.kind === 'claimed') {
     body = (
       <div className="card claim-card">
-        <h1>{MESSAGES.claim.claimed}</h1>
-        {state.message ? <Alert kind="success">{state.message}</Alert> : null}
+        <h1>{state.again ? 'You claimed this lead' : MESSAGES.claim.claimed}</h1>
+        {state.again ? (
+          <Alert kind="success">This lead is yours. Call the customer soon; the contact is below.</Alert>
+        ) : state.message ? (
+          <Alert kind="success">{state.message}</Alert>
+        ) : null}
         <LeadDetails lead={state.lead} />
+        {signedIn ? (
+          <Link to="/dashboard" className="button">
+            Go to Dashboard
+          </Link>
+        ) : null}
       </div>
     );
   } else {
     const busy = state.kind === 'claiming';
+    const lost = state.kind === 'lost';
+    const price = state.lead.price;
+    const covers = signedIn?.balance != null && typeof price === 'number' ? signedIn.balance >= price : null;
     body = (
       <div className="card claim-card">
-        <h1>New Lead Available</h1>
+        <h1>{lost ? 'Lead Claimed by Another Contractor' : 'New Lead Available'}</h1>
         <LeadDetails lead={state.lead} />
-        <form className="form claim-form" onSubmit={claim} noValidate>
+        {signedIn?.balance != null ? (
+          <p className={covers === false ? 'claim-balance claim-balance--short' : 'claim-balance'}>
+            Your wallet balance: <strong>{formatDollars(signedIn.balance)}</strong>
+            {covers === true ? ' — enough for this lead.' : null}
+            {covers === false ? (
+              <>
+                {' '}
+                — not enough for this lead. <Link to="/dashboard">Add funds in your dashboard</Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        <form className="form claim-form" onSubmit={claim} noValidate aria-disabled={lost || undefined}>
           {state.kind === 'ready' && state.error ? <Alert kind="error">{state.error}</Alert> : null}
+          {lost ? <Alert kind="error">{state.message}</Alert> : null}
           <div className="field">
             <label htmlFor={inputId} className="field-label">
               Your Contractor ID *
@@ -101,16 +172,19 @@ export function ClaimPage() {
               className="input"
               name="contractor_id"
               required
+              disabled={lost}
               aria-describedby={`${inputId}-help`}
               value={contractorId}
               onChange={(e) => setContractorId(e.target.value)}
             />
             <p id={`${inputId}-help`} className="field-help">
-              Your contractor ID was provided when you signed up (check your email or SMS).
+              {signedIn
+                ? 'Filled in from your signed-in account.'
+                : 'Your contractor ID was provided when you signed up (check your email or SMS).'}
             </p>
           </div>
-          <button type="submit" className="button button-accent" disabled={busy || contractorId === ''}>
-            {busy ? 'Claiming Lead...' : 'Claim This Lead'}
+          <button type="submit" className="button button-accent" disabled={busy || lost || contractorId === ''}>
+            {busy ? 'Claiming Lead...' : lost ? 'No Longer Available' : 'Claim This Lead'}
           </button>
         </form>
       </div>

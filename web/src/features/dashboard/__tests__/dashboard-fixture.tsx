@@ -15,6 +15,7 @@ export interface World {
     zip_code: string;
     description: string;
     created_at: string;
+    lead_type?: string;
   }[];
   pricing: Record<string, number>;
   authOk: boolean;
@@ -41,6 +42,7 @@ export function newWorld(): World {
         zip_code: '67890',
         description: 'x'.repeat(140),
         created_at: '2026-11-20T10:00:00Z',
+        lead_type: 'emergency',
       },
     ],
   };
@@ -105,6 +107,8 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
       body: { success: true, purchase_history: [], pagination: { current_page: 1, total_pages: 0, total_records: 0 } },
     }),
     'weekly-reports': () => ({ body: [] }),
+    'get-wallet-statement': () => ({ body: { balance_cents: 0, total: 0, entries: [] } }),
+    'get-refund-requests': () => ({ body: { refund_requests: [] } }),
     ...overrides,
   });
 }

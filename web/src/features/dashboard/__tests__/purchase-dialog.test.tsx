@@ -13,17 +13,18 @@ async function openAvailable() {
 }
 
 describe('available leads and the purchase dialog', () => {
-  it('lists newest first with tier, cost, New Lead and a 100-character description', async () => {
+  it('lists newest first with the lead own urgency (not its price), cost, New Lead and a 100-character description', async () => {
     mockDashboardServer(newWorld());
     renderDashboard('/contractor/c-1');
     await openAvailable();
     const cards = screen.getAllByRole('listitem');
     expect(within(cards[0]!).getByText('HVAC — AC Repair')).toBeTruthy();
-    expect(within(cards[0]!).getByText('Premium')).toBeTruthy();
+    // $45 would have read "Premium" by price; the customer said Emergency.
+    expect(within(cards[0]!).getByTestId('urgency').textContent).toBe('Emergency');
     expect(within(cards[0]!).getByText('$45.00')).toBeTruthy();
     expect(within(cards[0]!).getByText(/Customer: New Lead/)).toBeTruthy();
     expect(within(cards[0]!).getByText(`${'x'.repeat(100)}…`)).toBeTruthy();
-    expect(within(cards[1]!).getByText('Standard')).toBeTruthy();
+    expect(within(cards[1]!).getByTestId('urgency').textContent).toBe('Standard');
   });
 
   it('with too little balance shows the insufficient-balance message and no purchase, and Add Funds opens the funding card', async () => {
@@ -75,7 +76,7 @@ describe('available leads and the purchase dialog', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(1\)/ })).toBeTruthy());
   });
 
-  it('a refused purchase keeps the dialog open with the server message', async () => {
+  it('a lost race closes the dialog, removes the lead from Available at once and says why', async () => {
     const world = newWorld();
     world.balance = 100;
     mockDashboardServer(world, {
@@ -85,10 +86,26 @@ describe('available leads and the purchase dialog', () => {
     const user = await openAvailable();
     await user.click(within(screen.getAllByRole('listitem')[1]!).getByRole('button', { name: 'Purchase Lead' }));
     await user.click(screen.getByRole('button', { name: 'Purchase for $30.00' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('alert').textContent).toContain('This lead has already been purchased');
+    // The server still lists it (no poll has run): the card is gone all the same.
+    expect(screen.getAllByTestId('available-lead').map((c) => c.getAttribute('data-lead-id'))).toEqual(['lead-new']);
+  });
+
+  it('another refusal keeps the dialog open with the server message, and Escape still closes it', async () => {
+    const world = newWorld();
+    world.balance = 100;
+    mockDashboardServer(world, {
+      'purchase-lead': () => ({ status: 402, body: { detail: 'Insufficient wallet balance.' } }),
+    });
+    renderDashboard('/contractor/c-1');
+    const user = await openAvailable();
+    await user.click(within(screen.getAllByRole('listitem')[1]!).getByRole('button', { name: 'Purchase Lead' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase for $30.00' }));
     await waitFor(() =>
-      expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe(
-        'This lead has already been purchased',
-      ),
+      expect(within(screen.getByRole('dialog')).getByRole('alert').textContent).toBe('Insufficient wallet balance.'),
     );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

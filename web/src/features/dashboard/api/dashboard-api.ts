@@ -3,7 +3,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { FunctionName } from '@leadmarket/contracts/routes';
-import { ApiError, callFunction } from '../../../lib/api';
+import { ApiError, callFunction, functionUrl } from '../../../lib/api';
+import type { WalletStatement } from '@leadmarket/contracts';
 import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
@@ -15,6 +16,7 @@ import type {
   Option,
   PerformanceMetrics,
   PurchasedPayload,
+  RefundRequest,
   WeeklyReport,
 } from './types';
 
@@ -76,6 +78,12 @@ export const useGamification = (s: Session | null) =>
   useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
 export const useHistory = (s: Session | null, page: number) =>
   useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE });
+/** The contractor's refund requests (pending ones mark their lead's card). */
+export const useRefundRequests = (s: Session | null) =>
+  useDashboardQuery<{ refund_requests: RefundRequest[] }>(s, 'get-refund-requests');
+/** One page of the wallet statement (newest first, running balance after each line). */
+export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
+  useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
 export const useWeeklyReports = (s: Session | null) =>
   useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
 
@@ -148,6 +156,27 @@ export const actions = {
       session_token: s.token,
     }),
 };
+
+/** The whole statement as a CSV file, fetched with the bearer token (never in a URL) and handed to the browser. */
+export async function downloadStatementCsv(s: Session): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(functionUrl('get-wallet-statement', { format: 'csv' }), {
+      headers: { authorization: `Bearer ${s.token}`, accept: 'text/csv' },
+    });
+  } catch (error) {
+    throw new ApiError(0, undefined, error);
+  }
+  if (!response.ok) throw new ApiError(response.status, 'Failed to download the statement', undefined);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `wallet-statement-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /** Industry options (public call). */
 export async function loadIndustries(): Promise<Option[]> {

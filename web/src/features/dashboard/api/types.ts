@@ -22,6 +22,9 @@ export interface ClaimedLead {
   sub_service: string;
   description: string;
   is_archived: boolean;
+  urgency?: string;
+  /** purchased, completed, archived or refunded. */
+  status?: string;
   created_at: string;
 }
 
@@ -43,6 +46,8 @@ export interface AvailableLead {
   created_at: string;
   /** Present when the server prices the lead itself; otherwise the category price applies. */
   price?: number;
+  /** The tier fixed from the customer's urgency (standard, premium, emergency). */
+  lead_type?: string;
 }
 
 export interface AvailableLeadsPayload {
@@ -55,7 +60,10 @@ export interface PurchasedLead {
   lead_id: string;
   purchased_at: string;
   price_paid: number;
+  purchase_channel?: string | null;
+  refunded_at?: string | null;
   leads: {
+    urgency?: string;
     customer_name: string;
     customer_phone: string;
     customer_email: string;
@@ -71,6 +79,19 @@ export interface PurchasedPayload {
   purchased_leads: PurchasedLead[];
   archived_leads: PurchasedLead[];
   completed_leads: PurchasedLead[];
+  refunded_leads?: PurchasedLead[];
+}
+
+/** One of the contractor's refund requests (get-refund-requests). */
+export interface RefundRequest {
+  id: string;
+  lead_id: string;
+  amount: number;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string;
+  requested_at: string;
+  processed_at: string | null;
+  admin_notes: string | null;
 }
 
 export type CategoryPricing = Record<string, number>;

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { UrgencyBadge, urgencyOf } from '../../../components/ui/urgency-badge';
+import { ApiError } from '../../../lib/api';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { AvailableLead } from '../api/types';
-import { leadPrice, money, newestFirst, priceTier, shortDate, truncate, humanize } from '../domain/rules';
+import { leadPrice, money, postedAgo, shortDate, sortLeads, truncate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
 import { PurchaseDialog } from './purchase-dialog';
 
@@ -14,6 +16,7 @@ export function AvailableTab({
   balance,
   onPurchased,
   onAddFunds,
+  onLost,
 }: {
   session: Session;
   leads: AvailableLead[];
@@ -21,11 +24,22 @@ export function AvailableTab({
   balance: number;
   onPurchased: (message: string) => void;
   onAddFunds: () => void;
+  /** Another contractor bought it first: the page drops the lead from Available and says so. */
+  onLost: (leadId: string, message: string) => void;
 }) {
   const [details, setDetails] = useState<AvailableLead | null>(null);
   const [buying, setBuying] = useState<AvailableLead | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [order, setOrder] = useState<'newest' | 'price-high' | 'price-low'>('newest');
+  const sortId = useId();
+  // "posted N min ago" stays true while the tab is open.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const urgencyOfLead = (lead: AvailableLead) => urgencyOf(lead.lead_type);
 
   async function confirm() {
     if (!buying) return;
@@ -37,6 +51,13 @@ export function AvailableTab({
       setBuying(null);
       onPurchased(MESSAGES.contractorSuccess.leadPurchased);
     } catch (caught) {
+      // Lost the race (or the lead went away): close the dialog and take the card away now, not at the next poll.
+      if (caught instanceof ApiError && (caught.status === 409 || caught.status === 404)) {
+        const gone = buying;
+        setBuying(null);
+        onLost(gone.id, caught.messageOr('This lead is no longer available.'));
+        return;
+      }
       setError(
         caught instanceof Error && caught.name === 'Error'
           ? caught.message
@@ -52,14 +73,24 @@ export function AvailableTab({
 
   return (
     <>
+      <div className="dash-list-controls">
+        <div className="dash-field">
+          <label htmlFor={sortId}>Sort by</label>
+          <select id={sortId} value={order} onChange={(e) => setOrder(e.target.value as typeof order)}>
+            <option value="newest">Newest first</option>
+            <option value="price-high">Price: high to low</option>
+            <option value="price-low">Price: low to high</option>
+          </select>
+        </div>
+      </div>
       <ul className="dash-cards">
-        {newestFirst(leads).map((lead) => {
+        {sortLeads(leads, order, (l) => leadPrice(l, pricing)).map((lead) => {
           const price = leadPrice(lead, pricing);
           return (
-            <li key={lead.id} className="dash-card dash-lead">
+            <li key={lead.id} className="dash-card dash-lead" data-testid="available-lead" data-lead-id={lead.id}>
               <div className="dash-lead__top">
                 <span className="dash-badge dash-badge--exclusive">Exclusive</span>
-                <span className={`dash-badge dash-badge--${priceTier(price).toLowerCase()}`}>{priceTier(price)}</span>
+                <UrgencyBadge urgency={urgencyOfLead(lead)} />
                 <span className="dash-lead__cost">{money(price)}</span>
               </div>
               <h3 className="dash-lead__title">
@@ -67,7 +98,10 @@ export function AvailableTab({
                 {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''}
               </h3>
               <p className="dash-lead__meta">
-                Customer: New Lead · ZIP {lead.zip_code} · {shortDate(lead.created_at)}
+                Customer: New Lead · ZIP {lead.zip_code} ·{' '}
+                <time dateTime={lead.created_at} title={new Date(lead.created_at).toLocaleString()}>
+                  {postedAgo(lead.created_at, now)}
+                </time>
               </p>
               <p className="dash-lead__desc">{truncate(lead.description ?? '')}</p>
               <p className="dash-lead__verified">✓ Phone verified · ✓ Email verified · ✓ ZIP verified</p>
@@ -102,12 +136,16 @@ export function AvailableTab({
             </dd>
             <dt>ZIP Code</dt>
             <dd>{details.zip_code}</dd>
-            <dt>Cost</dt>
+            <dt>Urgency</dt>
             <dd>
-              {money(leadPrice(details, pricing))} ({priceTier(leadPrice(details, pricing))})
+              <UrgencyBadge urgency={urgencyOfLead(details)} />
             </dd>
+            <dt>Cost</dt>
+            <dd>{money(leadPrice(details, pricing))}</dd>
             <dt>Created</dt>
-            <dd>{shortDate(details.created_at)}</dd>
+            <dd>
+              {shortDate(details.created_at)} ({postedAgo(details.created_at, now)})
+            </dd>
             <dt>Description</dt>
             <dd>{details.description}</dd>
           </dl>
@@ -122,6 +160,7 @@ export function AvailableTab({
       {buying && (
         <PurchaseDialog
           lead={buying}
+          urgency={urgencyOfLead(buying)}
           price={leadPrice(buying, pricing)}
           balance={balance}
           busy={busy}

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 
-/** The ten tabs of §2, in order. */
+/** The ten tabs of §2, in order, and Refunded (issue 16: refunded leads leave Purchased). */
 export const TAB_IDS = [
   'dashboard',
   'available',
@@ -8,6 +8,7 @@ export const TAB_IDS = [
   'purchased',
   'completed',
   'archived',
+  'refunded',
   'history',
   'wallet',
   'reports',
@@ -15,13 +16,15 @@ export const TAB_IDS = [
 ] as const;
 export type TabId = (typeof TAB_IDS)[number];
 
-const LABELS: Record<TabId, string> = {
+/** The tab names as people read them. */
+export const TAB_LABELS: Record<TabId, string> = {
   dashboard: 'Dashboard',
   available: 'Available',
   claimed: 'Claimed',
   purchased: 'Purchased',
   completed: 'Completed',
   archived: 'Archived',
+  refunded: 'Refunded',
   history: 'History',
   wallet: 'Wallet',
   reports: 'Reports',
@@ -77,7 +80,7 @@ export function DashboardTabs({
           className={`dash-tab${tab === active ? ' is-active' : ''}`}
           onClick={() => onSelect(tab)}
         >
-          {counts[tab] !== undefined ? `${LABELS[tab]} (${counts[tab]})` : LABELS[tab]}
+          {counts[tab] !== undefined ? `${TAB_LABELS[tab]} (${counts[tab]})` : TAB_LABELS[tab]}
         </button>
       ))}
     </div>

@@ -17,6 +17,18 @@ export function Dialog({
   const titleId = useId();
   const subtitleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  // Escape closes wherever focus is: after a failed action the focused button may have been
+  // disabled, which drops focus to the page body, outside the panel's own key handler.
+  useEffect(() => {
+    const onDocumentKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) close.current();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => document.removeEventListener('keydown', onDocumentKey);
+  }, []);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -27,7 +39,8 @@ export function Dialog({
 
   function onKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'Escape') {
-      event.stopPropagation();
+      // The document listener closes it; marking the event keeps an outer dialog open.
+      event.preventDefault();
       onClose();
       return;
     }

@@ -1,9 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import { formatPhone } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import { actions, errorText, type Session } from '../api/dashboard-api';
-import type { ClaimedLead, PurchasedLead } from '../api/types';
+import type { ClaimedLead, PurchasedLead, RefundRequest } from '../api/types';
 import { money, shortDate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
+import { ListControls, usePagedSearch } from './paged-search';
 
 type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
 
@@ -34,43 +37,60 @@ function useLeadAction(session: Session, { onSuccess, onError }: ActionResult) {
   return { busy, run };
 }
 
-/** Leads claimed through an SMS link; those not yet archived can be archived. */
+/** Leads bought through a claim link (docs/adr/0005-16); those not yet archived can be archived. */
 export function ClaimedList({ session, leads, ...result }: { session: Session; leads: ClaimedLead[] } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
-  if (leads.length === 0) return <p className="dash-empty">No claimed leads yet.</p>;
+  const paged = usePagedSearch(leads, (l) => [l.customer_name, l.zip_code, l.service_category, l.sub_service]);
+  if (leads.length === 0)
+    return (
+      <p className="dash-empty">
+        No claimed leads yet. Leads you buy through a claim link (from an SMS alert) are listed here.
+      </p>
+    );
   return (
-    <ul className="dash-cards">
-      {leads.map((lead) => (
-        <li key={lead.id} className="dash-card dash-lead">
-          <div className="dash-lead__top">
-            <span className="dash-badge dash-badge--exclusive">Exclusive</span>
-            {lead.is_archived && <span className="dash-badge">Archived</span>}
-          </div>
-          <h3 className="dash-lead__title">{lead.customer_name}</h3>
-          <p className="dash-lead__meta">
-            {humanize(lead.service_category)}
-            {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed{' '}
-            {shortDate(lead.claimed_at)}
-          </p>
-          <p>
-            <a href={`tel:${lead.phone}`}>{lead.phone}</a>
-          </p>
-          <p className="dash-lead__desc">{lead.description}</p>
-          {!lead.is_archived && (
-            <div className="dash-lead__actions">
-              <button
-                type="button"
-                className="dash-btn"
-                disabled={busy !== null}
-                onClick={() => run('archive', lead.id)}
-              >
-                {busy?.leadId === lead.id ? 'Archiving...' : 'Archive'}
-              </button>
+    <>
+      <p className="dash-hint">
+        Leads you bought through a claim link. They are also in Purchased, Completed or Archived.
+      </p>
+      <ListControls {...paged} label="claimed leads" />
+      <ul className="dash-cards">
+        {paged.page.map((lead) => (
+          <li key={lead.id} className="dash-card dash-lead">
+            <div className="dash-lead__top">
+              <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+              <UrgencyBadge urgency={lead.urgency} />
+              {lead.status === 'refunded' ? (
+                <span className="dash-badge">Refunded</span>
+              ) : (
+                lead.is_archived && <span className="dash-badge">Archived</span>
+              )}
             </div>
-          )}
-        </li>
-      ))}
-    </ul>
+            <h3 className="dash-lead__title">{lead.customer_name}</h3>
+            <p className="dash-lead__meta">
+              {humanize(lead.service_category)}
+              {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed{' '}
+              {shortDate(lead.claimed_at)}
+            </p>
+            <p>
+              <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>
+            </p>
+            <p className="dash-lead__desc">{lead.description}</p>
+            {!lead.is_archived && lead.status !== 'refunded' && lead.status !== 'completed' && (
+              <div className="dash-lead__actions">
+                <button
+                  type="button"
+                  className="dash-btn"
+                  disabled={busy !== null}
+                  onClick={() => run('archive', lead.id)}
+                >
+                  {busy?.leadId === lead.id ? 'Archiving...' : 'Archive'}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -80,26 +100,45 @@ export function PurchasedList({
   leads,
   mode,
   empty,
+  refunds,
   ...result
 }: {
   session: Session;
   leads: PurchasedLead[];
-  mode: 'purchased' | 'completed' | 'archived';
+  mode: 'purchased' | 'completed' | 'archived' | 'refunded';
   empty: string;
+  /** The contractor's refund requests by lead id: a pending one marks the card and hides Request Refund. */
+  refunds?: Map<string, RefundRequest>;
 } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
   const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
+  const paged = usePagedSearch(leads, (r) => [
+    r.leads?.customer_name,
+    r.leads?.zip_code,
+    r.leads?.service_category,
+    r.leads?.sub_service,
+  ]);
   if (leads.length === 0) return <p className="dash-empty">{empty}</p>;
   return (
     <>
+      <ListControls {...paged} label={`${mode} leads`} />
       <ul className="dash-cards">
-        {leads.map((record) => {
+        {paged.page.map((record) => {
           const lead = record.leads ?? ({} as PurchasedLead['leads']);
           const mine = busy?.leadId === record.lead_id;
+          const refund = refunds?.get(record.lead_id);
           return (
-            <li key={record.id} className="dash-card dash-lead">
+            <li key={record.id} className="dash-card dash-lead" data-testid="lead-card">
               <div className="dash-lead__top">
                 <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+                <UrgencyBadge urgency={lead.urgency} />
+                {mode === 'refunded' && <span className="dash-badge">Refunded</span>}
+                {mode !== 'refunded' && refund?.status === 'pending' && (
+                  <span className="dash-badge dash-badge--pending">Refund pending</span>
+                )}
+                {mode !== 'refunded' && refund?.status === 'rejected' && (
+                  <span className="dash-badge">Refund declined</span>
+                )}
                 <span className="dash-lead__cost">{money(record.price_paid)}</span>
               </div>
               <h3 className="dash-lead__title">{lead.customer_name}</h3>
@@ -109,7 +148,7 @@ export function PurchasedList({
                 {shortDate(record.purchased_at)}
               </p>
               <p className="dash-lead__contact">
-                <a href={`tel:${lead.customer_phone}`}>{lead.customer_phone}</a>
+                <a href={`tel:${lead.customer_phone}`}>{formatPhone(lead.customer_phone)}</a>
                 {lead.customer_email && (
                   <>
                     {' · '}
@@ -118,6 +157,14 @@ export function PurchasedList({
                 )}
               </p>
               <p className="dash-lead__desc">{lead.description}</p>
+              {mode === 'refunded' && (
+                <p className="dash-hint">
+                  Refunded {shortDate(record.refunded_at)}: {money(record.price_paid)} went back to your wallet.
+                </p>
+              )}
+              {refund?.status === 'rejected' && refund.admin_notes && mode !== 'refunded' && (
+                <p className="dash-hint">Refund declined: {refund.admin_notes}</p>
+              )}
               {mode === 'purchased' && (
                 <div className="dash-lead__actions">
                   <button
@@ -136,9 +183,11 @@ export function PurchasedList({
                   >
                     {mine && busy?.kind === 'archive' ? 'Archiving...' : 'Archive'}
                   </button>
-                  <button type="button" className="dash-btn dash-btn--link" onClick={() => setRefundFor(record)}>
-                    Request Refund
-                  </button>
+                  {!refund && (
+                    <button type="button" className="dash-btn dash-btn--link" onClick={() => setRefundFor(record)}>
+                      Request Refund
+                    </button>
+                  )}
                 </div>
               )}
             </li>

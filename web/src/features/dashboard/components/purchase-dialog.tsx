@@ -1,11 +1,13 @@
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AvailableLead } from '../api/types';
-import { money, priceTier, humanize } from '../domain/rules';
+import { UrgencyBadge } from '../../../components/ui/urgency-badge';
+import { money, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
 
 /** Confirm purchase: allowed only when the balance covers the price, else the §5 insufficient-balance state. */
 export function PurchaseDialog({
   lead,
+  urgency,
   price,
   balance,
   busy,
@@ -15,6 +17,7 @@ export function PurchaseDialog({
   onClose,
 }: {
   lead: AvailableLead;
+  urgency: string;
   price: number;
   balance: number;
   busy: boolean;
@@ -34,10 +37,12 @@ export function PurchaseDialog({
         </dd>
         <dt>ZIP Code</dt>
         <dd>{lead.zip_code}</dd>
-        <dt>Lead cost</dt>
+        <dt>Urgency</dt>
         <dd>
-          {money(price)} ({priceTier(price)})
+          <UrgencyBadge urgency={urgency} />
         </dd>
+        <dt>Lead cost</dt>
+        <dd>{money(price)}</dd>
         <dt>Wallet balance</dt>
         <dd>{money(balance)}</dd>
       </dl>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { CopyId } from '../../../components/ui/copy-id';
 import { ApiError } from '../../../lib/api';
 import { actions, type Session } from '../api/dashboard-api';
 import type { Contractor } from '../api/types';
@@ -49,6 +50,7 @@ export function SettingsTab({
     <div className="dash-settings">
       <section className="dash-card" aria-labelledby="business-info-title">
         <h3 id="business-info-title">Business Information</h3>
+        <CopyId id={contractor.id || session.contractorId} />
         <dl className="dash-facts">
           <dt>Business Name</dt>
           <dd>{contractor.business_name}</dd>

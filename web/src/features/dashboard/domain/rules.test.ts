@@ -38,3 +38,29 @@ describe('humanize', () => {
     expect(humanize(undefined)).toBe('');
   });
 });
+
+describe('issue 16 display rules', () => {
+  it('money has separators and a real minus; catalogue values read as words', async () => {
+    const { money } = await import('./rules');
+    expect(money(4390)).toBe('$4,390.00');
+    expect(money(-30)).toBe('\u2212$30.00');
+    expect(humanize('Hvac')).toBe('HVAC');
+  });
+  it('says how long ago a lead was posted and sorts by price or newest', async () => {
+    const { postedAgo, sortLeads } = await import('./rules');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(postedAgo('2026-11-22T11:55:00Z', now)).toBe('posted 5 min ago');
+    expect(postedAgo('2026-11-22T11:59:40Z', now)).toBe('posted just now');
+    expect(postedAgo('2026-11-22T09:00:00Z', now)).toBe('posted 3 hours ago');
+    expect(postedAgo('2026-11-21T11:00:00Z', now)).toBe('posted 1 day ago');
+    const leads = [
+      { id: 'a', created_at: '2026-11-22T10:00:00Z', price: 20 },
+      { id: 'b', created_at: '2026-11-22T11:00:00Z', price: 100 },
+      { id: 'c', created_at: '2026-11-22T09:00:00Z', price: 35 },
+    ];
+    const price = (l: { price: number }) => l.price;
+    expect(sortLeads(leads, 'newest', price).map((l) => l.id)).toEqual(['b', 'a', 'c']);
+    expect(sortLeads(leads, 'price-high', price).map((l) => l.id)).toEqual(['b', 'c', 'a']);
+    expect(sortLeads(leads, 'price-low', price).map((l) => l.id)).toEqual(['a', 'c', 'b']);
+  });
+});

@@ -1,3 +1,4 @@
+import { formatDollars, humanizeValue } from '@leadmarket/contracts/display';
 import {
   CARD_DESCRIPTION_MAX,
   DEFAULT_LEAD_PRICE_CENTS,
@@ -35,10 +36,8 @@ export function walletBarPercent(balanceDollars: number): number {
   return Math.max(0, Math.min(100, percent));
 }
 
-/** Money as the spec shows it: dollars with two decimals. */
-export function money(dollars: number | null | undefined): string {
-  return `$${Number(dollars ?? 0).toFixed(2)}`;
-}
+/** Money as people read it: "$4,390.00", "−$30.00" (dollars in, two decimals, thousands separated). */
+export const money = (dollars: number | null | undefined): string => formatDollars(dollars);
 
 /** Newest first by created_at (§5). */
 export function newestFirst<T extends { created_at: string }>(leads: readonly T[]): T[] {
@@ -61,18 +60,34 @@ export function shortDate(value: string | null | undefined): string {
   return Number.isNaN(time) ? value : new Date(time).toLocaleDateString();
 }
 
-const ACRONYMS = new Set(['hvac', 'seo', 'llc']);
-
-/** A catalogue value as people read it: "home_services" → "Home Services", "hvac" → "HVAC"; labels pass through. */
-export function humanize(value: string | null | undefined): string {
-  if (!value) return '';
-  if (/[A-Z ]/.test(value)) return value;
-  return value
-    .split(/[_-]+/)
-    .filter(Boolean)
-    .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)))
-    .join(' ');
-}
+/** A catalogue value as people read it: "home_services" → "Home Services", "hvac"/"Hvac" → "HVAC"; labels pass through. */
+export const humanize = (value: string | null | undefined): string => humanizeValue(value);
 
 /** "1 day", "3 days". */
 export const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** "posted just now", "posted 5 min ago", "posted 3 hours ago", "posted 2 days ago". */
+export function postedAgo(value: string | null | undefined, now = Date.now()): string {
+  const time = Date.parse(value ?? '');
+  if (Number.isNaN(time)) return '';
+  const minutes = Math.max(0, Math.floor((now - time) / 60_000));
+  if (minutes < 1) return 'posted just now';
+  if (minutes < 60) return `posted ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `posted ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
+  const d = Math.floor(hours / 24);
+  return `posted ${d} ${d === 1 ? 'day' : 'days'} ago`;
+}
+
+/** Available leads in the chosen order: newest first (§5, the default) or by price. */
+export function sortLeads<T extends { created_at: string; price?: number }>(
+  leads: readonly T[],
+  order: 'newest' | 'price-high' | 'price-low',
+  priceOf: (lead: T) => number,
+): T[] {
+  if (order === 'newest') return newestFirst(leads);
+  const sign = order === 'price-high' ? -1 : 1;
+  return [...leads].sort(
+    (a, b) => sign * (priceOf(a) - priceOf(b)) || Date.parse(b.created_at) - Date.parse(a.created_at),
+  );
+}

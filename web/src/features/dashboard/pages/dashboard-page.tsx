@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { CopyId } from '../../../components/ui/copy-id';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, callFunction } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
@@ -19,14 +20,15 @@ import {
   useMetrics,
   useRefreshDashboard,
   usePurchasedLeads,
+  useRefundRequests,
   useWeeklyReports,
   type Session,
 } from '../api/dashboard-api';
-import type { AutoReloadSettings, Gamification, WeeklyReport } from '../api/types';
-import { days } from '../domain/rules';
+import type { AutoReloadSettings, Gamification, RefundRequest, WeeklyReport } from '../api/types';
+import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
-import { DashboardTabs, panelId, tabId, type TabId } from '../components/dashboard-tabs';
+import { DashboardTabs, panelId, TAB_LABELS, tabId, type TabId } from '../components/dashboard-tabs';
 import { FundForm } from '../components/fund-form';
 import { HistoryTab } from '../components/history-tab';
 import { ClaimedList, PurchasedList } from '../components/lead-lists';
@@ -34,6 +36,7 @@ import { OverviewTab } from '../components/overview-tab';
 import { ReportsTab } from '../components/reports-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { Toast, useToast } from '../components/toast';
+import { WalletStatement } from '../components/wallet-statement';
 import '../dashboard.css';
 
 /** After a successful payment the webhook may land a moment later; reload once it likely has (§4). */
@@ -114,6 +117,22 @@ export function DashboardPage() {
   const gamificationQuery = useGamification(session);
   const historyFirstPage = useHistory(session, 1);
   const weekly = useWeeklyReports(session);
+  const refundRequests = useRefundRequests(session);
+  // Leads this browser learned are sold (a lost race): hidden at once, even before matching's list catches up.
+  const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
+  const availableLeads = useMemo(
+    () => (available.data?.available_leads ?? []).filter((l) => !gone.has(l.id)),
+    [available.data, gone],
+  );
+  const refunds = useMemo(
+    () => new Map((refundRequests.data?.refund_requests ?? []).map((r): [string, RefundRequest] => [r.lead_id, r])),
+    [refundRequests.data],
+  );
+
+  // A title per screen: the tab in view names the page.
+  useEffect(() => {
+    document.title = `${TAB_LABELS[tab]} · Contractor Dashboard · leadmarket`;
+  }, [tab]);
 
   const succeed = useCallback(
     (message: string, ms?: number) => {
@@ -186,11 +205,16 @@ export function DashboardPage() {
   const balance = Number(dashboard.data.wallet_balance ?? 0);
   const bought = purchased.data;
   const counts: Partial<Record<TabId, number>> = {
-    available: available.data?.total_available ?? available.data?.available_leads?.length ?? 0,
+    available: Math.max(
+      0,
+      (available.data?.total_available ?? available.data?.available_leads?.length ?? 0) -
+        (available.data?.available_leads ?? []).filter((l) => gone.has(l.id)).length,
+    ),
     claimed: claimed.length,
     purchased: bought?.purchased_leads?.length ?? 0,
     completed: bought?.completed_leads?.length ?? 0,
     archived: bought?.archived_leads?.length ?? 0,
+    refunded: bought?.refunded_leads?.length ?? 0,
     history: historyFirstPage.data?.pagination?.total_records ?? 0,
   };
   const listProps = { session, onSuccess: succeed, onError: fail };
@@ -198,11 +222,11 @@ export function DashboardPage() {
 
   return (
     <div className="dash">
-      <Toast text={toastText} />
       <header className="dash-header">
         <div>
           <h1>Welcome back, {contractor.contact_name}</h1>
           <p className="dash-hint">{contractor.business_name}</p>
+          <CopyId id={contractor.id || session.contractorId} />
           <div className="dash-badges">
             {gamification?.top_performer_badge && <span className="dash-badge dash-badge--top">★ Top Performer</span>}
             <span className="dash-badge dash-badge--streak">{days(gamification?.current_streak ?? 0)} streak</span>
@@ -212,106 +236,139 @@ export function DashboardPage() {
           Logout
         </button>
       </header>
+      <main className="dash-main">
+        <Toast text={toastText} />
 
-      {dashboard.data.warning && (
-        <p className="dash-hint" role="status">
-          {dashboard.data.warning}
-        </p>
-      )}
-
-      {banner && (
-        <div className="dash-banner" role="alert">
-          <span>{banner}</span>
-          <button
-            type="button"
-            className="dash-btn dash-btn--link"
-            onClick={() => setBanner(null)}
-            aria-label="Dismiss message"
-          >
-            ×
-          </button>
-        </div>
-      )}
-
-      <DashboardTabs active={tab} counts={counts} onSelect={setTab} />
-
-      <main id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0} className="dash-panel">
-        {tab === 'dashboard' && (
-          <OverviewTab
-            balance={balance}
-            autoReload={autoReloadSettings}
-            metrics={metrics.data}
-            gamification={gamification}
-            onAddFunds={addFunds}
-          />
-        )}
-        {tab === 'available' &&
-          (available.error && !available.data ? (
-            <p className="dash-error" role="alert">
-              {errorText(available.error, MESSAGES.contractor.dashboardFailed)}
-            </p>
-          ) : (
-            <AvailableTab
-              session={session}
-              leads={available.data?.available_leads ?? []}
-              pricing={prices}
-              balance={balance}
-              onPurchased={succeed}
-              onAddFunds={addFunds}
-            />
-          ))}
-        {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
-        {purchasedFailed && (tab === 'purchased' || tab === 'completed' || tab === 'archived') && (
-          <p className="dash-error" role="alert">
-            {errorText(purchased.error, MESSAGES.contractor.dashboardFailed)}
+        {contractor.sms_opt_in === false && (
+          <p className="dash-alerts-banner" role="note">
+            You receive no lead alerts: SMS alerts are off, so new leads only appear under Available.{' '}
+            <button type="button" className="dash-btn dash-btn--link" onClick={() => setTab('settings')}>
+              Turn on SMS alerts in Settings
+            </button>
           </p>
         )}
-        {tab === 'purchased' && !purchasedFailed && (
-          <PurchasedList
-            {...listProps}
-            mode="purchased"
-            leads={bought?.purchased_leads ?? []}
-            empty="No purchased leads yet."
-          />
+
+        {dashboard.data.warning && (
+          <p className="dash-hint" role="status">
+            {dashboard.data.warning}
+          </p>
         )}
-        {tab === 'completed' && !purchasedFailed && (
-          <PurchasedList
-            {...listProps}
-            mode="completed"
-            leads={bought?.completed_leads ?? []}
-            empty="No completed leads yet."
-          />
-        )}
-        {tab === 'archived' && !purchasedFailed && (
-          <PurchasedList
-            {...listProps}
-            mode="archived"
-            leads={bought?.archived_leads ?? []}
-            empty="No archived leads."
-          />
-        )}
-        {tab === 'history' && <HistoryTab session={session} />}
-        {tab === 'wallet' && (
-          <div className="dash-wallet">
-            <section className="dash-card" aria-labelledby="wallet-balance-title">
-              <h3 id="wallet-balance-title">Current Balance</h3>
-              <p className="dash-balance">${Number(balance).toFixed(2)}</p>
-            </section>
-            <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
-            <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
+
+        {banner && (
+          <div className="dash-banner" role="alert">
+            <span>{banner}</span>
+            <button
+              type="button"
+              className="dash-btn dash-btn--link"
+              onClick={() => setBanner(null)}
+              aria-label="Dismiss message"
+            >
+              ×
+            </button>
           </div>
         )}
-        {tab === 'reports' && (
-          <ReportsTab
-            metrics={metrics.data}
-            gamification={gamification}
-            weeks={weeks}
-            weeksError={weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null}
-          />
-        )}
-        {tab === 'settings' && (
-          <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />
-        )}
+
+        <DashboardTabs active={tab} counts={counts} onSelect={setTab} />
+
+        <div id={panelId(tab)} role="tabpanel" aria-labelledby={tabId(tab)} tabIndex={0} className="dash-panel">
+          {/* The panel's own heading keeps the outline h1 → h2 → h3 (cards and sections use h3). */}
+          <h2 className="visually-hidden">{TAB_LABELS[tab]}</h2>
+          {tab === 'dashboard' && (
+            <OverviewTab
+              balance={balance}
+              autoReload={autoReloadSettings}
+              metrics={metrics.data}
+              gamification={gamification}
+              onAddFunds={addFunds}
+            />
+          )}
+          {tab === 'available' &&
+            (available.error && !available.data ? (
+              <p className="dash-error" role="alert">
+                {errorText(available.error, MESSAGES.contractor.dashboardFailed)}
+              </p>
+            ) : (
+              <AvailableTab
+                session={session}
+                leads={availableLeads}
+                pricing={prices}
+                balance={balance}
+                onPurchased={succeed}
+                onAddFunds={addFunds}
+                onLost={(leadId, message) => {
+                  setGone((g) => new Set(g).add(leadId));
+                  setBanner(message);
+                }}
+              />
+            ))}
+          {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
+          {purchasedFailed &&
+            (tab === 'purchased' || tab === 'completed' || tab === 'archived' || tab === 'refunded') && (
+              <p className="dash-error" role="alert">
+                {errorText(purchased.error, MESSAGES.contractor.dashboardFailed)}
+              </p>
+            )}
+          {tab === 'purchased' && !purchasedFailed && (
+            <PurchasedList
+              {...listProps}
+              mode="purchased"
+              leads={bought?.purchased_leads ?? []}
+              refunds={refunds}
+              empty="No purchased leads yet."
+            />
+          )}
+          {tab === 'completed' && !purchasedFailed && (
+            <PurchasedList
+              {...listProps}
+              mode="completed"
+              leads={bought?.completed_leads ?? []}
+              refunds={refunds}
+              empty="No completed leads yet."
+            />
+          )}
+          {tab === 'archived' && !purchasedFailed && (
+            <PurchasedList
+              {...listProps}
+              mode="archived"
+              leads={bought?.archived_leads ?? []}
+              refunds={refunds}
+              empty="No archived leads."
+            />
+          )}
+          {tab === 'refunded' && !purchasedFailed && (
+            <PurchasedList
+              {...listProps}
+              mode="refunded"
+              leads={bought?.refunded_leads ?? []}
+              empty="No refunded leads."
+            />
+          )}
+          {tab === 'history' && <HistoryTab session={session} />}
+          {tab === 'wallet' && (
+            <div className="dash-wallet">
+              <section className="dash-card" aria-labelledby="wallet-balance-title">
+                <h3 id="wallet-balance-title">Current Balance</h3>
+                <p className="dash-balance">{money(balance)}</p>
+              </section>
+              <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
+              <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
+              <WalletStatement session={session} />
+            </div>
+          )}
+          {tab === 'reports' && (
+            <ReportsTab
+              metrics={metrics.data}
+              gamification={gamification}
+              weeks={weeks}
+              weeksError={
+                weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null
+              }
+            />
+          )}
+          {tab === 'settings' && (
+            <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />
+          )}
+        </div>
       </main>
     </div>
   );

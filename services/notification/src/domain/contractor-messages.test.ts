@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fundingReceiptEmail, refundDecisionEmail, welcomeEmail } from './contractor-messages.js';
+
+describe('contractor messages', () => {
+  it('welcome names the ID and says truly how alerts arrive', () => {
+    const on = welcomeEmail({
+      contact_name: 'Dana Diaz',
+      contractor_id: 'CTR-1',
+      sms_opt_in: true,
+      credit_cents: 2500,
+    });
+    expect(on.body).toMatch(/^Hi Dana,/);
+    expect(on.body).toContain('Your contractor ID: CTR-1');
+    expect(on.body).toContain('We text you each new lead');
+    const off = welcomeEmail({ contact_name: '', contractor_id: 'CTR-1', sms_opt_in: false, credit_cents: 2500 });
+    expect(off.body).toContain('we will not text you new leads');
+    expect(off.body).not.toContain('We text you');
+  });
+
+  it('money reads as money and dates in words', () => {
+    const r = fundingReceiptEmail({
+      contact_name: null,
+      source: 'checkout',
+      amount_cents: 439_000,
+      balance_cents: 441_500,
+      funded_at: '2026-11-22T22:17:00.000Z',
+    });
+    expect(r.subject).toBe('Receipt: $4,390.00 added to your leadmarket wallet');
+    expect(r.body).toContain('Card payment of $4,390.00 charged to your saved card on Nov 22, 2026, 10:17 PM UTC.');
+    const d = refundDecisionEmail({
+      contact_name: null,
+      lead_id: 'abcdef12-0000',
+      decision: 'approved',
+      amount_cents: 2000,
+    });
+    expect(d.body).toContain('$20.00 is back in your leadmarket wallet');
+  });
+});

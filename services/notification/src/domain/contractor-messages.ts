@@ -1,0 +1,97 @@
+import { formatCents, formatDateTime } from '@leadmarket/contracts';
+import { BASE_URL_PLACEHOLDER } from './messages.js';
+
+/** Texts of the messages a contractor receives about their own account (pure; unit-tested). */
+
+const dashboardLink = `${BASE_URL_PLACEHOLDER}/dashboard`;
+const greeting = (name: string | null | undefined) => (name ? `Hi ${name.split(' ')[0]},` : 'Hello,');
+
+/** The welcome email: it names the contractor ID the claim page asks for, and says truly how alerts arrive. */
+export function welcomeEmail(w: {
+  contact_name: string;
+  contractor_id: string;
+  sms_opt_in: boolean;
+  credit_cents: number;
+}): { subject: string; body: string } {
+  const alerts = w.sms_opt_in
+    ? 'We text you each new lead in your ZIP codes with a claim link; the first contractor to claim it gets it.'
+    : 'You did not agree to SMS alerts, so we will not text you new leads. Check Available leads in your dashboard, or turn on SMS alerts in Settings to be told the moment a lead arrives.';
+  return {
+    subject: `Welcome to leadmarket - your contractor ID is ${w.contractor_id}`,
+    body: [
+      greeting(w.contact_name),
+      '',
+      'Your leadmarket account is ready.',
+      '',
+      `Your contractor ID: ${w.contractor_id}`,
+      'Keep it: the claim page of every lead link asks for it (it is filled in for you when you are signed in on that browser).',
+      '',
+      `Your wallet starts with ${formatCents(w.credit_cents)} of free credit.`,
+      alerts,
+      '',
+      `Your dashboard: ${dashboardLink}`,
+    ].join('\n'),
+  };
+}
+
+/** The welcome SMS (only with consent): the ID, short. */
+export const welcomeSms = (contractorId: string): string =>
+  `leadmarket: Welcome! Your contractor ID is ${contractorId}. You will get new leads here with a claim link. Reply STOP to opt out.`;
+
+/** A refund decision, by email. */
+export function refundDecisionEmail(d: {
+  contact_name: string | null;
+  lead_id: string;
+  decision: 'approved' | 'rejected';
+  amount_cents: number;
+  admin_notes?: string;
+}): { subject: string; body: string } {
+  const lead = d.lead_id.slice(0, 8);
+  const approved = d.decision === 'approved';
+  return {
+    subject: approved
+      ? `Refund approved: ${formatCents(d.amount_cents)} is back in your wallet`
+      : `Refund request for lead ${lead} was declined`,
+    body: [
+      greeting(d.contact_name),
+      '',
+      approved
+        ? `Your refund request for lead ${lead} was approved. ${formatCents(d.amount_cents)} is back in your leadmarket wallet, and the lead now shows under Refunded in your dashboard.`
+        : `Your refund request for lead ${lead} (${formatCents(d.amount_cents)}) was declined. The lead stays in your Purchased leads.`,
+      ...(d.admin_notes?.trim() ? ['', `Note from our team: ${d.admin_notes.trim()}`] : []),
+      '',
+      `Your dashboard: ${dashboardLink}`,
+    ].join('\n'),
+  };
+}
+
+/** A refund decision, by SMS (only with consent). */
+export const refundDecisionSms = (d: { lead_id: string; decision: 'approved' | 'rejected'; amount_cents: number }) =>
+  d.decision === 'approved'
+    ? `leadmarket: Your refund for lead ${d.lead_id.slice(0, 8)} was approved; ${formatCents(d.amount_cents)} is back in your wallet.`
+    : `leadmarket: Your refund request for lead ${d.lead_id.slice(0, 8)} was declined. Details in your email.`;
+
+/** The receipt of a card charge (a checkout payment or an automatic reload). */
+export function fundingReceiptEmail(r: {
+  contact_name: string | null;
+  source: 'checkout' | 'auto_reload';
+  amount_cents: number;
+  balance_cents: number;
+  funded_at: string;
+}): { subject: string; body: string } {
+  const what = r.source === 'auto_reload' ? 'Automatic reload' : 'Card payment';
+  return {
+    subject: `Receipt: ${formatCents(r.amount_cents)} added to your leadmarket wallet`,
+    body: [
+      greeting(r.contact_name),
+      '',
+      `${what} of ${formatCents(r.amount_cents)} charged to your saved card on ${formatDateTime(r.funded_at)}.`,
+      `Wallet balance after this payment: ${formatCents(r.balance_cents)}.`,
+      ...(r.source === 'auto_reload'
+        ? ['', 'Auto-reload charges your card when your balance falls below your threshold; change it under Wallet.']
+        : []),
+      '',
+      `Your wallet statement: ${dashboardLink}`,
+    ].join('\n'),
+  };
+}

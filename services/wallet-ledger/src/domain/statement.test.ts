@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { runningBalances, statementCsv, statementLabel } from './statement.js';
+
+const facts = { description: '', service_category: null, sub_service: null, zip_code: null };
+
+describe('wallet statement', () => {
+  it('labels every kind in words, naming the lead for purchases and refunds and the note for adjustments', () => {
+    expect(statementLabel({ ...facts, kind: 'signup_credit' })).toBe('Signup credit');
+    expect(statementLabel({ ...facts, kind: 'wallet_funding' })).toBe('Card payment');
+    expect(statementLabel({ ...facts, kind: 'auto_reload' })).toBe('Auto-reload (card)');
+    expect(
+      statementLabel({
+        ...facts,
+        kind: 'lead_purchase',
+        service_category: 'home_services',
+        sub_service: 'hvac',
+        zip_code: '94107',
+      }),
+    ).toBe('Lead purchase: Home Services, HVAC (ZIP 94107)');
+    expect(statementLabel({ ...facts, kind: 'refund', service_category: 'Plumbing', sub_service: 'plumbing' })).toBe(
+      'Refund: Plumbing',
+    );
+    expect(statementLabel({ ...facts, kind: 'admin_adjustment', description: 'Admin adjustment: goodwill' })).toBe(
+      'Adjustment by support: goodwill',
+    );
+  });
+
+  it('running balances add up from the opening balance', () => {
+    expect(runningBalances([2500, 15000, -2000, 2000, -500])).toEqual([2500, 17500, 15500, 17500, 17000]);
+    expect(runningBalances([], 100)).toEqual([]);
+  });
+
+  it('CSV quotes commas and neutralises formula-looking text, keeps amounts numeric', () => {
+    const csv = statementCsv([
+      {
+        occurred_at: '2026-11-22T10:00:00.000Z',
+        label: '=HYPERLINK("x"), y',
+        kind: 'admin_adjustment',
+        lead_id: null,
+        amount_cents: -3000,
+        balance_after_cents: 439000,
+        transaction_id: 't1',
+      },
+    ]);
+    const [header, row] = csv.trim().split('\r\n');
+    expect(header).toBe('Date (UTC),Description,Type,Lead ID,Amount (USD),Balance after (USD),Transaction ID');
+    expect(row).toBe(`2026-11-22T10:00:00.000Z,"'=HYPERLINK(""x""), y",Adjustment by support,,-30.00,4390.00,t1`);
+  });
+});

@@ -1,0 +1,89 @@
+import { humanizeValue } from '@leadmarket/contracts';
+import type { TransactionKind } from './ledger.js';
+
+/** What the statement knows of a transaction besides its amount. */
+export interface StatementFacts {
+  kind: string;
+  description: string;
+  service_category: string | null;
+  sub_service: string | null;
+  zip_code: string | null;
+}
+
+const KIND_LABELS: Record<TransactionKind, string> = {
+  signup_credit: 'Signup credit',
+  wallet_funding: 'Card payment',
+  auto_reload: 'Auto-reload (card)',
+  lead_purchase: 'Lead purchase',
+  refund: 'Refund',
+  admin_adjustment: 'Adjustment by support',
+};
+
+/** The kind as words ("signup_credit" → "Signup credit"); unknown kinds are humanized. */
+export const kindLabel = (kind: string): string => (KIND_LABELS as Record<string, string>)[kind] ?? humanizeValue(kind);
+
+/**
+ * The line a contractor reads for one transaction: purchases and refunds name the lead's service
+ * and ZIP; an adjustment carries the support note (stored after "Admin adjustment: ").
+ */
+export function statementLabel(f: StatementFacts): string {
+  const base = kindLabel(f.kind);
+  if ((f.kind === 'lead_purchase' || f.kind === 'refund') && f.service_category) {
+    const service = [humanizeValue(f.service_category), humanizeValue(f.sub_service)]
+      .filter((s, i, all) => s && all.indexOf(s) === i)
+      .join(', ');
+    return `${base}: ${service}${f.zip_code ? ` (ZIP ${f.zip_code})` : ''}`;
+  }
+  if (f.kind === 'admin_adjustment') {
+    const note = f.description.replace(/^Admin adjustment:\s*/, '').trim();
+    return note ? `${base}: ${note}` : base;
+  }
+  return base;
+}
+
+/**
+ * Running balances for entries given oldest first: the balance after each one, starting from
+ * `opening` (the balance before the first). The statement's newest line then equals the wallet.
+ */
+export function runningBalances(amounts: number[], opening = 0): number[] {
+  let balance = opening;
+  return amounts.map((a) => (balance += a));
+}
+
+// A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote.
+const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** The statement as CSV (newest first, amounts in dollars with a plain minus so spreadsheets read numbers). */
+export function statementCsv(
+  entries: Array<{
+    occurred_at: string;
+    label: string;
+    kind: string;
+    lead_id: string | null;
+    amount_cents: number;
+    balance_after_cents: number;
+    transaction_id: string;
+  }>,
+): string {
+  const header = [
+    'Date (UTC)',
+    'Description',
+    'Type',
+    'Lead ID',
+    'Amount (USD)',
+    'Balance after (USD)',
+    'Transaction ID',
+  ];
+  const rows = entries.map((e) => [
+    e.occurred_at,
+    csvCell(neutralise(e.label)),
+    kindLabel(e.kind),
+    e.lead_id ?? '',
+    dollars(e.amount_cents),
+    dollars(e.balance_after_cents),
+    e.transaction_id,
+  ]);
+  return [header, ...rows].map((r) => r.join(',')).join('\r\n') + '\r\n';
+}

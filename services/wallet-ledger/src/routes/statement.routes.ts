@@ -1,0 +1,46 @@
+import { functionPath, WalletStatementQuerySchema } from '@leadmarket/contracts';
+import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+import { walletStatement } from '../db/statement.repository.js';
+import { statementCsv } from '../domain/statement.js';
+
+/** The CSV download holds the whole statement (up to this many lines), not one page. */
+const CSV_MAX_LINES = 10_000;
+
+/** get-wallet-statement (the signed-in contractor's own wallet, JSON or CSV) and its internal twin for admin. */
+export function registerStatementRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  app.get(
+    functionPath('get-wallet-statement'),
+    { schema: { querystring: WalletStatementQuerySchema } },
+    async (request, reply) => {
+      // Only the session's own wallet: the gateway refuses a contractor_id that is not the session's.
+      const contractorId = contractorIdOf(request);
+      const { limit, offset, format } = request.query;
+      if (format === 'csv') {
+        const all = await walletStatement(ctx.db, contractorId, { limit: CSV_MAX_LINES, offset: 0 });
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="wallet-statement-${new Date().toISOString().slice(0, 10)}.csv"`,
+          )
+          .send(statementCsv(all.entries));
+      }
+      return walletStatement(ctx.db, contractorId, { limit, offset });
+    },
+  );
+
+  app.get(
+    '/internal/wallets/:contractor_id/statement',
+    {
+      schema: {
+        params: z.object({ contractor_id: z.string().trim().min(1).max(200) }),
+        querystring: WalletStatementQuerySchema,
+      },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      return walletStatement(ctx.db, request.params.contractor_id, { limit, offset });
+    },
+  );
+}
