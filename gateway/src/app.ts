@@ -183,7 +183,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   // Client-side routes of the SPA: any other GET that wants a page gets index.html.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/');
+    // /dev/* with the development pages off (production) is a plain 404, never the SPA's page.
+    const isApi =
+      path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/') || path === '/dev' || path.startsWith('/dev/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

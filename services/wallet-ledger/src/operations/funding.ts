@@ -254,7 +254,8 @@ export async function maybeAutoReload(
   ctx: ServiceContext,
   payments: Payments,
   contractorId: string,
-): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed'> {
+): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled'> {
+  if (payments.mode === 'disabled') return 'payments_disabled';
   const settings = await ctx.db
     .selectFrom('wallet_settings')
     .selectAll()
@@ -343,7 +344,7 @@ export async function reconcilePendingReloads(
   payments: Payments,
   olderThanMs: number,
 ): Promise<number> {
-  if (payments.mode !== 'stripe') return 0;
+  if (payments.mode !== 'stripe') return 0; // development settles at once; disabled never charges
   const rows = await ctx.db
     .selectFrom('funding_sessions as f')
     .innerJoin('wallet_settings as s', 's.contractor_id', 'f.contractor_id')

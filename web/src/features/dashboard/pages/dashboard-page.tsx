@@ -297,7 +297,12 @@ export function DashboardPage() {
               <h3 id="wallet-balance-title">Current Balance</h3>
               <p className="dash-balance">${Number(balance).toFixed(2)}</p>
             </section>
-            <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
+            <FundForm
+              key={fundFormKey}
+              session={session}
+              id={FUNDING_CARD_ID}
+              available={autoReloadSettings?.funding_available !== false}
+            />
             <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
           </div>
         )}
