@@ -25,6 +25,7 @@ import {
   type ServiceClients,
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
 
 export interface GatewayOptions {
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
   trustProxy?: boolean;
+  /** NODE_ENV=production: HSTS on, development page policy off. */
+  production?: boolean;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
 }
@@ -61,6 +64,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     trustProxy: options.trustProxy,
   });
   const authenticate = createSessionHook(kv, clients);
+  await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to
   // read credentials and to refuse malformed input at the edge.

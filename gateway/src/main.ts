@@ -38,6 +38,7 @@ async function main() {
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
     devPages: devPagesOn(config),
+    production: config.NODE_ENV === 'production',
     trustProxy: config.GATEWAY_TRUST_PROXY,
     ready: async () => {
       const failed: string[] = [];
