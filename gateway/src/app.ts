@@ -4,11 +4,13 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
   DEV_PAGES,
+  findUnsafeText,
   FUNCTIONS_PREFIX,
   INTERNAL_HEADERS,
   isFunctionName,
   MESSAGES,
   ROUTES,
+  unsafeTextMessage,
   type HttpMethod,
   type ServiceName,
 } from '@leadmarket/contracts';
@@ -47,6 +49,8 @@ export interface GatewayOptions {
   ready?: () => Promise<string[]>;
 }
 
+const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
+
 /** Client-sent headers that only the gateway may set. */
 const STRIPPED = Object.values(INTERNAL_HEADERS);
 
@@ -72,6 +76,16 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   await app.register(replyFrom, { undici: { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 } as any });
+
+  // A URL whose %-escapes do not decode (%zz, a cut-off escape, bytes that are not UTF-8) is the
+  // client's mistake: 400 here, before the proxy decodes it and throws.
+  app.addHook('onRequest', async (request) => {
+    try {
+      decodeURI(request.url);
+    } catch {
+      throw new HttpError(400, BAD_URL_MESSAGE);
+    }
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
@@ -104,6 +118,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
         } catch {
           throw new HttpError(400, MESSAGES.server.malformedJson);
         }
+        // Refused at the edge too: the body is forwarded as bytes, so the services' check would see it only later.
+        const unsafe = findUnsafeText(json);
+        if (unsafe) throw new HttpError(400, unsafeTextMessage(unsafe), unsafe.map(String).join('.') || undefined);
       }
     }
     const caller = await authenticate(route.auth, {
