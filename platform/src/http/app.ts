@@ -24,6 +24,9 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
+const MESSAGES_BAD_URL =
+  'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
+
 /** Body of every error answer: `detail` (what the spec's browser reads first) and `message`. */
 export const errorBody = (message: string, field?: string, extra?: Record<string, unknown>) => ({
   detail: message,
@@ -53,6 +56,11 @@ export function createApp({
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A path whose escapes do not decode: our 400 body, through a normal reply (Fastify's default
+    // writes the answer without reading the request body, and clients then see the socket cut).
+    frameworkErrors: (error, _request, reply: any) => {
+      reply.code(400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? MESSAGES_BAD_URL : error.message));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
