@@ -78,3 +78,14 @@ export const LEAD_SUBMIT_RATE = { limit: 5, windowSeconds: 600 } as const;
 export const OFFERS_PER_LEAD = 5;
 export const CLAIM_TOKEN_TTL_HOURS = 72;
 export const SCREENING_WAIT_MS = 1500;
+
+/**
+ * What a channel turned off in production answers (503) and what the dashboard shows instead of
+ * offering it (PAYMENTS_DISABLED, EMAIL_DISABLED; docs/adr/0003-14-production-channels.md).
+ */
+export const CHANNEL_OFF_MESSAGES = {
+  funding:
+    'Adding funds is unavailable right now: card payments are turned off. Your balance is unchanged; please try again later or contact support.',
+  resetEmail:
+    'Password reset by email is unavailable right now: email is turned off. Please contact support to reset your password.',
+} as const;

@@ -1,5 +1,6 @@
 import './zod-messages.js';
 export { describeZodError } from './zod-messages.js';
+export * from './safe-text.js';
 export * from './routes.js';
 export * from './constants.js';
 export * from './messages.js';

@@ -4,11 +4,13 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
   DEV_PAGES,
+  findUnsafeText,
   FUNCTIONS_PREFIX,
   INTERNAL_HEADERS,
   isFunctionName,
   MESSAGES,
   ROUTES,
+  unsafeTextMessage,
   type HttpMethod,
   type ServiceName,
 } from '@leadmarket/contracts';
@@ -25,6 +27,7 @@ import {
   type ServiceClients,
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
 
 export interface GatewayOptions {
@@ -40,9 +43,13 @@ export interface GatewayOptions {
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
   trustProxy?: boolean;
+  /** NODE_ENV=production: HSTS on, development page policy off. */
+  production?: boolean;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
 }
+
+const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
 
 /** Client-sent headers that only the gateway may set. */
 const STRIPPED = Object.values(INTERNAL_HEADERS);
@@ -61,6 +68,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     trustProxy: options.trustProxy,
   });
   const authenticate = createSessionHook(kv, clients);
+  await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to
   // read credentials and to refuse malformed input at the edge.
@@ -68,6 +76,16 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   await app.register(replyFrom, { undici: { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 } as any });
+
+  // A URL whose %-escapes do not decode (%zz, a cut-off escape, bytes that are not UTF-8) is the
+  // client's mistake: 400 here, before the proxy decodes it and throws.
+  app.addHook('onRequest', async (request) => {
+    try {
+      decodeURI(request.url);
+    } catch {
+      throw new HttpError(400, BAD_URL_MESSAGE);
+    }
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
@@ -100,6 +118,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
         } catch {
           throw new HttpError(400, MESSAGES.server.malformedJson);
         }
+        // Refused at the edge too: the body is forwarded as bytes, so the services' check would see it only later.
+        const unsafe = findUnsafeText(json);
+        if (unsafe) throw new HttpError(400, unsafeTextMessage(unsafe), unsafe.map(String).join('.') || undefined);
       }
     }
     const caller = await authenticate(route.auth, {
@@ -183,7 +204,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   // Client-side routes of the SPA: any other GET that wants a page gets index.html.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/');
+    // /dev/* with the development pages off (production) is a plain 404, never the SPA's page.
+    const isApi =
+      path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/') || path === '/dev' || path.startsWith('/dev/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
       if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

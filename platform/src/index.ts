@@ -20,3 +20,4 @@ export * from './service/service.js';
 export * from './security/tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';
+export * from './production.js';

@@ -76,7 +76,8 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     internalToken,
     webRoot: options.webRoot,
     rateLimitPerMinute: options.rateLimitPerMinute,
-    devPages: options.devPages ?? true,
+    devPages: options.devPages ?? env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

@@ -16,6 +16,7 @@ export const service: ServiceDefinition = {
   name: 'admin',
   migrations,
   consumers,
+  productionRequirements: [{ variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'], purpose: 'the first admin account' }],
   async register(app, ctx) {
     const config = loadAdminConfig(ctx.env);
     await ensureFirstAdmin(ctx.db, config, ctx.logger);

@@ -131,6 +131,7 @@ describe('ledger properties (fast-check)', () => {
                   object: 'checkout.session',
                   client_reference_id: row.id,
                   amount_total: o.dollars * 100,
+                  currency: 'usd',
                   payment_status: 'paid',
                   customer: 'cus_p',
                 });

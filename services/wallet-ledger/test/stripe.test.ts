@@ -53,6 +53,7 @@ const sessionEvent = (session: { id: string; fundingId: string; amount: number; 
       object: 'checkout.session',
       client_reference_id: session.fundingId,
       amount_total: session.amount,
+      currency: 'usd',
       payment_status: 'paid',
       customer: session.customer,
       payment_intent: `pi_checkout_${session.id}`,
@@ -212,6 +213,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
           object: 'payment_intent',
           amount: 10000,
           amount_received: 10000,
+          currency: 'usd',
           status: 'succeeded',
           metadata: { funding_id: pending.id, contractor_id: a.contractorId },
         },
@@ -262,5 +264,48 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     expect(await balanceOf(stack, a.contractorId)).toBe(1000);
     const check = await ledgerCheck(stack);
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('signed but malformed webhook events: 400, nothing credited', () => {
+  /** Deliver with a signature made at `t` (seconds), as Stripe's header would carry it. */
+  async function deliverAt(event: object, t: number) {
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: t });
+    return stack.call('stripe-webhook', {
+      rawBody: payload,
+      headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+    });
+  }
+
+  it.each([
+    ['no data.object', (e: any) => ({ ...e, data: {} })],
+    ['data.object null', (e: any) => ({ ...e, data: { object: null } })],
+    ['currency jpy', (e: any) => ({ ...e, data: { object: { ...e.data.object, currency: 'jpy' } } })],
+    ['amount_total null', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: null } } })],
+    ['amount_total missing', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: undefined } } })],
+    ['amount_total differs', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: 10001 } } })],
+    ['amount_total a string', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: '10000' } } })],
+  ])('%s', async (_what, mutate) => {
+    const a = await signIn(stack);
+    const { sessionId, fundingId } = await checkout(a, 100);
+    const event = mutate(sessionEvent({ id: sessionId, fundingId, amount: 10000, customer: 'cus_good' }));
+    const res = await deliver(event);
+    expect(res.status).toBe(400);
+    expect(await balanceOf(stack, a.contractorId)).toBe(0);
+  });
+
+  it('a signature timestamp 400 s in the future or the past is refused; a current one credits', async () => {
+    const a = await signIn(stack);
+    const { sessionId, fundingId } = await checkout(a, 100);
+    const event = sessionEvent({ id: sessionId, fundingId, amount: 10000, customer: 'cus_good' });
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliverAt(event, now + 400)).status).toBe(400);
+    expect((await deliverAt(event, now - 400)).status).toBe(400);
+    expect(await balanceOf(stack, a.contractorId)).toBe(0);
+    const ok = await deliverAt(event, now);
+    expect(ok.status).toBe(200);
+    expect(ok.body.credited).toBe(true);
+    expect(await balanceOf(stack, a.contractorId)).toBe(10000);
   });
 });

@@ -47,6 +47,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     { schema: { body: PurchaseCreditsRequestSchema } },
     async (request) => {
       const contractorId = contractorIdOf(request);
+      payments.refuseWhenDisabled();
       const amount = checkFundingAmount(request.body.amount);
       if (!amount.ok) throw badRequest(amount.message, 'amount');
       const { paymentUrl } = await startCheckout(ctx, payments, contractorId, amount.cents);
@@ -54,9 +55,12 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     },
   );
 
-  app.get(functionPath('auto-reload-settings'), async (request) =>
-    settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
-  );
+  // funding_available tells the dashboard to say funding is off (PAYMENTS_DISABLED) instead of offering it.
+  const fundingAvailable = payments.mode !== 'disabled';
+  app.get(functionPath('auto-reload-settings'), async (request) => ({
+    ...settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
+    funding_available: fundingAvailable,
+  }));
 
   app.post(functionPath('auto-reload-settings'), { schema: { body: AutoReloadUpdateSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
@@ -65,6 +69,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     if (body.auto_reload_enabled !== undefined) {
       const enabled = asBoolean(body.auto_reload_enabled);
       if (enabled === undefined) throw badRequest(AUTO_RELOAD_MESSAGES.enabled, 'auto_reload_enabled');
+      if (enabled) payments.refuseWhenDisabled();
       patch.auto_reload_enabled = enabled;
       if (enabled) patch.auto_reload_disabled_reason = null;
     }
@@ -90,7 +95,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
         .where('contractor_id', '=', contractorId)
         .execute();
     }
-    return { ...settingsAnswer(await settingsOf(ctx.db, contractorId)), message: 'Auto-reload settings saved' };
+    return {
+      ...settingsAnswer(await settingsOf(ctx.db, contractorId)),
+      funding_available: fundingAvailable,
+      message: 'Auto-reload settings saved',
+    };
   });
 
   // The webhook and the development checkout need the raw bytes (signatures cover them) and accept
@@ -118,13 +127,15 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       return { received: true, credited: result.credited };
     });
 
+    // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
+    const devCheckoutOff = () => payments.mode !== 'development' || ctx.env.NODE_ENV === 'production';
     const devOnly = (reply: any) =>
-      reply.code(404).type('text/plain').send('The development checkout is off: Stripe keys are configured.');
+      reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
     const page = (title: string, body: string) =>
       `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style></head><body>${body}</body></html>`;
 
     scope.get('/dev/checkout/:session_id', async (request, reply) => {
-      if (payments.mode !== 'development') return devOnly(reply);
+      if (devCheckoutOff()) return devOnly(reply);
       const id = (request.params as { session_id: string }).session_id;
       const row = await ctx.db
         .selectFrom('funding_sessions')
@@ -145,7 +156,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     });
 
     scope.post('/dev/checkout/:session_id/:action', async (request, reply) => {
-      if (payments.mode !== 'development') return devOnly(reply);
+      if (devCheckoutOff()) return devOnly(reply);
       const { session_id, action } = request.params as { session_id: string; action: string };
       if (action !== 'complete' && action !== 'cancel')
         return reply.code(404).send(errorBody('Unknown checkout action'));

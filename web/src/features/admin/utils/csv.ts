@@ -1,11 +1,30 @@
-/** One CSV cell: empty for null/undefined, lists joined, objects as JSON; quoted when it holds a comma, quote or line break. */
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab, CR, and the full-width =+-@ some
+ * spreadsheets also accept). Customers type lead names and descriptions, so an export must never
+ * carry `=HYPERLINK(...)` or `=cmd|...` as a live formula.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Prefix formula-looking text with an apostrophe so spreadsheets show it as text (OWASP "CSV injection"). */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * One CSV cell: empty for null/undefined, lists joined, objects as JSON; text that starts like a
+ * formula gets a leading apostrophe (numbers stay numbers: -25 is a value, not a formula); quoted
+ * when it holds a comma, quote or line break.
+ */
 export function csvCell(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
+  else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') text = String(value);
   else if (Array.isArray(value))
-    text = value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', ');
-  else if (typeof value === 'object') text = JSON.stringify(value);
-  else text = String(value);
+    text = neutraliseFormula(
+      value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(', '),
+    );
+  else if (typeof value === 'object') text = neutraliseFormula(JSON.stringify(value));
+  else text = neutraliseFormula(String(value));
   // Quotes inside a value are doubled (RFC 4180) so a spreadsheet reads the cell back unchanged.
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
