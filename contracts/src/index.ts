@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './events/index.js';
 export * from './calls/index.js';
+export * from './pricing.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
 export const AdminLoginRequestSchema = z.object({
@@ -113,38 +114,65 @@ export const AdminPricingResponseSchema = z.object({
   category_pricing: z.record(z.string(), z.record(z.string(), z.number())),
 });
 
-/** GET admin-lead-pricing: a list of prices in dollars. */
-export const AdminLeadPriceSchema = z.object({ category: z.string(), lead_type: z.string(), price: z.number() });
+/** GET admin-lead-pricing: a list of prices in dollars, one per row (industry, or trade when sub_service is set) and tier. */
+export const AdminLeadPriceSchema = z.object({
+  category: z.string(),
+  sub_service: z.string(),
+  lead_type: z.string(),
+  price: z.number(),
+});
 export const AdminLeadPricingListSchema = z.array(AdminLeadPriceSchema);
 
-/** PUT admin-lead-pricing body: price in dollars, at or above 0, at most two decimals. */
-export const AdminLeadPricingUpdateSchema = z.object({
-  category: z.string().trim().min(1).max(64),
+/** A row of the matrix and a tier: what PUT and the reset act on. */
+const priceCell = {
+  category: z.string().trim().min(1, PRICE_MESSAGES.unknownRow).max(64),
+  sub_service: z.string().trim().max(64).optional().default(''),
   lead_type: z.enum(LEAD_TYPES),
-  price: z.coerce
-    .number()
-    .min(0)
-    .max(10_000)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'price must have at most two decimals'),
-});
+};
+
+/**
+ * PUT admin-lead-pricing body: price in dollars (number or text), checked by parseAdminPrice —
+ * empty, non-numeric and negative refused, zero only with confirm_zero.
+ */
+export const AdminLeadPricingUpdateSchema = z
+  .object({ ...priceCell, price: z.unknown(), confirm_zero: z.boolean().optional().default(false) })
+  .transform((body, ctx) => {
+    const parsed = parseAdminPrice(body.price, body.confirm_zero);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: parsed.message });
+      return z.NEVER;
+    }
+    return {
+      category: body.category,
+      sub_service: body.sub_service,
+      lead_type: body.lead_type,
+      price_cents: parsed.cents,
+    };
+  });
 export const AdminLeadPricingUpdateResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   category: z.string(),
+  sub_service: z.string(),
   lead_type: z.string(),
   old_price: z.number().nullable(),
-  new_price: z.number(),
+  new_price: z.number().nullable(),
 });
+/** DELETE admin-lead-pricing body: "Reset to default" — the cell loses its own price and falls back (trade → industry → default). */
+export const AdminLeadPricingResetSchema = z.object(priceCell);
 
 export const AdminPricingHistoryQuerySchema = z.object({ limit: limit(500, 50) });
-/** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none). */
+/** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none, new_price null for a reset), with who changed it. */
 export const AdminPricingHistoryListSchema = z.array(
   z.object({
     category: z.string(),
+    sub_service: z.string(),
     lead_type: z.string(),
     old_price: z.number().nullable(),
-    new_price: z.number(),
+    new_price: z.number().nullable(),
     timestamp: z.string(),
+    admin_id: z.string().nullable(),
+    admin_email: z.string().nullable(),
   }),
 );
 

@@ -1,5 +1,6 @@
 import { ApiError, callFunction, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
+import type { PriceRowRef } from '@leadmarket/contracts/pricing';
 import { listFrom } from '../utils/format';
 import type {
   AdminContractor,
@@ -83,8 +84,16 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     bulkDeleteLeads: (lead_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-leads', { method: 'DELETE', body: { lead_ids } }),
     leadPrices: async () => listFrom<LeadPrice>(await call('admin-lead-pricing'), 'prices', 'lead_pricing', 'pricing'),
-    setLeadPrice: (category: string, lead_type: string, price: number) =>
-      call<{ message?: string }>('admin-lead-pricing', { method: 'PUT', body: { category, lead_type, price } }),
+    setLeadPrice: (row: PriceRowRef, lead_type: string, price: number, confirm_zero = false) =>
+      call<{ message?: string }>('admin-lead-pricing', {
+        method: 'PUT',
+        body: { category: row.category, sub_service: row.sub_service, lead_type, price, confirm_zero },
+      }),
+    resetLeadPrice: (row: PriceRowRef, lead_type: string) =>
+      call<{ message?: string }>('admin-lead-pricing', {
+        method: 'DELETE',
+        body: { category: row.category, sub_service: row.sub_service, lead_type },
+      }),
     pricingHistory: async () =>
       listFrom<PricingChange>(await call('admin-pricing-history'), 'history', 'pricing_history'),
     refunds: async () =>

@@ -55,18 +55,23 @@ export interface AdminStats {
   activeContractors: number;
 }
 
+/** One priced cell: a matrix row (industry, or trade when sub_service is set) and tier. */
 export interface LeadPrice {
   category: string;
+  sub_service?: string;
   lead_type: string;
   price: number;
 }
 
+/** A price change; new_price null is a reset to default. */
 export interface PricingChange {
   category: string;
+  sub_service?: string;
   lead_type: string;
   old_price: number | null;
-  new_price: number;
+  new_price: number | null;
   timestamp: string;
+  admin_email?: string | null;
 }
 
 export interface RefundRequest {

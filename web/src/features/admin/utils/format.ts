@@ -1,7 +1,23 @@
-/** Dollars with two decimals, e.g. $12.50 (missing values show as $0.00). */
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars as a person writes them: $4,390.00, -$12.50 (missing values show as $0.00). */
 export function formatMoney(value: unknown): string {
   const n = Number(value ?? 0);
-  return `$${(Number.isFinite(n) ? n : 0).toFixed(2)}`;
+  const safe = Number.isFinite(n) ? n : 0;
+  return `${safe < 0 ? '-' : ''}$${DOLLARS.format(Math.abs(safe))}`;
+}
+
+/** "1 contractor", "2 contractors": a count with its noun (plural adds "s" unless given). */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** A machine value as words: "signup_credit" → "Signup credit", "not_purchased" → "Not purchased". */
+export function humanize(value: unknown): string {
+  const text = String(value ?? '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1) : '';
 }
 
 /** A short local date, or an empty string for a missing or bad value. */
