@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_TYPES } from '../constants.js';
+import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 
@@ -31,12 +31,17 @@ export const AdminStatsResponseSchema = z.object({
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-/** GET admin-contractors query. */
+const sort = z.enum(ADMIN_SORTS).optional().default('newest');
+
+/** GET admin-contractors query: search, date order (by signup), page. */
 export const AdminContractorsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  sort,
   page,
   limit: limit(500, 100),
 });
+/** GET admin-contractors-export: every contractor matching the search, as CSV. */
+export const AdminContractorsExportQuerySchema = AdminContractorsQuerySchema.omit({ page: true, limit: true });
 
 /** A row of the admin Contractors table (dashboards §3 Admin contractor); money in dollars. */
 export const AdminContractorSchema = z.object({
@@ -59,13 +64,16 @@ export const AdminContractorsResponseSchema = z.object({
   total: z.number().int(),
 });
 
-/** GET admin-leads query: search text and status filter (All Statuses = absent or 'all'). */
+/** GET admin-leads query: search text, status filter (All Statuses = absent or 'all'), date order, page. */
 export const AdminLeadsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum([...LEAD_STATUSES, 'all']).optional(),
+  status: z.enum([...ADMIN_LEAD_STATUSES, 'all']).optional(),
+  sort,
   page,
   limit: limit(500, 100),
 });
+/** GET admin-leads-export: every lead matching the search and filter, as CSV. */
+export const AdminLeadsExportQuerySchema = AdminLeadsQuerySchema.omit({ page: true, limit: true });
 
 /** A row of the admin Leads table with its assignments (dashboards §3 Admin lead). */
 export const AdminLeadSchema = z.object({
@@ -262,6 +270,13 @@ export const AdminCreateLeadSchema = z.object({
   description: z.string().trim().max(5000).optional().default(''),
 });
 
+/** GET admin-contractor: one contractor's page; the statement pages with limit and offset. */
+export const AdminContractorQuerySchema = z.object({
+  contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100),
+  limit: limit(200, 25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
 /** GET admin-site-messages query. */
 export const AdminSiteMessagesQuerySchema = z.object({
   kind: z.enum(['waitlist', 'contact']).default('waitlist'),
@@ -269,10 +284,19 @@ export const AdminSiteMessagesQuerySchema = z.object({
   limit: limit(100, 25),
 });
 
-/** GET admin-audit-log query. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** GET admin-audit-log query: by action, admin and day range (from and to inclusive, UTC days). */
 export const AdminAuditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   admin_id: z.string().trim().max(100).optional(),
+  from: day,
+  to: day,
   page,
   limit: limit(500, 50),
 });
@@ -293,6 +317,9 @@ export const AdminAuditLogResponseSchema = z.object({
   entries: z.array(AdminAuditEntrySchema),
   total: z.number().int(),
   page: z.number().int(),
+  /** What the filters can choose from: every action recorded, every admin account. */
+  actions: z.array(z.string()),
+  admins: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 
 /** POST /internal/sessions/resolve body (gateway → admin). */

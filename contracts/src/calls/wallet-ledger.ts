@@ -122,7 +122,11 @@ export const SetLeadPriceSchema = z.object({
 /** DELETE /internal/lead-prices: the tier of the row loses its own price (reset to default). */
 export const ResetLeadPriceSchema = SetLeadPriceSchema.omit({ price_cents: true });
 export const HistoryLimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
-export const RefundListQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+export const RefundListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  /** Only this contractor's requests (the admin contractor page). */
+  contractor_id: z.string().max(100).optional(),
+});
 export const RefundDecisionSchema = z.object({
   action: z.enum(['approve', 'reject']),
   admin_notes: z.string().max(2000).default(''),
