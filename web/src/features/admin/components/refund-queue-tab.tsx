@@ -26,7 +26,7 @@ export function RefundQueueTab({
   refreshKey: number;
   onDecided: () => void;
 }) {
-  const [refunds, setRefunds] = useState<RefundRequest[]>([]);
+  const [refunds, setRefunds] = useState<RefundRequest[] | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState('');
 
@@ -63,7 +63,11 @@ export function RefundQueueTab({
   return (
     <section className="admin-card" aria-labelledby="refunds-title">
       <h2 id="refunds-title">Refund Queue</h2>
-      {refunds.length === 0 ? (
+      {refunds === null ? (
+        <p className="admin-placeholder" role="status">
+          Loading refund requests…
+        </p>
+      ) : refunds.length === 0 ? (
         <p className="admin-empty">No refund requests</p>
       ) : (
         <ul className="admin-refunds">

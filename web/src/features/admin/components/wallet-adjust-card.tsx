@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { ApiError } from '../../../lib/api';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminContractor } from '../api/types';
 import { checkAdjustment } from '../utils/validation';
@@ -12,13 +13,17 @@ export function WalletAdjustCard({
   contractors,
   notify,
   onAdjusted,
+  initialContractorId = '',
 }: {
   api: AdminApi;
   contractors: AdminContractor[];
   notify: Notify;
   onAdjusted: () => void;
+  /** Preselected contractor (the contractor page). */
+  initialContractorId?: string;
 }) {
-  const [contractorId, setContractorId] = useState('');
+  const [contractorId, setContractorId] = useState(initialContractorId);
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,9 +32,12 @@ export function WalletAdjustCard({
     event.preventDefault();
     const check = checkAdjustment(contractorId, amount);
     if (!check.ok) {
+      setFieldError(check.message);
       notify.error(check.message);
+      document.getElementById(contractorId ? 'adjust-amount' : 'adjust-contractor')?.focus();
       return;
     }
+    setFieldError(null);
     setBusy(true);
     try {
       await api.adjustWallet(check.contractorId, check.amount, notes.trim());
@@ -38,6 +46,7 @@ export function WalletAdjustCard({
       setNotes('');
       onAdjusted();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.serverMessage) setFieldError(error.serverMessage);
       reportFailure(notify, error, MESSAGES.admin.adjustFailed, MESSAGES.admin.adjustError);
     } finally {
       setBusy(false);
@@ -65,8 +74,18 @@ export function WalletAdjustCard({
           step="0.01"
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setFieldError(null);
+          }}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'adjust-amount-error' : undefined}
         />
+        {fieldError && (
+          <p id="adjust-amount-error" className="field-error admin-field--wide" role="alert">
+            {fieldError}
+          </p>
+        )}
         <Field id="adjust-notes" label="Notes" className="admin-field--wide">
           <textarea id="adjust-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Field>
