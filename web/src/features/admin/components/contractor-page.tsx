@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { ContractorPageData } from '../api/types';
-import { formatDate, formatDateTime, formatMoney, humanize, plural } from '../utils/format';
+import { catalogueLabel, formatDate, formatDateTime, formatMoney, humanize, plural } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { reportFailure, type Notify } from './notify';
 import { Pager } from './pager';
@@ -102,8 +102,8 @@ export function ContractorPage({
               <dd>{c.phone}</dd>
               <dt>Service</dt>
               <dd>
-                {humanize(c.industry)}
-                {c.sub_service ? ` · ${humanize(c.sub_service)}` : ''}
+                {catalogueLabel(c.industry)}
+                {c.sub_service ? ` · ${catalogueLabel(c.industry, c.sub_service)}` : ''}
               </dd>
               <dt>Service areas</dt>
               <dd>{Array.isArray(c.zip_codes) ? c.zip_codes.join(', ') : c.zip_codes}</dd>
@@ -176,7 +176,7 @@ export function ContractorPage({
                     <td>{formatDateTime(l.claimed_at)}</td>
                     <td>{l.customer_name}</td>
                     <td>
-                      {humanize(l.service_category)} · {humanize(l.sub_service)}
+                      {catalogueLabel(l.service_category)} · {catalogueLabel(l.service_category, l.sub_service)}
                     </td>
                     <td>{l.zip_code}</td>
                     <td>

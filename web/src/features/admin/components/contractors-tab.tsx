@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminContractor } from '../api/types';
-import { formatMoney, humanize } from '../utils/format';
+import { catalogueLabel, formatMoney } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { ContractorPage } from './contractor-page';
 import { reportFailure, type Notify } from './notify';
@@ -167,7 +167,7 @@ export function ContractorsTab({
                   <div className="admin-muted">{c.phone}</div>
                 </td>
                 <td>
-                  {humanize(c.industry)}
+                  {catalogueLabel(c.industry)}
                   <div className="admin-muted">{zipList(c.zip_codes)}</div>
                 </td>
                 <td>{formatMoney(c.wallet_balance)}</td>

@@ -3,7 +3,7 @@ import { ADMIN_BANNER_SHORT_MS, ADMIN_LEAD_STATUSES } from '@leadmarket/contract
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminLead } from '../api/types';
-import { formatDate, humanize } from '../utils/format';
+import { catalogueLabel, formatDate, humanize } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
@@ -181,8 +181,8 @@ export function LeadsTab({
                 <div className="admin-muted">{lead.email}</div>
               </td>
               <td>
-                {humanize(lead.service_category)}
-                <div className="admin-muted">{humanize(lead.sub_service)}</div>
+                {catalogueLabel(lead.service_category)}
+                <div className="admin-muted">{catalogueLabel(lead.service_category, lead.sub_service)}</div>
               </td>
               <td>{lead.zip_code}</td>
               <td>

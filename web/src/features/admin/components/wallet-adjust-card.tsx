@@ -23,7 +23,7 @@ export function WalletAdjustCard({
   initialContractorId?: string;
 }) {
   const [contractorId, setContractorId] = useState(initialContractorId);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<{ field: 'amount' | 'notes'; message: string } | null>(null);
   const [amount, setAmount] = useState('');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,7 +32,7 @@ export function WalletAdjustCard({
     event.preventDefault();
     const check = checkAdjustment(contractorId, amount);
     if (!check.ok) {
-      setFieldError(check.message);
+      setFieldError({ field: 'amount', message: check.message });
       notify.error(check.message);
       document.getElementById(contractorId ? 'adjust-amount' : 'adjust-contractor')?.focus();
       return;
@@ -46,7 +46,12 @@ export function WalletAdjustCard({
       setNotes('');
       onAdjusted();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.serverMessage) setFieldError(error.serverMessage);
+      if (error instanceof ApiError && error.status === 400 && error.serverMessage) {
+        // The server names the field it refuses; its message goes beside that field.
+        const field = (error.body as { field?: string } | undefined)?.field === 'notes' ? 'notes' : 'amount';
+        setFieldError({ field, message: error.serverMessage });
+        document.getElementById(field === 'notes' ? 'adjust-notes' : 'adjust-amount')?.focus();
+      }
       reportFailure(notify, error, MESSAGES.admin.adjustFailed, MESSAGES.admin.adjustError);
     } finally {
       setBusy(false);
@@ -78,16 +83,31 @@ export function WalletAdjustCard({
             setAmount(e.target.value);
             setFieldError(null);
           }}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? 'adjust-amount-error' : undefined}
+          aria-invalid={fieldError?.field === 'amount' ? true : undefined}
+          aria-describedby={fieldError?.field === 'amount' ? 'adjust-amount-error' : undefined}
         />
-        {fieldError && (
+        {fieldError?.field === 'amount' && (
           <p id="adjust-amount-error" className="field-error admin-field--wide" role="alert">
-            {fieldError}
+            {fieldError.message}
           </p>
         )}
         <Field id="adjust-notes" label="Notes" className="admin-field--wide">
-          <textarea id="adjust-notes" rows={2} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <textarea
+            id="adjust-notes"
+            rows={2}
+            value={notes}
+            onChange={(e) => {
+              setNotes(e.target.value);
+              if (fieldError?.field === 'notes') setFieldError(null);
+            }}
+            aria-invalid={fieldError?.field === 'notes' ? true : undefined}
+            aria-describedby={fieldError?.field === 'notes' ? 'adjust-notes-error' : undefined}
+          />
+          {fieldError?.field === 'notes' && (
+            <p id="adjust-notes-error" className="field-error" role="alert">
+              {fieldError.message}
+            </p>
+          )}
         </Field>
       </div>
       <button

@@ -1,3 +1,5 @@
+import { PRICED_CATALOGUE } from '@leadmarket/contracts/pricing';
+
 const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Dollars as a person writes them: $4,390.00, -$12.50 (missing values show as $0.00). */
@@ -44,4 +46,11 @@ export function listFrom<T>(body: unknown, ...keys: string[]): T[] {
     }
   }
   return [];
+}
+
+/** An industry or sub-service value of the catalogue as its label ("home_services" → "Home Services", "hvac" → "HVAC"). */
+export function catalogueLabel(industry: unknown, subService?: unknown): string {
+  const i = PRICED_CATALOGUE.find((x) => x.value === industry);
+  if (subService === undefined) return i?.label ?? humanize(industry);
+  return i?.sub_services.find((s) => s.value === subService)?.label ?? humanize(subService);
 }
