@@ -94,8 +94,15 @@ describe('admin dashboard in the browser', () => {
     await logIn(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await openTab(page, 'Leads');
+    await page.getByText(/^Showing|^No results/).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await env.screenshot(page, 'admin-mobile-leads');
+    for (const tab of ['Contractors', 'Lead Pricing', 'Audit Log']) {
+      await openTab(page, tab);
+      await page.getByRole('tabpanel').waitFor();
+      expect(await hasHorizontalScroll(page), tab).toBe(false);
+    }
+    await env.screenshot(page, 'admin-mobile-audit');
     await context.close();
   });
 
