@@ -291,12 +291,16 @@ const day = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-/** GET admin-audit-log query: by action, admin and day range (from and to inclusive, UTC days). */
+/**
+ * GET admin-audit-log query: by action, admin and day range (from and to inclusive). Days are the
+ * admin's own: tz_offset is the browser's Date#getTimezoneOffset() in minutes (0 = UTC days).
+ */
 export const AdminAuditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   admin_id: z.string().trim().max(100).optional(),
   from: day,
   to: day,
+  tz_offset: z.coerce.number().int().min(-840).max(840).optional().default(0),
   page,
   limit: limit(500, 50),
 });

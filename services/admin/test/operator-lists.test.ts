@@ -137,6 +137,13 @@ describe('the audit log', () => {
     const today = new Date().toISOString().slice(0, 10);
     const day = await stack.call('admin-audit-log', { token, query: { from: today, to: today, limit: 1 } });
     expect(day.body.total).toBe(all.body.total);
+    // An admin twelve hours ahead of UTC filters by their own day.
+    const theirDay = new Date(Date.now() + 12 * 3_600_000).toISOString().slice(0, 10);
+    const ahead = await stack.call('admin-audit-log', {
+      token,
+      query: { from: theirDay, to: theirDay, tz_offset: -720, limit: 1 },
+    });
+    expect(ahead.body.total).toBe(all.body.total);
     const longAgo = await stack.call('admin-audit-log', { token, query: { to: '2020-01-01', limit: 1 } });
     expect(longAgo.body.total).toBe(0);
     const badDay = await stack.call('admin-audit-log', { token, query: { from: 'yesterday' } });

@@ -33,17 +33,24 @@ export async function insertAuditEntry(db: Kysely<any>, entry: AuditEntry): Prom
 /** A page of the audit log, newest first, optionally for one action, one admin and a range of UTC days. */
 export async function listAuditEntries(
   db: Kysely<any>,
-  filter: { action?: string; admin_id?: string; from?: string; to?: string; page: number; limit: number },
+  filter: {
+    action?: string;
+    admin_id?: string;
+    from?: string;
+    to?: string;
+    /** Minutes the admin's clock is behind UTC (Date#getTimezoneOffset), so days are their days. */
+    tz_offset?: number;
+    page: number;
+    limit: number;
+  },
 ) {
   let query = db.selectFrom('audit_log');
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.admin_id) query = query.where('admin_id', '=', filter.admin_id);
-  if (filter.from) query = query.where('created_at', '>=', new Date(`${filter.from}T00:00:00Z`));
-  if (filter.to) {
-    const end = new Date(`${filter.to}T00:00:00Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    query = query.where('created_at', '<', end);
-  }
+  const offsetMs = (filter.tz_offset ?? 0) * 60_000;
+  const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + offsetMs);
+  if (filter.from) query = query.where('created_at', '>=', startOf(filter.from));
+  if (filter.to) query = query.where('created_at', '<', new Date(startOf(filter.to).getTime() + 24 * 3_600_000));
   const [rows, count] = await Promise.all([
     query
       .selectAll()

@@ -99,6 +99,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
           admin_id: q.admin_id || undefined,
           from: q.from || undefined,
           to: q.to || undefined,
+          // The date inputs are the admin's local days.
+          tz_offset: q.from || q.to ? new Date(`${q.from || q.to}T12:00:00`).getTimezoneOffset() : undefined,
           page: q.page,
           limit: q.limit,
         },

@@ -3,7 +3,7 @@ import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { RefundRequest } from '../api/types';
-import { formatDateTime, formatMoney } from '../utils/format';
+import { catalogueLabel, formatDateTime, formatMoney } from '../utils/format';
 import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
 import { RefundStatusBadge } from './status-badge';
@@ -81,7 +81,8 @@ export function RefundQueueTab({
               {r.contractors?.email && <div className="admin-muted">{r.contractors.email}</div>}
               {r.leads && (
                 <div>
-                  Lead: {r.leads.customer_name ?? ''} · {r.leads.service_category ?? ''} · {r.leads.zip_code ?? ''}
+                  Lead: {r.leads.customer_name ?? ''} · {catalogueLabel(r.leads.service_category ?? '')} ·{' '}
+                  {r.leads.zip_code ?? ''}
                 </div>
               )}
               <div>Reason: {r.reason}</div>
