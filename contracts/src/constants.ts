@@ -73,7 +73,9 @@ export const ADMIN_PAGE_SIZE = 25;
 /** Date orders of the admin lists. */
 export const ADMIN_SORTS = ['newest', 'oldest'] as const;
 export const TRANSACTION_TYPES = ['wallet_funding', 'lead_purchase'] as const;
+/** @deprecated The spec's test-lead list; the admin form uses the catalogue (SERVICE_CATALOGUE), ADR 0006. */
 export const TEST_LEAD_CATEGORIES = ['HVAC', 'Plumbing', 'Electrical'] as const;
+/** @deprecated The spec's matrix rows; the matrix is PRICE_MATRIX_ROWS of contracts/src/pricing.ts (ADR 0006). */
 export const ADMIN_CATEGORIES = [
   'HVAC',
   'Plumbing',
