@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
@@ -29,8 +30,16 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 const unique = Date.now().toString(36);
-/** A valid-looking US number that no other run used (screening refuses a repeated phone and service). */
-const uniquePhone = () => `(415) ${200 + Math.floor(Math.random() * 700)}-${1000 + Math.floor(Math.random() * 8999)}`;
+/**
+ * A valid US number that no other run used (screening refuses a repeated phone and service):
+ * exchange 2xx-9xx but never N11 (211, 411, 911 … are not assignable numbers).
+ */
+const uniquePhone = () => {
+  let exchange: number;
+  do exchange = 200 + Math.floor(Math.random() * 800);
+  while (exchange % 100 === 11);
+  return `(415) ${exchange}-${1000 + Math.floor(Math.random() * 8999)}`;
+};
 const uniqueZip = () => String(10000 + Math.floor(Math.random() * 89999));
 
 interface Trade {
@@ -121,6 +130,22 @@ describe('operator journey in the browser', () => {
     await admin.getByLabel('Admin password').press('Enter');
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
+    // Each contractor gets $50 from the operator on their contractor page first: the $25 signup
+    // credit is below these prices, and matching offers a lead only to a contractor who can pay for it.
+    for (const t of TRADES) {
+      await openTab(admin, 'Contractors');
+      await admin.getByLabel('Search contractors').fill(t.contractor.name);
+      await admin.getByRole('button', { name: `Open ${t.contractor.name}` }).click();
+      await admin.getByRole('heading', { name: 'SMS consent record' }).waitFor();
+      await admin.getByText('Agreed to SMS').waitFor();
+      await admin.getByLabel('Amount ($, negative to deduct)').fill('50');
+      await admin.getByLabel('Notes').fill('Welcome credit for the journey');
+      await admin.getByRole('button', { name: 'Adjust Balance' }).click();
+      await admin.getByText('Wallet balance adjusted successfully!').waitFor();
+      await env.screenshot(admin, `operator-contractor-page-${t.row.toLowerCase()}`);
+      await admin.getByRole('button', { name: '← Back to contractors' }).click();
+    }
+
     // Lead Pricing: the matrix lists the catalogue; HVAC is a Home Services trade row, Auto an industry row.
     await openTab(admin, 'Lead Pricing');
     for (const t of TRADES) {
@@ -142,21 +167,6 @@ describe('operator journey in the browser', () => {
     await history.locator('tr', { hasText: '$31.00' }).first().waitFor();
     expect(await history.locator('tr', { hasText: 'Roofing' }).count()).toBe(0);
     expect(await history.locator('tr', { hasText: ADMIN_EMAIL }).count()).toBe(2);
-
-    // Each contractor gets $50 from the operator on their contractor page (the $25 signup credit is below these prices).
-    for (const t of TRADES) {
-      await openTab(admin, 'Contractors');
-      await admin.getByLabel('Search contractors').fill(t.contractor.name);
-      await admin.getByRole('button', { name: `Open ${t.contractor.name}` }).click();
-      await admin.getByRole('heading', { name: 'SMS consent record' }).waitFor();
-      await admin.getByText('Agreed to SMS').waitFor();
-      await admin.getByLabel('Amount ($, negative to deduct)').fill('50');
-      await admin.getByLabel('Notes').fill('Welcome credit for the journey');
-      await admin.getByRole('button', { name: 'Adjust Balance' }).click();
-      await admin.getByText('Wallet balance adjusted successfully!').waitFor();
-      await env.screenshot(admin, `operator-contractor-page-${t.row.toLowerCase()}`);
-      await admin.getByRole('button', { name: '← Back to contractors' }).click();
-    }
 
     for (const t of TRADES) {
       const before = await until(`${t.contractor.name} funded`, async () => {
@@ -238,4 +248,66 @@ describe('operator journey in the browser', () => {
     await env.screenshot(admin, 'operator-audit');
     await adminContext.close();
   });
+
+  it('with 150 more leads, the Leads tab pages, its total equals Total Leads, and export all gives every row', async () => {
+    const { context, page } = await env.newPage();
+    await page.goto('/admin');
+    await page.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Admin password').press('Enter');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const token = (await page.evaluate(() =>
+      (globalThis as any).sessionStorage.getItem('admin_session_token'),
+    )) as string;
+    // 150 test leads through the real pipeline (Create Test Lead's function), a few at a time.
+    for (let i = 0; i < 150; i += 5)
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, k) => {
+          const res = await callFunction(env.baseUrl, 'admin-utilities', {
+            token,
+            body: {
+              action: 'create_lead',
+              customer_name: `Bulk Lead ${i + k}`,
+              phone: uniquePhone(),
+              service_category: 'home_services',
+              sub_service: 'plumbing',
+              zip_code: '60601',
+              description: 'The kitchen sink drains slowly and the pipe under it drips.',
+            },
+          });
+          expect(res.status, JSON.stringify(res.body)).toBe(200);
+        }),
+      );
+
+    const statValue = async () =>
+      Number(
+        (await page.getByRole('region', { name: 'Total Leads' }).locator('.admin-stat__value').innerText()).replace(
+          /,/g,
+          '',
+        ),
+      );
+    const totalLeads = await until('Total Leads to count the new leads', async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).waitFor();
+      const n = await statValue();
+      return n >= 150 ? n : undefined;
+    });
+    expect(totalLeads).toBeGreaterThanOrEqual(150);
+    await openTab(page, 'Leads');
+    const total = totalLeads.toLocaleString('en-US');
+    await page.getByText(`Showing 1–25 of ${total}`).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Showing 26–50 of ${total}`).waitFor();
+    expect(await page.locator('tbody tr', { has: page.locator('input[type=checkbox]') }).count()).toBe(25);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Export all matching (${total})` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    const rows = csv.split('\r\n').filter((line) => line.length > 0);
+    expect(rows).toHaveLength(totalLeads + 1);
+    expect(rows.filter((r) => r.includes('Bulk Lead '))).toHaveLength(150);
+    await env.screenshot(page, 'operator-leads-paged');
+    await context.close();
+  }, 240_000);
 });
