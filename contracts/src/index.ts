@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './display.js';
 export * from './events/index.js';
 export * from './calls/index.js';
+export * from './pricing.js';

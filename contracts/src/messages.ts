@@ -98,7 +98,8 @@ export const MESSAGES = {
   adminSuccess: {
     walletAdjusted: 'Wallet balance adjusted successfully!',
     contractorDeleted: 'Contractor deleted successfully!',
-    contractorsDeleted: (n: number) => `${n} contractors deleted successfully!`,
+    contractorsDeleted: (n: number) => `${n} ${n === 1 ? 'contractor' : 'contractors'} deleted successfully!`,
+    leadsDeleted: (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'} deleted successfully`,
     testLeadCreated: 'Test lead created successfully!',
     leadDeleted: 'Lead deleted successfully',
     pricingUpdated: (category: string, type: string, price: string) =>
@@ -108,9 +109,10 @@ export const MESSAGES = {
   },
   confirm: {
     deleteContractor: 'Are you sure you want to delete this contractor?',
-    deleteContractors: (n: number) => `Are you sure you want to delete ${n} contractors?`,
+    deleteContractors: (n: number) => `Are you sure you want to delete ${n} ${n === 1 ? 'contractor' : 'contractors'}?`,
     deleteLead: 'Are you sure you want to delete this lead? This action cannot be undone.',
-    deleteLeads: (n: number) => `Are you sure you want to delete ${n} leads? This action cannot be undone.`,
+    deleteLeads: (n: number) =>
+      `Are you sure you want to delete ${n} ${n === 1 ? 'lead' : 'leads'}? This action cannot be undone.`,
   },
 
   /** Texts of our own server (the spec shows none for these cases). */

@@ -254,6 +254,7 @@ export interface DashboardResponse {
 export const ContractorListQuerySchema = z.object({
   ids: z.string().max(20_000).optional(),
   search: z.string().max(200).optional(),
+  sort: z.enum(['newest', 'oldest']).optional().default('newest'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });

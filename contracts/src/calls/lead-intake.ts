@@ -153,6 +153,7 @@ export const ClaimedLeadSchema = z.object({
 export const InternalLeadsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.string().trim().max(40).optional(),
+  sort: z.enum(['newest', 'oldest']).optional().default('newest'),
   page: z.coerce.number().int().min(1).optional().default(1),
   limit: z.coerce.number().int().min(1).max(500).optional().default(50),
 });

@@ -54,7 +54,13 @@ describe('lead pricing', () => {
       method: 'PUT',
       body: { category, lead_type: 'emergency', price_cents: 12500, admin_id: 'a1' },
     });
-    expect(put1).toEqual({ category, lead_type: 'emergency', old_price_cents: null, new_price_cents: 12500 });
+    expect(put1).toEqual({
+      category,
+      sub_service: '',
+      lead_type: 'emergency',
+      old_price_cents: null,
+      new_price_cents: 12500,
+    });
     const put2 = await internal('/internal/lead-prices', {
       method: 'PUT',
       body: { category, lead_type: 'emergency', price_cents: 11000, admin_id: 'a1' },

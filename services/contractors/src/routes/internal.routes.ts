@@ -1,7 +1,7 @@
 import { CONTRACTOR_MESSAGES, ContractorListQuerySchema, ResolveSessionRequestSchema } from '@leadmarket/contracts';
 import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { anonymiseConsents } from '../db/consent.repository.js';
+import { anonymiseConsents, consentsOf } from '../db/consent.repository.js';
 import { anonymise, countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
 import { retireTokensOf } from '../db/reset-token.repository.js';
 import { normaliseContractorId } from '../domain/contractor-id.js';
@@ -33,6 +33,7 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
     const { rows, total } = await listContractors(ctx.db, {
       ids,
       search: q.search?.trim() || undefined,
+      sort: q.sort,
       page: q.page,
       limit: q.limit,
     });
@@ -44,6 +45,22 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
     const row = (await findContractor(ctx.db, id)) ?? (await findContractor(ctx.db, normaliseContractorId(id)));
     if (!row) throw notFound(CONTRACTOR_MESSAGES.notFound);
     return toView(row);
+  });
+
+  // The SMS consent record (TCPA): every decision with its time, IP and the exact wording agreed to.
+  app.get('/internal/contractors/:id/consents', async (request) => {
+    const { id } = idParam.parse(request.params);
+    const rows = await consentsOf(ctx.db, id);
+    return {
+      consents: rows.map((r: any) => ({
+        opted_in: Boolean(r.opted_in),
+        source: String(r.source),
+        wording: String(r.wording),
+        ip: r.ip ?? null,
+        user_agent: r.user_agent ?? null,
+        recorded_at: r.recorded_at instanceof Date ? r.recorded_at.toISOString() : String(r.recorded_at),
+      })),
+    };
   });
 
   app.delete('/internal/contractors/:id', async (request) => {

@@ -213,11 +213,13 @@ export async function markRefunded(db: Kysely<any>, id: string, at: Date): Promi
 export interface LeadSearch {
   search?: string;
   status?: string;
+  /** Creation date order; newest first unless 'oldest'. */
+  sort?: 'newest' | 'oldest';
   page: number;
   limit: number;
 }
 
-/** The admin lead list: newest first, searchable by name, phone, email, ZIP, category or sub-service. */
+/** The admin lead list: by creation date (newest first by default), searchable by name, phone, email, ZIP, category or sub-service. */
 export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ leads: LeadRow[]; total: number }> {
   let query = db.selectFrom('leads').where('status', '!=', 'deleted');
   if (q.status && q.status !== 'all') query = query.where('status', '=', q.status);
@@ -234,8 +236,9 @@ export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ lea
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('created_at', q.sort === 'oldest' ? 'asc' : 'desc')
+      // Ties (one batch, one instant) in the same direction, so oldest-first is newest-first reversed.
+      .orderBy('id', q.sort === 'oldest' ? 'asc' : 'desc')
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute(),

@@ -43,14 +43,8 @@ export function csvFileName(prefix: string, now: Date = new Date()): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/**
- * Build the CSV in the browser and hand it to the user as a download.
- * Returns the file name, or null when there is nothing to export.
- */
-export function downloadCsv(rows: ReadonlyArray<Record<string, unknown>>, prefix: string): string | null {
-  if (rows.length === 0) return null;
-  const fileName = csvFileName(prefix);
-  const blob = new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
+/** Hand a file (a Blob) to the user as a download named `fileName`. */
+export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -61,5 +55,15 @@ export function downloadCsv(rows: ReadonlyArray<Record<string, unknown>>, prefix
   link.remove();
   // Revoke later: some browsers start the download only after the click handler returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Build the CSV in the browser and hand it to the user as a download.
+ * Returns the file name, or null when there is nothing to export.
+ */
+export function downloadCsv(rows: ReadonlyArray<Record<string, unknown>>, prefix: string): string | null {
+  if (rows.length === 0) return null;
+  const fileName = csvFileName(prefix);
+  downloadBlob(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }), fileName);
   return fileName;
 }
