@@ -92,6 +92,31 @@ describe('leads-submit', () => {
     expect(other.body.validation_summary).toMatchObject({ is_duplicate: false });
   });
 
+  it('accepts the corrected resubmission of a rejected request (duplicates count accepted leads only)', async () => {
+    const body = leadBody({ email: 'jane@mailinator.com' });
+    const rejected = await stack.call('leads-submit', { body });
+    expect(rejected.body).toMatchObject({ status: 'rejected', validation_summary: { email_valid: false } });
+    const corrected = await stack.call('leads-submit', { body: { ...body, email: 'jane.doe@example.org' } });
+    expect(corrected.body).toMatchObject({ status: 'valid', validation_summary: allGood });
+    // The accepted one is now the original: the same request again is the duplicate.
+    const again = await stack.call('leads-submit', { body: { ...body, email: 'jane.doe@example.org' } });
+    expect(again.body).toMatchObject({ status: 'rejected', validation_summary: { is_duplicate: true } });
+  });
+
+  it('a rejected request leaves a stale Redis claim that does not block the corrected one', async () => {
+    const body = leadBody({ description: 'fix' });
+    const rejected = await stack.call('leads-submit', { body });
+    expect(rejected.body.status).toBe('rejected');
+    // As under the old rule: the rejected lead holds the Redis key.
+    const { duplicateFingerprint } = await import('../../screening/src/domain/fingerprint.js');
+    const fp = duplicateFingerprint(body.phone, body.service_category, body.sub_service);
+    await stack.marketplace.services.get('screening')!.ctx.kv.set(`screening:dup:${fp}`, rejected.body.lead_id, 3600);
+    const corrected = await stack.call('leads-submit', {
+      body: { ...body, description: 'The kitchen sink drain is clogged and water backs up.' },
+    });
+    expect(corrected.body).toMatchObject({ status: 'valid', validation_summary: allGood });
+  });
+
   it('finds a duplicate through PostgreSQL when the Redis key is gone', async () => {
     const body = leadBody();
     const first = await stack.call('leads-submit', { body });

@@ -39,17 +39,25 @@ export function looksLikeGibberish(text: string): boolean {
   return vowels / letters.length < 0.15;
 }
 
-/** Spam and junk checks on the customer's free text (description and name). */
+/**
+ * Spam and junk checks on the customer's free text. Each reason names the field it was found in
+ * (`content:description_*`, `content:name_*`) so the customer is told which field to fix.
+ */
 export function checkContent(input: { description: string; customer_name: string }): CheckResult {
   const reasons: string[] = [];
   const description = input.description.trim();
+  const name = input.customer_name.trim();
   const meaningful = description.replace(/[^\p{L}\p{N}]/gu, '');
-  if (meaningful.length < MIN_DESCRIPTION_CHARS) reasons.push('content:too_short');
-  const text = `${input.customer_name}\n${description}`;
-  if (LINK.test(text)) reasons.push('content:link');
-  if (REPEATED.test(text)) reasons.push('content:repeated_characters');
-  if (looksLikeGibberish(description) || looksLikeGibberish(input.customer_name)) reasons.push('content:gibberish');
-  if (BANNED.test(text)) reasons.push('content:banned_word');
-  if (!/\p{L}/u.test(input.customer_name)) reasons.push('content:name_without_letters');
+  if (meaningful.length < MIN_DESCRIPTION_CHARS) reasons.push('content:description_too_short');
+  for (const [field, text] of [
+    ['description', description],
+    ['name', name],
+  ] as const) {
+    if (LINK.test(text)) reasons.push(`content:${field}_link`);
+    if (REPEATED.test(text)) reasons.push(`content:${field}_repeated_characters`);
+    if (looksLikeGibberish(text)) reasons.push(`content:${field}_gibberish`);
+    if (BANNED.test(text)) reasons.push(`content:${field}_banned_word`);
+  }
+  if (!/\p{L}/u.test(name)) reasons.push('content:name_without_letters');
   return { valid: reasons.length === 0, reasons };
 }
