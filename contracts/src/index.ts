@@ -3,5 +3,7 @@ export { describeZodError } from './zod-messages.js';
 export * from './routes.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './field-messages.js';
+export * from './lead-reasons.js';
 export * from './events/index.js';
 export * from './calls/index.js';

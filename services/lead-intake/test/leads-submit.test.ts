@@ -1,6 +1,7 @@
 import { MESSAGES, SCREENING_WAIT_MS } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLeadsOnce } from '../src/jobs/lead-expiry.job.js';
 import { LEAD_SCREENED_CHANNEL } from '../src/screening-wakeups.js';
@@ -143,6 +144,45 @@ describe('leads-submit', () => {
     });
   });
 
+  it('a retried submit with the same idempotency key answers the first reply and stores no second lead', async () => {
+    const key = `form-${randomUUID()}`;
+    const body = { ...leadBody(), idempotency_key: key };
+    const before = await leadCount(stack);
+    const first = await stack.call('leads-submit', { body });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('valid');
+    const retry = await stack.call('leads-submit', { body });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    // Two at once (the browser retried while the first was still in flight): still one lead.
+    const racing = { ...leadBody(), idempotency_key: `form-${randomUUID()}` };
+    const [a, b] = await Promise.all([
+      stack.call('leads-submit', { body: racing }),
+      stack.call('leads-submit', { body: racing }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.lead_id).toBe(b.body.lead_id);
+    expect(await leadCount(stack)).toBe(before + 2);
+    const rows = await leadDb(stack)
+      .selectFrom('leads')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(rows).toEqual([{ id: first.body.lead_id }]);
+    // And never a duplicate of itself: the lead screening saw is the only one.
+    expect(first.body.validation_summary.is_duplicate).toBe(false);
+  });
+
+  it('refuses a reused idempotency key with different details (409) and stores nothing', async () => {
+    const body = leadBody({ idempotency_key: `form-${randomUUID()}` });
+    await stack.call('leads-submit', { body });
+    const before = await leadCount(stack);
+    const other = await stack.call('leads-submit', { body: { ...body, description: 'Something else entirely here.' } });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(MESSAGES.leadSubmit.keyReused);
+    expect(await leadCount(stack)).toBe(before);
+  });
+
   it('answers 400 with the field for bad input and stores nothing', async () => {
     const before = await leadCount(stack);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -159,7 +199,12 @@ describe('leads-submit', () => {
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.body.field).toBe(field);
       expect(res.body.detail).toBe(res.body.message);
+      // Plain words: the message never names the wire field.
+      expect(res.body.message).not.toMatch(new RegExp(`${field} (must|is)|_`));
+      expect(res.body.message).toMatch(/^Please /);
     }
+    const zip = await stack.call('leads-submit', { body: leadBody({ zip_code: '1234' }) });
+    expect(zip.body.message).toBe('Please enter a 5-digit ZIP code');
     const malformed = await stack.call('leads-submit', { rawBody: '{"customer_name":' });
     expect(malformed.status).toBe(400);
     expect(await leadCount(stack)).toBe(before);
@@ -176,7 +221,7 @@ describe('leads-submit', () => {
       expect(res.body).toMatchObject({
         status: 'pending',
         validation_summary: null,
-        message: MESSAGES.leadSubmit.success,
+        message: MESSAGES.leadSubmit.pending,
       });
       expect(elapsed).toBeGreaterThanOrEqual(SCREENING_WAIT_MS - 50);
       expect(elapsed).toBeLessThan(SCREENING_WAIT_MS + 1000);

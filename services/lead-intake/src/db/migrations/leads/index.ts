@@ -1,7 +1,9 @@
 import type { MigrationSet } from '@leadmarket/platform';
 import * as leads from './2026_11_22_0630_leads.js';
+import * as idempotencyKey from './2026_11_23_0900_lead_idempotency_key.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
 export const leadMigrations: MigrationSet = {
   '2026_11_22_0630_leads': leads,
+  '2026_11_23_0900_lead_idempotency_key': idempotencyKey,
 };
