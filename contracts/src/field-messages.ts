@@ -14,6 +14,9 @@ export const LEAD_FIELD_LIMITS = {
   contractor_id: 100,
 } as const;
 
+/** Fewer letters and digits than this is not a job description (screening refuses it; the forms say so first). */
+export const LEAD_DESCRIPTION_MIN_CHARS = 8;
+
 /** The human name of each wire field a person can get a message about. */
 export const FIELD_LABELS: Record<string, string> = {
   // lead forms

@@ -18,7 +18,12 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
     if (body.action !== 'create_lead') throw badRequest('Unknown action: only create_lead is supported', 'action');
     const input = AdminCreateLeadSchema.parse(body);
     // The same pipeline as leads-submit, marked as a test lead wherever it shows.
-    const created = await callOwner<{ lead_id: string; status: string }>(ctx, 'lead-intake', '/internal/leads', {
+    const created = await callOwner<{
+      lead_id: string;
+      status: string;
+      message: string;
+      problems?: Array<{ field: string | null; message: string }>;
+    }>(ctx, 'lead-intake', '/internal/leads', {
       body: {
         customer_name: input.customer_name,
         phone: input.phone,
@@ -44,9 +49,11 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
     });
     return {
       success: true as const,
-      message: MESSAGES.adminSuccess.testLeadCreated,
+      // Truthful: success only for a valid lead; otherwise screening's answer (what to fix, or "checking it").
+      message: created.status === 'valid' ? MESSAGES.adminSuccess.testLeadCreated : created.message,
       lead_id: created.lead_id,
       status: created.status,
+      problems: created.problems ?? [],
     };
   });
 

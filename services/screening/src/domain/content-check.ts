@@ -1,7 +1,8 @@
+import { LEAD_DESCRIPTION_MIN_CHARS } from '@leadmarket/contracts';
 import type { CheckResult } from './phone-check.js';
 
-/** Fewer meaningful characters than this is not a job description. */
-export const MIN_DESCRIPTION_CHARS = 8;
+/** Fewer meaningful characters than this is not a job description (the forms check the same number). */
+export const MIN_DESCRIPTION_CHARS = LEAD_DESCRIPTION_MIN_CHARS;
 
 const LINK =
   /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|info|biz|ru|cn|xyz|top|io|co|us|click|link|site|online|shop|app)\b/i;

@@ -74,7 +74,7 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     bulkDeleteContractors: (contractor_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-contractors', { method: 'DELETE', body: { contractor_ids } }),
     createTestLead: (form: TestLeadForm) =>
-      call<{ message?: string; lead_id?: string }>('admin-utilities', {
+      call<{ message?: string; lead_id?: string; status?: string }>('admin-utilities', {
         method: 'POST',
         body: { action: 'create_lead', ...form },
       }),

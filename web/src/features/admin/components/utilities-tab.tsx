@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_BANNER_SHORT_MS, TEST_LEAD_CATEGORIES } from '@leadmarket/contracts/constants';
+import { ADMIN_BANNER_LONG_MS, ADMIN_BANNER_SHORT_MS, TEST_LEAD_CATEGORIES } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { TestLeadForm } from '../api/types';
@@ -46,15 +46,23 @@ export function UtilitiesTab({
     }
     setBusy(true);
     try {
-      await api.createTestLead({
+      const created = await api.createTestLead({
         ...form,
         customer_name: form.customer_name.trim(),
         phone: form.phone.trim(),
         zip_code: form.zip_code.trim(),
       });
-      notify.success(MESSAGES.adminSuccess.testLeadCreated, ADMIN_BANNER_SHORT_MS);
-      setForm(EMPTY);
       onCreated();
+      // Screening's answer, not a blanket success: a rejected test lead says what to fix and keeps the form.
+      if (created.status === 'rejected') {
+        notify.error(created.message ?? MESSAGES.admin.createLeadFailed, ADMIN_BANNER_LONG_MS);
+        return;
+      }
+      notify.success(
+        created.status === 'pending' ? MESSAGES.leadSubmit.pending : MESSAGES.adminSuccess.testLeadCreated,
+        ADMIN_BANNER_SHORT_MS,
+      );
+      setForm(EMPTY);
     } catch (error) {
       reportFailure(
         notify,

@@ -109,7 +109,7 @@ describe('launch-soon waitlist', () => {
 });
 
 describe('info pages', () => {
-  it('legal pages are dated Aug 1, 2025; how-it-works has 4 steps; thank-you carries the name and links back', async () => {
+  it('legal pages are dated Aug 1, 2025; how-it-works has 4 steps; thank-you shows what this tab submitted and links back', async () => {
     for (const path of ['/privacy-policy', '/terms-of-service', '/disclaimer', '/tcpa-notice']) {
       const view = renderRoutes(publicSiteRoutes, path);
       expect(await screen.findByText(`Last updated: ${LEGAL_PAGES_DATE}`)).toBeTruthy();
@@ -119,7 +119,14 @@ describe('info pages', () => {
     await screen.findByRole('heading', { name: 'How It Works', level: 1 });
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
     how.unmount();
-    renderRoutes(publicSiteRoutes, '/thank-you?service=plumbing&name=Jane');
+    // A link cannot put a name on the page: only what this tab submitted shows.
+    sessionStorage.removeItem('lead_submission');
+    const forged = renderRoutes(publicSiteRoutes, '/thank-you?service=plumbing&name=Mallory');
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    expect(screen.queryByText(/Mallory/)).toBeNull();
+    forged.unmount();
+    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'plumbing', status: 'valid' }));
+    renderRoutes(publicSiteRoutes, '/thank-you?name=Mallory');
     expect(await screen.findByRole('heading', { name: 'Thank You, Jane!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Submit Another Request' }).getAttribute('href')).toBe(
