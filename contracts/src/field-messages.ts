@@ -118,4 +118,5 @@ export const FIELD_MESSAGES = {
   email: 'Please enter a valid email address',
   phone: 'Please enter a valid phone number',
   phoneDigits: 'Please enter a phone number with at least 10 digits, including the area code',
+  zipCodes: 'Please enter 5-digit ZIP codes, separated by commas',
 } as const;
