@@ -36,6 +36,7 @@ async function main() {
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
     devPages: config.DEV_PAGES,
     trustProxy: config.GATEWAY_TRUST_PROXY,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

@@ -77,6 +77,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     webRoot: options.webRoot,
     rateLimitPerMinute: options.rateLimitPerMinute,
     devPages: options.devPages ?? true,
+    publicBaseUrl,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(
