@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
@@ -7,7 +8,7 @@ import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import { forgotPassword } from '../api/auth-calls';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
-const EMAIL_INVALID = 'Please enter a valid email address';
+const EMAIL_INVALID = FIELD_MESSAGES.email;
 
 /** The forgot-password box of the login page: asks for an email and requests a reset link. */
 export function ForgotPassword({ onClose }: { onClose: () => void }) {
