@@ -163,11 +163,7 @@ describe('leads-submit', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.lead_id).toBe(b.body.lead_id);
     expect(await leadCount(stack)).toBe(before + 2);
-    const rows = await leadDb(stack)
-      .selectFrom('leads')
-      .select('id')
-      .where('idempotency_key', '=', key)
-      .execute();
+    const rows = await leadDb(stack).selectFrom('leads').select('id').where('idempotency_key', '=', key).execute();
     expect(rows).toEqual([{ id: first.body.lead_id }]);
     // And never a duplicate of itself: the lead screening saw is the only one.
     expect(first.body.validation_summary.is_duplicate).toBe(false);

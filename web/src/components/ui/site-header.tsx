@@ -36,7 +36,7 @@ export function SiteHeader() {
           <span aria-hidden="true" className="menu-icon" />
         </button>
         <nav id="site-nav" aria-label="Main" className={`site-nav${open ? ' is-open' : ''}`}>
-          <Link to={QUOTE_PATH} className="nav-quote" onClick={() => setOpen(false)}>
+          <Link to={QUOTE_PATH} onClick={() => setOpen(false)}>
             Get a Free Quote
           </Link>
           <Link to="/contact" onClick={() => setOpen(false)}>
