@@ -21,6 +21,13 @@ export const MESSAGES = {
     success: 'Lead submitted successfully! Matching contractors will be notified via SMS.',
     fallback: 'An error occurred while submitting the lead',
     plumbingFallback: 'An error occurred while submitting your request',
+    /** Screening has not answered within the bounded wait: the lead is stored and still screened. */
+    pending:
+      'Thank you, we received your request and are checking it now. A matched professional will contact you once it is confirmed.',
+    /** Screening refused the lead; the reply's problems say what to fix. */
+    rejected: 'We could not accept this request yet. Please fix the following and send it again:',
+    /** The same form reference was sent again with different details. */
+    keyReused: 'This form was already sent with different details. Please reload the page and send your request again.',
   },
   login: { failed: 'Login failed' },
   signup: {

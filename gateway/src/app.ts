@@ -8,6 +8,7 @@ import {
   FUNCTIONS_PREFIX,
   INTERNAL_HEADERS,
   isFunctionName,
+  isSpaPath,
   MESSAGES,
   ROUTES,
   unsafeTextMessage,
@@ -29,6 +30,7 @@ import {
 import { context, trace } from '@opentelemetry/api';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
+import { robotsTxt, sitemapXml } from './site-files.js';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -47,6 +49,8 @@ export interface GatewayOptions {
   production?: boolean;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
+  /** The site's public address (PUBLIC_BASE_URL) for sitemap.xml and robots.txt; else the request's own origin. */
+  publicBaseUrl?: string;
 }
 
 const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
@@ -201,17 +205,34 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       },
     });
   }
-  // Client-side routes of the SPA: any other GET that wants a page gets index.html.
+  const baseUrlOf = (request: { protocol: string; host: string }) =>
+    (options.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  app.get('/robots.txt', (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(baseUrlOf(request))),
+  );
+  app.get('/sitemap.xml', (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(baseUrlOf(request))),
+  );
+
+  // Client-side routes of the SPA get index.html; any other page path gets it too (the app shows
+  // "Page not found") but with status 404, so the miss is real to browsers, crawlers and monitors.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // /dev/* with the development pages off (production) is a plain 404, never the SPA's page.
     const isApi =
       path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/') || path === '/dev' || path.startsWith('/dev/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
-      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const status = isSpaPath(path) ? 200 : 404;
+      if (hasWeb) return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
       return reply
         .type('text/plain')
-        .code(200)
+        .code(status)
         .send('leadmarket gateway: the web app is not built (npm run build -w web).');
     }
     return reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${path}`));

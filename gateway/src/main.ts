@@ -40,6 +40,7 @@ async function main() {
     devPages: devPagesOn(config),
     production: config.NODE_ENV === 'production',
     trustProxy: config.GATEWAY_TRUST_PROXY,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

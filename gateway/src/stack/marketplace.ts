@@ -78,6 +78,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     rateLimitPerMinute: options.rateLimitPerMinute,
     devPages: options.devPages ?? env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
+    publicBaseUrl,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

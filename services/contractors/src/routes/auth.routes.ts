@@ -11,7 +11,7 @@ import {
 import {
   badRequest,
   clientIpOf,
-  conflict,
+  HttpError,
   contractorIdOf,
   hashPassword,
   tooManyRequests,
@@ -61,8 +61,8 @@ export function registerAuthRoutes(
     if (!checked.ok) throw badRequest(checked.violation.message, checked.violation.field);
     const signup = checked.signup;
     const taken = await findTakenKeys(ctx.db, signup.email, signup.username);
-    if (taken.email) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
-    if (taken.username) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+    if (taken.email) throw new HttpError(409, CONTRACTOR_MESSAGES.emailTaken, 'email');
+    if (taken.username) throw new HttpError(409, CONTRACTOR_MESSAGES.usernameTaken, 'username');
     const password_hash = await hashPassword(signup.password);
     const smsOptIn = body.sms_opt_in === true;
 
@@ -95,8 +95,8 @@ export function registerAuthRoutes(
       });
     } catch (error) {
       const violated = uniqueViolation(error);
-      if (violated?.includes('email')) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
-      if (violated?.includes('username')) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+      if (violated?.includes('email')) throw new HttpError(409, CONTRACTOR_MESSAGES.emailTaken, 'email');
+      if (violated?.includes('username')) throw new HttpError(409, CONTRACTOR_MESSAGES.usernameTaken, 'username');
       throw error;
     }
     const answer: SignupResponse = {

@@ -52,7 +52,7 @@ export type NewLead = Pick<
   | 'preferred_contractor_id'
   | 'client_ip_hash'
   | 'is_test'
-> & { created_at: Date };
+> & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
 /** jsonb columns come back parsed from pg and PGlite alike; this guards a driver returning text. */
 const json = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -62,12 +62,23 @@ const toRow = (r: any): LeadRow => ({
   rejection_reasons: json<string[]>(r.rejection_reasons),
 });
 
-/** Store a new lead in the screening state. */
-export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<void> {
-  await db
+/** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
+export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<boolean> {
+  const row = await db
     .insertInto('leads')
     .values({ ...lead, status: 'screening' })
-    .execute();
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The lead a form's idempotency key created, with the hash of the request that created it. */
+export async function findLeadByIdempotencyKey(
+  db: Kysely<any>,
+  key: string,
+): Promise<{ id: string; request_hash: string | null } | undefined> {
+  return db.selectFrom('leads').select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** One lead by id, any state. */

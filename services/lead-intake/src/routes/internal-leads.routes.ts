@@ -68,6 +68,7 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
       status: reply.status,
       message: reply.message,
       validation_summary: reply.validation_summary,
+      problems: reply.problems,
     };
   });
 
