@@ -110,6 +110,8 @@ export const AdjustmentRequestSchema = z.object({
     .refine((n) => n !== 0, 'Contractor ID and amount are required'),
   notes: z.string().default(''),
   admin_id: z.string().optional(),
+  /** One admin form submission: a repeat with the same key is posted once. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
 });
 export const SetLeadPriceSchema = z.object({
   category: z.string().trim().min(1).max(100),

@@ -506,7 +506,7 @@ describe('refunds, history, reports and admin money', () => {
       await internal('/internal/adjustments', {
         body: { contractor_id: a.contractorId, amount_cents: -2500, notes: 'goodwill reversal', admin_id: 'adm' },
       }),
-    ).toEqual({ success: true, new_balance_cents: 0 });
+    ).toEqual({ success: true, new_balance_cents: 0, duplicate: false });
     const tx = await internal('/internal/transactions', { query: { limit: 500 } });
     expect(
       tx.transactions.find((t: any) => t.contractor_id === a.contractorId && t.type === 'admin_adjustment'),
