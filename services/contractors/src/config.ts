@@ -9,6 +9,8 @@ const ConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: envInt(60, 1),
   /** Reset emails sent per address per hour (beyond it the answer is the same, nothing is sent). */
   RESET_EMAILS_PER_HOUR: envInt(5, 1),
+  /** Key of the hashes that remember which emails and phones had a signup credit; set a secret in production. */
+  SIGNUP_CREDIT_HASH_SALT: z.string().min(1).default('leadmarket-signup-credit'),
 });
 
 /** The contractors service's settings. */
