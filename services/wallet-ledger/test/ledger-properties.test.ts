@@ -112,6 +112,15 @@ describe('ledger properties (fast-check)', () => {
                 })),
               )
               .execute();
+            // Every lead was offered to everyone (the dashboard sells only offered or targeted leads).
+            await ctx.db
+              .insertInto('lead_offers')
+              .values(
+                leads.flatMap((lead_id) =>
+                  people.map((contractor_id) => ({ lead_id, contractor_id, offered_at: new Date() })),
+                ),
+              )
+              .execute();
             const balance = new Map(people.map((p) => [p, 0]));
             const owner = new Map<number, string>();
             const refundAsked = new Set<number>();

@@ -4,7 +4,7 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, ledgerCheck, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, offerTo, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
@@ -177,6 +177,7 @@ describe('purchase-lead', () => {
       body: { category, lead_type: 'standard', price_cents: 3000 },
     });
     const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, a.contractorId);
     const res = await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe(MESSAGES.contractor.insufficientBalance);
@@ -318,6 +319,7 @@ describe('development checkout (no Stripe keys)', () => {
       body: { category, lead_type: 'standard', price_cents: 9000 },
     });
     const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, a.contractorId);
     expect(
       (await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).body
         .new_wallet_balance,

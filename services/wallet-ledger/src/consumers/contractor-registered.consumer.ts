@@ -1,6 +1,7 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import { defineConsumer } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
+import { upsertTarget } from '../db/targets.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { fundedEvents } from '../operations/events.js';
 
@@ -9,6 +10,7 @@ export const contractorRegistered = defineConsumer({
   event: 'ContractorRegistered',
   async handle(event, { trx, emit }) {
     const contractorId = event.data.contractor_id;
+    await upsertTarget(trx, event.data);
     await lockWallet(trx, contractorId);
     // contractors decided this email or phone already had its credit (docs/adr/0003-14-resignup-credit.md):
     // the wallet exists, empty.
