@@ -22,9 +22,9 @@ export function registerInternalRoutes(
 ): void {
   app.post('/internal/sessions/resolve', async (request) => {
     const { token } = ResolveSessionRequestSchema.parse(request.body ?? {});
-    const contractorId = await sessions.resolve(token);
-    if (!contractorId) throw unauthorized();
-    return { account_id: contractorId };
+    const session = await sessions.resolveWithExpiry(token);
+    if (!session) throw unauthorized();
+    return { account_id: session.contractorId, expires_at: session.expiresAt.toISOString() };
   });
 
   app.get('/internal/contractors', async (request) => {
