@@ -26,6 +26,7 @@ import {
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
 import { createSessionHook } from './session-hook.js';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -39,7 +40,8 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
-  trustProxy?: boolean;
+  /** Whom to believe about X-Forwarded-For (see trust-proxy.ts); default nobody. */
+  trustProxy?: TrustProxy;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
 }
@@ -58,7 +60,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     logger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     jsonNotFound: false,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
   const authenticate = createSessionHook(kv, clients);
 

@@ -28,6 +28,7 @@ async function main() {
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
     devPages: config.DEV_PAGES,
+    trustProxy: config.GATEWAY_TRUST_PROXY,
     relayPollMs: 500,
   });
   logger.info(

@@ -20,8 +20,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Answer unknown routes with a JSON 404 (the gateway sets its own, for the SPA). */
   jsonNotFound?: boolean;
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
+  /** Take the client address from X-Forwarded-For: from this many nearest proxies, or from proxies at these addresses/CIDRs. */
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
 }
 
 /** Body of every error answer: `detail` (what the spec's browser reads first) and `message`. */
