@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 
 /**
  * An admin deleted the lead: the job description screening forwarded in LeadScreened (which the
- * customer may have filled with their contact) is erased from this service's outbox. Screening keeps
- * no contact itself, only hashed fingerprints.
+ * customer may have filled with their contact) is erased from this service's outbox, and the lead's
+ * duplicate fingerprint (an unsalted hash of the phone, which a search over phone numbers reverses)
+ * is dropped. Screening keeps no contact itself.
  */
 export const leadDeletedConsumer = defineConsumer({
   event: 'LeadDeleted',
@@ -15,5 +16,6 @@ export const leadDeletedConsumer = defineConsumer({
       .where('type', '=', 'LeadScreened')
       .where(sql`envelope->'data'->>'lead_id'`, '=', data.lead_id)
       .execute();
+    await trx.deleteFrom('duplicate_fingerprints').where('lead_id', '=', data.lead_id).execute();
   },
 });
