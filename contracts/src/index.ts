@@ -4,6 +4,7 @@ export * from './safe-text.js';
 export * from './routes.js';
 export * from './site-paths.js';
 export * from './constants.js';
+export * from './targeting.js';
 export * from './messages.js';
 export * from './display.js';
 export * from './field-messages.js';

@@ -31,6 +31,7 @@ import { context, trace } from '@opentelemetry/api';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -44,9 +45,10 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
-  trustProxy?: boolean;
   /** NODE_ENV=production: HSTS on, development page policy off. */
   production?: boolean;
+  /** Whom to believe about X-Forwarded-For (see trust-proxy.ts); default nobody. */
+  trustProxy?: TrustProxy;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
   /** The site's public address (PUBLIC_BASE_URL) for sitemap.xml and robots.txt; else the request's own origin. */
@@ -69,7 +71,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     logger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     jsonNotFound: false,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
   const authenticate = createSessionHook(kv, clients);
   await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });

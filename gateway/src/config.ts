@@ -1,6 +1,7 @@
 import { BaseConfigSchema, envBoolean, envInt } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
+import { envTrustProxy } from './trust-proxy.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -10,7 +11,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   HOST: z.string().default('0.0.0.0'),
   WEB_ROOT: z.string().default(DEFAULT_WEB_ROOT),
   GATEWAY_RATE_LIMIT_PER_MINUTE: envInt(600, 1),
-  GATEWAY_TRUST_PROXY: envBoolean(false),
+  /** Whom to believe about X-Forwarded-For: false, a hop count, or proxy addresses/CIDRs (trust-proxy.ts). */
+  GATEWAY_TRUST_PROXY: envTrustProxy,
   /**
    * Forward /dev/outbox and /dev/checkout (development providers). Unset: on outside production,
    * off in production (and those pages answer 404 in production whatever this says).

@@ -42,6 +42,7 @@ async function main() {
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
     devPages: devPagesOn(config),
+    trustProxy: config.GATEWAY_TRUST_PROXY,
     relayPollMs: 500,
   });
   logger.info(

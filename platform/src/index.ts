@@ -14,6 +14,8 @@ export * from './kv/memory.js';
 export * from './kv/redis.js';
 export * from './outbox/outbox.js';
 export * from './outbox/relay.js';
+export * from './outbox/redact.js';
+export * from './outbox/retention.js';
 export * from './outbox/consumers.js';
 export * from './clients/service-client.js';
 export * from './service/service.js';

@@ -218,6 +218,8 @@ export const AdminWalletAdjustSchema = z.object({
     .refine((v) => Number.isFinite(v) && v !== 0, MESSAGES.admin.adjustRequired)
     .refine((v) => Math.abs(v) <= 10_000, 'amount must be at most $10,000 either way'),
   notes: z.string().max(1000).optional().default(''),
+  /** Made by the admin form once per submission: a double click or a retry credits once. */
+  idempotency_key: z.string().trim().min(8, 'Invalid submission key').max(100).optional(),
 });
 
 /** DELETE admin-delete-contractor: contractor_id in body or query. */

@@ -110,6 +110,8 @@ export const AdjustmentRequestSchema = z.object({
     .refine((n) => n !== 0, 'Contractor ID and amount are required'),
   notes: z.string().default(''),
   admin_id: z.string().optional(),
+  /** One admin form submission: a repeat with the same key is posted once. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
 });
 /** PUT /internal/lead-prices: one tier of a matrix row (sub_service '' for an industry row). */
 export const SetLeadPriceSchema = z.object({

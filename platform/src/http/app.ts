@@ -10,6 +10,8 @@ import {
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { clientWentAway } from './client-abort.js';
+import { drainRequest } from './drain.js';
 
 export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -20,8 +22,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Answer unknown routes with a JSON 404 (the gateway sets its own, for the SPA). */
   jsonNotFound?: boolean;
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
+  /** Take the client address from X-Forwarded-For: from this many nearest proxies, or from proxies at these addresses/CIDRs. */
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
 }
 
 const MESSAGES_BAD_URL =
@@ -107,6 +109,12 @@ export function createApp({
     const fromDatabase = databaseClientError(error);
     if (fromDatabase) return reply.code(fromDatabase.status).send(errorBody(fromDatabase.message));
     const status: number | undefined = error.statusCode;
+    if (status === 413) {
+      // Answer once the client has finished sending (bounded), so it reads the 413 rather than a reset.
+      return drainRequest(request.raw, { maxBytes: 32 * 1024 * 1024, timeoutMs: 10_000 }).then(() =>
+        reply.code(413).header('connection', 'close').send(errorBody(MESSAGES.server.payloadTooLarge)),
+      );
+    }
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type.
       const message =
@@ -116,6 +124,10 @@ export function createApp({
             ? MESSAGES.server.malformedJson
             : error.message;
       return reply.code(status).send(errorBody(message));
+    }
+    if (clientWentAway(request, reply)) {
+      request.log.info({ err: String(error?.message ?? error), code: error?.code }, 'client closed the connection');
+      return reply.code(499).send(errorBody('Client closed the connection'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(MESSAGES.server.internal));

@@ -13,6 +13,7 @@ import { startConsumers, type ConsumerDefinition } from '../outbox/consumers.js'
 import { appendToOutbox, type NewEvent } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/relay.js';
 import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionRequirement } from '../production.js';
+import { outboxRetentionJob } from '../outbox/retention.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
 import { context, trace } from '@opentelemetry/api';
 
@@ -181,7 +182,7 @@ export async function startService(def: ServiceDefinition, options: StartService
     },
   };
   if (options.startConsumers !== false) await consumerApi.startConsumers();
-  const jobs = def.background?.(ctx) ?? [];
+  const jobs = [...(def.background?.(ctx) ?? []), outboxRetentionJob(ctx.db, ctx.env, logger)];
   for (const job of jobs) job.start();
 
   return {

@@ -9,6 +9,8 @@ import { createSmtpEmail } from './providers/smtp-email.js';
 import { createTwilioSms } from './providers/twilio-sms.js';
 import { renderBody } from './domain/messages.js';
 import { onWake } from './wake.js';
+import { bodyToKeep } from './domain/sent-secrets.js';
+import { scrubFailedDelivery } from './db/delivery-secrets.repository.js';
 
 export interface Providers {
   sms: SmsProvider;
@@ -82,7 +84,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
               statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined,
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
-      await markSent(ctx.db, d.id, { ...result, body });
+      await markSent(ctx.db, d.id, { ...result, body: bodyToKeep(result.provider, body) });
     } catch (err) {
       const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
       ctx.logger.warn(
@@ -95,6 +97,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
         String((err as Error)?.message ?? err),
         finalAttempt ? null : retryDelaySeconds(d.attempts),
       );
+      if (finalAttempt) await scrubFailedDelivery(ctx.db, d.id);
     }
   };
   return wakeableJob(

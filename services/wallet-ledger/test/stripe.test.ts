@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../src/config.js';
 import { reconcilePendingReloads } from '../src/operations/funding.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { balanceOf, ledgerCheck, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_wallet_ledger';
 const stripe = new Stripe('sk_test_unused');
@@ -160,13 +160,16 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     });
     return a;
   }
-  async function pricedLead(cents: number) {
+  /** A lead at `cents`, in a category of its own, offered to `buyer` (so the dashboard may sell it). */
+  async function pricedLead(cents: number, buyer: string) {
     const category = `AR${randomUUID().slice(0, 8)}`;
     await internal('/internal/lead-prices', {
       method: 'PUT',
       body: { category, lead_type: 'standard', price_cents: cents },
     });
-    return screenLead(stack, wallet, { service_category: category });
+    const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, buyer);
+    return leadId;
   }
   const charges = (contractorId: string) =>
     fake.requests.filter(
@@ -175,8 +178,8 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('one charge when a purchase leaves the balance under the threshold, never two at once, credited by the webhook', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead1 = await pricedLead(9000);
-    const lead2 = await pricedLead(500);
+    const lead1 = await pricedLead(9000, a.contractorId);
+    const lead2 = await pricedLead(500, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead1, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const charge = charges(a.contractorId)[0]!;
@@ -225,7 +228,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a reload whose webhook never came is settled by asking Stripe (same idempotency key, no second charge)', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead = await pricedLead(9000);
+    const lead = await pricedLead(9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const row = await waitFor(
@@ -254,7 +257,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a declined charge turns auto-reload off and says why', async () => {
     const a = await fundedWithCard('cus_decline', 100);
-    const lead = await pricedLead(9000);
+    const lead = await pricedLead(9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     const settings = await waitFor(async () => {
       const s = await stack.call('auto-reload-settings', { query: { session_token: a.token } });

@@ -30,6 +30,7 @@ import {
   insertContractor,
   toView,
 } from '../db/contractor.repository.js';
+import { belongedToDeletedAccount } from '../db/signup-credit.repository.js';
 import { newContractorId } from '../domain/contractor-id.js';
 import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
@@ -85,10 +86,19 @@ export function registerAuthRoutes(
           user_agent: userAgentOf(request),
         });
         const token = await sessions.open(trx, row.id);
+        // One signup credit per person: none for the email or phone of a deleted account (ADR 0003-14).
+        const signupCredit = !(await belongedToDeletedAccount(trx, config.SIGNUP_CREDIT_HASH_SALT, {
+          email: signup.email,
+          phone: signup.phone,
+        }));
         await ctx.emit(trx, [
           {
             type: 'ContractorRegistered',
-            data: { ...profileEvent(row), registered_at: new Date(row.created_at).toISOString() },
+            data: {
+              ...profileEvent(row),
+              registered_at: new Date(row.created_at).toISOString(),
+              signup_credit: signupCredit,
+            },
           },
         ]);
         return { contractorId: row.id, token };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { anonymiseConsents, consentsOf } from '../db/consent.repository.js';
 import { anonymise, countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
 import { retireTokensOf } from '../db/reset-token.repository.js';
+import { rememberDeletedContact } from '../db/signup-credit.repository.js';
 import { normaliseContractorId } from '../domain/contractor-id.js';
 import type { Sessions } from '../use-cases/sessions.js';
 
@@ -13,12 +14,17 @@ const ACTIVE_WINDOW_DAYS = 30;
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /** Routes other services call (docs/internal-api.md, contractors section). */
-export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, sessions: Sessions): void {
+export function registerInternalRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext,
+  sessions: Sessions,
+  signupCreditSalt: string,
+): void {
   app.post('/internal/sessions/resolve', async (request) => {
     const { token } = ResolveSessionRequestSchema.parse(request.body ?? {});
-    const contractorId = await sessions.resolve(token);
-    if (!contractorId) throw unauthorized();
-    return { account_id: contractorId };
+    const session = await sessions.resolveWithExpiry(token);
+    if (!session) throw unauthorized();
+    return { account_id: session.contractorId, expires_at: session.expiresAt.toISOString() };
   });
 
   app.get('/internal/contractors', async (request) => {
@@ -67,7 +73,9 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
     const { id } = idParam.parse(request.params);
     const adminId = z.object({ admin_id: z.string().max(100).optional() }).parse(request.query ?? {}).admin_id;
     const clearCache = await ctx.db.transaction().execute(async (trx) => {
+      const before = await findContractor(trx, id);
       if (!(await anonymise(trx, id, adminId))) return undefined;
+      if (before) await rememberDeletedContact(trx, signupCreditSalt, { email: before.email, phone: before.phone });
       await anonymiseConsents(trx, id);
       await retireTokensOf(trx, id);
       const clear = await sessions.closeAllIn(trx, id);

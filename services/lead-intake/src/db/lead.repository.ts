@@ -199,11 +199,20 @@ export async function expireStaleLeads(db: Kysely<any>, olderThan: Date, at: Dat
   return rows.map((r) => r.id as string);
 }
 
-/** Mark a lead deleted and drop its customer's contact details (kept nowhere else). */
+/** Mark a lead deleted and drop its customer's contact details (its outbox copy: lead-erasure.repository.ts). */
 export async function deleteLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
-    .set({ status: 'deleted', deleted_at: at, customer_name: 'Deleted', phone: '', email: null, client_ip_hash: null })
+    .set({
+      status: 'deleted',
+      deleted_at: at,
+      customer_name: 'Deleted',
+      phone: '',
+      email: null,
+      // The customer may have written their contact into the job description too.
+      description: '',
+      client_ip_hash: null,
+    })
     .where('id', '=', id)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
+  AUTO_RELOAD_DEFAULTS,
   AUTO_RELOAD_THRESHOLD_RANGE,
   AutoReloadUpdateSchema,
   centsToDollars,
@@ -16,13 +17,23 @@ import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '..
 import { walletAccountOf } from '../domain/ledger.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
 
+/** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
 async function settingsOf(db: Kysely<any>, contractorId: string) {
-  await ensureWallet(db, contractorId);
-  return db
+  const row = await db
     .selectFrom('wallet_settings')
     .selectAll()
     .where('contractor_id', '=', contractorId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return (
+    row ?? {
+      contractor_id: contractorId,
+      auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
+      auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
+      auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
+      auto_reload_disabled_reason: null,
+      stripe_payment_method_id: null,
+    }
+  );
 }
 
 const settingsAnswer = (s: any) => ({

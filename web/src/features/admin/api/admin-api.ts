@@ -112,8 +112,11 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
         total_revenue: Number(body?.total_revenue ?? 0),
       };
     },
-    adjustWallet: (contractor_id: string, amount: number, notes: string) =>
-      call<{ message?: string }>('admin-wallet-adjust', { method: 'POST', body: { contractor_id, amount, notes } }),
+    adjustWallet: (contractor_id: string, amount: number, notes: string, idempotency_key?: string) =>
+      call<{ message?: string }>('admin-wallet-adjust', {
+        method: 'POST',
+        body: { contractor_id, amount, notes, idempotency_key },
+      }),
     deleteContractor: (contractor_id: string) =>
       call<{ message?: string }>('admin-delete-contractor', { method: 'DELETE', body: { contractor_id } }),
     bulkDeleteContractors: (contractor_ids: string[]) =>

@@ -27,6 +27,9 @@ export function WalletAdjustCard({
   const [amount, setAmount] = useState('');
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  // One key per submission: a double click or a retry after a lost answer credits once (the server
+  // dedupes by it); a new key only after a success.
+  const [submissionKey, setSubmissionKey] = useState(() => crypto.randomUUID());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +43,8 @@ export function WalletAdjustCard({
     setFieldError(null);
     setBusy(true);
     try {
-      await api.adjustWallet(check.contractorId, check.amount, notes.trim());
+      await api.adjustWallet(check.contractorId, check.amount, notes.trim(), submissionKey);
+      setSubmissionKey(crypto.randomUUID());
       notify.success(MESSAGES.adminSuccess.walletAdjusted);
       setAmount('');
       setNotes('');
