@@ -1,4 +1,4 @@
-import { BaseConfigSchema, envBoolean, envInt } from '@leadmarket/platform';
+import { BaseConfigSchema, envInt } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { envTrustProxy } from './trust-proxy.js';
