@@ -86,7 +86,7 @@ export function registerAuthRoutes(
           user_agent: userAgentOf(request),
         });
         const token = await sessions.open(trx, row.id);
-        // One signup credit per person: none for the email or phone of a deleted account (ADR 0003-14).
+        // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
         const signupCredit = !(await belongedToDeletedAccount(trx, config.SIGNUP_CREDIT_HASH_SALT, {
           email: signup.email,
           phone: signup.phone,
