@@ -20,3 +20,5 @@ export * from './service/service.js';
 export * from './security/tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';
+export * from './transient.js';
+export * from './service/safety-net.js';
