@@ -45,6 +45,9 @@ const PUBLISH_CONFIRM_DEADLINE_MS = 10_000;
 /** Opening a connection: TCP and the AMQP handshake. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** The broker's answer to a passive declare of a queue that does not exist. */
+const isNotFound = (err: unknown) => (err as { code?: unknown })?.code === 404;
+
 /** The URL with a heartbeat, unless it names its own. */
 function withHeartbeat(url: string, seconds: number): string {
   if (/[?&]heartbeat=/.test(url)) return url;
@@ -166,26 +169,26 @@ export class RabbitMqEventBus implements EventBus {
     }
   }
 
-  /** How many messages wait in a queue's dead-letter queue (readiness details, the dlq tool). */
+  /** How many messages wait in a queue's dead-letter queue (readiness details, the dlq tool); 0 when it does not exist. */
   async deadLetterDepth(queue: string): Promise<number> {
-    return this.withChannel(async (channel) => {
-      const dlq = deadLetterQueueOf(queue);
-      await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-      return (await channel.checkQueue(dlq)).messageCount;
-    });
+    return this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueueOf(queue))).messageCount).catch(
+      (err) => {
+        if (isNotFound(err)) return 0;
+        throw err;
+      },
+    );
   }
 
   /** Read up to `max` dead letters without removing them (they are returned to the queue). */
   async peekDeadLetters(queue: string, max = 100): Promise<DeadLetter[]> {
+    if ((await this.deadLetterDepth(queue)) === 0) return [];
     return this.withChannel(async (channel) => {
-      const dlq = deadLetterQueueOf(queue);
-      await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
       const letters: DeadLetter[] = [];
-      const held: amqp.GetMessage[] = [];
+      let held = 0;
       while (letters.length < max) {
-        const msg = await channel.get(dlq, { noAck: false });
+        const msg = await channel.get(deadLetterQueueOf(queue), { noAck: false });
         if (!msg) break;
-        held.push(msg);
+        held++;
         const headers = msg.properties.headers ?? {};
         letters.push({
           queue,
@@ -193,7 +196,7 @@ export class RabbitMqEventBus implements EventBus {
           body: msg.content.toString(),
         });
       }
-      if (held.length) channel.nackAll(true);
+      if (held) channel.nackAll(true);
       return letters;
     });
   }
@@ -204,6 +207,7 @@ export class RabbitMqEventBus implements EventBus {
    * after the broker confirmed it back on the queue. Returns how many were moved.
    */
   async redriveDeadLetters(queue: string, max = 1000): Promise<number> {
+    if ((await this.deadLetterDepth(queue)) === 0) return 0;
     await this.ensureConnected();
     const channel = await this.connection!.createConfirmChannel();
     try {
