@@ -17,6 +17,7 @@ import {
   currentTraceparent,
   errorBody,
   HttpError,
+  neverReached,
   SpanKind,
   tracer,
   type KeyValueStore,
@@ -131,7 +132,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     body: Buffer | undefined,
     contractorId?: string,
     adminId?: string,
-  ) {
+    attempt = 1,
+  ): unknown {
     const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, {
       kind: SpanKind.SERVER,
     });
@@ -160,6 +162,12 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       },
       onError: (rep: any, { error }: { error: Error }) => {
         span.end();
+        // Another instance may be up: a read, or a request that never reached this one, goes there.
+        const read = request.method === 'GET' || request.method === 'HEAD';
+        if (attempt < clients.instancesOf(service).length && (read || neverReached(error))) {
+          request.log.warn({ err: String(error), service }, 'upstream instance unavailable; trying another');
+          return forward(request, rep, service, body, contractorId, adminId, attempt + 1);
+        }
         request.log.warn({ err: String(error), service }, 'upstream unavailable');
         rep.code(503).send(errorBody(MESSAGES.server.unavailable));
       },

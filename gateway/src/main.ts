@@ -40,9 +40,15 @@ async function main() {
       const failed: string[] = [];
       await Promise.all(
         SERVICE_NAMES.map(async (s) => {
-          const ok = await fetch(`${urls[s]}/readyz`, { signal: AbortSignal.timeout(2000) })
-            .then((r) => r.ok)
-            .catch(() => false);
+          // Ready while at least one instance of each service is.
+          const answers = await Promise.all(
+            clients.instancesOf(s).map((url) =>
+              fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
+                .then((r) => r.ok)
+                .catch(() => false),
+            ),
+          );
+          const ok = answers.some(Boolean);
           if (!ok) failed.push(s);
         }),
       );
