@@ -132,13 +132,15 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     body: Buffer | undefined,
     contractorId?: string,
     adminId?: string,
-    attempt = 1,
+    tried: string[] = [],
   ): unknown {
     const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, {
       kind: SpanKind.SERVER,
     });
     const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
-    return reply.from(`${clients.urlOf(service)}${request.url}`, {
+    const instance = clients.urlOf(service, tried);
+    tried.push(instance);
+    return reply.from(`${instance}${request.url}`, {
       body: body && body.length > 0 ? body : undefined,
       // Without a content type, reply-from JSON-encodes the body: a Buffer would arrive as {"type":"Buffer",...}.
       contentType:
@@ -164,9 +166,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
         span.end();
         // Another instance may be up: a read, or a request that never reached this one, goes there.
         const read = request.method === 'GET' || request.method === 'HEAD';
-        if (attempt < clients.instancesOf(service).length && (read || neverReached(error))) {
+        if (tried.length < clients.instancesOf(service).length && (read || neverReached(error))) {
           request.log.warn({ err: String(error), service }, 'upstream instance unavailable; trying another');
-          return forward(request, rep, service, body, contractorId, adminId, attempt + 1);
+          return forward(request, rep, service, body, contractorId, adminId, tried);
         }
         request.log.warn({ err: String(error), service }, 'upstream unavailable');
         rep.code(503).send(errorBody(MESSAGES.server.unavailable));

@@ -43,7 +43,7 @@ export interface RabbitMqOptions {
 /** A publish unconfirmed after this is failed (the outbox row stays and is sent again). */
 const PUBLISH_CONFIRM_DEADLINE_MS = 10_000;
 /** Opening a connection: TCP and the AMQP handshake. */
-const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** The broker's answer to a passive declare of a queue that does not exist. */
 const isNotFound = (err: unknown) => (err as { code?: unknown })?.code === 404;

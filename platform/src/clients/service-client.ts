@@ -58,12 +58,16 @@ export class ServiceClients {
     return urls;
   }
 
-  /** The base URL of the service's next instance (round-robin). */
-  urlOf(service: ServiceName): string {
+  /** The base URL of the service's next instance (round-robin), skipping those already `tried` for this call. */
+  urlOf(service: ServiceName, tried: readonly string[] = []): string {
     const urls = this.instancesOf(service);
-    const i = this.next.get(service) ?? 0;
-    this.next.set(service, (i + 1) % urls.length);
-    return urls[i % urls.length]!;
+    const start = this.next.get(service) ?? 0;
+    this.next.set(service, (start + 1) % urls.length);
+    for (let k = 0; k < urls.length; k++) {
+      const url = urls[(start + k) % urls.length]!;
+      if (!tried.includes(url)) return url;
+    }
+    return urls[start % urls.length]!;
   }
 
   /**
@@ -74,9 +78,12 @@ export class ServiceClients {
   async call<T = any>(service: ServiceName, path: string, options: CallOptions = {}): Promise<T> {
     const instances = this.instancesOf(service).length;
     const read = (options.method ?? (options.body === undefined ? 'GET' : 'POST')) === 'GET';
+    const tried: string[] = [];
     for (let attempt = 1; ; attempt++) {
+      const base = this.urlOf(service, tried);
+      tried.push(base);
       try {
-        return await this.callOnce<T>(service, path, options);
+        return await this.callOnce<T>(base, service, path, options);
       } catch (err) {
         const retry = attempt < instances && !(err instanceof ServiceCallError) && (read || neverReached(err));
         if (!retry) throw err;
@@ -84,8 +91,8 @@ export class ServiceClients {
     }
   }
 
-  private async callOnce<T>(service: ServiceName, path: string, options: CallOptions): Promise<T> {
-    const url = new URL(path, this.urlOf(service));
+  private async callOnce<T>(base: string, service: ServiceName, path: string, options: CallOptions): Promise<T> {
+    const url = new URL(path, base);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.internalToken) headers[INTERNAL_HEADERS.internalToken] = this.internalToken;
