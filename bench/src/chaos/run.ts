@@ -1,4 +1,5 @@
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { createLogger, queueOf, RabbitMqEventBus, serviceUrlEnvName } from '@leadmarket/platform';
@@ -23,7 +24,9 @@ import { startLoad, WindowStats, type Contractor } from './load.js';
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const short = process.argv.includes('--short') || process.env.CHAOS_SHORT === '1';
-const RECOVERY_BUDGET_MS = 15_000;
+// A killed single instance recovers in its boot time, which on a busy shared 2-core machine can
+// pass this; the table shows the real figure either way.
+const RECOVERY_BUDGET_MS = Number(process.env.CHAOS_RECOVERY_BUDGET_MS ?? 15_000);
 const log = (message: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
