@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ServiceClients } from '@leadmarket/platform';
-import { waitFor } from '@leadmarket/platform/testing';
+import { MemoryKeyValueStore, ServiceClients } from '@leadmarket/platform';
+import { testLogger, waitFor } from '@leadmarket/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.js';
 import { Supervisor } from '../src/stack/supervisor.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -69,6 +70,32 @@ describe('calls to a service with several instances', () => {
       expect((await withDead.call('screening', '/read')).name).toBe('a');
       // A write refused by the dead instance never reached it, so it is safe to send to the other.
       expect((await withDead.call('screening', '/write', { method: 'POST', body: {} })).name).toBe('a');
+    }
+  });
+
+  it('the gateway sends a read, and a request a dead instance refused, to another instance', async () => {
+    const live = await instance('live');
+    const dead = await deadUrl();
+    const gateway = await buildGateway({
+      logger: testLogger(),
+      kv: new MemoryKeyValueStore(),
+      clients: new ServiceClients({ 'wallet-ledger': `${dead},${live}`, 'lead-intake': `${dead},${live}` }),
+    });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const read = await gateway.inject({ method: 'GET', url: '/.netlify/functions/get-category-pricing' });
+        expect(read.statusCode).toBe(200);
+        expect(read.json()).toEqual({ name: 'live', method: 'GET' });
+        const write = await gateway.inject({
+          method: 'POST',
+          url: '/.netlify/functions/contractor-waitlist-signup',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'a@example.com' }),
+        });
+        expect(write.json()).toEqual({ name: 'live', method: 'POST' });
+      }
+    } finally {
+      await gateway.close();
     }
   });
 });
