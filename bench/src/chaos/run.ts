@@ -377,7 +377,10 @@ function renderReport(r: {
 }): string {
   const lines: string[] = [];
   lines.push(
-    `### Chaos run (${r.short ? 'short' : 'full'}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${r.seconds} s`,
+    `### Chaos run (${r.short ? 'short' : 'full'}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${r.seconds} s, ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} at the end (${cpus().length} cores)`,
   );
   lines.push('');
   lines.push(
