@@ -1,5 +1,6 @@
 import {
   createLogger,
+  installProcessSafetyNet,
   loadConfig,
   MemoryKeyValueStore,
   RedisKeyValueStore,
@@ -16,6 +17,7 @@ async function main() {
   const stopTelemetry = await startTelemetry('gateway');
   const config = loadConfig(GatewayConfigSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  installProcessSafetyNet(logger);
   const urls = serviceUrlsFromEnv(process.env);
   const missing = SERVICE_NAMES.filter((s) => !urls[s]);
   if (missing.length)
