@@ -132,8 +132,7 @@ export class OutboxRelay {
         .where('id', '=', row.id)
         .execute()
         .catch(() => {});
-      if (abandon)
-        this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
+      if (abandon) this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
     }
     return rows.length;
   }
