@@ -146,12 +146,15 @@ describe.runIf(realServersConfigured())('database outages are outages, not crash
     await waitFor(() => log.seen('no answer to a query within'), 'the relay to give up on a silent connection', 30_000);
     await proxy.restore();
     await waitFor(() => published.includes(lead(11)), 'the relay to publish after the blackhole', 30_000);
-    // Nothing is left pending.
-    const pending = await sql<{
-      n: number;
-    }>`select count(*)::int as n from ${sql.table(`${PRODUCER.replace(/-/g, '_')}.outbox`)} where processed_at is null`.execute(
-      infra.database.root,
-    );
-    expect(pending.rows[0]!.n).toBe(0);
+    // And records it: nothing is left pending (marked just after the publish, so waited for).
+    const pending = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from ${sql.table(`${PRODUCER.replace(/-/g, '_')}.outbox`)} where processed_at is null`.execute(
+          infra.database.root,
+        )
+      ).rows[0]!.n;
+    await waitFor(async () => (await pending()) === 0, 'the outbox to be drained', 30_000);
   }, 90_000);
 });
