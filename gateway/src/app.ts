@@ -20,6 +20,7 @@ import {
   currentTraceparent,
   errorBody,
   HttpError,
+  neverReached,
   SpanKind,
   tracer,
   type KeyValueStore,
@@ -158,12 +159,15 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     body: Buffer | undefined,
     contractorId?: string,
     adminId?: string,
-  ) {
+    tried: string[] = [],
+  ): unknown {
     const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, {
       kind: SpanKind.SERVER,
     });
     const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
-    return reply.from(`${clients.urlOf(service)}${request.url}`, {
+    const instance = clients.urlOf(service, tried);
+    tried.push(instance);
+    return reply.from(`${instance}${request.url}`, {
       body: body && body.length > 0 ? body : undefined,
       // Without a content type, reply-from JSON-encodes the body: a Buffer would arrive as {"type":"Buffer",...}.
       contentType:
@@ -187,6 +191,12 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       },
       onError: (rep: any, { error }: { error: Error }) => {
         span.end();
+        // Another instance may be up: a read, or a request that never reached this one, goes there.
+        const read = request.method === 'GET' || request.method === 'HEAD';
+        if (tried.length < clients.instancesOf(service).length && (read || neverReached(error))) {
+          request.log.warn({ err: String(error), service }, 'upstream instance unavailable; trying another');
+          return forward(request, rep, service, body, contractorId, adminId, tried);
+        }
         request.log.warn({ err: String(error), service }, 'upstream unavailable');
         rep.code(503).send(errorBody(MESSAGES.server.unavailable));
       },

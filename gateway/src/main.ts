@@ -2,6 +2,7 @@ import {
   assertProductionReady,
   BASE_PRODUCTION_REQUIREMENTS,
   createLogger,
+  installProcessSafetyNet,
   loadConfig,
   MemoryKeyValueStore,
   RedisKeyValueStore,
@@ -19,6 +20,7 @@ async function main() {
   const stopTelemetry = await startTelemetry('gateway');
   const config = loadConfig(GatewayConfigSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  installProcessSafetyNet(logger);
   const urls = serviceUrlsFromEnv(process.env);
   const missing = SERVICE_NAMES.filter((s) => !urls[s]);
   if (missing.length)
@@ -45,9 +47,15 @@ async function main() {
       const failed: string[] = [];
       await Promise.all(
         SERVICE_NAMES.map(async (s) => {
-          const ok = await fetch(`${urls[s]}/readyz`, { signal: AbortSignal.timeout(2000) })
-            .then((r) => r.ok)
-            .catch(() => false);
+          // Ready while at least one instance of each service is.
+          const answers = await Promise.all(
+            clients.instancesOf(s).map((url) =>
+              fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
+                .then((r) => r.ok)
+                .catch(() => false),
+            ),
+          );
+          const ok = answers.some(Boolean);
           if (!ok) failed.push(s);
         }),
       );

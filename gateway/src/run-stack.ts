@@ -1,13 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { serviceUrlEnvName } from '@leadmarket/platform';
+import { Supervisor } from './stack/supervisor.js';
 
 /**
  * `npm run stack`: the distributed mode without Docker — each service and the gateway as its
  * own process against DATABASE_URL, AMQP_URL and REDIS_URL (the local servers on our machines).
- * SERVICE_INSTANCES=2 runs two of each service (competing consumers; the gateway uses the first).
+ * SERVICE_INSTANCES=2 runs two of each service (competing consumers; the gateway balances across them
+ * and retries reads on another instance). A process that exits is restarted with back-off.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const required = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'];
@@ -27,39 +28,33 @@ const env: Record<string, string | undefined> = {
     process.env.INTERNAL_API_TOKEN ??
     (process.env.NODE_ENV === 'production' ? undefined : randomBytes(24).toString('base64url')),
 };
-SERVICE_NAMES.forEach((name, i) => (env[serviceUrlEnvName(name)] = `http://127.0.0.1:${basePort + i * 10}`));
+const instanceUrl = (i: number, k: number) => `http://127.0.0.1:${basePort + i * 10 + k}`;
+SERVICE_NAMES.forEach(
+  (name, i) =>
+    (env[serviceUrlEnvName(name)] = Array.from({ length: instances }, (_, k) => instanceUrl(i, k)).join(',')),
+);
 
-const children: ChildProcess[] = [];
-const tsx = `${root}/node_modules/.bin/tsx`;
 // Extra Node flags for every process, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile.
 const nodeArgs = (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
-function run(label: string, script: string, extra: Record<string, string>) {
-  const child = spawn(tsx, [...nodeArgs, script], {
-    cwd: root,
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`${label} exited with ${code}; stopping the stack`);
-      void stop(1);
-    }
-  });
-  children.push(child);
-}
+const supervisor = new Supervisor({ root, nodeArgs, log: (message) => console.error(`[stack] ${message}`) });
 
 SERVICE_NAMES.forEach((name, i) => {
   for (let k = 0; k < instances; k++)
-    run(`${name}#${k}`, `services/${name}/src/main.ts`, { PORT: String(basePort + i * 10 + k) });
+    supervisor.start({
+      label: `${name}#${k}`,
+      script: `services/${name}/src/main.ts`,
+      env: { ...env, PORT: String(basePort + i * 10 + k) },
+    });
 });
-run('gateway', 'gateway/src/main.ts', { PORT: process.env.PORT ?? '8080' });
+supervisor.start({
+  label: 'gateway',
+  script: 'gateway/src/main.ts',
+  env: { ...env, PORT: process.env.PORT ?? '8080' },
+});
 
-let stopping = false;
-async function stop(code = 0) {
-  stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-  process.exit(code);
+async function stop() {
+  await supervisor.stop();
+  process.exit(0);
 }
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -64,6 +64,18 @@ export const BaseConfigSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** Connections per process to PostgreSQL (7 services share the server's max_connections, 100 by default). */
   DATABASE_POOL_SIZE: envInt(10, 1),
+  /** Opening a database connection or waiting for a free one; a blackholed server fails after this. */
+  DATABASE_CONNECT_TIMEOUT_MS: envInt(5000, 100),
+  /** Server-side statement timeout; a query unanswered 5 s past it has its connection replaced. */
+  DATABASE_STATEMENT_TIMEOUT_MS: envInt(15_000, 100),
+  /** The server ends a transaction its client left open (a crashed or cut-off process) after this. */
+  DATABASE_IDLE_TX_TIMEOUT_MS: envInt(30_000, 100),
+  /** TCP keepalive initial delay on database connections. */
+  DATABASE_KEEPALIVE_MS: envInt(10_000, 100),
+  /** AMQP heartbeat: a broker that stops answering is noticed after about two of these. */
+  AMQP_HEARTBEAT_SECONDS: envInt(5, 1),
+  /** SIGTERM drains for at most this long, then the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: envInt(10_000, 100),
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
   /** Shared secret the gateway sends to services; services refuse function calls without it. */
   INTERNAL_API_TOKEN: z.string().min(16).optional(),

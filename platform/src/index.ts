@@ -23,3 +23,5 @@ export * from './security/tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';
 export * from './production.js';
+export * from './transient.js';
+export * from './service/safety-net.js';

@@ -1,7 +1,7 @@
 import type { EventBus } from './bus/event-bus.js';
 import { InProcessEventBus } from './bus/in-process.js';
 import { RabbitMqEventBus } from './bus/rabbitmq.js';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/database.js';
+import { createPgliteDatabase, createPostgresDatabase, type Database, type DatabaseTimeouts } from './db/database.js';
 import type { KeyValueStore } from './kv/key-value-store.js';
 import { MemoryKeyValueStore } from './kv/memory.js';
 import { RedisKeyValueStore } from './kv/redis.js';
@@ -27,6 +27,10 @@ export interface InfraOptions {
   logger: Logger;
   poolSize?: number;
   applicationName?: string;
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
+  amqpHeartbeatSeconds?: number;
+  /** Start even while the broker is unreachable (the bus connects in the background; not ready meanwhile). */
+  waitForBroker?: boolean;
 }
 
 /** Real servers where their URLs are given, the embedded adapters otherwise (DESIGN §4). */
@@ -37,10 +41,18 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
         url: options.databaseUrl,
         poolSize: options.poolSize,
         applicationName: options.applicationName,
+        timeouts: options.databaseTimeouts,
+        logger: options.logger,
       })
     : await createPgliteDatabase(options.dataDir);
   const bus: EventBus = options.amqpUrl
-    ? await RabbitMqEventBus.connect({ url: options.amqpUrl, namespace, logger: options.logger })
+    ? await RabbitMqEventBus.connect({
+        url: options.amqpUrl,
+        namespace,
+        logger: options.logger,
+        heartbeatSeconds: options.amqpHeartbeatSeconds,
+        waitForBroker: options.waitForBroker,
+      })
     : new InProcessEventBus();
   const kv: KeyValueStore = options.redisUrl
     ? new RedisKeyValueStore({ url: options.redisUrl, prefix: namespace ? `${namespace}:` : '' })

@@ -77,6 +77,17 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
     expect(dead[0]!.reason).toBe('always broken');
   });
 
+  it('retries a transient failure (database unreachable) past the bounded attempts without dead-lettering it', async () => {
+    let calls = 0;
+    await fx.bus.subscribe({ queue: 'q-transient', eventTypes: ['Alpha'], maxAttempts: 2 }, async () => {
+      calls++;
+      if (calls <= 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    await fx.bus.publish(envelope('Alpha'));
+    await waitFor(() => calls === 4, 'the fourth delivery to succeed', 10_000);
+    expect(await fx.bus.takeDeadLetters('q-transient')).toEqual([]);
+  });
+
   it('keeps events for a consumer that is away and delivers them when it returns', async () => {
     const seen: string[] = [];
     const sub = await fx.bus.subscribe({ queue: 'q-away', eventTypes: ['Alpha'] }, async (e) => void seen.push(e.id));

@@ -1,3 +1,4 @@
+import { isTransientError } from '../transient.js';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import { decodeEnvelope } from './decode.js';
 import {
@@ -130,7 +131,9 @@ export class InProcessEventBus implements EventBus {
       await consumer.handler(envelope, { attempt: message.attempt });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (error instanceof InvalidMessageError || message.attempt >= consumer.maxAttempts) {
+      // As the RabbitMQ adapter: poison is dead-lettered, an outage (transient error) never is.
+      const exhausted = message.attempt >= consumer.maxAttempts && !isTransientError(error);
+      if (error instanceof InvalidMessageError || exhausted) {
         queue.dead.push({ queue: queue.name, reason, body: message.body });
       } else {
         await new Promise((r) => setTimeout(r, retryDelayMs(message.attempt)));

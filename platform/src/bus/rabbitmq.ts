@@ -1,6 +1,7 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
+import { isTransientError, withDeadline } from '../transient.js';
 import { decodeEnvelope } from './decode.js';
 import {
   deadLetterQueueOf,
@@ -29,6 +30,28 @@ export interface RabbitMqOptions {
   url: string;
   namespace?: string;
   logger: Logger;
+  /** AMQP heartbeat; a blackholed broker is noticed after about two of them (default 5). */
+  heartbeatSeconds?: number;
+  /**
+   * When the broker is unreachable at start-up, return at once and keep connecting in the
+   * background (bounded back-off; ping fails meanwhile) instead of failing. A refused login or a
+   * malformed URL still fails at once.
+   */
+  waitForBroker?: boolean;
+}
+
+/** A publish unconfirmed after this is failed (the outbox row stays and is sent again). */
+const PUBLISH_CONFIRM_DEADLINE_MS = 10_000;
+/** Opening a connection: TCP and the AMQP handshake. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/** The broker's answer to a passive declare of a queue that does not exist. */
+const isNotFound = (err: unknown) => (err as { code?: unknown })?.code === 404;
+
+/** The URL with a heartbeat, unless it names its own. */
+function withHeartbeat(url: string, seconds: number): string {
+  if (/[?&]heartbeat=/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}heartbeat=${seconds}`;
 }
 
 /**
@@ -53,17 +76,32 @@ export class RabbitMqEventBus implements EventBus {
     this.exchange = exchangeName(options.namespace ?? '');
   }
 
-  /** Connect (the first connection must succeed, so a misconfigured URL fails start-up loudly). */
+  /**
+   * Connect. Without waitForBroker the first connection must succeed; with it, only a refused
+   * login or a malformed URL fails start-up, and an unreachable broker is waited for.
+   */
   static async connect(options: RabbitMqOptions): Promise<RabbitMqEventBus> {
     const bus = new RabbitMqEventBus(options);
-    await bus.ensureConnected();
+    try {
+      await bus.ensureConnected();
+    } catch (err) {
+      if (!options.waitForBroker || !isTransientError(err)) throw err;
+      options.logger.warn({ err: String(err) }, 'RabbitMQ unreachable at start-up; not ready until it answers');
+      bus.scheduleReconnect();
+    }
     return bus;
+  }
+
+  /** True while a connection and its publisher channel are open. */
+  get connected(): boolean {
+    return Boolean(this.connection && this.publisher);
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {
     const channel = await this.publisherChannel();
     const body = Buffer.from(JSON.stringify(envelope));
-    await new Promise<void>((resolve, reject) => {
+    // A blackholed broker never confirms: give up on this publish and let the outbox send it again.
+    const confirmed = new Promise<void>((resolve, reject) => {
       channel.publish(
         this.exchange,
         envelope.type,
@@ -79,6 +117,7 @@ export class RabbitMqEventBus implements EventBus {
         (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
       );
     });
+    await withDeadline(confirmed, PUBLISH_CONFIRM_DEADLINE_MS, `publish confirm of ${envelope.type}`);
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
@@ -125,6 +164,90 @@ export class RabbitMqEventBus implements EventBus {
         });
       }
       return letters;
+    } finally {
+      await channel.close().catch(() => {});
+    }
+  }
+
+  /** How many messages wait in a queue's dead-letter queue (readiness details, the dlq tool); 0 when it does not exist. */
+  async deadLetterDepth(queue: string): Promise<number> {
+    return this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueueOf(queue))).messageCount).catch(
+      (err) => {
+        if (isNotFound(err)) return 0;
+        throw err;
+      },
+    );
+  }
+
+  /** Read up to `max` dead letters without removing them (they are returned to the queue). */
+  async peekDeadLetters(queue: string, max = 100): Promise<DeadLetter[]> {
+    if ((await this.deadLetterDepth(queue)) === 0) return [];
+    return this.withChannel(async (channel) => {
+      const letters: DeadLetter[] = [];
+      let held = 0;
+      while (letters.length < max) {
+        const msg = await channel.get(deadLetterQueueOf(queue), { noAck: false });
+        if (!msg) break;
+        held++;
+        const headers = msg.properties.headers ?? {};
+        letters.push({
+          queue,
+          reason: String(headers['x-dead-reason'] ?? headers['x-first-death-reason'] ?? 'unknown'),
+          body: msg.content.toString(),
+        });
+      }
+      if (held) channel.nackAll(true);
+      return letters;
+    });
+  }
+
+  /**
+   * Move up to `max` dead letters back onto their queue (after the cause was fixed), with the
+   * delivery count and dead-letter reason cleared. Each is removed from the dead-letter queue only
+   * after the broker confirmed it back on the queue. Returns how many were moved.
+   */
+  async redriveDeadLetters(queue: string, max = 1000): Promise<number> {
+    if ((await this.deadLetterDepth(queue)) === 0) return 0;
+    await this.ensureConnected();
+    const channel = await this.connection!.createConfirmChannel();
+    try {
+      const dlq = deadLetterQueueOf(queue);
+      let moved = 0;
+      while (moved < max) {
+        const msg = await channel.get(dlq, { noAck: false });
+        if (!msg) break;
+        const headers = { ...(msg.properties.headers ?? {}) };
+        for (const h of ['x-delivery-count', 'x-dead-reason', 'x-death', 'x-first-death-reason']) delete headers[h];
+        headers['x-redriven-at'] = new Date().toISOString();
+        await new Promise<void>((resolve, reject) =>
+          channel.sendToQueue(
+            queue,
+            msg.content,
+            {
+              persistent: true,
+              messageId: msg.properties.messageId,
+              type: msg.properties.type,
+              contentType: msg.properties.contentType,
+              headers,
+            },
+            (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+          ),
+        );
+        channel.ack(msg);
+        moved++;
+      }
+      return moved;
+    } finally {
+      await channel.close().catch(() => {});
+    }
+  }
+
+  private async withChannel<T>(fn: (channel: Channel) => Promise<T>): Promise<T> {
+    await this.ensureConnected();
+    const channel = await this.connection!.createChannel();
+    channel.on('error', () => {});
+    try {
+      return await fn(channel);
     } finally {
       await channel.close().catch(() => {});
     }
@@ -177,15 +300,34 @@ export class RabbitMqEventBus implements EventBus {
 
   private async connectOnce(): Promise<void> {
     // Nagle's algorithm adds ~40 ms to every confirm round trip; noDelay takes it to ~1 ms.
-    const connection = await amqp.connect(this.options.url, { noDelay: true });
+    const connection = await amqp.connect(withHeartbeat(this.options.url, this.options.heartbeatSeconds ?? 5), {
+      noDelay: true,
+      timeout: CONNECT_TIMEOUT_MS,
+    });
     connection.on('error', (err) => this.options.logger.warn({ err }, 'rabbitmq connection error'));
     connection.on('close', () => this.onDisconnect(connection));
-    const publisher = await connection.createConfirmChannel();
-    publisher.on('error', (err) => this.options.logger.warn({ err }, 'rabbitmq publisher channel error'));
-    publisher.on('close', () => {
-      if (this.publisher === publisher) this.publisher = undefined;
-    });
-    await publisher.assertExchange(this.exchange, 'topic', { durable: true });
+    let publisher: ConfirmChannel;
+    try {
+      publisher = await connection.createConfirmChannel();
+      publisher.on('error', (err) => this.options.logger.warn({ err }, 'rabbitmq publisher channel error'));
+      publisher.on('close', () => {
+        if (this.publisher === publisher) this.publisher = undefined;
+      });
+      await withDeadline(
+        publisher.assertExchange(this.exchange, 'topic', { durable: true }),
+        CONNECT_TIMEOUT_MS,
+        'declaring the exchange',
+      );
+    } catch (err) {
+      void connection.close().catch(() => {});
+      throw err;
+    }
+    // A publisher channel closed on its own leaves a live connection behind: close it, not leak it.
+    const previous = this.connection;
+    if (previous && previous !== connection) {
+      this.connection = undefined;
+      void previous.close().catch(() => {});
+    }
     this.connection = connection;
     this.publisher = publisher;
     this.backoffMs = 250;
@@ -204,6 +346,7 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   private scheduleReconnect(): void {
+    if (this.closed) return;
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       this.ensureConnected().catch((err) => {
@@ -251,7 +394,10 @@ export class RabbitMqEventBus implements EventBus {
       await sub.handler(decodeEnvelope(msg.content.toString()), { attempt });
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
-      outcome = error instanceof InvalidMessageError || attempt >= sub.spec.maxAttempts ? 'dead' : 'retry';
+      // Poison is dead-lettered; an outage (database down, a timeout) is never the message's fault.
+      if (error instanceof InvalidMessageError) outcome = 'dead';
+      else if (isTransientError(error)) outcome = 'retry';
+      else outcome = attempt >= sub.spec.maxAttempts ? 'dead' : 'retry';
     }
     try {
       if (outcome === 'dead') await this.deadLetter(sub.spec.queue, msg, reason);

@@ -21,8 +21,20 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** Base URL of each service, e.g. { 'wallet-ledger': 'http://127.0.0.1:4105' }. */
+/**
+ * Base URL of each service, e.g. { 'wallet-ledger': 'http://127.0.0.1:4105' }; several instances as
+ * a comma-separated list ('http://127.0.0.1:4140,http://127.0.0.1:4141'), balanced round-robin.
+ */
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
+
+/** The request never reached the service (nothing listens there): safe to send to another instance. */
+export function neverReached(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === 'ECONNREFUSED') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 /**
  * Internal HTTP between services, for the few answers a user is waiting on (DESIGN §2).
@@ -34,14 +46,53 @@ export class ServiceClients {
     private readonly internalToken?: string,
   ) {}
 
-  urlOf(service: ServiceName): string {
-    const url = this.urls[service];
-    if (!url) throw new Error(`No URL configured for service ${service}`);
-    return url;
+  private readonly next = new Map<ServiceName, number>();
+
+  /** Every instance's base URL of a service. */
+  instancesOf(service: ServiceName): string[] {
+    const urls = (this.urls[service] ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
+    if (urls.length === 0) throw new Error(`No URL configured for service ${service}`);
+    return urls;
   }
 
+  /** The base URL of the service's next instance (round-robin), skipping those already `tried` for this call. */
+  urlOf(service: ServiceName, tried: readonly string[] = []): string {
+    const urls = this.instancesOf(service);
+    const start = this.next.get(service) ?? 0;
+    this.next.set(service, (start + 1) % urls.length);
+    for (let k = 0; k < urls.length; k++) {
+      const url = urls[(start + k) % urls.length]!;
+      if (!tried.includes(url)) return url;
+    }
+    return urls[start % urls.length]!;
+  }
+
+  /**
+   * Call a service. With several instances, a call that never reached one (connection refused) is
+   * sent to the next, and so is a read (GET) that failed on the way; a write that may have arrived
+   * is not repeated.
+   */
   async call<T = any>(service: ServiceName, path: string, options: CallOptions = {}): Promise<T> {
-    const url = new URL(path, this.urlOf(service));
+    const instances = this.instancesOf(service).length;
+    const read = (options.method ?? (options.body === undefined ? 'GET' : 'POST')) === 'GET';
+    const tried: string[] = [];
+    for (let attempt = 1; ; attempt++) {
+      const base = this.urlOf(service, tried);
+      tried.push(base);
+      try {
+        return await this.callOnce<T>(base, service, path, options);
+      } catch (err) {
+        const retry = attempt < instances && !(err instanceof ServiceCallError) && (read || neverReached(err));
+        if (!retry) throw err;
+      }
+    }
+  }
+
+  private async callOnce<T>(base: string, service: ServiceName, path: string, options: CallOptions): Promise<T> {
+    const url = new URL(path, base);
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (this.internalToken) headers[INTERNAL_HEADERS.internalToken] = this.internalToken;

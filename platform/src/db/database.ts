@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { ServiceName } from '@leadmarket/contracts';
+import type { Logger } from '../logger.js';
+import { withDeadline } from '../transient.js';
 
 /** Integers and sums come back as JS numbers (money is integer cents, far below 2^53). */
 pg.types.setTypeParser(20, Number);
@@ -32,20 +34,87 @@ function scoped(root: Kysely<any>, service: ServiceName): Kysely<any> {
   return root.withSchema(schemaOf(service));
 }
 
+/**
+ * How long the database may take before a connection is presumed dead. A server that is down
+ * refuses at once; a blackholed one (packets dropped, no reset) would otherwise hang a pass forever.
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** Server-side statement_timeout. A query still unanswered 5 s later has its connection destroyed. */
+  statementMs: number;
+  /** Server-side idle_in_transaction_session_timeout: a transaction left open by a dead client is ended. */
+  idleInTransactionMs: number;
+  /** TCP keepalive initial delay, so the kernel notices a peer that vanished. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+  keepAliveMs: 10_000,
+};
+
+/** A readiness ping longer than this counts as "database unreachable". */
+const PING_DEADLINE_MS = 3000;
+
 export interface PostgresOptions {
   url: string;
   poolSize?: number;
   applicationName?: string;
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where connection errors are reported (they never crash the process). */
+  logger?: Logger;
+}
+
+/** pg client options carrying the timeouts and keepalive. */
+function clientConfig(url: string, applicationName: string, t: DatabaseTimeouts): pg.ClientConfig {
+  return {
+    connectionString: url,
+    application_name: applicationName,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: t.keepAliveMs,
+  };
+}
+
+/**
+ * Give a client a permanent error listener (pg-pool only listens while a client is idle, so a
+ * socket error on a checked-out client used to crash the process) and a client-side deadline per
+ * query: past it the socket is destroyed, the query fails, and the pool drops the client and opens
+ * a fresh one. pg's own query_timeout would leave the dead connection in the pool.
+ */
+function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): void {
+  client.on('error', (err) => logger?.warn({ err: String(err) }, 'database connection error; it will be replaced'));
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result; // callback and cursor forms: left as they are
+    const timer = setTimeout(() => {
+      const stream = (client as unknown as { connection?: { stream?: { destroy(err?: Error): void } } }).connection
+        ?.stream;
+      stream?.destroy(new Error(`Connection terminated: no answer to a query within ${deadlineMs} ms`));
+    }, deadlineMs);
+    return result.finally(() => clearTimeout(timer));
+  };
 }
 
 export function createPostgresDatabase({
   url,
   poolSize = 20,
   applicationName = 'leadmarket',
+  timeouts,
+  logger,
 }: PostgresOptions): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
+  const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...timeouts };
+  const queryDeadlineMs = t.statementMs + 5000;
+  const pool = new pg.Pool({ ...clientConfig(url, applicationName, t), max: poolSize });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => guardClient(client, queryDeadlineMs, logger));
   const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<pg.Client>();
   return {
@@ -53,7 +122,7 @@ export function createPostgresDatabase({
     root,
     forService: (service) => scoped(root, service),
     async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString: url, application_name: `${applicationName}-listen` });
+      const client = new pg.Client(clientConfig(url, `${applicationName}-listen`, t));
       client.on('error', () => {});
       await client.connect();
       client.on('notification', (msg) => {
@@ -63,15 +132,18 @@ export function createPostgresDatabase({
       listeners.add(client);
       return async () => {
         listeners.delete(client);
-        await client.end().catch(() => {});
+        await withDeadline(client.end(), t.connectMs, 'closing a LISTEN connection').catch(() => {});
       };
     },
     async ping() {
-      await sql`select 1`.execute(root);
+      await withDeadline(sql`select 1`.execute(root), PING_DEADLINE_MS, 'database ping');
     },
     async close() {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
-      await root.destroy();
+      // A blackholed server never answers the goodbye: do not let it hold the shutdown.
+      await Promise.all(
+        [...listeners].map((c) => withDeadline(c.end(), t.connectMs, 'closing a LISTEN connection').catch(() => {})),
+      );
+      await withDeadline(root.destroy(), t.connectMs, 'closing the database pool').catch(() => {});
     },
   };
 }

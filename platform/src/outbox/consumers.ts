@@ -11,6 +11,7 @@ import type { Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
+import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { appendToOutbox, type NewEvent } from './outbox.js';
 
 /** What a handler gets besides its event: the transaction its effect and the inbox record share. */
@@ -48,7 +49,18 @@ export interface ConsumerRunnerOptions {
   maxAttempts?: number;
   kv: KeyValueStore;
   env: Record<string, string | undefined>;
+  /** One handler run (its transaction included) longer than this is abandoned and retried. */
+  handlerDeadlineMs?: number;
+  /**
+   * How long an event is retried in place while its failures are transient (database down, a
+   * timeout): the consumer holds it, and with it its prefetch, so it pauses instead of
+   * dead-lettering valid work. After this the message goes back to the queue.
+   */
+  transientRetryMs?: number;
 }
+
+const DEFAULT_HANDLER_DEADLINE_MS = 30_000;
+const DEFAULT_TRANSIENT_RETRY_MS = 15 * 60_000;
 
 /**
  * Subscribe a service's queue and run each event through the idempotent inbox: the event id is
@@ -64,8 +76,38 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     byType.set(c.event, c);
   }
   const db = options.database.forService(service);
+  const handlerDeadlineMs = options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS;
+  const transientRetryMs = options.transientRetryMs ?? DEFAULT_TRANSIENT_RETRY_MS;
+  let closing = false;
+  let wakeSleepers = (): void => {};
 
-  return bus.subscribe(
+  /** Run `once` until it succeeds, retrying transient failures with capped back-off (not past shutdown). */
+  const untilNotTransient = async (envelope: EventEnvelope, once: () => Promise<void>): Promise<void> => {
+    const started = Date.now();
+    for (let retry = 1; ; retry++) {
+      try {
+        return await once();
+      } catch (err) {
+        if (!isTransientError(err) || closing || Date.now() - started > transientRetryMs) throw err;
+        const delay = backoffMs(retry, 200, 15_000);
+        logger.warn(
+          { err: String(err), event_id: envelope.id, type: envelope.type, retry, delay_ms: delay },
+          'consumer paused by a transient failure; retrying',
+        );
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          const previous = wakeSleepers;
+          wakeSleepers = () => {
+            clearTimeout(timer);
+            resolve();
+            previous();
+          };
+        });
+      }
+    }
+  };
+
+  const subscription = await bus.subscribe(
     {
       queue: options.queue,
       eventTypes: [...byType.keys()],
@@ -82,42 +124,48 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         throw new InvalidMessageError(`invalid ${envelope.type} data: ${issue?.path.join('.')} ${issue?.message}`);
       }
       const event = { ...envelope, data: parsed.data };
-      const afterCommit: Array<() => void | Promise<void>> = [];
-      await runWithCorrelation(envelope.correlation_id, () =>
-        withSpan(
-          `consume ${envelope.type}`,
-          {
-            parent: contextFromTraceparent(envelope.traceparent),
-            kind: SpanKind.CONSUMER,
-            attributes: {
-              'messaging.message.id': envelope.id,
-              'leadmarket.service': service,
-              'leadmarket.attempt': attempt,
+      let afterCommit: Array<() => void | Promise<void>> = [];
+      const runOnce = () => {
+        afterCommit = [];
+        return withDeadline(handleOnce(), handlerDeadlineMs, `handling ${envelope.type}`);
+      };
+      const handleOnce = () =>
+        runWithCorrelation(envelope.correlation_id, () =>
+          withSpan(
+            `consume ${envelope.type}`,
+            {
+              parent: contextFromTraceparent(envelope.traceparent),
+              kind: SpanKind.CONSUMER,
+              attributes: {
+                'messaging.message.id': envelope.id,
+                'leadmarket.service': service,
+                'leadmarket.attempt': attempt,
+              },
             },
-          },
-          async () => {
-            await db.transaction().execute(async (trx) => {
-              const recorded = await trx
-                .insertInto('inbox')
-                .values({ event_id: envelope.id, consumer: service, type: envelope.type })
-                .onConflict((oc) => oc.doNothing())
-                .returning('event_id')
-                .executeTakeFirst();
-              if (!recorded) return; // already handled: a redelivery
-              await consumer.handle(event, {
-                trx,
-                emit: async (events) => {
-                  await appendToOutbox(trx, service, events);
-                },
-                afterCommit: (fn) => afterCommit.push(fn),
-                log: logger,
-                kv: options.kv,
-                env: options.env,
+            async () => {
+              await db.transaction().execute(async (trx) => {
+                const recorded = await trx
+                  .insertInto('inbox')
+                  .values({ event_id: envelope.id, consumer: service, type: envelope.type })
+                  .onConflict((oc) => oc.doNothing())
+                  .returning('event_id')
+                  .executeTakeFirst();
+                if (!recorded) return; // already handled: a redelivery
+                await consumer.handle(event, {
+                  trx,
+                  emit: async (events) => {
+                    await appendToOutbox(trx, service, events);
+                  },
+                  afterCommit: (fn) => afterCommit.push(fn),
+                  log: logger,
+                  kv: options.kv,
+                  env: options.env,
+                });
               });
-            });
-          },
-        ),
-      );
+            },
+          ),
+        );
+      await untilNotTransient(envelope, runOnce);
       for (const fn of afterCommit) {
         try {
           await fn();
@@ -127,4 +175,12 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
       }
     },
   );
+  return {
+    async close() {
+      // Held (paused) events go back to the queue now rather than after their back-off.
+      closing = true;
+      wakeSleepers();
+      await subscription.close();
+    },
+  };
 }

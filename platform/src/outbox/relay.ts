@@ -4,6 +4,7 @@ import type { EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, currentTraceparent, SpanKind, withSpan } from '../telemetry.js';
+import { isTransientError, withDeadline } from '../transient.js';
 import { outboxChannel } from './outbox.js';
 import { redactPublished } from './redact.js';
 
@@ -19,6 +20,12 @@ export interface RelayOptions {
   maxAttempts?: number;
   /** How long a claimed row stays invisible to other relay instances. */
   lockSeconds?: number;
+  /**
+   * A pass that has not finished after this is abandoned and the next one starts (its claimed rows
+   * unlock after lockSeconds). Each query and publish has its own deadline too; this is the backstop
+   * that keeps a relay from stopping for ever on a connection nobody answers.
+   */
+  passDeadlineMs?: number;
 }
 
 interface OutboxRow {
@@ -129,18 +136,19 @@ export class OutboxRelay {
       const attempts = row.attempts + 1;
       const error = String((result.reason as Error)?.message ?? result.reason);
       const backoffSeconds = Math.min(30, 0.25 * 2 ** Math.min(attempts, 8));
+      // A broker outage is nobody's fault: only failures of the event itself count towards abandoning it.
+      const abandon = attempts >= maxAttempts && !isTransientError(result.reason);
       await this.db
         .updateTable('outbox')
         .set({
           last_error: error,
           locked_until: sql`now() + make_interval(secs => ${backoffSeconds})`,
-          ...(attempts >= maxAttempts ? { abandoned_at: sql`now()` } : {}),
+          ...(abandon ? { abandoned_at: sql`now()` } : {}),
         })
         .where('id', '=', row.id)
         .execute()
         .catch(() => {});
-      if (attempts >= maxAttempts)
-        this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
+      if (abandon) this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
     }
     return rows.length;
   }
@@ -165,7 +173,7 @@ export class OutboxRelay {
       this.dirty = false;
       let handled = 0;
       try {
-        handled = await this.drainOnce();
+        handled = await withDeadline(this.drainOnce(), this.options.passDeadlineMs ?? 45_000, 'outbox relay pass');
       } catch (err) {
         this.options.logger.warn({ err: String(err) }, 'outbox relay pass failed');
       }

@@ -6,6 +6,7 @@ import { createInfra } from '../infra.js';
 import { createLogger } from '../logger.js';
 import { assertProductionReady } from '../production.js';
 import { startTelemetry } from '../telemetry.js';
+import { installProcessSafetyNet } from './safety-net.js';
 import { productionRequirementsOf, startService, type ServiceDefinition } from './service.js';
 
 /** SERVICE_URL_LEAD_INTAKE=http://… for each service (distributed mode). */
@@ -37,6 +38,7 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
   const stopTelemetry = await startTelemetry(def.name);
   const config = loadConfig(ProcessConfigSchema);
   const logger = createLogger(def.name, config.LOG_LEVEL);
+  installProcessSafetyNet(logger);
   const infra = await createInfra({
     databaseUrl: config.DATABASE_URL,
     amqpUrl: config.AMQP_URL,
@@ -46,6 +48,15 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     logger,
     applicationName: def.name,
     poolSize: config.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: config.DATABASE_IDLE_TX_TIMEOUT_MS,
+      keepAliveMs: config.DATABASE_KEEPALIVE_MS,
+    },
+    amqpHeartbeatSeconds: config.AMQP_HEARTBEAT_SECONDS,
+    // A broker outage at start-up is waited out (not ready meanwhile), not a crash.
+    waitForBroker: true,
   });
   const running = await startService(def, {
     infra,
@@ -62,9 +73,18 @@ export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'draining');
-    await running.stop();
-    await infra.close();
-    await stopTelemetry();
+    // Draining waits on connections; a blackholed one never answers. Exit anyway after the bound.
+    setTimeout(() => {
+      logger.warn({ timeout_ms: config.SHUTDOWN_TIMEOUT_MS }, 'drain did not finish in time; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await running.stop();
+      await infra.close();
+      await stopTelemetry();
+    } catch (err) {
+      logger.warn({ err: String(err) }, 'drain failed');
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

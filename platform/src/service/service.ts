@@ -16,6 +16,8 @@ import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionReq
 import { outboxRetentionJob } from '../outbox/retention.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
 import { context, trace } from '@opentelemetry/api';
+import { backoffMs, isTransientError, withDeadline } from '../transient.js';
+import { RabbitMqEventBus } from '../bus/rabbitmq.js';
 
 /** Everything a service's routes, consumers and jobs use; built once per service instance. */
 export interface ServiceContext {
@@ -105,7 +107,7 @@ export async function startService(def: ServiceDefinition, options: StartService
     },
     productionRequirementsOf(def),
   );
-  await migrateService(infra.database, def.name, def.migrations);
+  await migrateWhenReachable(infra.database, def.name, def.migrations, logger);
 
   const ctx: ServiceContext = {
     service: def.name,
@@ -142,10 +144,28 @@ export async function startService(def: ServiceDefinition, options: StartService
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const checks = await Promise.allSettled([infra.database.ping(), infra.bus.ping(), infra.kv.ping()]);
+    // Each check has a deadline: a blackholed server must turn readiness red, not hang it.
+    const checks = await Promise.allSettled([
+      withDeadline(infra.database.ping(), 3000, 'database ping'),
+      withDeadline(infra.bus.ping(), 3000, 'bus ping'),
+      withDeadline(infra.kv.ping(), 3000, 'kv ping'),
+    ]);
     const names = ['database', 'bus', 'kv'];
     const failed = checks.flatMap((c, i) => (c.status === 'rejected' ? [names[i]] : []));
-    return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'unavailable' : 'ready', failed });
+    // Dead letters do not make a service unready, but an operator should see them (npm run dlq).
+    let deadLetters: number | undefined;
+    if (infra.bus instanceof RabbitMqEventBus && !failed.includes('bus') && (def.consumers ?? []).length > 0) {
+      deadLetters = await withDeadline(
+        infra.bus.deadLetterDepth(queueOf(def.name, infra.namespace)),
+        2000,
+        'dead-letter depth',
+      ).catch(() => undefined);
+    }
+    return reply.code(failed.length ? 503 : 200).send({
+      status: failed.length ? 'unavailable' : 'ready',
+      failed,
+      ...(deadLetters === undefined ? {} : { dead_letters: deadLetters }),
+    });
   });
 
   await def.register(app, ctx);
@@ -199,6 +219,28 @@ export async function startService(def: ServiceDefinition, options: StartService
       await relay.stop();
     },
   };
+}
+
+/**
+ * Migrate, waiting (bounded back-off, up to about two minutes) while the database is unreachable,
+ * so a service started during a database outage comes up when it returns instead of exiting.
+ */
+async function migrateWhenReachable(
+  database: Database,
+  service: ServiceName,
+  migrations: MigrationSet,
+  logger: Logger,
+): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateService(database, service, migrations);
+    } catch (err) {
+      if (!isTransientError(err) || Date.now() - started > 120_000) throw err;
+      logger.warn({ err: String(err), attempt }, 'database unreachable at start-up; retrying migrations');
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, 500, 5000)));
+    }
+  }
 }
 
 /** Every function of the route table owned by this service answers: a real handler, or 501 until its issue lands. */

@@ -1,16 +1,31 @@
 import { functionPath } from '@leadmarket/contracts';
-import { wakeableJob, type BackgroundJob, type ServiceContext } from '@leadmarket/platform';
+import {
+  backoffMs,
+  ConfigError,
+  isTransientError,
+  wakeableJob,
+  type BackgroundJob,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import { twilioConfigured, type NotificationConfig } from './config.js';
-import { claimDueDeliveries, markAttemptFailed, markSent, type ClaimedDelivery } from './db/deliveries.repository.js';
+import {
+  claimDueDeliveries,
+  expireOverdueOffers,
+  markAttemptFailed,
+  markSent,
+  markUnknown,
+  takeInterruptedDeliveries,
+  type ClaimedDelivery,
+  type InterruptedDelivery,
+} from './db/deliveries.repository.js';
 import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } from './providers/dev-sink.js';
-import { ConfigError } from '@leadmarket/platform';
-import type { EmailProvider, SmsProvider } from './providers/provider.js';
+import type { EmailProvider, SendResult, SmsProvider } from './providers/provider.js';
 import { createSmtpEmail } from './providers/smtp-email.js';
 import { createTwilioSms } from './providers/twilio-sms.js';
 import { renderBody } from './domain/messages.js';
-import { onWake } from './wake.js';
 import { bodyToKeep } from './domain/sent-secrets.js';
 import { scrubFailedDelivery } from './db/delivery-secrets.repository.js';
+import { onWake } from './wake.js';
 
 export interface Providers {
   sms: SmsProvider;
@@ -69,14 +84,85 @@ export const statusCallbackUrl = (publicBaseUrl: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
 
 /**
- * The sender loop: takes due deliveries and hands them to the provider, outside any database
- * transaction, recording the outcome on each row. Woken when a delivery is queued; polls otherwise.
+ * Whether a failed provider call certainly did not leave a message with the provider: it answered
+ * with an error status, or the connection was refused. A timeout or a reset after the request was
+ * written is ambiguous: the provider may have the message.
+ */
+export function certainlyNotSent(err: unknown): boolean {
+  if (err instanceof ChannelDisabledError) return true;
+  const e = err as { status?: unknown; responseCode?: unknown; code?: unknown } | null;
+  if (typeof e?.status === 'number' || typeof e?.responseCode === 'number') return true;
+  return e?.code === 'ECONNREFUSED' || e?.code === 'ENOTFOUND';
+}
+
+/** Retry a database write through a short outage (a few seconds); give up after that. */
+async function persist(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isTransientError(err) || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, backoffMs(attempt, 200, 2000)));
+    }
+  }
+}
+
+/**
+ * The sender loop: takes due deliveries in small batches and hands them to the provider, outside
+ * any database transaction, recording the outcome on each row. Woken when a delivery is queued;
+ * polls otherwise.
+ *
+ * At most once per delivery: a row is marked `sending` (with the time) before the provider call,
+ * and a row found in `sending` after its lease — its sender died or lost the database around the
+ * call — is never sent blindly again. The provider is asked whether it has the message: if it does
+ * the row is marked sent, if it certainly does not the row is retried, and a provider that cannot
+ * be asked leaves it `unknown`. Offers past their end, or for a lead sold, expired or deleted
+ * before they went out, are never sent (see cancelLeadOffers).
  */
 export function senderJob(ctx: ServiceContext, config: NotificationConfig, providers: Providers): BackgroundJob {
+  const lease = config.NOTIFICATION_SEND_LEASE_SECONDS;
+  const providerOf = (d: ClaimedDelivery) => (d.channel === 'sms' ? providers.sms : providers.email);
+
+  const retryOrFail = async (d: ClaimedDelivery, err: unknown) => {
+    const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
+    ctx.logger.warn(
+      { delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) },
+      finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry',
+    );
+    await persist(() =>
+      markAttemptFailed(
+        ctx.db,
+        d.id,
+        String((err as Error)?.message ?? err),
+        finalAttempt ? null : retryDelaySeconds(d.attempts),
+      ),
+    );
+    if (finalAttempt) await persist(() => scrubFailedDelivery(ctx.db, d.id));
+  };
+
+  /** Ask the provider what became of a message whose send may or may not have happened. */
+  const reconcile = async (d: ClaimedDelivery, since: Date, why: string) => {
+    const provider = providerOf(d);
+    const body = renderBody(d.body, ctx.publicBaseUrl);
+    if (!provider.lookup) {
+      ctx.logger.error({ delivery_id: d.id, why }, 'delivery outcome unknown; not re-sent');
+      await persist(() => markUnknown(ctx.db, d.id, `${why}; ${provider.name} cannot be asked whether it has it`));
+      return;
+    }
+    const found = await provider.lookup({ to: d.recipient, body, since });
+    if (found) {
+      ctx.logger.warn({ delivery_id: d.id, why }, 'interrupted delivery had reached the provider; marked sent');
+      await persist(() => markSent(ctx.db, d.id, { ...found, body: bodyToKeep(found.provider, body) }));
+    } else {
+      await retryOrFail(d, new Error(`${why}; the provider has no such message`));
+    }
+  };
+
   const sendOne = async (d: ClaimedDelivery) => {
+    const body = renderBody(d.body, ctx.publicBaseUrl);
+    let result: SendResult;
     try {
-      const body = renderBody(d.body, ctx.publicBaseUrl);
-      const result =
+      result =
         d.channel === 'sms'
           ? await providers.sms.send({
               to: d.recipient,
@@ -84,32 +170,47 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
               statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined,
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
-      await markSent(ctx.db, d.id, { ...result, body: bodyToKeep(result.provider, body) });
     } catch (err) {
-      const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
-      ctx.logger.warn(
-        { delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) },
-        finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry',
-      );
-      await markAttemptFailed(
-        ctx.db,
-        d.id,
-        String((err as Error)?.message ?? err),
-        finalAttempt ? null : retryDelaySeconds(d.attempts),
-      );
-      if (finalAttempt) await scrubFailedDelivery(ctx.db, d.id);
+      if (certainlyNotSent(err)) await retryOrFail(d, err);
+      // The provider may still be handling it: the row stays `sending` and is reconciled after its lease.
+      else ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'provider call failed ambiguously; will reconcile');
+      return;
+    }
+    // The provider has it. If this write fails the row stays `sending`, and recovery finds the
+    // message at the provider instead of sending it again.
+    await persist(() => markSent(ctx.db, d.id, { ...result, body: bodyToKeep(result.provider, body) }));
+  };
+
+  const recover = async (d: InterruptedDelivery) => {
+    try {
+      await reconcile(d, new Date(d.sending_at), 'sender interrupted around the provider call');
+    } catch (err) {
+      // The provider or the database is unreachable: the row stays `sending` and is looked at again after its lease.
+      ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'could not reconcile an interrupted delivery yet');
     }
   };
+
   return wakeableJob(
     'notification-sender',
     config.NOTIFICATION_POLL_MS,
     ctx.logger,
     async (isStopped) => {
+      await expireOverdueOffers(ctx.db);
+      for (const d of await takeInterruptedDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease)) {
+        if (isStopped()) return;
+        await recover(d);
+      }
       for (;;) {
         if (isStopped()) return;
-        const batch = await claimDueDeliveries(ctx.db, 20);
+        const batch = await claimDueDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease);
         if (batch.length === 0) return;
-        await Promise.all(batch.map(sendOne));
+        await Promise.all(
+          batch.map((d) =>
+            sendOne(d).catch((err) =>
+              ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'delivery outcome not recorded yet'),
+            ),
+          ),
+        );
       }
     },
     onWake,

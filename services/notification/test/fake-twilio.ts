@@ -14,11 +14,35 @@ export interface ReceivedSms {
   at: number;
 }
 
+/** A message resource as Twilio's API returns it. */
+const resource = (m: ReceivedSms) => ({
+  sid: m.sid,
+  account_sid: m.accountSid,
+  to: m.to,
+  from: m.from,
+  body: m.body,
+  status: 'queued',
+  num_segments: '1',
+  direction: 'outbound-api',
+  date_created: new Date(m.at).toUTCString(),
+  date_updated: new Date(m.at).toUTCString(),
+  date_sent: null,
+});
+
+export interface FakeTwilioOptions {
+  /**
+   * Runs after a message is recorded and before Twilio answers: a test can kill the sender here,
+   * between the provider accepting a message and the sender recording it.
+   */
+  onAccepted?: (sms: ReceivedSms) => Promise<void> | void;
+}
+
 /**
  * A loopback stand-in for api.twilio.com: answers POST /2010-04-01/Accounts/{sid}/Messages.json
- * like Twilio (201 with a message resource) and records what it got.
+ * like Twilio (201 with a message resource) and records what it got; GET on the same path lists
+ * messages (newest first, filtered by To and From) as Twilio's Messages list does.
  */
-export async function startFakeTwilio(): Promise<{
+export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<{
   url: string;
   messages: ReceivedSms[];
   failNext(n: number, status?: number): void;
@@ -30,8 +54,32 @@ export async function startFakeTwilio(): Promise<{
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
+    req.on('end', async () => {
+      const url = new URL(req.url ?? '/', 'http://twilio.local');
+      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
+      if (req.method === 'GET' && match) {
+        const to = url.searchParams.get('To');
+        const from = url.searchParams.get('From');
+        const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
+        const found = messages
+          .filter((m) => m.accountSid === match[1] && (!to || m.to === to) && (!from || m.from === from))
+          .reverse()
+          .slice(0, pageSize);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            messages: found.map(resource),
+            first_page_uri: url.pathname,
+            next_page_uri: null,
+            previous_page_uri: null,
+            page: 0,
+            page_size: pageSize,
+            uri: url.pathname,
+            start: 0,
+            end: Math.max(0, found.length - 1),
+          }),
+        );
+        return;
+      }
       if (req.method !== 'POST' || !match) {
         res
           .writeHead(404, { 'content-type': 'application/json' })
@@ -52,7 +100,7 @@ export async function startFakeTwilio(): Promise<{
       }
       const form = new URLSearchParams(raw);
       const sid = `SM${randomBytes(16).toString('hex')}`;
-      messages.push({
+      const received: ReceivedSms = {
         sid,
         accountSid: match[1]!,
         to: form.get('To') ?? '',
@@ -61,19 +109,10 @@ export async function startFakeTwilio(): Promise<{
         statusCallback: form.get('StatusCallback') ?? undefined,
         authorization: req.headers.authorization,
         at: Date.now(),
-      });
-      res.writeHead(201, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          sid,
-          account_sid: match[1],
-          to: form.get('To'),
-          from: form.get('From'),
-          body: form.get('Body'),
-          status: 'queued',
-          num_segments: '1',
-          direction: 'outbound-api',
-        }),
-      );
+      };
+      messages.push(received);
+      await options.onAccepted?.(received);
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(resource(received)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -85,6 +124,10 @@ export async function startFakeTwilio(): Promise<{
       failures = n;
       failureStatus = status;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

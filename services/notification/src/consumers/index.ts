@@ -3,7 +3,10 @@ import { contactMessageReceivedConsumer } from './contact-message-received.consu
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
+import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
 import { walletFundedConsumer } from './wallet-funded.consumer.js';
@@ -14,6 +17,9 @@ export const consumers: ConsumerDefinition[] = [
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,
   leadMatchedConsumer,
+  leadPurchasedConsumer,
+  leadExpiredConsumer,
+  leadDeletedConsumer,
   passwordResetRequestedConsumer,
   contactMessageReceivedConsumer,
   refundDecidedConsumer,

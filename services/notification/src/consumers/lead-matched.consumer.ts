@@ -50,6 +50,7 @@ export const leadMatchedConsumer = defineConsumer({
           body,
           lead_id: data.lead_id,
           contractor_id: offer.contractor_id,
+          expires_at: offer.expires_at,
         })
       )
         queued++;

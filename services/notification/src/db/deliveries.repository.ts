@@ -17,13 +17,23 @@ export interface NewDelivery {
   body: string;
   lead_id?: string | null;
   contractor_id?: string | null;
+  /** An offer's end: not sent after it. */
+  expires_at?: string | null;
 }
 
 /** Queue a message; a second one with the same dedupe key is ignored. Returns whether it was new. */
 export async function queueDelivery(db: Kysely<any>, d: NewDelivery): Promise<boolean> {
   const row = await db
     .insertInto('deliveries')
-    .values({ id: randomUUID(), status: 'pending', subject: null, lead_id: null, contractor_id: null, ...d })
+    .values({
+      id: randomUUID(),
+      status: 'pending',
+      subject: null,
+      lead_id: null,
+      contractor_id: null,
+      expires_at: null,
+      ...d,
+    })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -40,26 +50,23 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Take up to `limit` deliveries that are due (pending and due, or stuck in 'sending' past their
- * lease after a crash). Each is taken by a conditional update, so two senders never take the same one.
+ * Take up to `limit` deliveries that are due: pending, due, and (offers) not expired. Each is taken
+ * by a conditional update that marks it `sending` with the time the provider call begins, so two
+ * senders never take the same one, and a row left in `sending` by a crash is never taken here
+ * again: it may have reached the provider (see takeInterruptedDeliveries).
  */
 export async function claimDueDeliveries(
   db: Kysely<any>,
   limit: number,
   leaseSeconds = 60,
 ): Promise<ClaimedDelivery[]> {
-  const due = await db
-    .selectFrom('deliveries')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', sql<Date>`now()`)]),
-        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', sql<Date>`now()`)]),
-      ]),
-    )
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const isDue = (eb: any) =>
+    eb.and([
+      eb('status', '=', 'pending'),
+      eb('next_attempt_at', '<=', sql<Date>`now()`),
+      eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
+    ]);
+  const due = await db.selectFrom('deliveries').select('id').where(isDue).orderBy('created_at').limit(limit).execute();
   const claimed: ClaimedDelivery[] = [];
   for (const { id } of due) {
     const row = await db
@@ -67,20 +74,86 @@ export async function claimDueDeliveries(
       .set({
         status: 'sending',
         attempts: sql`attempts + 1`,
+        sending_at: sql`now()`,
         locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
       })
       .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', sql<Date>`now()`)]),
-          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', sql<Date>`now()`)]),
-        ]),
-      )
+      .where(isDue)
       .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
       .executeTakeFirst();
     if (row) claimed.push(row as ClaimedDelivery);
   }
   return claimed;
+}
+
+/** Offers whose end passed before they were sent are never sent: marked `expired`. */
+export async function expireOverdueOffers(db: Kysely<any>): Promise<number> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ status: 'expired', locked_until: null })
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent. */
+export async function cancelLeadOffers(db: Kysely<any>, leadId: string, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ status: 'cancelled', last_error: reason, locked_until: null })
+    .where('lead_id', '=', leadId)
+    .where('kind', '=', 'lead_offer')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface InterruptedDelivery extends ClaimedDelivery {
+  /** When the interrupted provider call began. */
+  sending_at: Date;
+}
+
+/**
+ * Deliveries left in `sending` past their lease: a sender took them and died (or lost its
+ * database) somewhere around the provider call, so the provider may or may not have the message.
+ * Each is taken for `leaseSeconds` by a conditional update, for one sender to reconcile.
+ */
+export async function takeInterruptedDeliveries(
+  db: Kysely<any>,
+  limit: number,
+  leaseSeconds = 60,
+): Promise<InterruptedDelivery[]> {
+  const stale = await db
+    .selectFrom('deliveries')
+    .select('id')
+    .where('status', '=', 'sending')
+    .where('locked_until', '<', sql<Date>`now()`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const taken: InterruptedDelivery[] = [];
+  for (const { id } of stale) {
+    const row = await db
+      .updateTable('deliveries')
+      .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('locked_until', '<', sql<Date>`now()`)
+      .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
+      .executeTakeFirst();
+    if (row) taken.push(row as InterruptedDelivery);
+  }
+  return taken;
+}
+
+/** The provider may have the message and cannot be asked: never re-sent, left for a person to look at. */
+export async function markUnknown(db: Kysely<any>, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'unknown', last_error: reason.slice(0, 500), locked_until: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The provider accepted the message; the body is stored as it was sent. */

@@ -5,10 +5,13 @@ import type { EmailProvider, SendResult, SmsProvider } from './provider.js';
 // listed by GET /internal/outbox and the /dev/outbox page.
 const accept = (): SendResult => ({ provider: 'dev', providerMessageId: `dev-${randomUUID()}`, status: 'sent' });
 
+// Nothing left the machine before the row was marked, so an interrupted send was never delivered.
+const neverDelivered = async () => null;
+
 /** The development SMS sink. */
-export const devSms: SmsProvider = { name: 'dev', send: async () => accept() };
+export const devSms: SmsProvider = { name: 'dev', send: async () => accept(), lookup: neverDelivered };
 /** The development email sink. */
-export const devEmail: EmailProvider = { name: 'dev', send: async () => accept() };
+export const devEmail: EmailProvider = { name: 'dev', send: async () => accept(), lookup: neverDelivered };
 
 /** A channel turned off by SMS_DISABLED / EMAIL_DISABLED: sending fails for good, with the reason on the delivery row. */
 export class ChannelDisabledError extends Error {

@@ -48,5 +48,15 @@ export function createTwilioSms(options: {
       });
       return { provider: 'twilio', providerMessageId: message.sid, status: message.status ?? 'queued' };
     },
+    // Twilio has no idempotency key for messages, but lists what it accepted: the newest messages
+    // to this number from our number, matched on the exact body and a creation time after the
+    // interrupted call began (a minute's slack for clock skew).
+    async lookup({ to, body, since }): Promise<SendResult | null> {
+      const recent = await client.messages.list({ to, from: options.from, limit: 50 });
+      const match = recent.find(
+        (m) => m.body === body && (!m.dateCreated || m.dateCreated.getTime() >= since.getTime() - 60_000),
+      );
+      return match ? { provider: 'twilio', providerMessageId: match.sid, status: match.status ?? 'queued' } : null;
+    },
   };
 }

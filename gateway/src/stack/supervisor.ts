@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+
+/** One process the supervisor keeps running. */
+export interface ProcessSpec {
+  label: string;
+  /** A TypeScript entry point, relative to the repository root. */
+  script: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface ProcessExit {
+  label: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  at: number;
+  /** Asked for (kill() or stop()); any other exit is a crash. */
+  expected: boolean;
+}
+
+interface Supervised {
+  spec: ProcessSpec;
+  child?: ChildProcess;
+  startedAt: number;
+  /** Crashes in a row without a healthy run between them (drives the back-off). */
+  streak: number;
+  expectExit: boolean;
+  restartTimer?: NodeJS.Timeout;
+}
+
+export interface SupervisorOptions {
+  /** The repository root (cwd of every process; where `tsx` resolves). */
+  root: string;
+  /** Extra Node flags for every process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** Where a process's stdout and stderr go. */
+  stdio?: (label: string) => StdioOptions;
+  log?: (message: string) => void;
+  /** Restart back-off: base, doubled per crash in a row, capped. */
+  restartBaseMs?: number;
+  restartMaxMs?: number;
+}
+
+/** A run this long counts as healthy: the next crash restarts after the base delay again. */
+const HEALTHY_RUN_MS = 30_000;
+
+/**
+ * Runs processes and restarts any that exits when it was not asked to, after a back-off that grows
+ * with crashes in a row (so a process that cannot start does not spin) and resets after a healthy
+ * run. Each process is Node itself with tsx as a loader (not the tsx CLI, which would put a second
+ * process in between), so a signal reaches the service and its pid is the service's.
+ */
+export class Supervisor {
+  private readonly processes = new Map<string, Supervised>();
+  private stopping = false;
+  readonly exits: ProcessExit[] = [];
+
+  constructor(private readonly options: SupervisorOptions) {}
+
+  start(spec: ProcessSpec): void {
+    const p: Supervised = { spec, startedAt: 0, streak: 0, expectExit: false };
+    this.processes.set(spec.label, p);
+    this.spawn(p);
+  }
+
+  labels(): string[] {
+    return [...this.processes.keys()];
+  }
+
+  /** The pid of the process while it runs (undefined between an exit and its restart). */
+  pidOf(label: string): number | undefined {
+    const child = this.processes.get(label)?.child;
+    return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
+  }
+
+  /** Restarts so far (of one process, or of all). */
+  restarts(label?: string): number {
+    return this.exits.filter((e) => !label || e.label === label).length;
+  }
+
+  /** Exits nobody asked for. */
+  crashes(): ProcessExit[] {
+    return this.exits.filter((e) => !e.expected);
+  }
+
+  /**
+   * Send a signal to a process as a test of the stack (chaos): its exit is expected, and it is
+   * restarted like a crashed one.
+   */
+  kill(label: string, signal: NodeJS.Signals = 'SIGKILL'): void {
+    const p = this.processes.get(label);
+    if (!p?.child || p.child.exitCode !== null || p.child.signalCode !== null) return;
+    p.expectExit = true;
+    p.child.kill(signal);
+  }
+
+  /** SIGTERM everything; SIGKILL what has not exited after `graceMs`. */
+  async stop(graceMs = 15_000): Promise<void> {
+    this.stopping = true;
+    const running = [...this.processes.values()].filter((p) => p.child && p.child.exitCode === null);
+    for (const p of this.processes.values()) clearTimeout(p.restartTimer);
+    for (const p of running) p.child!.kill('SIGTERM');
+    await Promise.all(
+      running.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child!.exitCode !== null || p.child!.signalCode !== null) return resolve();
+            const timer = setTimeout(() => p.child!.kill('SIGKILL'), graceMs);
+            p.child!.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  }
+
+  private spawn(p: Supervised): void {
+    const { root, nodeArgs = [], stdio } = this.options;
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', p.spec.script], {
+      cwd: root,
+      env: p.spec.env as NodeJS.ProcessEnv,
+      stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],
+    });
+    p.child = child;
+    p.startedAt = Date.now();
+    child.on('exit', (code, signal) => {
+      if (this.stopping) return;
+      const expected = p.expectExit;
+      p.expectExit = false;
+      this.exits.push({ label: p.spec.label, code, signal, at: Date.now(), expected });
+      p.streak = Date.now() - p.startedAt > HEALTHY_RUN_MS ? 1 : p.streak + 1;
+      const { restartBaseMs = 500, restartMaxMs = 15_000 } = this.options;
+      const delay = expected ? restartBaseMs : Math.min(restartMaxMs, restartBaseMs * 2 ** (p.streak - 1));
+      this.options.log?.(
+        `${p.spec.label} exited (${signal ?? `code ${code}`})${expected ? ' as asked' : ''}; restarting in ${delay} ms`,
+      );
+      p.restartTimer = setTimeout(() => {
+        if (!this.stopping) this.spawn(p);
+      }, delay);
+    });
+  }
+}

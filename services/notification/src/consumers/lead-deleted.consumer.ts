@@ -1,0 +1,10 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { cancelLeadOffers } from '../db/deliveries.repository.js';
+
+/** The lead was deleted: offers for it not yet handed to the SMS provider are never sent. */
+export const leadDeletedConsumer = defineConsumer({
+  event: 'LeadDeleted',
+  async handle({ data }, { trx }) {
+    await cancelLeadOffers(trx, data.lead_id, 'lead deleted before the offer was sent');
+  },
+});
