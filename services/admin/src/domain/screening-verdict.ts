@@ -18,10 +18,9 @@ export function rejectionReasons(summary: Summary): string[] {
 }
 
 /** The banner of Create Test Lead: success only when screening accepted the lead. */
-export function testLeadMessage(status: string, summary: Summary): string {
+export function testLeadMessage(status: string, reasons: readonly string[]): string {
   if (status === 'valid') return MESSAGES.adminSuccess.testLeadCreated;
   if (status === 'rejected') {
-    const reasons = rejectionReasons(summary);
     return `Test lead created, but screening rejected it: ${reasons.length ? reasons.join('; ') : 'it did not pass screening'}. It will not be offered to contractors.`;
   }
   return 'Test lead created; screening has not answered yet. Check its status in the Leads tab.';

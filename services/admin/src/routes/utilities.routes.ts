@@ -22,6 +22,8 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
       lead_id: string;
       status: string;
       validation_summary?: Record<string, unknown> | null;
+      /** Screening's reasons tied to their field, in the customer's words (contracts' lead-reasons). */
+      problems?: Array<{ field: string | null; message: string }>;
     }>(ctx, 'lead-intake', '/internal/leads', {
       body: {
         customer_name: input.customer_name,
@@ -46,13 +48,22 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
         is_test: true,
       },
     });
-    // The lead exists either way; the answer says whether screening let it through, and why not.
+    // The lead exists either way; the answer says whether screening let it through, and why not:
+    // the field-tied problems lead-intake answers the customer with, else the summary's failed checks.
+    const problems = created.status === 'rejected' ? (created.problems ?? []) : [];
+    const reasons =
+      created.status !== 'rejected'
+        ? []
+        : problems.length
+          ? problems.map((p) => p.message)
+          : rejectionReasons(created.validation_summary);
     return {
       success: true as const,
-      message: testLeadMessage(created.status, created.validation_summary),
+      message: testLeadMessage(created.status, reasons),
       lead_id: created.lead_id,
       status: created.status,
-      reasons: created.status === 'rejected' ? rejectionReasons(created.validation_summary) : [],
+      reasons,
+      problems,
       validation_summary: created.validation_summary ?? null,
     };
   });
