@@ -129,14 +129,22 @@ describe('wallet-ledger inside the whole marketplace', () => {
       },
     });
     const leadId = submit.body.lead_id as string;
-    const matching = stack.marketplace.services.get('matching')!.ctx.db;
+    // The claim link as the contractor gets it: the SMS in the development outbox (matching's outbox
+    // keeps only the token's hash once the event is published).
+    const notification = stack.marketplace.services.get('notification')!.ctx.db;
     const offer = await waitFor(
       async () => {
-        const rows = await matching.selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute();
-        const events = rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope));
-        return events.find((e) => e.data.lead_id === leadId)?.data.offers.find((o: any) => o.contractor_id === id);
+        const rows = await notification
+          .selectFrom('deliveries')
+          .select('body')
+          .where('lead_id', '=', leadId)
+          .where('contractor_id', '=', id)
+          .where('channel', '=', 'sms')
+          .execute();
+        const token = rows.map((r) => /\/claim\/([A-Za-z0-9_-]+)/.exec(r.body)?.[1]).find(Boolean);
+        return token ? { claim_token: token } : undefined;
       },
-      'an offer to the contractor',
+      'the offer SMS with its claim link',
       15_000,
     );
     // lead-intake learns the claim token from the same LeadMatched event: wait until its claim page knows it.
