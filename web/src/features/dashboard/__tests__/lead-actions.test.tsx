@@ -220,15 +220,23 @@ describe('tabs, history, settings and wallet', () => {
     expect(screen.queryByLabelText('Reload amount ($)')).toBeNull();
     await user.click(screen.getByLabelText('Automatically reload my wallet when the balance runs low'));
     const amount = (await screen.findByLabelText('Reload amount ($)')) as HTMLInputElement;
-    expect(amount.min).toBe('100');
-    expect(amount.max).toBe('1000');
-    expect((screen.getByLabelText('Reload when balance falls below ($)') as HTMLInputElement).min).toBe('10');
+    const threshold = screen.getByLabelText('Reload when balance falls below ($)') as HTMLInputElement;
+    expect(describedText(amount)).toBe('Between $100 and $1,000');
+    expect(describedText(threshold)).toBe('Between $10 and $500');
     const posts = api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST');
     expect(posts[0]!.body).toEqual({ contractor_id: 'c-1', session_token: 'tok-1', auto_reload_enabled: true });
     await user.clear(amount);
     await user.type(amount, '2000');
+    await user.clear(threshold);
+    await user.type(threshold, 'ten');
     await user.click(screen.getByRole('button', { name: 'Save Auto-Reload' }));
-    expect(screen.getByRole('alert').textContent).toBe('Reload amount must be between $100 and $1000');
+    // Each field says its own problem beside it, and the first wrong one takes the focus.
+    expect(describedText(threshold)).toBe('Threshold must be between $10 and $500 Between $10 and $500');
+    expect(describedText(amount)).toBe('Reload amount must be between $100 and $1,000 Between $100 and $1,000');
+    expect(document.activeElement).toBe(threshold);
+    expect(api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST')).toHaveLength(1);
+    await user.clear(threshold);
+    await user.type(threshold, '20');
     await user.clear(amount);
     await user.type(amount, '250');
     await user.click(screen.getByRole('button', { name: 'Save Auto-Reload' }));
@@ -240,3 +248,11 @@ describe('tabs, history, settings and wallet', () => {
     });
   });
 });
+
+/** The texts a control's aria-describedby points at (its error, then its help), as a screen reader reads them. */
+function describedText(control: HTMLElement) {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
