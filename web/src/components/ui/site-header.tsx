@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { logoutContractor, useSignedInContractorId } from '../../lib/contractor-session';
 import { Logo } from './logo';
 
-/** The public top bar: Contact Us, Login, Sign Up Free, and a menu toggle on small screens. */
+/**
+ * The public top bar: Contact Us, then Login and Sign Up Free — or, for a signed-in contractor,
+ * Dashboard and Logout — and a menu toggle on small screens.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const contractorId = useSignedInContractorId();
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -25,12 +30,36 @@ export function SiteHeader() {
           <Link to="/contact" onClick={() => setOpen(false)}>
             Contact Us
           </Link>
-          <Link to="/contractor-login" onClick={() => setOpen(false)}>
-            Login
-          </Link>
-          <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
-            Sign Up Free
-          </Link>
+          {contractorId ? (
+            <>
+              <Link
+                to={`/contractor/${encodeURIComponent(contractorId)}`}
+                className="button button-accent"
+                onClick={() => setOpen(false)}
+              >
+                Dashboard
+              </Link>
+              <button
+                type="button"
+                className="site-nav-button"
+                onClick={() => {
+                  setOpen(false);
+                  logoutContractor();
+                }}
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/contractor-login" onClick={() => setOpen(false)}>
+                Login
+              </Link>
+              <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
+                Sign Up Free
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>

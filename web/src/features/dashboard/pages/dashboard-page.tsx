@@ -3,8 +3,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { CopyId } from '../../../components/ui/copy-id';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, callFunction } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
+import { logoutContractor } from '../../../lib/contractor-session';
 import {
   checkSession,
   errorText,
@@ -170,14 +171,8 @@ export function DashboardPage() {
     setTab('wallet');
   }, []);
 
-  async function logout() {
-    const token = session?.token;
-    contractorSession.clear();
-    // Ending the session on the server is best effort: the browser forgets it either way.
-    if (token)
-      void callFunction('contractor-logout', { method: 'POST', token, body: { session_token: token } }).catch(
-        () => undefined,
-      );
+  function logout() {
+    logoutContractor();
     navigate('/contractor-login');
   }
 
