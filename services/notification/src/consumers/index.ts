@@ -6,6 +6,7 @@ import { contractorRegisteredConsumer } from './contractor-registered.consumer.j
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
+import { walletBalanceLowConsumer } from './wallet-balance-low.consumer.js';
 import { walletFundedConsumer } from './wallet-funded.consumer.js';
 
 /** Every event notification consumes, one consumer per file. */
@@ -18,4 +19,5 @@ export const consumers: ConsumerDefinition[] = [
   contactMessageReceivedConsumer,
   refundDecidedConsumer,
   walletFundedConsumer,
+  walletBalanceLowConsumer,
 ];

@@ -1,4 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { contractorProfileUpdated } from './contractor-profile-updated.consumer.js';
 import { contractorRegistered } from './contractor-registered.consumer.js';
 import { leadArchived } from './lead-archived.consumer.js';
 import { leadCompleted } from './lead-completed.consumer.js';
@@ -10,6 +11,7 @@ import { leadScreened } from './lead-screened.consumer.js';
 /** Every event wallet-ledger consumes, one handler per file. */
 export const consumers: ConsumerDefinition[] = [
   contractorRegistered,
+  contractorProfileUpdated,
   leadScreened,
   leadMatched,
   leadCompleted,

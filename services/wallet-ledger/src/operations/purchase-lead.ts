@@ -4,6 +4,7 @@ import { conflict, HttpError, notFound, type ServiceContext } from '@leadmarket/
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
+import { lowBalanceEvents } from './low-balance.js';
 
 /** Texts of our own for leads that cannot be bought (the spec has none). */
 export const PURCHASE_MESSAGES = {
@@ -113,6 +114,7 @@ export async function purchaseLead(
         },
       },
       balanceChanged(contractorId, newBalance, 'lead_purchase'),
+      ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
     ]);
     return {
       purchaseId,
