@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockDashboardServer, newWorld, renderDashboard } from './dashboard-fixture';
+import { mockDashboardServer, newWorld, purchasedAnswer, renderDashboard } from './dashboard-fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,11 +27,13 @@ describe('purchased lead actions', () => {
     let completed = false;
     let release!: () => void;
     const api = mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: completed
-          ? { purchased_leads: [], archived_leads: [], completed_leads: [record('aaaaaaaa', 'Erin Example')] }
-          : { purchased_leads: [record('aaaaaaaa', 'Erin Example')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) =>
+        purchasedAnswer(
+          call,
+          completed
+            ? { completed_leads: [record('aaaaaaaa', 'Erin Example')] }
+            : { purchased_leads: [record('aaaaaaaa', 'Erin Example')] },
+        ),
       'mark-lead-complete': async () => {
         await new Promise<void>((r) => (release = r));
         completed = true;
@@ -56,9 +58,7 @@ describe('purchased lead actions', () => {
   it('a failed archive shows the server message, else Failed to archive lead, else the network text', async () => {
     let answer: 'detail' | 'bare' | 'network' = 'detail';
     mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: { purchased_leads: [record('bbbbbbbb', 'Sam Smith')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [record('bbbbbbbb', 'Sam Smith')] }),
       'archive-lead': () =>
         answer === 'network'
           ? 'network-error'
@@ -81,9 +81,7 @@ describe('purchased lead actions', () => {
 
   it('a refund request sends the reason and shows the wallet service message', async () => {
     const api = mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: { purchased_leads: [record('cccccccc', 'Kim Lee')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [record('cccccccc', 'Kim Lee')] }),
       'request-refund': () => ({
         body: {
           success: true,
