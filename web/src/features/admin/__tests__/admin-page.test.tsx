@@ -28,6 +28,7 @@ const lead = {
   zip_code: '12345',
   description: 'Broken AC',
   status: 'purchased',
+  urgency: 'Emergency',
   created_at: '2026-01-02T10:00:00Z',
   is_test: true,
   contractor_leads: [{ id: 'a-1', status: 'purchased', contractors: { business_name: 'Acme HVAC' } }],
@@ -125,6 +126,7 @@ describe('admin page', () => {
     const row = (await screen.findByText('Carl Customer')).closest('tr')!;
     expect(within(row).getByText('Test lead')).toBeTruthy();
     expect(within(row).getByText('Acme HVAC')).toBeTruthy();
+    expect(within(row).getByTestId('urgency').textContent).toBe('Emergency');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (0)' }));
     expect(screen.getByText(MESSAGES.admin.selectLeads)).toBeTruthy();
     expect(calls.some((c) => c.name === 'admin-bulk-delete-leads')).toBe(false);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ADMIN_BANNER_SHORT_MS, LEAD_STATUSES } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
+import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import type { AdminLead } from '../api/types';
 import { formatDate } from '../utils/format';
 import { AdminTable } from './admin-table';
@@ -168,6 +169,7 @@ export function LeadsTab({
             <td>
               {lead.service_category}
               <div className="admin-muted">{lead.sub_service}</div>
+              <UrgencyBadge urgency={lead.urgency} />
             </td>
             <td>{lead.zip_code}</td>
             <td>

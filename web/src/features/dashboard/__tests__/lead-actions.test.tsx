@@ -153,6 +153,12 @@ describe('tabs, history, settings and wallet', () => {
     expect(await screen.findByText('12345678')).toBeTruthy();
     expect(screen.getByText('Home Services')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
+    // Dates in words (the browser's zone decides the day and hour), the count with its plural.
+    const when = screen.getByText(
+      (_, el) => el?.tagName === 'TIME' && /^Nov 2\d, 2026, \d{1,2}:\d{2} [AP]M$/.test(el.textContent ?? ''),
+    );
+    expect(when.getAttribute('datetime')).toBe('2026-11-20T10:00:00Z');
+    expect(screen.getByText('205 purchases')).toBeTruthy();
     const pages = within(screen.getByRole('navigation', { name: 'History pages' }));
     expect(pages.getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual([
       '1',
