@@ -143,7 +143,9 @@ export type PurchasedList = (typeof PURCHASED_LISTS)[number];
  * them it is one page of one list (PurchasedLeadsPageSchema).
  */
 export const PurchasedLeadsQuerySchema = z.object({
-  list: z.enum(PURCHASED_LISTS, { error: 'Choose a list: purchased, claimed, completed, archived or refunded' }).default('purchased'),
+  list: z
+    .enum(PURCHASED_LISTS, { error: 'Choose a list: purchased, claimed, completed, archived or refunded' })
+    .default('purchased'),
   page: z.coerce
     .number({ error: 'Page must be a whole number from 1' })
     .int('Page must be a whole number from 1')
