@@ -6,7 +6,8 @@ import { callFunction } from '../src/helpers.js';
 
 // Issue 16, as a new contractor walks it: sign up → the welcome email names the contractor ID →
 // /welcome shows it → a matching lead arrives → the SMS link from the development outbox → price,
-// urgency and the pre-filled ID → claim → reopen → "You claimed this lead" → Purchased at once →
+// urgency and the pre-filled ID → claim → reopen → "You claimed this lead" → the low-balance email →
+// the public header's Dashboard link → Purchased at once →
 // refund requested → an admin approves in the admin UI → the decision email and the Refunded list →
 // the wallet statement's newest running balance equals the wallet. Then a two-contractor race, and
 // axe on every dashboard tab.
@@ -134,8 +135,19 @@ describe('contractor journey in the browser', () => {
     await page.getByRole('heading', { name: 'You claimed this lead' }).waitFor({ timeout: 15_000 });
     await page.getByText('Erin Example').waitFor();
 
+    // $25 − $20 leaves $5, below the cheapest lead of the category: one low-balance email.
+    const low = await outboxRow(page, 'email', [email, 'Your leadmarket balance is $5.00']);
+    expect(await low.innerText()).toContain('less than the cheapest Home Services lead ($20.00)');
+
+    // The public header knows the signed-in contractor: Dashboard (and Logout), not Login / Sign Up.
+    await page.goto('/');
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 15_000 });
+    expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    expect(await header.getByRole('link', { name: 'Sign Up Free' }).count()).toBe(0);
+
     // Purchased shows it at once (no waiting on events: the claim recorded it before answering).
-    await page.goto(`/contractor/${me.contractorId}`);
+    await header.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Dana Diaz' }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('contractor-id').first().innerText()).toBe(me.contractorId);
     await tab(page, 'Purchased').click();
@@ -182,6 +194,16 @@ describe('contractor journey in the browser', () => {
 
     // The wallet statement: signup credit, the purchase, the refund; its newest balance is the wallet.
     await tab(page, 'Wallet').click();
+    // The fund form keeps a mistyped amount and says what is wrong beside the field.
+    const amount = page.getByLabel('Amount (USD)');
+    await amount.fill('25O');
+    expect(await amount.inputValue()).toBe('25O');
+    await page.getByRole('button', { name: 'Add Funds' }).click();
+    await page.getByText('Please enter a valid amount').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('inputmode'))).toBe(
+      'decimal',
+    );
     const rows = page.getByTestId('statement-row');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
     const newestBalance = await page.getByTestId('statement-balance').first().innerText();

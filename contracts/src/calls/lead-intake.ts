@@ -134,6 +134,8 @@ export const PurchasedLeadRecordSchema = z.object({
   purchase_channel: z.string().nullable(),
   /** When the buyer's refund was approved (the record is then under refunded_leads only). */
   refunded_at: z.string().nullable(),
+  /** The one list the lead is in: purchased, completed, archived or refunded. */
+  status: z.enum(['purchased', 'completed', 'archived', 'refunded']),
   leads: z.object({
     urgency: z.enum(URGENCIES),
     customer_name: z.string(),
@@ -151,6 +153,46 @@ export const PurchasedLeadsResponseSchema = z.object({
   archived_leads: z.array(PurchasedLeadRecordSchema),
   completed_leads: z.array(PurchasedLeadRecordSchema),
   refunded_leads: z.array(PurchasedLeadRecordSchema),
+});
+
+/** The lists of bought leads one can page through ('claimed' = bought through a claim link, docs/adr/0005-16). */
+export const PURCHASED_LISTS = ['purchased', 'claimed', 'completed', 'archived', 'refunded'] as const;
+export type PurchasedList = (typeof PURCHASED_LISTS)[number];
+
+/**
+ * Paging of get-purchased-leads. With none of these the answer is the spec's four arrays; with any of
+ * them it is one page of one list (PurchasedLeadsPageSchema).
+ */
+export const PurchasedLeadsQuerySchema = z.object({
+  list: z
+    .enum(PURCHASED_LISTS, { error: 'Choose a list: purchased, claimed, completed, archived or refunded' })
+    .default('purchased'),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Page size must be a whole number from 1 to 100' })
+    .int('Page size must be a whole number from 1 to 100')
+    .min(1, 'Page size must be a whole number from 1 to 100')
+    .max(100, 'Page size must be a whole number from 1 to 100')
+    .default(25),
+  search: z.string().trim().max(200, 'Search is limited to 200 characters').default(''),
+});
+export type PurchasedLeadsQuery = z.infer<typeof PurchasedLeadsQuerySchema>;
+
+/** One page of one list, with the size of every list (for the tab labels). */
+export const PurchasedLeadsPageSchema = z.object({
+  list: z.enum(PURCHASED_LISTS),
+  leads: z.array(PurchasedLeadRecordSchema),
+  /** Leads of this list matching the search. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  pages: z.number().int(),
+  /** Every list's size, without the search. */
+  counts: z.record(z.enum(PURCHASED_LISTS), z.number().int()),
 });
 
 /** Claimed lead of the contractors dashboard (dashboards §3), served by GET /internal/contractors/:id/claimed-leads. */

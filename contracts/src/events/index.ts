@@ -16,7 +16,7 @@ import {
   LeadSubmittedV1,
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
-import { RefundDecidedV1, WalletBalanceChangedV1, WalletFundedV1 } from './wallet.js';
+import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 
 export * from './envelope.js';
 export * from './leads.js';
@@ -40,6 +40,7 @@ export const EVENT_SCHEMAS = {
   PasswordResetRequested: PasswordResetRequestedV1,
   WalletFunded: WalletFundedV1,
   WalletBalanceChanged: WalletBalanceChangedV1,
+  WalletBalanceLow: WalletBalanceLowV1,
   RefundDecided: RefundDecidedV1,
   ContactMessageReceived: ContactMessageReceivedV1,
 } as const;

@@ -19,6 +19,20 @@ export const WalletBalanceChangedV1 = z.object({
   changed_at: isoTime,
 });
 
+/**
+ * A wallet has just fallen below the cheapest lead in its contractor's category (wallet-ledger
+ * decides, once per crossing: the balance before the debit could buy that lead, the balance after
+ * cannot). Notification emails the contractor.
+ */
+export const WalletBalanceLowV1 = z.object({
+  contractor_id: z.string(),
+  balance_cents: cents,
+  cheapest_lead_cents: cents,
+  category: z.string(),
+  reason: z.string(),
+  changed_at: isoTime,
+});
+
 export const RefundDecidedV1 = z.object({
   refund_id: z.string().uuid(),
   lead_id: z.string().uuid(),

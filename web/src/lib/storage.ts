@@ -8,12 +8,34 @@ export const contractorSession = {
   save(token: string, contractorId: string): void {
     localStorage.setItem(SESSION_TOKEN_KEY, token);
     localStorage.setItem(CONTRACTOR_ID_KEY, contractorId);
+    announceSessionChange();
   },
   clear(): void {
     localStorage.removeItem(SESSION_TOKEN_KEY);
     localStorage.removeItem(CONTRACTOR_ID_KEY);
+    announceSessionChange();
+  },
+  /**
+   * Calls `listener` when the session is saved or cleared, in this tab (our own event: the browser's
+   * `storage` event only reaches other tabs) or in another tab. Returns the unsubscribe function.
+   */
+  subscribe(listener: () => void): () => void {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === SESSION_TOKEN_KEY || event.key === CONTRACTOR_ID_KEY) listener();
+    };
+    window.addEventListener(SESSION_CHANGED_EVENT, listener);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(SESSION_CHANGED_EVENT, listener);
+      window.removeEventListener('storage', onStorage);
+    };
   },
 };
+
+const SESSION_CHANGED_EVENT = 'leadmarket:contractor-session';
+function announceSessionChange() {
+  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+}
 
 /** The admin session token (server-side admin login; kept for the browser tab only). */
 export const ADMIN_TOKEN_KEY = 'admin_session_token';

@@ -26,6 +26,10 @@ export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.
   email: lead.email,
 });
 
+/** The one list a bought lead is in (a refund outranks its state, docs/adr/0005-16). */
+const boughtStatus = (lead: LeadRow): 'purchased' | 'completed' | 'archived' | 'refunded' =>
+  lead.refunded_at ? 'refunded' : lead.status === 'completed' || lead.status === 'archived' ? lead.status : 'purchased';
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const purchasedLeadRecord = (lead: LeadRow) => ({
   id: lead.purchase_id ?? lead.id,
@@ -34,6 +38,7 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   price_paid: centsToDollars(lead.price_cents ?? 0),
   purchase_channel: lead.purchase_channel,
   refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
+  status: boughtStatus(lead),
   leads: {
     urgency: lead.urgency,
     customer_name: lead.customer_name,

@@ -1,16 +1,34 @@
-import { functionPath, LeadActionRequestSchema, MESSAGES } from '@leadmarket/contracts';
-import { contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
+import { functionPath, LeadActionRequestSchema, MESSAGES, PurchasedLeadsQuerySchema } from '@leadmarket/contracts';
+import { badRequest, contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
 import { leadsPurchasedBy, setPurchasedLeadState } from '../db/lead.repository.js';
-import { purchasedLeadsResponse } from '../domain/lead-views.js';
+import { purchasedLeadsPage } from '../db/purchased-leads.repository.js';
+import { purchasedLeadRecord, purchasedLeadsResponse } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 
 const NOT_YOURS = 'Lead not found among your purchased leads.';
+const PAGING_PARAMS = ['list', 'page', 'limit', 'search'] as const;
 
 /** The signed-in contractor's bought leads, and moving one to completed or archived. */
 export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
   app.get(functionPath('get-purchased-leads'), async (request) => {
     const contractorId = contractorIdOf(request);
-    return purchasedLeadsResponse(await leadsPurchasedBy(ctx.db, contractorId));
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    // Callers that page nothing get the spec's four arrays; any paging parameter asks for one page.
+    if (!PAGING_PARAMS.some((p) => query[p] !== undefined))
+      return purchasedLeadsResponse(await leadsPurchasedBy(ctx.db, contractorId));
+    const parsed = PurchasedLeadsQuerySchema.safeParse(query);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message, parsed.error.issues[0]!.path.join('.'));
+    const q = parsed.data;
+    const { rows, total, counts } = await purchasedLeadsPage(ctx.db, contractorId, q);
+    return {
+      list: q.list,
+      leads: rows.map(purchasedLeadRecord),
+      total,
+      page: q.page,
+      limit: q.limit,
+      pages: Math.max(1, Math.ceil(total / q.limit)),
+      counts,
+    };
   });
 
   for (const [name, to, success] of [

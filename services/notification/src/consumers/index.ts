@@ -9,6 +9,7 @@ import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
+import { walletBalanceLowConsumer } from './wallet-balance-low.consumer.js';
 import { walletFundedConsumer } from './wallet-funded.consumer.js';
 
 /** Every event notification consumes, one consumer per file. */
@@ -24,4 +25,5 @@ export const consumers: ConsumerDefinition[] = [
   contactMessageReceivedConsumer,
   refundDecidedConsumer,
   walletFundedConsumer,
+  walletBalanceLowConsumer,
 ];

@@ -1,4 +1,4 @@
-import { formatCents, formatDateTime } from '@leadmarket/contracts';
+import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contracts';
 import { BASE_URL_PLACEHOLDER } from './messages.js';
 
 /** Texts of the messages a contractor receives about their own account (pure; unit-tested). */
@@ -92,6 +92,26 @@ export function fundingReceiptEmail(r: {
         : []),
       '',
       `Your wallet statement: ${dashboardLink}`,
+    ].join('\n'),
+  };
+}
+
+/** The wallet has just fallen below the cheapest lead in the contractor's category. */
+export function lowBalanceEmail(l: {
+  contact_name: string | null;
+  balance_cents: number;
+  cheapest_lead_cents: number;
+  category: string;
+}): { subject: string; body: string } {
+  return {
+    subject: `Your leadmarket balance is ${formatCents(l.balance_cents)}: add funds to keep buying leads`,
+    body: [
+      greeting(l.contact_name),
+      '',
+      `Your wallet balance is ${formatCents(l.balance_cents)}, less than the cheapest ${humanizeValue(l.category)} lead (${formatCents(l.cheapest_lead_cents)}), so you cannot buy or claim new leads until you add funds.`,
+      'Turn on auto-reload under Wallet to top up automatically next time.',
+      '',
+      `Add funds: ${dashboardLink}`,
     ].join('\n'),
   };
 }

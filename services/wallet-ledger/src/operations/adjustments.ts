@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged, fundedEvents } from './events.js';
+import { lowBalanceEvents } from './low-balance.js';
 
 /** Texts of our own for adjustments beyond the spec's 'Contractor ID and amount are required'. */
 export const ADJUST_MESSAGES = {
@@ -46,7 +47,10 @@ export async function adjustWallet(
       trx,
       input.amountCents > 0
         ? fundedEvents(input.contractorId, input.amountCents, newBalance, 'admin_adjustment')
-        : [balanceChanged(input.contractorId, newBalance, 'admin_adjustment')],
+        : [
+            balanceChanged(input.contractorId, newBalance, 'admin_adjustment'),
+            ...(await lowBalanceEvents(trx, input.contractorId, balance, newBalance, 'admin_adjustment')),
+          ],
     );
     return { balance: newBalance, duplicate: false };
   });

@@ -5,6 +5,7 @@ import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { mayBuy, type SellableLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
+import { lowBalanceEvents } from './low-balance.js';
 
 /** Texts of our own for leads that cannot be bought (the spec has none). */
 export const PURCHASE_MESSAGES = {
@@ -119,6 +120,7 @@ export async function purchaseLead(
         },
       },
       balanceChanged(contractorId, newBalance, 'lead_purchase'),
+      ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
     ]);
     return {
       purchaseId,

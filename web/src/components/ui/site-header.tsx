@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { logoutContractor, useSignedInContractorId } from '../../lib/contractor-session';
 import { Logo } from './logo';
 import { QUOTE_PATH } from './service-links';
 
-/** The public top bar: Get a Free Quote, Contact Us, Login, Sign Up Free, and a menu toggle on small screens. */
+/**
+ * The public top bar: Get a Free Quote, Contact Us, then Login and Sign Up Free — or, for a signed-in
+ * contractor, Dashboard and Logout — and a menu toggle on small screens.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const contractorId = useSignedInContractorId();
   useEffect(() => {
     if (!open) return;
     // Escape closes the open menu and gives focus back to its toggle, as in any menu.
@@ -42,12 +47,36 @@ export function SiteHeader() {
           <Link to="/contact" onClick={() => setOpen(false)}>
             Contact Us
           </Link>
-          <Link to="/contractor-login" onClick={() => setOpen(false)}>
-            Login
-          </Link>
-          <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
-            Sign Up Free
-          </Link>
+          {contractorId ? (
+            <>
+              <Link
+                to={`/contractor/${encodeURIComponent(contractorId)}`}
+                className="button button-accent"
+                onClick={() => setOpen(false)}
+              >
+                Dashboard
+              </Link>
+              <button
+                type="button"
+                className="site-nav-button"
+                onClick={() => {
+                  setOpen(false);
+                  logoutContractor();
+                }}
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/contractor-login" onClick={() => setOpen(false)}>
+                Login
+              </Link>
+              <Link to="/signup" className="button button-accent" onClick={() => setOpen(false)}>
+                Sign Up Free
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>

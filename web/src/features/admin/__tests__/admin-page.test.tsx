@@ -28,6 +28,7 @@ const lead = {
   zip_code: '12345',
   description: 'Broken AC',
   status: 'purchased',
+  urgency: 'Emergency',
   created_at: '2026-01-02T10:00:00Z',
   is_test: true,
   contractor_leads: [{ id: 'a-1', status: 'purchased', contractors: { business_name: 'Acme HVAC' } }],
@@ -130,6 +131,7 @@ describe('admin page', () => {
     const row = (await screen.findByText('Carl Customer')).closest('tr')!;
     expect(within(row).getByText('Test lead')).toBeTruthy();
     expect(within(row).getByText('Acme HVAC')).toBeTruthy();
+    expect(within(row).getByTestId('urgency').textContent).toBe('Emergency');
     expect(screen.getByText('Showing 1–1 of 1')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Delete selected (0)' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.some((c) => c.name === 'admin-bulk-delete-leads')).toBe(false);

@@ -39,6 +39,8 @@ export interface AdminLead extends LeadFields {
   status: string;
   created_at: string;
   is_test?: boolean;
+  /** The customer's urgency (Standard, Premium, Emergency). */
+  urgency?: string | null;
   contractor_leads?: LeadAssignment[];
 }
 

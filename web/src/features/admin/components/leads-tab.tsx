@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ADMIN_BANNER_SHORT_MS, ADMIN_LEAD_STATUSES } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminLead } from '../api/types';
 import { catalogueLabel, formatDate, humanize } from '../utils/format';
@@ -183,6 +184,7 @@ export function LeadsTab({
               <td>
                 {catalogueLabel(lead.service_category)}
                 <div className="admin-muted">{catalogueLabel(lead.service_category, lead.sub_service)}</div>
+                <UrgencyBadge urgency={lead.urgency} />
               </td>
               <td>{lead.zip_code}</td>
               <td>

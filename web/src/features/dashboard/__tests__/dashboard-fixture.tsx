@@ -48,6 +48,49 @@ export function newWorld(): World {
   };
 }
 
+type Bought = { lead_id: string; purchase_channel?: string | null; leads?: Record<string, unknown> };
+type BoughtLists = Partial<
+  Record<'purchased_leads' | 'completed_leads' | 'archived_leads' | 'refunded_leads', Bought[]>
+>;
+
+/**
+ * get-purchased-leads as lead-intake answers it: the spec's arrays without paging parameters, else one
+ * page of one list (list, page, limit, search) with every list's size.
+ */
+export function purchasedAnswer(call: RecordedCall, lists: BoughtLists) {
+  const byList: Record<string, Bought[]> = {
+    purchased: lists.purchased_leads ?? [],
+    completed: lists.completed_leads ?? [],
+    archived: lists.archived_leads ?? [],
+    refunded: lists.refunded_leads ?? [],
+  };
+  const all = Object.values(byList).flat();
+  byList.claimed = all.filter((r) => r.purchase_channel === 'claim');
+  if (!call.query.has('list'))
+    return { body: { purchased_leads: [], completed_leads: [], archived_leads: [], refunded_leads: [], ...lists } };
+  const list = call.query.get('list')!;
+  const page = Number(call.query.get('page') ?? 1);
+  const limit = Number(call.query.get('limit') ?? 25);
+  const words = (call.query.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const found = byList[list]!.filter((r) => {
+    const text = Object.values(r.leads ?? {})
+      .join(' ')
+      .toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+  return {
+    body: {
+      list,
+      leads: found.slice((page - 1) * limit, page * limit),
+      total: found.length,
+      page,
+      limit,
+      pages: Math.max(1, Math.ceil(found.length / limit)),
+      counts: Object.fromEntries(Object.entries(byList).map(([k, v]) => [k, v.length])),
+    },
+  };
+}
+
 /** Every call the dashboard makes, answered from `world`; extra handlers override. */
 export function mockDashboardServer(world: World, overrides: Record<string, (call: RecordedCall) => any> = {}) {
   return mockFunctions({
@@ -73,7 +116,7 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
     'contractors-available-leads': () => ({
       body: { available_leads: world.available, total_available: world.available.length },
     }),
-    'get-purchased-leads': () => ({ body: { purchased_leads: [], archived_leads: [], completed_leads: [] } }),
+    'get-purchased-leads': (call) => purchasedAnswer(call, {}),
     'get-category-pricing': () => ({ body: world.pricing }),
     'auto-reload-settings': () => ({
       body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },

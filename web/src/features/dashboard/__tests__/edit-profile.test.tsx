@@ -77,8 +77,18 @@ describe('Edit Profile dialog', () => {
     await user.type(field('Service Areas (ZIP Codes) *'), ' , ,');
     await save();
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields');
+    // Each wrong field also says its own problem beside it, and the first of them has the focus.
+    const ownError = (label: string) =>
+      document.getElementById(field(label).getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    expect(ownError('Business Name *')).toBe('Enter your business name');
+    expect(ownError('Email *')).toBe('Please enter a valid email address');
+    expect(ownError('Phone *')).toBe('Please enter a valid phone number');
+    expect(ownError('Service Areas (ZIP Codes) *')).toBe('Please enter at least one zip code');
+    expect(field('Contact Name *').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(field('Business Name *'));
 
     await user.type(field('Business Name *'), 'Cool Air LLC');
+    expect(field('Business Name *').getAttribute('aria-invalid')).toBeNull();
     await save();
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address');
 

@@ -7,6 +7,14 @@ import { mockFunctions } from './fetch-mock';
 const session = { contractorId: 'c-1', token: 'tok-1' };
 afterEach(() => vi.unstubAllGlobals());
 
+/** The texts a control's aria-describedby points at (its error and help), as a screen reader reads them. */
+function describedText(control: HTMLElement) {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
 function setup(
   answer: Parameters<typeof mockFunctions>[0][string] = () => ({ body: { payment_url: '/dev/checkout/cs_1' } }),
 ) {
@@ -21,25 +29,46 @@ function setup(
 describe('fund form limits', () => {
   it('states the $100 minimum and keeps the button disabled below it', async () => {
     const { input, button, user, api } = setup();
-    expect(input.min).toBe('100');
-    expect(input.max).toBe('10000');
+    expect(input.getAttribute('inputmode')).toBe('decimal');
     expect(screen.getByText('Minimum $100, maximum $10,000.')).toBeTruthy();
     expect(button.disabled).toBe(true);
     await user.type(input, '99.99');
     expect(button.disabled).toBe(true);
     expect(screen.getByText('Minimum funding amount is $100')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.clear(input);
     await user.type(input, '100');
     expect(button.disabled).toBe(false);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
 
-  it('refuses more than $10,000 with the spec message and sends nothing', async () => {
+  it('refuses more than $10,000 beside the field and sends nothing', async () => {
     const { input, button, user, api } = setup();
     await user.type(input, '10000.01');
     await user.click(button);
-    expect(screen.getByRole('alert').textContent).toBe('Maximum funding amount is $10,000');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(input)).toContain('Maximum funding amount is $10,000');
+    expect(document.activeElement).toBe(input);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it('keeps letters and says "Please enter a valid amount" beside the field instead of dropping them', async () => {
+    const { input, button, user, api } = setup();
+    await user.type(input, '25O');
+    expect(input.value).toBe('25O');
+    expect(describedText(input)).toContain('Please enter a valid amount');
+    expect(button.disabled).toBe(false);
+    await user.click(button);
+    expect(document.activeElement).toBe(input);
+    expect(describedText(input)).toContain('Please enter a valid amount');
+    expect(api.calls).toHaveLength(0);
+    await user.clear(input);
+    await user.type(input, '$1,250');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.click(button);
+    await waitFor(() => expect(api.callsTo('contractors-purchase-credits')).toHaveLength(1));
+    expect(api.callsTo('contractors-purchase-credits')[0]!.body).toEqual({ contractor_id: 'c-1', amount: 1250 });
   });
 
   it('asks for a checkout session and sends the browser to its payment_url', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockDashboardServer, newWorld, renderDashboard } from './dashboard-fixture';
+import { mockDashboardServer, newWorld, purchasedAnswer, renderDashboard } from './dashboard-fixture';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,11 +27,13 @@ describe('purchased lead actions', () => {
     let completed = false;
     let release!: () => void;
     const api = mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: completed
-          ? { purchased_leads: [], archived_leads: [], completed_leads: [record('aaaaaaaa', 'Erin Example')] }
-          : { purchased_leads: [record('aaaaaaaa', 'Erin Example')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) =>
+        purchasedAnswer(
+          call,
+          completed
+            ? { completed_leads: [record('aaaaaaaa', 'Erin Example')] }
+            : { purchased_leads: [record('aaaaaaaa', 'Erin Example')] },
+        ),
       'mark-lead-complete': async () => {
         await new Promise<void>((r) => (release = r));
         completed = true;
@@ -56,9 +58,7 @@ describe('purchased lead actions', () => {
   it('a failed archive shows the server message, else Failed to archive lead, else the network text', async () => {
     let answer: 'detail' | 'bare' | 'network' = 'detail';
     mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: { purchased_leads: [record('bbbbbbbb', 'Sam Smith')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [record('bbbbbbbb', 'Sam Smith')] }),
       'archive-lead': () =>
         answer === 'network'
           ? 'network-error'
@@ -81,9 +81,7 @@ describe('purchased lead actions', () => {
 
   it('a refund request sends the reason and shows the wallet service message', async () => {
     const api = mockDashboardServer(newWorld(), {
-      'get-purchased-leads': () => ({
-        body: { purchased_leads: [record('cccccccc', 'Kim Lee')], archived_leads: [], completed_leads: [] },
-      }),
+      'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [record('cccccccc', 'Kim Lee')] }),
       'request-refund': () => ({
         body: {
           success: true,
@@ -155,6 +153,12 @@ describe('tabs, history, settings and wallet', () => {
     expect(await screen.findByText('12345678')).toBeTruthy();
     expect(screen.getByText('Home Services')).toBeTruthy();
     expect(screen.getByText('Completed')).toBeTruthy();
+    // Dates in words (the browser's zone decides the day and hour), the count with its plural.
+    const when = screen.getByText(
+      (_, el) => el?.tagName === 'TIME' && /^Nov 2\d, 2026, \d{1,2}:\d{2} [AP]M$/.test(el.textContent ?? ''),
+    );
+    expect(when.getAttribute('datetime')).toBe('2026-11-20T10:00:00Z');
+    expect(screen.getByText('205 purchases')).toBeTruthy();
     const pages = within(screen.getByRole('navigation', { name: 'History pages' }));
     expect(pages.getAllByRole('button', { name: /^\d+$/ }).map((b) => b.textContent)).toEqual([
       '1',
@@ -220,15 +224,23 @@ describe('tabs, history, settings and wallet', () => {
     expect(screen.queryByLabelText('Reload amount ($)')).toBeNull();
     await user.click(screen.getByLabelText('Automatically reload my wallet when the balance runs low'));
     const amount = (await screen.findByLabelText('Reload amount ($)')) as HTMLInputElement;
-    expect(amount.min).toBe('100');
-    expect(amount.max).toBe('1000');
-    expect((screen.getByLabelText('Reload when balance falls below ($)') as HTMLInputElement).min).toBe('10');
+    const threshold = screen.getByLabelText('Reload when balance falls below ($)') as HTMLInputElement;
+    expect(describedText(amount)).toBe('Between $100 and $1,000');
+    expect(describedText(threshold)).toBe('Between $10 and $500');
     const posts = api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST');
     expect(posts[0]!.body).toEqual({ contractor_id: 'c-1', session_token: 'tok-1', auto_reload_enabled: true });
     await user.clear(amount);
     await user.type(amount, '2000');
+    await user.clear(threshold);
+    await user.type(threshold, 'ten');
     await user.click(screen.getByRole('button', { name: 'Save Auto-Reload' }));
-    expect(screen.getByRole('alert').textContent).toBe('Reload amount must be between $100 and $1000');
+    // Each field says its own problem beside it, and the first wrong one takes the focus.
+    expect(describedText(threshold)).toBe('Threshold must be between $10 and $500 Between $10 and $500');
+    expect(describedText(amount)).toBe('Reload amount must be between $100 and $1,000 Between $100 and $1,000');
+    expect(document.activeElement).toBe(threshold);
+    expect(api.callsTo('auto-reload-settings').filter((c) => c.method === 'POST')).toHaveLength(1);
+    await user.clear(threshold);
+    await user.type(threshold, '20');
     await user.clear(amount);
     await user.type(amount, '250');
     await user.click(screen.getByRole('button', { name: 'Save Auto-Reload' }));
@@ -240,3 +252,11 @@ describe('tabs, history, settings and wallet', () => {
     });
   });
 });
+
+/** The texts a control's aria-describedby points at (its error, then its help), as a screen reader reads them. */
+function describedText(control: HTMLElement) {
+  return (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}

@@ -15,7 +15,8 @@ import type {
   HistoryPayload,
   Option,
   PerformanceMetrics,
-  PurchasedPayload,
+  PurchasedPage,
+  BoughtList,
   RefundRequest,
   WeeklyReport,
 } from './types';
@@ -64,7 +65,12 @@ export function useRefreshDashboard(): () => Promise<unknown> {
 export const useDashboard = (s: Session | null) => useDashboardQuery<DashboardPayload>(s, 'contractors-dashboard');
 export const useAvailableLeads = (s: Session | null) =>
   useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads');
-export const usePurchasedLeads = (s: Session | null) => useDashboardQuery<PurchasedPayload>(s, 'get-purchased-leads');
+/** One page of one list of bought leads, paged and searched by the server (LIST_PAGE_SIZE a page). */
+export const usePurchasedPage = (s: Session | null, list: BoughtList, page: number, limit: number, search: string) =>
+  useDashboardQuery<PurchasedPage>(s, 'get-purchased-leads', { list, page, limit, ...(search ? { search } : {}) });
+/** The size of every list of bought leads (for the tab labels): the smallest page carries them. */
+export const usePurchasedCounts = (s: Session | null) =>
+  useDashboardQuery<PurchasedPage>(s, 'get-purchased-leads', { list: 'purchased', page: 1, limit: 1 });
 export const useCategoryPricing = (s: Session | null) =>
   useDashboardQuery<CategoryPricing | { pricing?: CategoryPricing; category_pricing?: CategoryPricing }>(
     s,

@@ -62,6 +62,8 @@ export interface PurchasedLead {
   price_paid: number;
   purchase_channel?: string | null;
   refunded_at?: string | null;
+  /** The one list the lead is in (purchased, completed, archived or refunded). */
+  status?: 'purchased' | 'completed' | 'archived' | 'refunded';
   leads: {
     urgency?: string;
     customer_name: string;
@@ -73,6 +75,20 @@ export interface PurchasedLead {
     description: string;
     created_at: string;
   };
+}
+
+/** The lists of bought leads the server pages through ('claimed' = bought through a claim link). */
+export type BoughtList = 'purchased' | 'claimed' | 'completed' | 'archived' | 'refunded';
+
+/** One page of one list of get-purchased-leads, with every list's size. */
+export interface PurchasedPage {
+  list: BoughtList;
+  leads: PurchasedLead[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+  counts: Record<BoughtList, number>;
 }
 
 export interface PurchasedPayload {

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, TextField } from '../../../components/ui/field';
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
   AUTO_RELOAD_DEFAULTS,
@@ -8,6 +9,16 @@ import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { AutoReloadSettings } from '../api/types';
 
 const FAILED = 'Failed to update auto-reload settings';
+
+/** Whole dollars as text: 1000 → "$1,000". */
+const whole = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+
+/** Dollars (cents optional) within the range; letters and blanks are refused rather than read as 0. */
+function inRange(text: string, range: { min: number; max: number }) {
+  if (!/^\s*\d+(\.\d{1,2})?\s*$/.test(text)) return false;
+  const value = Number(text);
+  return value >= range.min && value <= range.max;
+}
 
 /** Auto-reload: the enabled flag saves at once; threshold and amount show only when enabled (§4, §5). */
 export function AutoReloadForm({
@@ -19,7 +30,13 @@ export function AutoReloadForm({
   settings: AutoReloadSettings | undefined;
   onSaved: (message: string) => void;
 }) {
-  const ids = { enabled: useId(), threshold: useId(), amount: useId() };
+  const enabledId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submit, once the errors are on screen, the first wrong field takes the focus.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(formRef.current);
+  }, [failedSubmits]);
   const current: AutoReloadSettings = settings ?? {
     auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
     auto_reload_threshold: AUTO_RELOAD_DEFAULTS.thresholdDollars,
@@ -30,6 +47,10 @@ export function AutoReloadForm({
   const [amount, setAmount] = useState(String(current.auto_reload_amount));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ threshold: string | null; amount: string | null }>({
+    threshold: null,
+    amount: null,
+  });
 
   // Follow the server's values when they arrive or change elsewhere.
   useEffect(() => {
@@ -62,12 +83,18 @@ export function AutoReloadForm({
     event.preventDefault();
     const t = Number(threshold);
     const a = Number(amount);
-    if (!Number.isFinite(t) || t < AUTO_RELOAD_THRESHOLD_RANGE.min || t > AUTO_RELOAD_THRESHOLD_RANGE.max) {
-      setError(`Threshold must be between $${AUTO_RELOAD_THRESHOLD_RANGE.min} and $${AUTO_RELOAD_THRESHOLD_RANGE.max}`);
-      return;
-    }
-    if (!Number.isFinite(a) || a < AUTO_RELOAD_AMOUNT_RANGE.min || a > AUTO_RELOAD_AMOUNT_RANGE.max) {
-      setError(`Reload amount must be between $${AUTO_RELOAD_AMOUNT_RANGE.min} and $${AUTO_RELOAD_AMOUNT_RANGE.max}`);
+    const problems = {
+      threshold: inRange(threshold, AUTO_RELOAD_THRESHOLD_RANGE)
+        ? null
+        : `Threshold must be between ${whole(AUTO_RELOAD_THRESHOLD_RANGE.min)} and ${whole(AUTO_RELOAD_THRESHOLD_RANGE.max)}`,
+      amount: inRange(amount, AUTO_RELOAD_AMOUNT_RANGE)
+        ? null
+        : `Reload amount must be between ${whole(AUTO_RELOAD_AMOUNT_RANGE.min)} and ${whole(AUTO_RELOAD_AMOUNT_RANGE.max)}`,
+    };
+    setFieldErrors(problems);
+    setError(null);
+    if (problems.threshold || problems.amount) {
+      setFailedSubmits((n) => n + 1);
       return;
     }
     // Only the settings that changed are sent (§7).
@@ -78,44 +105,44 @@ export function AutoReloadForm({
   }
 
   return (
-    <form className="dash-card" onSubmit={submit} noValidate>
+    <form ref={formRef} className="dash-card" onSubmit={submit} noValidate>
       <h3>Auto-Reload</h3>
       <div className="dash-checkbox">
         <input
-          id={ids.enabled}
+          id={enabledId}
           type="checkbox"
           checked={enabled}
           disabled={busy}
           onChange={(e) => toggle(e.target.checked)}
         />
-        <label htmlFor={ids.enabled}>Automatically reload my wallet when the balance runs low</label>
+        <label htmlFor={enabledId}>Automatically reload my wallet when the balance runs low</label>
       </div>
       {enabled && (
         <div className="dash-grid-2">
-          <div className="dash-field">
-            <label htmlFor={ids.threshold}>Reload when balance falls below ($)</label>
-            <input
-              id={ids.threshold}
-              type="number"
-              min={AUTO_RELOAD_THRESHOLD_RANGE.min}
-              max={AUTO_RELOAD_THRESHOLD_RANGE.max}
-              step="1"
-              value={threshold}
-              onChange={(e) => setThreshold(e.target.value)}
-            />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={ids.amount}>Reload amount ($)</label>
-            <input
-              id={ids.amount}
-              type="number"
-              min={AUTO_RELOAD_AMOUNT_RANGE.min}
-              max={AUTO_RELOAD_AMOUNT_RANGE.max}
-              step="1"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
+          <TextField
+            label="Reload when balance falls below ($)"
+            type="text"
+            inputMode="decimal"
+            value={threshold}
+            help={`Between ${whole(AUTO_RELOAD_THRESHOLD_RANGE.min)} and ${whole(AUTO_RELOAD_THRESHOLD_RANGE.max)}`}
+            error={fieldErrors.threshold}
+            onChange={(e) => {
+              setThreshold(e.target.value);
+              setFieldErrors((c) => ({ ...c, threshold: null }));
+            }}
+          />
+          <TextField
+            label="Reload amount ($)"
+            type="text"
+            inputMode="decimal"
+            value={amount}
+            help={`Between ${whole(AUTO_RELOAD_AMOUNT_RANGE.min)} and ${whole(AUTO_RELOAD_AMOUNT_RANGE.max)}`}
+            error={fieldErrors.amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setFieldErrors((c) => ({ ...c, amount: null }));
+            }}
+          />
           <div className="dash-field--full">
             <button type="submit" className="dash-btn dash-btn--primary" disabled={busy}>
               {busy ? 'Saving...' : 'Save Auto-Reload'}

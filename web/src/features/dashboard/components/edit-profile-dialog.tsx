@@ -1,8 +1,15 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, SelectField, TextField } from '../../../components/ui/field';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { actions, errorText, loadIndustries, loadSubServices, type Session } from '../api/dashboard-api';
 import type { Contractor, Option } from '../api/types';
-import { parseZipCodes, validateProfile, type ProfileForm } from '../domain/validation';
+import {
+  parseZipCodes,
+  profileFieldErrors,
+  validateProfile,
+  type ProfileFieldErrors,
+  type ProfileForm,
+} from '../domain/validation';
 import { Dialog } from './dialog';
 
 const M = MESSAGES.contractor;
@@ -32,20 +39,17 @@ export function EditProfileDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const ids = {
-    business: useId(),
-    contact: useId(),
-    email: useId(),
-    phone: useId(),
-    industry: useId(),
-    sub: useId(),
-    zips: useId(),
-    zipsHint: useId(),
-    sms: useId(),
-  };
+  const smsId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submit, once the errors are on screen, the first wrong field takes the focus.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(formRef.current);
+  }, [failedSubmits]);
   // The dialog mounts on each open, so the form starts from the record and the error starts empty.
   const [form, setForm] = useState<ProfileForm>(() => formOf(contractor));
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<ProfileFieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [industries, setIndustries] = useState<Option[]>([]);
   const [subServices, setSubServices] = useState<Option[]>([]);
@@ -77,17 +81,27 @@ export function EditProfileDialog({
     };
   }, [form.industry]);
 
-  const set = (field: keyof ProfileForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  // A field's own error clears as soon as it is edited; the others stay until the next submit.
+  const clearError = (field: keyof ProfileForm) =>
+    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const set = (field: keyof ProfileForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = event.target.value;
+    setForm((current) => ({ ...current, [field]: value }));
+    clearError(field);
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     setError(null);
     const problem = validateProfile(form);
+    const perField = profileFieldErrors(form);
+    setFieldErrors(perField);
     if (problem) {
+      // The summary keeps the spec's first message; each field says its own problem beside it.
       setError(problem);
       setSaving(false);
+      setFailedSubmits((n) => n + 1);
       return;
     }
     if (!session?.token) {
@@ -129,91 +143,93 @@ export function EditProfileDialog({
       onClose={onClose}
       wide
     >
-      <form className="dash-profile-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="dash-profile-form" onSubmit={submit} noValidate>
         {error && (
           <div className="dash-error-box" role="alert">
             {error}
           </div>
         )}
         <div className="dash-grid-2">
-          <div className="dash-field">
-            <label htmlFor={ids.business}>Business Name *</label>
-            <input
-              id={ids.business}
-              value={form.business_name}
-              onChange={set('business_name')}
-              autoComplete="organization"
-            />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={ids.contact}>Contact Name *</label>
-            <input id={ids.contact} value={form.contact_name} onChange={set('contact_name')} autoComplete="name" />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={ids.email}>Email *</label>
-            <input id={ids.email} type="email" value={form.email} onChange={set('email')} autoComplete="email" />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={ids.phone}>Phone *</label>
-            <input id={ids.phone} type="tel" value={form.phone} onChange={set('phone')} autoComplete="tel" />
-          </div>
-          <div className="dash-field">
-            <label htmlFor={ids.industry}>Service Category *</label>
-            <select
-              id={ids.industry}
-              value={form.industry}
-              // A new category invalidates the chosen sub-service (§4).
-              onChange={(e) => setForm((current) => ({ ...current, industry: e.target.value, sub_service: '' }))}
-            >
-              <option value="">Service Category</option>
-              {withCurrent(industries, form.industry).map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField
+            label="Business Name *"
+            required
+            value={form.business_name}
+            onChange={set('business_name')}
+            autoComplete="organization"
+            error={fieldErrors.business_name}
+          />
+          <TextField
+            label="Contact Name *"
+            required
+            value={form.contact_name}
+            onChange={set('contact_name')}
+            autoComplete="name"
+            error={fieldErrors.contact_name}
+          />
+          <TextField
+            label="Email *"
+            required
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            autoComplete="email"
+            error={fieldErrors.email}
+          />
+          <TextField
+            label="Phone *"
+            required
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            autoComplete="tel"
+            error={fieldErrors.phone}
+          />
+          <SelectField
+            label="Service Category *"
+            required
+            value={form.industry}
+            // A new category invalidates the chosen sub-service (§4).
+            onChange={(e) => {
+              const industry = e.target.value;
+              setForm((current) => ({ ...current, industry, sub_service: '' }));
+              clearError('industry');
+            }}
+            placeholder="Service Category"
+            options={withCurrent(industries, form.industry)}
+            error={fieldErrors.industry}
+          />
           {form.industry && (
-            <div className="dash-field">
-              <label htmlFor={ids.sub}>Sub-Service *</label>
-              <select
-                id={ids.sub}
-                value={form.sub_service}
-                onChange={set('sub_service')}
-                disabled={loadingSubs}
-                aria-busy={loadingSubs}
-              >
-                <option value="">{loadingSubs ? 'Loading...' : 'Sub-Service'}</option>
-                {!loadingSubs &&
-                  withCurrent(subServices, form.sub_service).map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-              </select>
-            </div>
+            <SelectField
+              label="Sub-Service *"
+              required
+              value={form.sub_service}
+              onChange={set('sub_service')}
+              disabled={loadingSubs}
+              aria-busy={loadingSubs}
+              placeholder={loadingSubs ? 'Loading...' : 'Sub-Service'}
+              options={loadingSubs ? [] : withCurrent(subServices, form.sub_service)}
+              error={fieldErrors.sub_service}
+            />
           )}
-          <div className="dash-field dash-field--full">
-            <label htmlFor={ids.zips}>Service Areas (ZIP Codes) *</label>
-            <input
-              id={ids.zips}
+          <div className="dash-field--full">
+            <TextField
+              label="Service Areas (ZIP Codes) *"
+              required
               value={form.zip_codes}
               onChange={set('zip_codes')}
               placeholder="12345, 67890, 54321"
-              aria-describedby={ids.zipsHint}
+              help="Enter ZIP codes separated by commas"
+              error={fieldErrors.zip_codes}
             />
-            <p id={ids.zipsHint} className="dash-hint">
-              Enter ZIP codes separated by commas
-            </p>
           </div>
           <div className="dash-field dash-field--full dash-checkbox">
             <input
-              id={ids.sms}
+              id={smsId}
               type="checkbox"
               checked={form.sms_opt_in}
               onChange={(e) => setForm((c) => ({ ...c, sms_opt_in: e.target.checked }))}
             />
-            <label htmlFor={ids.sms}>I agree to receive SMS notifications about new leads</label>
+            <label htmlFor={smsId}>I agree to receive SMS notifications about new leads</label>
           </div>
         </div>
         <div className="dash-dialog__actions">

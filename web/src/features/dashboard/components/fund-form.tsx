@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { CHANNEL_OFF_MESSAGES, FUNDING_MAX_CENTS, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid, TextField } from '../../../components/ui/field';
+import { CHANNEL_OFF_MESSAGES, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { actions, errorText, type Session } from '../api/dashboard-api';
-import { validateFundingAmount } from '../domain/validation';
+import { parseDollars, validateFundingAmount } from '../domain/validation';
 
 const MIN = FUNDING_MIN_CENTS / 100;
-const MAX = FUNDING_MAX_CENTS / 100;
 
 /**
  * Wallet funding: validates $100–$10,000 (one minimum everywhere, docs/adr/0002-funding-minimum.md),
@@ -23,19 +23,32 @@ export function FundForm({
   /** False when the server has card payments turned off (auto-reload-settings' funding_available). */
   available?: boolean;
 }) {
-  const inputId = useId();
-  const hintId = useId();
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused submit, once the errors are on screen, the first wrong field takes the focus.
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  useEffect(() => {
+    if (failedSubmits > 0) focusFirstInvalid(formRef.current);
+  }, [failedSubmits]);
   const [amount, setAmount] = useState('');
+  // The amount's own problem (beside the field) and a failure to start the payment (under the button).
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const numeric = Number(amount);
-  const belowMinimum = amount.trim() === '' || !Number.isFinite(numeric) || numeric < MIN;
+  const numeric = parseDollars(amount);
+  // The spec's button waits for the $100 minimum; anything that is not a number can still be submitted
+  // so that "Please enter a valid amount" is said rather than the letters being dropped silently.
+  const belowMinimum = amount.trim() === '' || (Number.isFinite(numeric) && numeric < MIN);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validateFundingAmount(amount);
-    setError(problem);
-    if (problem) return;
+    setFieldError(problem);
+    setError(null);
+    if (problem) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
     setBusy(true);
     try {
       const result = await actions.startFunding(session, numeric);
@@ -51,42 +64,36 @@ export function FundForm({
     }
   }
 
+  // While typing, the field says what is wrong (letters, below the minimum, above the maximum) at once.
+  const shownError = fieldError ?? (amount.trim() === '' ? null : validateFundingAmount(amount));
+
   if (!available)
     return (
-      <section id={id} className="dash-card dash-fund" aria-labelledby={`${inputId}-title`}>
-        <h3 id={`${inputId}-title`}>Add Funds</h3>
+      <section id={id} className="dash-card dash-fund" aria-labelledby={titleId}>
+        <h3 id={titleId}>Add Funds</h3>
         <p role="status">{CHANNEL_OFF_MESSAGES.funding}</p>
       </section>
     );
 
   return (
-    <form id={id} className="dash-card dash-fund" onSubmit={submit} noValidate>
+    <form ref={formRef} id={id} className="dash-card dash-fund" onSubmit={submit} noValidate>
       <h3>Add Funds</h3>
-      <label htmlFor={inputId}>Amount (USD)</label>
-      <input
-        id={inputId}
-        type="number"
+      <TextField
+        label="Amount (USD)"
+        // Text, not type=number: a number input empties itself on letters, hiding the mistake.
+        type="text"
         inputMode="decimal"
-        min={MIN}
-        max={MAX}
-        step="0.01"
+        autoComplete="off"
         placeholder={String(MIN)}
         value={amount}
-        aria-describedby={hintId}
-        aria-invalid={error ? true : undefined}
+        help={`Minimum $${MIN}, maximum $10,000.`}
+        error={shownError}
         onChange={(e) => {
           setAmount(e.target.value);
+          setFieldError(null);
           setError(null);
         }}
       />
-      <p id={hintId} className="dash-hint">
-        Minimum ${MIN}, maximum $10,000.
-      </p>
-      {amount.trim() !== '' && !error && (
-        <p className="dash-inline-note" aria-live="polite">
-          {validateFundingAmount(amount) ?? ''}
-        </p>
-      )}
       {error && (
         <p className="dash-error" role="alert">
           {error}

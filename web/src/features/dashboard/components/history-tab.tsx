@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { errorText, useHistory, type Session } from '../api/dashboard-api';
-import { money, pageButtons, shortDate, humanize } from '../domain/rules';
+import { plural } from '@leadmarket/contracts/display';
+import { dateTimeInWords, money, pageButtons, humanize } from '../domain/rules';
 
 function statusClass(status: string): string {
   if (status === 'completed') return 'dash-badge dash-badge--completed';
@@ -45,7 +46,9 @@ export function HistoryTab({ session }: { session: Session }) {
                 <td>
                   <code>{row.lead_id.slice(0, 8)}</code>
                 </td>
-                <td>{shortDate(row.date_purchased)}</td>
+                <td>
+                  <time dateTime={row.date_purchased}>{dateTimeInWords(row.date_purchased)}</time>
+                </td>
                 <td>{humanize(row.industry)}</td>
                 <td>{humanize(row.sub_service)}</td>
                 <td>{row.lead_zip_code}</td>
@@ -58,7 +61,7 @@ export function HistoryTab({ session }: { session: Session }) {
           </tbody>
         </table>
       </div>
-      <p className="dash-hint">{pagination.total_records} purchases</p>
+      <p className="dash-hint">{plural(pagination.total_records, 'purchase')}</p>
       {pagination.total_pages > 1 && (
         <nav className="dash-pages" aria-label="History pages">
           <button

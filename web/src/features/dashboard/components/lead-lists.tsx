@@ -3,10 +3,10 @@ import { formatPhone } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import { actions, errorText, type Session } from '../api/dashboard-api';
-import type { ClaimedLead, PurchasedLead, RefundRequest } from '../api/types';
+import type { PurchasedLead, RefundRequest } from '../api/types';
 import { money, shortDate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
-import { ListControls, usePagedSearch } from './paged-search';
+import { ListControls, useServerPagedList } from './paged-search';
 
 type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
 
@@ -37,11 +37,24 @@ function useLeadAction(session: Session, { onSuccess, onError }: ActionResult) {
   return { busy, run };
 }
 
-/** Leads bought through a claim link (docs/adr/0005-16); those not yet archived can be archived. */
-export function ClaimedList({ session, leads, ...result }: { session: Session; leads: ClaimedLead[] } & ActionResult) {
+/** The error or loading line of a server-paged list (its cards keep showing while a new page loads). */
+function ListState({ paged }: { paged: ReturnType<typeof useServerPagedList> }) {
+  if (paged.error && paged.page.length === 0)
+    return (
+      <p className="dash-error" role="alert">
+        {errorText(paged.error, MESSAGES.contractor.dashboardFailed)}
+      </p>
+    );
+  if (paged.loading) return <p className="dash-hint">Loading leads...</p>;
+  return null;
+}
+
+/** Leads bought through a claim link (docs/adr/0005-16); those still under Purchased can be archived. */
+export function ClaimedList({ session, ...result }: { session: Session } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
-  const paged = usePagedSearch(leads, (l) => [l.customer_name, l.zip_code, l.service_category, l.sub_service]);
-  if (leads.length === 0)
+  const paged = useServerPagedList(session, 'claimed');
+  if (paged.loading || (paged.error && paged.page.length === 0)) return <ListState paged={paged} />;
+  if (paged.total === 0)
     return (
       <p className="dash-empty">
         No claimed leads yet. Leads you buy through a claim link (from an SMS alert) are listed here.
@@ -50,45 +63,46 @@ export function ClaimedList({ session, leads, ...result }: { session: Session; l
   return (
     <>
       <p className="dash-hint">
-        Leads you bought through a claim link. They are also in Purchased, Completed or Archived.
+        Leads you bought through a claim link. They are also in Purchased, Completed, Archived or Refunded.
       </p>
       <ListControls {...paged} label="claimed leads" />
       <ul className="dash-cards">
-        {paged.page.map((lead) => (
-          <li key={lead.id} className="dash-card dash-lead">
-            <div className="dash-lead__top">
-              <span className="dash-badge dash-badge--exclusive">Exclusive</span>
-              <UrgencyBadge urgency={lead.urgency} />
-              {lead.status === 'refunded' ? (
-                <span className="dash-badge">Refunded</span>
-              ) : (
-                lead.is_archived && <span className="dash-badge">Archived</span>
-              )}
-            </div>
-            <h3 className="dash-lead__title">{lead.customer_name}</h3>
-            <p className="dash-lead__meta">
-              {humanize(lead.service_category)}
-              {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed{' '}
-              {shortDate(lead.claimed_at)}
-            </p>
-            <p>
-              <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>
-            </p>
-            <p className="dash-lead__desc">{lead.description}</p>
-            {!lead.is_archived && lead.status !== 'refunded' && lead.status !== 'completed' && (
-              <div className="dash-lead__actions">
-                <button
-                  type="button"
-                  className="dash-btn"
-                  disabled={busy !== null}
-                  onClick={() => run('archive', lead.id)}
-                >
-                  {busy?.leadId === lead.id ? 'Archiving...' : 'Archive'}
-                </button>
+        {paged.page.map((record) => {
+          const lead = record.leads ?? ({} as PurchasedLead['leads']);
+          return (
+            <li key={record.id} className="dash-card dash-lead">
+              <div className="dash-lead__top">
+                <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+                <UrgencyBadge urgency={lead.urgency} />
+                {record.status && record.status !== 'purchased' && (
+                  <span className="dash-badge">{humanize(record.status)}</span>
+                )}
               </div>
-            )}
-          </li>
-        ))}
+              <h3 className="dash-lead__title">{lead.customer_name}</h3>
+              <p className="dash-lead__meta">
+                {humanize(lead.service_category)}
+                {lead.sub_service ? ` — ${humanize(lead.sub_service)}` : ''} · ZIP {lead.zip_code} · claimed{' '}
+                {shortDate(record.purchased_at)}
+              </p>
+              <p>
+                <a href={`tel:${lead.customer_phone}`}>{formatPhone(lead.customer_phone)}</a>
+              </p>
+              <p className="dash-lead__desc">{lead.description}</p>
+              {record.status === 'purchased' && (
+                <div className="dash-lead__actions">
+                  <button
+                    type="button"
+                    className="dash-btn"
+                    disabled={busy !== null}
+                    onClick={() => run('archive', record.lead_id)}
+                  >
+                    {busy?.leadId === record.lead_id ? 'Archiving...' : 'Archive'}
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </>
   );
@@ -97,14 +111,12 @@ export function ClaimedList({ session, leads, ...result }: { session: Session; l
 /** Bought leads with their contact; `mode` decides which actions a card offers. */
 export function PurchasedList({
   session,
-  leads,
   mode,
   empty,
   refunds,
   ...result
 }: {
   session: Session;
-  leads: PurchasedLead[];
   mode: 'purchased' | 'completed' | 'archived' | 'refunded';
   empty: string;
   /** The contractor's refund requests by lead id: a pending one marks the card and hides Request Refund. */
@@ -112,13 +124,9 @@ export function PurchasedList({
 } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
   const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
-  const paged = usePagedSearch(leads, (r) => [
-    r.leads?.customer_name,
-    r.leads?.zip_code,
-    r.leads?.service_category,
-    r.leads?.sub_service,
-  ]);
-  if (leads.length === 0) return <p className="dash-empty">{empty}</p>;
+  const paged = useServerPagedList(session, mode);
+  if (paged.loading || (paged.error && paged.page.length === 0)) return <ListState paged={paged} />;
+  if (paged.total === 0) return <p className="dash-empty">{empty}</p>;
   return (
     <>
       <ListControls {...paged} label={`${mode} leads`} />

@@ -1,36 +1,43 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { plural } from '@leadmarket/contracts/display';
+import { usePurchasedPage, type Session } from '../api/dashboard-api';
+import type { BoughtList, PurchasedLead } from '../api/types';
 
 /** Cards per page in the long lead lists (the history table uses the same 25). */
 export const LIST_PAGE_SIZE = 25;
 
-/** Search (name, ZIP, category — whatever `fields` gives) and 25-per-page paging over a list held in memory. */
-export function usePagedSearch<T>(items: T[], fields: (item: T) => Array<string | null | undefined>) {
+/** How long typing must pause before the search goes to the server (one request per word, not per key). */
+const SEARCH_PAUSE_MS = 300;
+
+/**
+ * A list of bought leads paged and searched by the server (get-purchased-leads with list, page,
+ * limit, search): only the 25 cards on screen cross the network. Gives what ListControls shows, the
+ * cards of the page, and the query's loading and error state.
+ */
+export function useServerPagedList(session: Session, list: BoughtList) {
   const [query, setQuery] = useState('');
-  const [pageIndex, setPageIndex] = useState(0);
-  const matches = useMemo(() => {
-    const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    if (words.length === 0) return items;
-    return items.filter((item) => {
-      const text = fields(item).filter(Boolean).join(' ').toLowerCase().replace(/[_-]+/g, ' ');
-      return words.every((w) => text.includes(w));
-    });
-    // `fields` is a pure accessor given inline: the list and the query alone decide the result.
-  }, [items, query]);
-  const pages = Math.max(1, Math.ceil(matches.length / LIST_PAGE_SIZE));
-  const current = Math.min(pageIndex, pages - 1);
+  const [search, setSearch] = useState('');
+  const [pageNumber, setPageNumber] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(query.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
+  useEffect(() => setPageNumber(1), [search]);
+  const answer = usePurchasedPage(session, list, pageNumber, LIST_PAGE_SIZE, search);
+  const data = answer.data;
+  const pages = Math.max(1, data?.pages ?? 1);
   return {
     query,
-    setQuery: (q: string) => {
-      setQuery(q);
-      setPageIndex(0);
-    },
-    page: matches.slice(current * LIST_PAGE_SIZE, (current + 1) * LIST_PAGE_SIZE),
-    matchCount: matches.length,
-    total: items.length,
-    pageNumber: current + 1,
+    setQuery,
+    page: (data?.leads ?? []) as PurchasedLead[],
+    matchCount: data?.total ?? 0,
+    /** The list's size without the search. */
+    total: data?.counts?.[list] ?? data?.total ?? 0,
+    pageNumber: Math.min(pageNumber, pages),
     pages,
-    setPage: (n: number) => setPageIndex(Math.max(0, Math.min(pages - 1, n - 1))),
+    setPage: (n: number) => setPageNumber(Math.max(1, Math.min(pages, n))),
+    loading: !data && !answer.error,
+    error: answer.error,
   };
 }
 
@@ -44,7 +51,17 @@ export function ListControls({
   pages,
   setPage,
   label,
-}: ReturnType<typeof usePagedSearch<unknown>> & { label: string }) {
+}: {
+  query: string;
+  setQuery: (query: string) => void;
+  /** Leads matching the search; `total` is the list's size without it. */
+  matchCount: number;
+  total: number;
+  pageNumber: number;
+  pages: number;
+  setPage: (n: number) => void;
+  label: string;
+}) {
   const id = useId();
   return (
     <div className="dash-list-controls">

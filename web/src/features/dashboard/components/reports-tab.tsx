@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { plural } from '@leadmarket/contracts/display';
 import {
   GOOD_RESPONSE_MINUTES,
   GOOD_RESPONSE_SCORE,
@@ -132,7 +133,7 @@ function RoiCalculator({ leads, spend, closeRate }: { leads: number; spend: numb
         <input id={ids.spend} type="number" min="0" step="1" value={spent} onChange={(e) => setSpent(e.target.value)} />
       </div>
       <p aria-live="polite">
-        Estimated revenue {money(revenue)} from {leadCount} leads · ROI{' '}
+        Estimated revenue {money(revenue)} from {plural(leadCount, 'lead')} · ROI{' '}
         <strong className={ratio >= HIGHLIGHT_ROI_RATIO ? 'dash-good' : undefined}>{ratio.toFixed(1)}:1</strong>
       </p>
     </section>

@@ -64,3 +64,13 @@ describe('issue 16 display rules', () => {
     expect(sortLeads(leads, 'price-low', price).map((l) => l.id)).toEqual(['a', 'c', 'b']);
   });
 });
+
+describe('dates in words', () => {
+  it('writes the month as a word, never 11/20/2026, and passes unparseable text through', async () => {
+    const { shortDate, dateTimeInWords } = await import('./rules');
+    expect(shortDate('2026-11-20T12:00:00Z')).toMatch(/^Nov (19|20|21), 2026$/);
+    expect(dateTimeInWords('2026-11-20T12:00:00Z')).toMatch(/^Nov (19|20|21), 2026, \d{1,2}:\d{2} [AP]M$/);
+    expect(shortDate('soon')).toBe('soon');
+    expect(shortDate(null)).toBe('');
+  });
+});

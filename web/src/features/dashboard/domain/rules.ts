@@ -53,11 +53,28 @@ export function pageButtons(current: number, total: number, max = HISTORY_MAX_PA
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** A date as a short local date, or the raw text when it does not parse. */
+/** A date in words in the browser's time zone, "Nov 20, 2026" (not "11/20/2026"), or the raw text when it does not parse. */
 export function shortDate(value: string | null | undefined): string {
   if (!value) return '';
   const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toLocaleDateString();
+  return Number.isNaN(time)
+    ? value
+    : new Date(time).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** A moment in words in the browser's time zone, "Nov 20, 2026, 10:05 AM", or the raw text when it does not parse. */
+export function dateTimeInWords(value: string | null | undefined): string {
+  if (!value) return '';
+  const time = Date.parse(value);
+  return Number.isNaN(time)
+    ? value
+    : new Date(time).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
 }
 
 /** A catalogue value as people read it: "home_services" → "Home Services", "hvac"/"Hvac" → "HVAC"; labels pass through. */

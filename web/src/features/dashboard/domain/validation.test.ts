@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseZipCodes, validateFundingAmount, validateProfile } from './validation';
+import { parseDollars, parseZipCodes, profileFieldErrors, validateFundingAmount, validateProfile } from './validation';
 
 const valid = {
   business_name: 'B',
@@ -20,6 +20,10 @@ describe('validateFundingAmount', () => {
     ['100', null],
     ['10000', null],
     ['10000.01', 'Maximum funding amount is $10,000'],
+    ['25O', 'Please enter a valid amount'],
+    ['1.2.3', 'Please enter a valid amount'],
+    ['150.005', 'Please enter a valid amount'],
+    ['$1,000.50', null],
   ])('%s -> %s', (input, expected) => expect(validateFundingAmount(input)).toBe(expected));
 });
 
@@ -39,4 +43,29 @@ describe('validateProfile', () => {
     expect(validateProfile({ ...valid, zip_codes: ' , ' })).toBe('Please enter at least one zip code'));
   it('splits zip codes on commas without checking their format', () =>
     expect(parseZipCodes(' 1, ,abc ,')).toEqual(['1', 'abc']));
+});
+
+describe('parseDollars', () => {
+  it.each([
+    ['250', 250],
+    [' $250.5 ', 250.5],
+    ['$1,000', 1000],
+    ['10,000.00', 10000],
+  ])('%s -> %s', (input, expected) => expect(parseDollars(input)).toBe(expected));
+  it.each(['', 'abc', '1,00', '-5', '1e3', '12.345'])('%s is not an amount', (input) =>
+    expect(parseDollars(input)).toBeNaN(),
+  );
+});
+
+describe('profileFieldErrors', () => {
+  it('has nothing to say about a complete profile', () => expect(profileFieldErrors(valid)).toEqual({}));
+  it('names every wrong field at once, each with its own words', () =>
+    expect(
+      profileFieldErrors({ ...valid, business_name: ' ', email: 'a b@c.co', phone: '123', zip_codes: ' , ' }),
+    ).toEqual({
+      business_name: 'Enter your business name',
+      email: 'Please enter a valid email address',
+      phone: 'Please enter a valid phone number',
+      zip_codes: 'Please enter at least one zip code',
+    }));
 });

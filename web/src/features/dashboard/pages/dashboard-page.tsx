@@ -3,8 +3,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { CopyId } from '../../../components/ui/copy-id';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, callFunction } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
+import { logoutContractor } from '../../../lib/contractor-session';
 import {
   checkSession,
   errorText,
@@ -19,7 +20,7 @@ import {
   useHistory,
   useMetrics,
   useRefreshDashboard,
-  usePurchasedLeads,
+  usePurchasedCounts,
   useRefundRequests,
   useWeeklyReports,
   type Session,
@@ -110,7 +111,7 @@ export function DashboardPage() {
 
   const dashboard = useDashboard(session);
   const available = useAvailableLeads(session);
-  const purchased = usePurchasedLeads(session);
+  const boughtCounts = usePurchasedCounts(session);
   const pricing = useCategoryPricing(session);
   const autoReload = useAutoReload(session);
   const metrics = useMetrics(session);
@@ -170,14 +171,8 @@ export function DashboardPage() {
     setTab('wallet');
   }, []);
 
-  async function logout() {
-    const token = session?.token;
-    contractorSession.clear();
-    // Ending the session on the server is best effort: the browser forgets it either way.
-    if (token)
-      void callFunction('contractor-logout', { method: 'POST', token, body: { session_token: token } }).catch(
-        () => undefined,
-      );
+  function logout() {
+    logoutContractor();
     navigate('/contractor-login');
   }
 
@@ -200,25 +195,24 @@ export function DashboardPage() {
   if (!session || !dashboard.data) return <PageLoading label="Loading dashboard..." />;
 
   const { contractor } = dashboard.data;
-  const claimed = dashboard.data.claimed_leads ?? [];
   // The aggregate answers null for a part another service could not supply; show 0 rather than fail.
   const balance = Number(dashboard.data.wallet_balance ?? 0);
-  const bought = purchased.data;
+  const bought = boughtCounts.data?.counts;
   const counts: Partial<Record<TabId, number>> = {
     available: Math.max(
       0,
       (available.data?.total_available ?? available.data?.available_leads?.length ?? 0) -
         (available.data?.available_leads ?? []).filter((l) => gone.has(l.id)).length,
     ),
-    claimed: claimed.length,
-    purchased: bought?.purchased_leads?.length ?? 0,
-    completed: bought?.completed_leads?.length ?? 0,
-    archived: bought?.archived_leads?.length ?? 0,
-    refunded: bought?.refunded_leads?.length ?? 0,
+    // Each bought lead is in one of Purchased, Completed, Archived, Refunded; Claimed is a view by channel.
+    claimed: bought?.claimed ?? 0,
+    purchased: bought?.purchased ?? 0,
+    completed: bought?.completed ?? 0,
+    archived: bought?.archived ?? 0,
+    refunded: bought?.refunded ?? 0,
     history: historyFirstPage.data?.pagination?.total_records ?? 0,
   };
   const listProps = { session, onSuccess: succeed, onError: fail };
-  const purchasedFailed = Boolean(purchased.error) && !purchased.data;
 
   return (
     <div className="dash">
@@ -301,47 +295,31 @@ export function DashboardPage() {
                 }}
               />
             ))}
-          {tab === 'claimed' && <ClaimedList {...listProps} leads={claimed} />}
-          {purchasedFailed &&
-            (tab === 'purchased' || tab === 'completed' || tab === 'archived' || tab === 'refunded') && (
-              <p className="dash-error" role="alert">
-                {errorText(purchased.error, MESSAGES.contractor.dashboardFailed)}
-              </p>
-            )}
-          {tab === 'purchased' && !purchasedFailed && (
+          {tab === 'claimed' && <ClaimedList {...listProps} />}
+          {/* Keyed by tab: each list keeps its own page and search. */}
+          {tab === 'purchased' && (
             <PurchasedList
+              key="purchased"
               {...listProps}
               mode="purchased"
-              leads={bought?.purchased_leads ?? []}
               refunds={refunds}
               empty="No purchased leads yet."
             />
           )}
-          {tab === 'completed' && !purchasedFailed && (
+          {tab === 'completed' && (
             <PurchasedList
+              key="completed"
               {...listProps}
               mode="completed"
-              leads={bought?.completed_leads ?? []}
               refunds={refunds}
               empty="No completed leads yet."
             />
           )}
-          {tab === 'archived' && !purchasedFailed && (
-            <PurchasedList
-              {...listProps}
-              mode="archived"
-              leads={bought?.archived_leads ?? []}
-              refunds={refunds}
-              empty="No archived leads."
-            />
+          {tab === 'archived' && (
+            <PurchasedList key="archived" {...listProps} mode="archived" refunds={refunds} empty="No archived leads." />
           )}
-          {tab === 'refunded' && !purchasedFailed && (
-            <PurchasedList
-              {...listProps}
-              mode="refunded"
-              leads={bought?.refunded_leads ?? []}
-              empty="No refunded leads."
-            />
+          {tab === 'refunded' && (
+            <PurchasedList key="refunded" {...listProps} mode="refunded" empty="No refunded leads." />
           )}
           {tab === 'history' && <HistoryTab session={session} />}
           {tab === 'wallet' && (

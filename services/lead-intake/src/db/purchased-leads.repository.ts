@@ -1,0 +1,78 @@
+import { PURCHASED_LISTS, type PurchasedList, type PurchasedLeadsQuery } from '@leadmarket/contracts';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { findLeads, type LeadRow } from './lead.repository.js';
+
+// One page of one list of a contractor's bought leads, searched and counted in PostgreSQL (a
+// contractor with thousands of purchases must not receive them all to show 25).
+
+/** Which bought leads belong to each list: the four state lists never overlap; Claimed is a view by channel. */
+function inList(eb: ExpressionBuilder<any, any>, list: PurchasedList) {
+  switch (list) {
+    case 'refunded':
+      return eb('refunded_at', 'is not', null);
+    case 'claimed':
+      return eb('purchase_channel', '=', 'claim');
+    default:
+      return eb.and([eb('refunded_at', 'is', null), eb('status', '=', list)]);
+  }
+}
+
+/** LIKE-pattern text: the search is literal, so % and _ typed by the user match themselves. */
+const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every word must appear in the customer's name, the ZIP, the category or the sub-service (any
+ * letter case; "home services" finds home_services, as the category is shown in words).
+ */
+function matchesSearch(eb: ExpressionBuilder<any, any>, search: string) {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = sql<string>`lower(coalesce(customer_name, '') || ' ' || coalesce(zip_code, '') || ' ' || translate(coalesce(service_category, '') || ' ' || coalesce(sub_service, ''), '_-', '  '))`;
+  return eb.and(words.map((w) => eb(text, 'like', `%${literal(w.replace(/[_-]+/g, ' '))}%`)));
+}
+
+/** One page of `q.list` matching `q.search`, newest purchase first, with the list's total and every list's size. */
+export async function purchasedLeadsPage(
+  db: Kysely<any>,
+  contractorId: string,
+  q: PurchasedLeadsQuery,
+): Promise<{ rows: LeadRow[]; total: number; counts: Record<PurchasedList, number> }> {
+  const mine = db.selectFrom('leads').where('purchased_by', '=', contractorId).where('status', '!=', 'deleted');
+  const filtered = mine.where((eb) => eb.and([inList(eb, q.list), matchesSearch(eb, q.search)]));
+  const [ids, total, counts] = await Promise.all([
+    filtered
+      .select('id')
+      .orderBy('purchased_at', 'desc')
+      .orderBy('id')
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    mine
+      .select((eb) =>
+        PURCHASED_LISTS.map((list) =>
+          eb.fn
+            .countAll<string>()
+            .filterWhere((f) => inList(f, list))
+            .as(list),
+        ),
+      )
+      .executeTakeFirstOrThrow(),
+  ]);
+  const byId = new Map(
+    (
+      await findLeads(
+        db,
+        ids.map((r) => r.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const rows = ids.map((r) => byId.get(r.id)).filter((r): r is LeadRow => Boolean(r));
+  return {
+    rows,
+    total: Number(total.n),
+    counts: Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number((counts as any)[l])])) as Record<
+      PurchasedList,
+      number
+    >,
+  };
+}
