@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Text no field may hold: U+0000 (PostgreSQL text cannot store it) and a lone UTF-16 surrogate

@@ -8,6 +8,9 @@ import { FIELD_MESSAGES } from './field-messages.js';
  * human label; a schema's own message (the spec's texts) still wins.
  */
 z.config({
+  // In the browser, never compile parsers with `new Function`: the site's CSP forbids eval, and
+  // zod's probe for it would be reported as a violation on every page that parses (admin).
+  jitless: 'window' in globalThis,
   customError: (issue: any) => {
     const path = issue.path as readonly PropertyKey[] | undefined;
     switch (issue.code) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** Every 4xx/5xx answer: `detail` for the spec's readers, `message` for the rest; `field` names the bad input where there is one. */
 export const ErrorResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
 
 /** One choice of the industry and sub-service dropdowns (dashboards §3: value, label). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { ValidationSummarySchema } from '../events/leads.js';
@@ -241,7 +241,7 @@ export const InternalCreateLeadRequestSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Site intake (waitlist, contact, page views, admin listing) — owned by the site-intake issue.
 // ---------------------------------------------------------------------------------------------
-import { z as zSite } from 'zod';
+import { z as zSite } from '../zod.js';
 import { WAITLIST_TRADES } from '../constants.js';
 
 /** Hidden honeypot field on the public forms: people leave it empty, form-filling bots do not. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LEAD_TYPES } from '../constants.js';
 
 /** contractors-available-leads query: the gateway has already checked the session; contractor_id, if sent, must be the session's. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { LEAD_TYPES } from '../constants.js';
 
 // ---- wallet-ledger: purchases, funding, auto-reload, pricing, refunds, history and reports ----

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** The wrapper every event travels in, on RabbitMQ and on the in-process bus alike. */
 export const EventEnvelopeSchema = z.object({

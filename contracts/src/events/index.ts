@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../zod.js';
 import {
   ContractorDeletedV1,
   ContractorProfileUpdatedV1,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { URGENCIES } from '../constants.js';
 
 const cents = z.number().int();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 /** A visitor wrote to support; notification emails the support address once. */
 export const ContactMessageReceivedV1 = z.object({

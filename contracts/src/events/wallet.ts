@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
