@@ -16,6 +16,7 @@ import {
   LeadSubmittedV1,
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
+import { CustomerToBeToldV1 } from './customer.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletFundedV1 } from './wallet.js';
 
 export * from './envelope.js';
@@ -23,6 +24,7 @@ export * from './leads.js';
 export * from './contractors.js';
 export * from './wallet.js';
 export * from './site.js';
+export * from './customer.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -42,6 +44,7 @@ export const EVENT_SCHEMAS = {
   WalletBalanceChanged: WalletBalanceChangedV1,
   RefundDecided: RefundDecidedV1,
   ContactMessageReceived: ContactMessageReceivedV1,
+  CustomerToBeTold: CustomerToBeToldV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

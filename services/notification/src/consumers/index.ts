@@ -3,6 +3,7 @@ import { contactMessageReceivedConsumer } from './contact-message-received.consu
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
+import { customerToBeToldConsumer } from './customer-to-be-told.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
@@ -18,4 +19,5 @@ export const consumers: ConsumerDefinition[] = [
   contactMessageReceivedConsumer,
   refundDecidedConsumer,
   walletFundedConsumer,
+  customerToBeToldConsumer,
 ];
