@@ -19,12 +19,14 @@ import {
   HttpError,
   SpanKind,
   tracer,
+  type EventBus,
   type KeyValueStore,
   type Logger,
   type ServiceApp,
   type ServiceClients,
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
+import { registerContractorEvents } from './live/contractor-events.route.js';
 import { createSessionHook } from './session-hook.js';
 
 export interface GatewayOptions {
@@ -42,6 +44,9 @@ export interface GatewayOptions {
   trustProxy?: boolean;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
+  /** The event bus: with it, the gateway serves the dashboard's live stream (contractor-events). */
+  bus?: EventBus;
+  busNamespace?: string;
 }
 
 /** Client-sent headers that only the gateway may set. */
@@ -78,6 +83,15 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
 
   const rateLimit = options.rateLimitPerMinute ?? 600;
+  if (options.bus)
+    await registerContractorEvents(app, {
+      bus: options.bus,
+      namespace: options.busNamespace,
+      kv,
+      logger,
+      authenticate,
+      rateLimitPerMinute: rateLimit,
+    });
   app.all('/.netlify/functions/:name', async (request, reply) => {
     const name = (request.params as { name: string }).name;
     if (!isFunctionName(name)) throw new HttpError(404, `${MESSAGES.server.notFound}: ${name}`);

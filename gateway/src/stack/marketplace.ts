@@ -77,6 +77,8 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     webRoot: options.webRoot,
     rateLimitPerMinute: options.rateLimitPerMinute,
     devPages: options.devPages ?? true,
+    bus: options.infra.bus,
+    busNamespace: options.infra.namespace,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(
