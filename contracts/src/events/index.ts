@@ -17,6 +17,7 @@ import {
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
 import { CustomerToBeToldV1 } from './customer.js';
+import { LeadOffersExhaustedV1 } from './offer-rounds.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletFundedV1 } from './wallet.js';
 
 export * from './envelope.js';
@@ -25,6 +26,7 @@ export * from './contractors.js';
 export * from './wallet.js';
 export * from './site.js';
 export * from './customer.js';
+export * from './offer-rounds.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -45,6 +47,7 @@ export const EVENT_SCHEMAS = {
   RefundDecided: RefundDecidedV1,
   ContactMessageReceived: ContactMessageReceivedV1,
   CustomerToBeTold: CustomerToBeToldV1,
+  LeadOffersExhausted: LeadOffersExhaustedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
