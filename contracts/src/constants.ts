@@ -58,8 +58,24 @@ export const ADMIN_BANNER_SHORT_MS = 3000;
 export const ADMIN_BANNER_LONG_MS = 5000;
 export const ADMIN_PRICING_HISTORY_SHOWN = 10;
 export const LEAD_STATUSES = ['available', 'purchased', 'expired', 'archived'] as const;
+/** Every status a lead can be in (lead-intake's lifecycle), for the admin status filter. */
+export const ADMIN_LEAD_STATUSES = [
+  'screening',
+  'rejected',
+  'available',
+  'purchased',
+  'completed',
+  'archived',
+  'expired',
+] as const;
+/** Rows per page of the admin Leads and Contractors tables. */
+export const ADMIN_PAGE_SIZE = 25;
+/** Date orders of the admin lists. */
+export const ADMIN_SORTS = ['newest', 'oldest'] as const;
 export const TRANSACTION_TYPES = ['wallet_funding', 'lead_purchase'] as const;
+/** @deprecated The spec's test-lead list; the admin form uses the catalogue (SERVICE_CATALOGUE), ADR 0006. */
 export const TEST_LEAD_CATEGORIES = ['HVAC', 'Plumbing', 'Electrical'] as const;
+/** @deprecated The spec's matrix rows; the matrix is PRICE_MATRIX_ROWS of contracts/src/pricing.ts (ADR 0006). */
 export const ADMIN_CATEGORIES = [
   'HVAC',
   'Plumbing',
@@ -78,3 +94,14 @@ export const LEAD_SUBMIT_RATE = { limit: 5, windowSeconds: 600 } as const;
 export const OFFERS_PER_LEAD = 5;
 export const CLAIM_TOKEN_TTL_HOURS = 72;
 export const SCREENING_WAIT_MS = 1500;
+
+/**
+ * What a channel turned off in production answers (503) and what the dashboard shows instead of
+ * offering it (PAYMENTS_DISABLED, EMAIL_DISABLED; docs/adr/0003-14-production-channels.md).
+ */
+export const CHANNEL_OFF_MESSAGES = {
+  funding:
+    'Adding funds is unavailable right now: card payments are turned off. Your balance is unchanged; please try again later or contact support.',
+  resetEmail:
+    'Password reset by email is unavailable right now: email is turned off. Please contact support to reset your password.',
+} as const;

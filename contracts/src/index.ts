@@ -1,8 +1,14 @@
 import './zod-messages.js';
 export { describeZodError } from './zod-messages.js';
+export * from './safe-text.js';
 export * from './routes.js';
+export * from './site-paths.js';
 export * from './constants.js';
+export * from './targeting.js';
 export * from './messages.js';
 export * from './display.js';
+export * from './field-messages.js';
+export * from './lead-reasons.js';
 export * from './events/index.js';
 export * from './calls/index.js';
+export * from './pricing.js';

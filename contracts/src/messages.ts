@@ -21,6 +21,13 @@ export const MESSAGES = {
     success: 'Lead submitted successfully! Matching contractors will be notified via SMS.',
     fallback: 'An error occurred while submitting the lead',
     plumbingFallback: 'An error occurred while submitting your request',
+    /** Screening has not answered within the bounded wait: the lead is stored and still screened. */
+    pending:
+      'Thank you, we received your request and are checking it now. A matched professional will contact you once it is confirmed.',
+    /** Screening refused the lead; the reply's problems say what to fix. */
+    rejected: 'We could not accept this request yet. Please fix the following and send it again:',
+    /** The same form reference was sent again with different details. */
+    keyReused: 'This form was already sent with different details. Please reload the page and send your request again.',
   },
   login: { failed: 'Login failed' },
   signup: {
@@ -98,7 +105,8 @@ export const MESSAGES = {
   adminSuccess: {
     walletAdjusted: 'Wallet balance adjusted successfully!',
     contractorDeleted: 'Contractor deleted successfully!',
-    contractorsDeleted: (n: number) => `${n} contractors deleted successfully!`,
+    contractorsDeleted: (n: number) => `${n} ${n === 1 ? 'contractor' : 'contractors'} deleted successfully!`,
+    leadsDeleted: (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'} deleted successfully`,
     testLeadCreated: 'Test lead created successfully!',
     leadDeleted: 'Lead deleted successfully',
     pricingUpdated: (category: string, type: string, price: string) =>
@@ -108,9 +116,10 @@ export const MESSAGES = {
   },
   confirm: {
     deleteContractor: 'Are you sure you want to delete this contractor?',
-    deleteContractors: (n: number) => `Are you sure you want to delete ${n} contractors?`,
+    deleteContractors: (n: number) => `Are you sure you want to delete ${n} ${n === 1 ? 'contractor' : 'contractors'}?`,
     deleteLead: 'Are you sure you want to delete this lead? This action cannot be undone.',
-    deleteLeads: (n: number) => `Are you sure you want to delete ${n} leads? This action cannot be undone.`,
+    deleteLeads: (n: number) =>
+      `Are you sure you want to delete ${n} ${n === 1 ? 'lead' : 'leads'}? This action cannot be undone.`,
   },
 
   /** Texts of our own server (the spec shows none for these cases). */

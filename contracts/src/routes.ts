@@ -77,7 +77,7 @@ export const ROUTES = {
   'admin-utilities': route('admin', 'admin', ['POST'], 'spec-dashboard'),
   'admin-delete-lead': route('admin', 'admin', ['DELETE'], 'spec-dashboard'),
   'admin-bulk-delete-leads': route('admin', 'admin', ['DELETE'], 'spec-dashboard'),
-  'admin-lead-pricing': route('admin', 'admin', ['GET', 'PUT'], 'spec-dashboard'),
+  'admin-lead-pricing': route('admin', 'admin', ['GET', 'PUT', 'DELETE'], 'spec-dashboard'),
   'admin-pricing-history': route('admin', 'admin', ['GET'], 'spec-dashboard'),
   'admin-refund-management': route('admin', 'admin', ['GET', 'POST'], 'spec-dashboard'),
 
@@ -100,6 +100,9 @@ export const ROUTES = {
   'admin-site-messages': route('admin', 'admin', ['GET'], 'implied'),
   'admin-ledger-check': route('admin', 'admin', ['GET'], 'implied'),
   'admin-audit-log': route('admin', 'admin', ['GET'], 'implied'),
+  'admin-contractor': route('admin', 'admin', ['GET'], 'implied'),
+  'admin-leads-export': route('admin', 'admin', ['GET'], 'implied'),
+  'admin-contractors-export': route('admin', 'admin', ['GET'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -1,36 +1,36 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './field-messages.js';
 
 /**
- * Zod's default texts do not say which field is wrong. This error map, installed once when
- * contracts is imported (server and browser alike), makes every default message name its field;
- * a schema's own message (the spec's texts) still wins.
+ * Zod's default texts do not say which field is wrong, and a wire name ("zip_code must be …") is
+ * not a word a person knows. This error map, installed once when contracts is imported (server and
+ * browser alike), writes every default message from the field-message catalogue with the field's
+ * human label; a schema's own message (the spec's texts) still wins.
  */
-const label = (path: readonly PropertyKey[] | undefined) =>
-  path && path.length ? path.map(String).join('.') : 'value';
-
 z.config({
   customError: (issue: any) => {
-    const field = label(issue.path);
+    const path = issue.path as readonly PropertyKey[] | undefined;
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null
-          ? `${field} is required`
-          : `${field} must be a ${issue.expected}`;
+        return issue.input === undefined || issue.input === null || issue.input === ''
+          ? FIELD_MESSAGES.required(path)
+          : FIELD_MESSAGES.invalid(path);
       case 'too_small':
         if (issue.origin === 'string')
-          return issue.minimum <= 1 ? `${field} is required` : `${field} must be at least ${issue.minimum} characters`;
-        if (issue.origin === 'array') return `${field} must have at least ${issue.minimum} item(s)`;
-        return `${field} must be at least ${issue.minimum}`;
+          return issue.minimum <= 1 ? FIELD_MESSAGES.required(path) : FIELD_MESSAGES.tooShort(path, issue.minimum);
+        if (issue.origin === 'array') return FIELD_MESSAGES.tooFewItems(path, Number(issue.minimum));
+        return FIELD_MESSAGES.tooSmallNumber(path, Number(issue.minimum));
       case 'too_big':
-        if (issue.origin === 'string') return `${field} must be at most ${issue.maximum} characters`;
-        if (issue.origin === 'array') return `${field} must have at most ${issue.maximum} items`;
-        return `${field} must be at most ${issue.maximum}`;
+        if (issue.origin === 'string') return FIELD_MESSAGES.tooLong(path, Number(issue.maximum));
+        if (issue.origin === 'array') return FIELD_MESSAGES.tooManyItems(path, Number(issue.maximum));
+        return FIELD_MESSAGES.tooBigNumber(path, Number(issue.maximum));
       case 'invalid_format':
-        return `${field} must be a valid ${issue.format === 'regex' ? 'value' : issue.format}`;
+        return issue.format === 'email' ? FIELD_MESSAGES.email : FIELD_MESSAGES.invalid(path);
       case 'invalid_value':
-        return `${field} must be one of: ${(issue.values ?? []).map(String).join(', ')}`;
+      case 'invalid_union':
+        return FIELD_MESSAGES.invalid(path);
       case 'unrecognized_keys':
-        return `Unknown field(s): ${(issue.keys ?? []).join(', ')}`;
+        return FIELD_MESSAGES.unknownFields;
       default:
         return undefined;
     }

@@ -94,8 +94,15 @@ describe('admin dashboard in the browser', () => {
     await logIn(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await openTab(page, 'Leads');
+    await page.getByText(/^Showing|^No results/).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
     await env.screenshot(page, 'admin-mobile-leads');
+    for (const tab of ['Contractors', 'Lead Pricing', 'Audit Log']) {
+      await openTab(page, tab);
+      await page.getByRole('tabpanel').waitFor();
+      expect(await hasHorizontalScroll(page), tab).toBe(false);
+    }
+    await env.screenshot(page, 'admin-mobile-audit');
     await context.close();
   });
 
@@ -136,12 +143,13 @@ describe('admin dashboard in the browser', () => {
     await page.getByLabel('Customer Name *').fill(customer);
     await page.getByLabel('Phone *').fill(leadPhone);
     await page.getByLabel('Email').fill(`tess-${stamp}@example.com`);
-    await page.getByLabel('Service Category *').selectOption('HVAC');
-    await page.getByLabel('Sub Service').fill('hvac');
+    await page.getByLabel('Service Category *').selectOption('home_services');
+    await page.getByLabel('Sub Service').selectOption('hvac');
     await page.getByLabel('ZIP Code *').fill('12345');
     await page.getByLabel('Description').fill('The air conditioner blows warm air since Monday');
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await page.getByText('Test lead created successfully!').waitFor();
+    await page.getByText(/Accepted by screening/).waitFor();
     await env.screenshot(page, 'admin-tab-utilities');
 
     // Leads: the new lead is listed and marked as a test lead.
@@ -211,18 +219,19 @@ describe('admin dashboard in the browser', () => {
       return Math.abs(after - (before + refundAmount)) < 0.005 ? after : undefined;
     });
 
-    // Contractors: export to CSV, one line per contractor plus the header.
+    // Contractors: export every matching contractor from the server, one line each plus the header.
     await openTab(page, 'Contractors');
+    await page.getByLabel('Search contractors').fill('');
     const rowCount = await page.locator('tbody tr', { has: page.locator('input[type=checkbox]') }).count();
     expect(rowCount).toBeGreaterThan(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      page.getByRole('button', { name: /^Export all matching/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
     await page.getByText(`${download.suggestedFilename()} exported successfully!`).waitFor();
     const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.split('\r\n');
+    const lines = csv.split('\r\n').filter((line) => line.length > 0);
     expect(lines[0]).toContain('business_name');
     expect(lines[0]).toContain('wallet_balance');
     expect(lines).toHaveLength(rowCount + 1);

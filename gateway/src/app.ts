@@ -4,11 +4,14 @@ import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
   DEV_PAGES,
+  findUnsafeText,
   FUNCTIONS_PREFIX,
   INTERNAL_HEADERS,
   isFunctionName,
+  isSpaPath,
   MESSAGES,
   ROUTES,
+  unsafeTextMessage,
   type HttpMethod,
   type ServiceName,
 } from '@leadmarket/contracts';
@@ -27,7 +30,10 @@ import {
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
 import { registerContractorEvents } from './live/contractor-events.route.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
+import { robotsTxt, sitemapXml } from './site-files.js';
+import { fastifyTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -41,13 +47,20 @@ export interface GatewayOptions {
   rateLimitPerMinute?: number;
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
-  trustProxy?: boolean;
+  /** NODE_ENV=production: HSTS on, development page policy off. */
+  production?: boolean;
+  /** Whom to believe about X-Forwarded-For (see trust-proxy.ts); default nobody. */
+  trustProxy?: TrustProxy;
   /** Readiness of everything behind the gateway. */
   ready?: () => Promise<string[]>;
+  /** The site's public address (PUBLIC_BASE_URL) for sitemap.xml and robots.txt; else the request's own origin. */
+  publicBaseUrl?: string;
   /** The event bus: with it, the gateway serves the dashboard's live stream (contractor-events). */
   bus?: EventBus;
   busNamespace?: string;
 }
+
+const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
 
 /** Client-sent headers that only the gateway may set. */
 const STRIPPED = Object.values(INTERNAL_HEADERS);
@@ -63,9 +76,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     logger,
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     jsonNotFound: false,
-    trustProxy: options.trustProxy,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
   });
   const authenticate = createSessionHook(kv, clients);
+  await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to
   // read credentials and to refuse malformed input at the edge.
@@ -73,6 +87,16 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   await app.register(replyFrom, { undici: { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 } as any });
+
+  // A URL whose %-escapes do not decode (%zz, a cut-off escape, bytes that are not UTF-8) is the
+  // client's mistake: 400 here, before the proxy decodes it and throws.
+  app.addHook('onRequest', async (request) => {
+    try {
+      decodeURI(request.url);
+    } catch {
+      throw new HttpError(400, BAD_URL_MESSAGE);
+    }
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
@@ -114,6 +138,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
         } catch {
           throw new HttpError(400, MESSAGES.server.malformedJson);
         }
+        // Refused at the edge too: the body is forwarded as bytes, so the services' check would see it only later.
+        const unsafe = findUnsafeText(json);
+        if (unsafe) throw new HttpError(400, unsafeTextMessage(unsafe), unsafe.map(String).join('.') || undefined);
       }
     }
     const caller = await authenticate(route.auth, {
@@ -194,15 +221,34 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       },
     });
   }
-  // Client-side routes of the SPA: any other GET that wants a page gets index.html.
+  const baseUrlOf = (request: { protocol: string; host: string }) =>
+    (options.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  app.get('/robots.txt', (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(baseUrlOf(request))),
+  );
+  app.get('/sitemap.xml', (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemapXml(baseUrlOf(request))),
+  );
+
+  // Client-side routes of the SPA get index.html; any other page path gets it too (the app shows
+  // "Page not found") but with status 404, so the miss is real to browsers, crawlers and monitors.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isApi = path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/');
+    // /dev/* with the development pages off (production) is a plain 404, never the SPA's page.
+    const isApi =
+      path.startsWith(FUNCTIONS_PREFIX) || path.startsWith('/internal/') || path === '/dev' || path.startsWith('/dev/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
-      if (hasWeb) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const status = isSpaPath(path) ? 200 : 404;
+      if (hasWeb) return reply.code(status).header('cache-control', 'no-cache').sendFile('index.html');
       return reply
         .type('text/plain')
-        .code(200)
+        .code(status)
         .send('leadmarket gateway: the web app is not built (npm run build -w web).');
     }
     return reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: ${request.method} ${path}`));

@@ -1,4 +1,6 @@
 import {
+  assertProductionReady,
+  BASE_PRODUCTION_REQUIREMENTS,
   createLogger,
   loadConfig,
   MemoryKeyValueStore,
@@ -10,10 +12,11 @@ import {
 } from '@leadmarket/platform';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { buildGateway } from './app.js';
-import { GatewayConfigSchema } from './config.js';
+import { devPagesOn, GatewayConfigSchema } from './config.js';
 
 /** The gateway as its own process (distributed mode): routes to SERVICE_URL_* and serves the SPA. */
 async function main() {
+  assertProductionReady(process.env, BASE_PRODUCTION_REQUIREMENTS);
   const stopTelemetry = await startTelemetry('gateway');
   const config = loadConfig(GatewayConfigSchema);
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -40,10 +43,12 @@ async function main() {
     internalToken: config.INTERNAL_API_TOKEN,
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
-    devPages: config.DEV_PAGES,
+    devPages: devPagesOn(config),
+    production: config.NODE_ENV === 'production',
     trustProxy: config.GATEWAY_TRUST_PROXY,
     bus,
     busNamespace: config.BUS_NAMESPACE,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

@@ -1,6 +1,15 @@
-import { createInfra, createLogger, loadConfig, startTelemetry } from '@leadmarket/platform';
-import { GatewayConfigSchema } from './config.js';
+import {
+  assertProductionReady,
+  BASE_PRODUCTION_REQUIREMENTS,
+  createInfra,
+  createLogger,
+  loadConfig,
+  productionRequirementsOf,
+  startTelemetry,
+} from '@leadmarket/platform';
+import { devPagesOn, GatewayConfigSchema } from './config.js';
 import { startMarketplace } from './stack/marketplace.js';
+import { ALL_SERVICES } from './stack/services.js';
 
 /**
  * `npm start`: the whole marketplace in one process on http://localhost:8080 — every service,
@@ -8,6 +17,11 @@ import { startMarketplace } from './stack/marketplace.js';
  * store (or the real servers, if their URLs are set), and the development providers.
  */
 async function main() {
+  // Production: every missing variable of every service at once, before anything opens.
+  assertProductionReady(process.env, [
+    ...BASE_PRODUCTION_REQUIREMENTS,
+    ...ALL_SERVICES.flatMap(productionRequirementsOf),
+  ]);
   const stopTelemetry = await startTelemetry('leadmarket-embedded');
   const config = loadConfig(GatewayConfigSchema);
   const logger = createLogger('leadmarket', config.LOG_LEVEL);
@@ -27,12 +41,13 @@ async function main() {
     host: config.HOST,
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
-    devPages: config.DEV_PAGES,
+    devPages: devPagesOn(config),
+    trustProxy: config.GATEWAY_TRUST_PROXY,
     relayPollMs: 500,
   });
   logger.info(
     { infra: infra.describe(), ms: Date.now() - started },
-    `leadmarket is up on http://localhost:${config.PORT} (embedded; development outbox at /dev/outbox)`,
+    `leadmarket is up on http://localhost:${config.PORT} (embedded${devPagesOn(config) ? '; development outbox at /dev/outbox' : ''})`,
   );
   let stopping = false;
   const shutdown = async () => {

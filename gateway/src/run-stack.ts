@@ -22,7 +22,10 @@ const basePort = Number(process.env.STACK_BASE_PORT ?? 4100);
 const instances = Number(process.env.SERVICE_INSTANCES ?? 1);
 const env: Record<string, string | undefined> = {
   ...process.env,
-  INTERNAL_API_TOKEN: process.env.INTERNAL_API_TOKEN ?? randomBytes(24).toString('base64url'),
+  // Generated for development only: production names its own (each process refuses to start without it).
+  INTERNAL_API_TOKEN:
+    process.env.INTERNAL_API_TOKEN ??
+    (process.env.NODE_ENV === 'production' ? undefined : randomBytes(24).toString('base64url')),
 };
 SERVICE_NAMES.forEach((name, i) => (env[serviceUrlEnvName(name)] = `http://127.0.0.1:${basePort + i * 10}`));
 

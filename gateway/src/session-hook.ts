@@ -24,7 +24,7 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : und
 /**
  * The session hook: resolves the caller of a contractor or admin function from its token (bearer
  * header, or `session_token` in body or query, as the spec sends them), asking the owning service
- * and caching the answer briefly in the key-value store. Refuses with 401 or 403.
+ * and caching the answer briefly in the key-value store (never past the session's expiry). Refuses with 401 or 403.
  */
 export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   const cache = sessionCache(kv);
@@ -34,10 +34,14 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
     if (cached) return cached;
     const owner = kind === 'contractor' ? 'contractors' : 'admin';
     try {
-      const answer = await clients.call<{ account_id: string }>(owner, '/internal/sessions/resolve', {
-        body: { token },
-      });
-      await cache.put(kind, token, answer.account_id);
+      const answer = await clients.call<{ account_id: string; expires_at?: string }>(
+        owner,
+        '/internal/sessions/resolve',
+        { body: { token } },
+      );
+      // Cached no longer than the session lives: refused the moment it expires.
+      const expiresAt = answer.expires_at ? new Date(answer.expires_at) : undefined;
+      await cache.put(kind, token, answer.account_id, undefined, expiresAt);
       return answer.account_id;
     } catch (error) {
       if (error instanceof ServiceCallError && error.status < 500) return undefined;

@@ -35,6 +35,9 @@ describe('npm start (embedded)', () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Checked below: npm start honours the trusted-proxy setting like the gateway process does.
+      GATEWAY_TRUST_PROXY: 'loopback',
+      GATEWAY_RATE_LIMIT_PER_MINUTE: '3',
     };
     // Embedded means no external servers: the process must not need them.
     delete env.DATABASE_URL;
@@ -61,6 +64,17 @@ describe('npm start (embedded)', () => {
     expect(child.exitCode, stderr).toBeNull();
     expect(status).toBe(200);
     console.log(`[embedded start] ready in ${Date.now() - started} ms`);
+    // Behind a trusted (loopback) proxy each forwarded client has its own rate limit.
+    const call = (ip: string) =>
+      fetch(`http://127.0.0.1:${port}/.netlify/functions/industries`, { headers: { 'x-forwarded-for': ip } }).then(
+        (r) => r.status,
+      );
+    const distinct: number[] = [];
+    for (let i = 1; i <= 4; i++) distinct.push(await call(`198.51.100.${i}`));
+    expect(distinct).not.toContain(429);
+    const same: number[] = [];
+    for (let i = 1; i <= 4; i++) same.push(await call('198.51.100.200'));
+    expect(same[3]).toBe(429);
     // It drains and exits cleanly on SIGTERM.
     child.kill('SIGTERM');
     const code = await new Promise((r) => child!.once('exit', r));

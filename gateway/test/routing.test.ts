@@ -234,7 +234,7 @@ describe('gateway routing by the route table', () => {
       logger: testLogger(),
       kv,
       clients: new ServiceClients(echo.urls),
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
     });
     seen.length = 0;
     await behindProxy.inject({ method: 'GET', url: '/.netlify/functions/industries', headers: forwardedFor });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_TYPES } from '../constants.js';
+import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
 export const AdminLoginRequestSchema = z.object({
@@ -30,12 +31,17 @@ export const AdminStatsResponseSchema = z.object({
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-/** GET admin-contractors query. */
+const sort = z.enum(ADMIN_SORTS).optional().default('newest');
+
+/** GET admin-contractors query: search, date order (by signup), page. */
 export const AdminContractorsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  sort,
   page,
   limit: limit(500, 100),
 });
+/** GET admin-contractors-export: every contractor matching the search, as CSV. */
+export const AdminContractorsExportQuerySchema = AdminContractorsQuerySchema.omit({ page: true, limit: true });
 
 /** A row of the admin Contractors table (dashboards §3 Admin contractor); money in dollars. */
 export const AdminContractorSchema = z.object({
@@ -58,13 +64,16 @@ export const AdminContractorsResponseSchema = z.object({
   total: z.number().int(),
 });
 
-/** GET admin-leads query: search text and status filter (All Statuses = absent or 'all'). */
+/** GET admin-leads query: search text, status filter (All Statuses = absent or 'all'), date order, page. */
 export const AdminLeadsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z.enum([...LEAD_STATUSES, 'all']).optional(),
+  status: z.enum([...ADMIN_LEAD_STATUSES, 'all']).optional(),
+  sort,
   page,
   limit: limit(500, 100),
 });
+/** GET admin-leads-export: every lead matching the search and filter, as CSV. */
+export const AdminLeadsExportQuerySchema = AdminLeadsQuerySchema.omit({ page: true, limit: true });
 
 /** A row of the admin Leads table with its assignments (dashboards §3 Admin lead). */
 export const AdminLeadSchema = z.object({
@@ -113,38 +122,65 @@ export const AdminPricingResponseSchema = z.object({
   category_pricing: z.record(z.string(), z.record(z.string(), z.number())),
 });
 
-/** GET admin-lead-pricing: a list of prices in dollars. */
-export const AdminLeadPriceSchema = z.object({ category: z.string(), lead_type: z.string(), price: z.number() });
+/** GET admin-lead-pricing: a list of prices in dollars, one per row (industry, or trade when sub_service is set) and tier. */
+export const AdminLeadPriceSchema = z.object({
+  category: z.string(),
+  sub_service: z.string(),
+  lead_type: z.string(),
+  price: z.number(),
+});
 export const AdminLeadPricingListSchema = z.array(AdminLeadPriceSchema);
 
-/** PUT admin-lead-pricing body: price in dollars, at or above 0, at most two decimals. */
-export const AdminLeadPricingUpdateSchema = z.object({
-  category: z.string().trim().min(1).max(64),
+/** A row of the matrix and a tier: what PUT and the reset act on. */
+const priceCell = {
+  category: z.string().trim().min(1, PRICE_MESSAGES.unknownRow).max(64),
+  sub_service: z.string().trim().max(64).optional().default(''),
   lead_type: z.enum(LEAD_TYPES),
-  price: z.coerce
-    .number()
-    .min(0)
-    .max(10_000)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'price must have at most two decimals'),
-});
+};
+
+/**
+ * PUT admin-lead-pricing body: price in dollars (number or text), checked by parseAdminPrice —
+ * empty, non-numeric and negative refused, zero only with confirm_zero.
+ */
+export const AdminLeadPricingUpdateSchema = z
+  .object({ ...priceCell, price: z.unknown(), confirm_zero: z.boolean().optional().default(false) })
+  .transform((body, ctx) => {
+    const parsed = parseAdminPrice(body.price, body.confirm_zero);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: parsed.message });
+      return z.NEVER;
+    }
+    return {
+      category: body.category,
+      sub_service: body.sub_service,
+      lead_type: body.lead_type,
+      price_cents: parsed.cents,
+    };
+  });
 export const AdminLeadPricingUpdateResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   category: z.string(),
+  sub_service: z.string(),
   lead_type: z.string(),
   old_price: z.number().nullable(),
-  new_price: z.number(),
+  new_price: z.number().nullable(),
 });
+/** DELETE admin-lead-pricing body: "Reset to default" — the cell loses its own price and falls back (trade → industry → default). */
+export const AdminLeadPricingResetSchema = z.object(priceCell);
 
 export const AdminPricingHistoryQuerySchema = z.object({ limit: limit(500, 50) });
-/** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none). */
+/** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none, new_price null for a reset), with who changed it. */
 export const AdminPricingHistoryListSchema = z.array(
   z.object({
     category: z.string(),
+    sub_service: z.string(),
     lead_type: z.string(),
     old_price: z.number().nullable(),
-    new_price: z.number(),
+    new_price: z.number().nullable(),
     timestamp: z.string(),
+    admin_id: z.string().nullable(),
+    admin_email: z.string().nullable(),
   }),
 );
 
@@ -182,6 +218,8 @@ export const AdminWalletAdjustSchema = z.object({
     .refine((v) => Number.isFinite(v) && v !== 0, MESSAGES.admin.adjustRequired)
     .refine((v) => Math.abs(v) <= 10_000, 'amount must be at most $10,000 either way'),
   notes: z.string().max(1000).optional().default(''),
+  /** Made by the admin form once per submission: a double click or a retry credits once. */
+  idempotency_key: z.string().trim().min(8, 'Invalid submission key').max(100).optional(),
 });
 
 /** DELETE admin-delete-contractor: contractor_id in body or query. */
@@ -234,6 +272,13 @@ export const AdminCreateLeadSchema = z.object({
   description: z.string().trim().max(5000).optional().default(''),
 });
 
+/** GET admin-contractor: one contractor's page; the statement pages with limit and offset. */
+export const AdminContractorQuerySchema = z.object({
+  contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100),
+  limit: limit(200, 25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
 /** GET admin-site-messages query. */
 export const AdminSiteMessagesQuerySchema = z.object({
   kind: z.enum(['waitlist', 'contact']).default('waitlist'),
@@ -241,10 +286,23 @@ export const AdminSiteMessagesQuerySchema = z.object({
   limit: limit(100, 25),
 });
 
-/** GET admin-audit-log query. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/**
+ * GET admin-audit-log query: by action, admin and day range (from and to inclusive). Days are the
+ * admin's own: tz_offset is the browser's Date#getTimezoneOffset() in minutes (0 = UTC days).
+ */
 export const AdminAuditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   admin_id: z.string().trim().max(100).optional(),
+  from: day,
+  to: day,
+  tz_offset: z.coerce.number().int().min(-840).max(840).optional().default(0),
   page,
   limit: limit(500, 50),
 });
@@ -265,6 +323,9 @@ export const AdminAuditLogResponseSchema = z.object({
   entries: z.array(AdminAuditEntrySchema),
   total: z.number().int(),
   page: z.number().int(),
+  /** What the filters can choose from: every action recorded, every admin account. */
+  actions: z.array(z.string()),
+  admins: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 
 /** POST /internal/sessions/resolve body (gateway → admin). */

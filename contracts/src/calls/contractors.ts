@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_MESSAGES } from '../field-messages.js';
 
 /** One choice of the industry and sub-service dropdowns (dashboards §3: value, label). */
 export interface CatalogueOption {
@@ -130,7 +131,7 @@ export const CONTRACTOR_MESSAGES = {
   emailTaken: 'An account with this email address already exists',
   usernameTaken: 'This username is already taken',
   usernameInvalid: 'Username must be 3 to 40 characters: letters, numbers, dots, hyphens or underscores',
-  zipInvalid: 'ZIP codes must be 5 digits, separated by commas',
+  zipInvalid: FIELD_MESSAGES.zipCodes,
   industryInvalid: 'Please choose a service category from the list',
   subServiceInvalid: 'Please choose a sub-service of the selected service category',
   loginInvalid: 'Invalid username or password',
@@ -254,6 +255,7 @@ export interface DashboardResponse {
 export const ContractorListQuerySchema = z.object({
   ids: z.string().max(20_000).optional(),
   search: z.string().max(200).optional(),
+  sort: z.enum(['newest', 'oldest']).optional().default('newest'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { ValidationSummarySchema } from '../events/leads.js';
+import { FIELD_MESSAGES, LEAD_FIELD_LIMITS } from '../field-messages.js';
 
 // ---- Lead pipeline (leads-submit, claim page, purchased leads, archive/complete, internal lead routes) ----
 
@@ -14,35 +15,55 @@ const optionalText = (max: number) =>
     .transform((v) => (v == null || v.trim() === '' ? null : v.trim()))
     .pipe(z.string().max(max).nullable());
 
+/** An optional email: '' and null mean "not given"; anything else must look like an address. */
+const optionalEmail = optionalText(LEAD_FIELD_LIMITS.email).pipe(
+  z.union([z.null(), z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, FIELD_MESSAGES.email)]),
+);
+
 /** ZIP code: exactly five digits on the server (the form caps the field at 5). */
 export const ZipCodeSchema = z
   .string()
   .trim()
-  .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), `zip_code must be exactly ${ZIP_CODE_LENGTH} digits`);
+  .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), FIELD_MESSAGES.zipCode);
 
 /** Body of leads-submit: the generic form's fields plus the richer form's optional email, urgency and contractor_id. The phone is normalised to E.164 by the service. */
 export const LeadSubmitRequestSchema = z.object({
-  customer_name: trimmed(120),
-  phone: trimmed(40),
+  customer_name: trimmed(LEAD_FIELD_LIMITS.customer_name),
+  phone: trimmed(LEAD_FIELD_LIMITS.phone),
   zip_code: ZipCodeSchema,
   service_category: trimmed(100),
   sub_service: trimmed(100),
-  description: trimmed(5000),
-  email: optionalText(254),
+  description: trimmed(LEAD_FIELD_LIMITS.description),
+  email: optionalEmail,
   urgency: z.enum(URGENCIES).optional().default('Standard'),
-  contractor_id: optionalText(100),
+  contractor_id: optionalText(LEAD_FIELD_LIMITS.contractor_id),
+  /**
+   * Generated once per filled-in form and sent again on a retry: a retried submit answers the
+   * first lead's reply and stores no second lead.
+   */
+  idempotency_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/)
+    .optional(),
 });
 export type LeadSubmitRequest = z.infer<typeof LeadSubmitRequestSchema>;
 
 /** Screening outcome as the submit reply reports it; `pending` when screening did not answer within the bounded wait. */
 export const LeadSubmitStatusSchema = z.enum(['valid', 'rejected', 'pending']);
 
-/** Reply of leads-submit. `validation_summary` is null while pending. */
+/** Reply of leads-submit. `validation_summary` is null while pending; `problems` says what to fix when rejected. */
 export const LeadSubmitResponseSchema = z.object({
   message: z.string(),
   lead_id: z.string(),
   status: LeadSubmitStatusSchema,
   validation_summary: ValidationSummarySchema.nullable(),
+  problems: z.array(
+    z.object({
+      field: z.enum(['customer_name', 'phone', 'email', 'description']).nullable(),
+      message: z.string(),
+    }),
+  ),
 });
 export type LeadSubmitResponse = z.infer<typeof LeadSubmitResponseSchema>;
 
@@ -97,7 +118,7 @@ export const LeadClaimStatusResponseSchema = z.object({
 
 /** Body of archive-lead and mark-lead-complete (the contractor comes from the verified session). */
 export const LeadActionRequestSchema = z.object({
-  lead_id: z.string().trim().uuid('lead_id must be a valid lead id'),
+  lead_id: z.string().trim().uuid('Please choose a valid lead'),
   contractor_id: z.string().optional(),
   session_token: z.string().optional(),
 });
@@ -153,6 +174,7 @@ export const ClaimedLeadSchema = z.object({
 export const InternalLeadsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.string().trim().max(40).optional(),
+  sort: z.enum(['newest', 'oldest']).optional().default('newest'),
   page: z.coerce.number().int().min(1).optional().default(1),
   limit: z.coerce.number().int().min(1).max(500).optional().default(50),
 });
@@ -162,13 +184,13 @@ export const InternalLeadLookupRequestSchema = z.object({ ids: z.array(z.string(
 
 /** Body of POST /internal/leads (admin test lead; same pipeline as leads-submit). */
 export const InternalCreateLeadRequestSchema = z.object({
-  customer_name: trimmed(120),
-  phone: trimmed(40),
-  email: optionalText(254),
+  customer_name: trimmed(LEAD_FIELD_LIMITS.customer_name),
+  phone: trimmed(LEAD_FIELD_LIMITS.phone),
+  email: optionalEmail,
   service_category: trimmed(100),
   sub_service: optionalText(100).transform((v) => v ?? 'General'),
   zip_code: ZipCodeSchema,
-  description: optionalText(5000).transform((v) => v ?? 'Test lead'),
+  description: optionalText(LEAD_FIELD_LIMITS.description).transform((v) => v ?? 'Test lead'),
   is_test: z.boolean().optional().default(true),
 });
 
@@ -191,8 +213,8 @@ const sitePhone = zSite
   .trim()
   .min(1)
   .max(32)
-  .regex(/^\+?[\d\s\-().]+$/, 'phone must be a valid phone number')
-  .refine((v) => v.replace(/\D/g, '').length >= 10, 'phone must have at least 10 digits');
+  .regex(/^\+?[\d\s\-().]+$/, FIELD_MESSAGES.phone)
+  .refine((v) => v.replace(/\D/g, '').length >= 10, FIELD_MESSAGES.phoneDigits);
 const honeypot = zSite.unknown().optional();
 
 /** POST contractor-waitlist-signup body (public §3 Waitlist signup: every field required). */
@@ -236,7 +258,7 @@ export const TrackPageViewRequestSchema = zSite.object({
     .trim()
     .min(1)
     .max(512)
-    .regex(/^\/[^\s]*$/, 'page_path must be a path starting with /'),
+    .regex(/^\/[^\s]*$/, 'The page address must start with /'),
 });
 
 export const TrackPageViewResponseSchema = zSite.object({ success: zSite.literal(true) });

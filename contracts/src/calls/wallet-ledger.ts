@@ -110,15 +110,25 @@ export const AdjustmentRequestSchema = z.object({
     .refine((n) => n !== 0, 'Contractor ID and amount are required'),
   notes: z.string().default(''),
   admin_id: z.string().optional(),
+  /** One admin form submission: a repeat with the same key is posted once. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
 });
+/** PUT /internal/lead-prices: one tier of a matrix row (sub_service '' for an industry row). */
 export const SetLeadPriceSchema = z.object({
   category: z.string().trim().min(1).max(100),
+  sub_service: z.string().trim().max(100).optional().default(''),
   lead_type: z.enum(LEAD_TYPES),
   price_cents: z.number().int().min(0).max(100_000_00),
   admin_id: z.string().optional(),
 });
+/** DELETE /internal/lead-prices: the tier of the row loses its own price (reset to default). */
+export const ResetLeadPriceSchema = SetLeadPriceSchema.omit({ price_cents: true });
 export const HistoryLimitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
-export const RefundListQuerySchema = z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
+export const RefundListQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  /** Only this contractor's requests (the admin contractor page). */
+  contractor_id: z.string().max(100).optional(),
+});
 export const RefundDecisionSchema = z.object({
   action: z.enum(['approve', 'reject']),
   admin_notes: z.string().max(2000).default(''),

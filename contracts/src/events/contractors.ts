@@ -16,7 +16,11 @@ export const ContractorProfileSchema = z.object({
 });
 export type ContractorProfile = z.infer<typeof ContractorProfileSchema>;
 
-export const ContractorRegisteredV1 = ContractorProfileSchema.extend({ registered_at: isoTime });
+export const ContractorRegisteredV1 = ContractorProfileSchema.extend({
+  registered_at: isoTime,
+  /** False when this email or phone already had the signup credit (a deleted account's); absent means true. */
+  signup_credit: z.boolean().optional(),
+});
 export const ContractorProfileUpdatedV1 = ContractorProfileSchema.extend({ updated_at: isoTime });
 export const ContractorDeletedV1 = z.object({ contractor_id: z.string(), deleted_at: isoTime });
 

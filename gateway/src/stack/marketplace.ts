@@ -11,6 +11,7 @@ import {
   type ServiceUrls,
 } from '@leadmarket/platform';
 import { buildGateway } from '../app.js';
+import type { TrustProxy } from '../trust-proxy.js';
 import { ALL_SERVICES } from './services.js';
 
 export interface MarketplaceOptions {
@@ -25,6 +26,8 @@ export interface MarketplaceOptions {
   services?: ServiceDefinition[];
   rateLimitPerMinute?: number;
   devPages?: boolean;
+  /** GATEWAY_TRUST_PROXY, for `npm start` as for the gateway process. */
+  trustProxy?: TrustProxy;
   relayPollMs?: number;
 }
 
@@ -76,7 +79,10 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     internalToken,
     webRoot: options.webRoot,
     rateLimitPerMinute: options.rateLimitPerMinute,
-    devPages: options.devPages ?? true,
+    devPages: options.devPages ?? env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
+    publicBaseUrl,
+    trustProxy: options.trustProxy,
     bus: options.infra.bus,
     busNamespace: options.infra.namespace,
     ready: async () => {

@@ -9,7 +9,8 @@ export function contractorSignupBody(overrides: Record<string, unknown> = {}, ta
     contact_name: 'Ann Smith',
     business_name: `Acme HVAC ${tag}`,
     email: `ann.${tag}@example.com`,
-    phone: '(555) 123-4567',
+    // Unique per signup: a deleted account's phone gets no second signup credit (ADR 0007-14).
+    phone: `(555) ${String(randomInt(200, 1000))}-${String(randomInt(10_000)).padStart(4, '0')}`,
     industry: 'home_services',
     sub_service: 'hvac',
     username: `ann_${tag}`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeZodError, INTERNAL_HEADERS, MESSAGES } from '@leadmarket/contracts';
+import { describeZodError, findUnsafeText, INTERNAL_HEADERS, MESSAGES, unsafeTextMessage } from '@leadmarket/contracts';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -10,6 +10,8 @@ import {
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { clientWentAway } from './client-abort.js';
+import { drainRequest } from './drain.js';
 
 export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -20,9 +22,12 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Answer unknown routes with a JSON 404 (the gateway sets its own, for the SPA). */
   jsonNotFound?: boolean;
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy?: boolean;
+  /** Take the client address from X-Forwarded-For: from this many nearest proxies, or from proxies at these addresses/CIDRs. */
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
 }
+
+const MESSAGES_BAD_URL =
+  'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
 
 /** Body of every error answer: `detail` (what the spec's browser reads first) and `message`. */
 export const errorBody = (message: string, field?: string, extra?: Record<string, unknown>) => ({
@@ -53,6 +58,11 @@ export function createApp({
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A path whose escapes do not decode: our 400 body, through a normal reply (Fastify's default
+    // writes the answer without reading the request body, and clients then see the socket cut).
+    frameworkErrors: (error, _request, reply: any) => {
+      reply.code(400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? MESSAGES_BAD_URL : error.message));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,6 +82,15 @@ export function createApp({
     });
   }
 
+  // One rule for every input before any schema: no NUL, no lone surrogate (PostgreSQL cannot store them).
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      if (Buffer.isBuffer(part)) continue;
+      const path = findUnsafeText(part);
+      if (path) throw new HttpError(400, unsafeTextMessage(path), path.map(String).join('.') || undefined);
+    }
+  });
+
   app.setErrorHandler((error: any, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -87,7 +106,15 @@ export function createApp({
         reply.header('retry-after', String(error.extra.retry_after));
       return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.extra));
     }
+    const fromDatabase = databaseClientError(error);
+    if (fromDatabase) return reply.code(fromDatabase.status).send(errorBody(fromDatabase.message));
     const status: number | undefined = error.statusCode;
+    if (status === 413) {
+      // Answer once the client has finished sending (bounded), so it reads the 413 rather than a reset.
+      return drainRequest(request.raw, { maxBytes: 32 * 1024 * 1024, timeoutMs: 10_000 }).then(() =>
+        reply.code(413).header('connection', 'close').send(errorBody(MESSAGES.server.payloadTooLarge)),
+      );
+    }
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type.
       const message =
@@ -97,6 +124,10 @@ export function createApp({
             ? MESSAGES.server.malformedJson
             : error.message;
       return reply.code(status).send(errorBody(message));
+    }
+    if (clientWentAway(request, reply)) {
+      request.log.info({ err: String(error?.message ?? error), code: error?.code }, 'client closed the connection');
+      return reply.code(499).send(errorBody('Client closed the connection'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(MESSAGES.server.internal));
@@ -108,6 +139,24 @@ export function createApp({
     });
 
   return app;
+}
+
+/**
+ * PostgreSQL errors that a request's own values cause, as the 4xx they are: a unique violation is a
+ * conflict with what exists (two parallel changes to one email), a data exception (SQLSTATE class
+ * 22: a value out of range, not a valid number or date) is a bad request. Anything else stays a 5xx.
+ */
+function databaseClientError(error: any): { status: number; message: string } | undefined {
+  const code = typeof error?.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : undefined;
+  if (!code || typeof error?.severity !== 'string') return undefined;
+  if (code === '23505')
+    return {
+      status: 409,
+      message: 'This is already in use or was just changed by another request. Please check and try again.',
+    };
+  if (code.startsWith('22'))
+    return { status: 400, message: 'A value in the request is not valid. Please check it and try again.' };
+  return undefined;
 }
 
 /** The contractor the gateway authenticated for this request, or a 401. */

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, currentTraceparent, SpanKind, withSpan } from '../telemetry.js';
 import { outboxChannel } from './outbox.js';
+import { redactPublished } from './redact.js';
 
 export interface RelayOptions {
   database: Database;
@@ -98,12 +99,27 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
 
     const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
-    const sent = rows.filter((_, i) => results[i]!.status === 'fulfilled').map((r) => r.id);
+    const published = rows.filter((_, i) => results[i]!.status === 'fulfilled');
+    // A secret-bearing event is marked sent and redacted in one statement: its raw token is not
+    // kept a moment longer than the publish needed it (see redact.ts).
+    const redacted = published.flatMap((row) => {
+      const envelope = redactPublished(envelopeOf(row));
+      return envelope ? [{ id: row.id, envelope }] : [];
+    });
+    const redactedIds = new Set(redacted.map((r) => r.id));
+    const sent = published.map((r) => r.id).filter((id) => !redactedIds.has(id));
     if (sent.length) {
       await this.db
         .updateTable('outbox')
         .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
         .where('id', 'in', sent)
+        .execute();
+    }
+    for (const { id, envelope } of redacted) {
+      await this.db
+        .updateTable('outbox')
+        .set({ processed_at: sql`now()`, locked_until: null, last_error: null, envelope: JSON.stringify(envelope) })
+        .where('id', '=', id)
         .execute();
     }
     const { maxAttempts = 20 } = this.options;
@@ -130,7 +146,7 @@ export class OutboxRelay {
   }
 
   private async publish(row: OutboxRow): Promise<void> {
-    const envelope: EventEnvelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
+    const envelope = envelopeOf(row);
     await withSpan(
       `publish ${envelope.type}`,
       {
@@ -166,3 +182,6 @@ export class OutboxRelay {
     }
   }
 }
+
+const envelopeOf = (row: OutboxRow): EventEnvelope =>
+  typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;

@@ -4,8 +4,9 @@ import { BaseConfigSchema, envInt, loadConfig } from '../config.js';
 import { ServiceClients, type ServiceUrls } from '../clients/service-client.js';
 import { createInfra } from '../infra.js';
 import { createLogger } from '../logger.js';
+import { assertProductionReady } from '../production.js';
 import { startTelemetry } from '../telemetry.js';
-import { startService, type ServiceDefinition } from './service.js';
+import { productionRequirementsOf, startService, type ServiceDefinition } from './service.js';
 
 /** SERVICE_URL_LEAD_INTAKE=http://… for each service (distributed mode). */
 export const serviceUrlEnvName = (service: ServiceName) => `SERVICE_URL_${service.toUpperCase().replace(/-/g, '_')}`;
@@ -26,6 +27,13 @@ const ProcessConfigSchema = BaseConfigSchema.extend({
 
 /** Run one service as its own process (distributed mode): config, telemetry, infra, listen; drain on SIGTERM. */
 export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
+  // Refuse at once, before telemetry or connections, naming every missing production variable.
+  try {
+    assertProductionReady(process.env, productionRequirementsOf(def));
+  } catch (error) {
+    console.error(`${def.name} refuses to start. ${(error as Error).message}`);
+    process.exit(1);
+  }
   const stopTelemetry = await startTelemetry(def.name);
   const config = loadConfig(ProcessConfigSchema);
   const logger = createLogger(def.name, config.LOG_LEVEL);

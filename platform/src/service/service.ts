@@ -12,6 +12,8 @@ import type { Logger } from '../logger.js';
 import { startConsumers, type ConsumerDefinition } from '../outbox/consumers.js';
 import { appendToOutbox, type NewEvent } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/relay.js';
+import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionRequirement } from '../production.js';
+import { outboxRetentionJob } from '../outbox/retention.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
 import { context, trace } from '@opentelemetry/api';
 
@@ -47,7 +49,15 @@ export interface ServiceDefinition {
   /** Register `/.netlify/functions/<name>` handlers (the route table's functions of this service) and `/internal/...` routes. */
   register(app: ServiceApp, ctx: ServiceContext): void | Promise<void>;
   background?(ctx: ServiceContext): BackgroundJob[];
+  /** Variables this service cannot run without under NODE_ENV=production (start-up stops naming them). */
+  productionRequirements?: readonly ProductionRequirement[];
 }
+
+/** Everything a service needs in production: the shared ones and its own. */
+export const productionRequirementsOf = (def: ServiceDefinition): ProductionRequirement[] => [
+  ...BASE_PRODUCTION_REQUIREMENTS,
+  ...(def.productionRequirements ?? []),
+];
 
 export interface StartServiceOptions {
   infra: Infra;
@@ -87,6 +97,14 @@ export const queueOf = (service: ServiceName, namespace: string) =>
 export async function startService(def: ServiceDefinition, options: StartServiceOptions): Promise<RunningService> {
   const { infra } = options;
   const logger = options.logger.child({ service: def.name });
+  // Before anything else: production with a missing secret never starts (no development fallback).
+  assertProductionReady(
+    {
+      ...(options.env ?? process.env),
+      ...(options.internalToken ? { INTERNAL_API_TOKEN: options.internalToken } : {}),
+    },
+    productionRequirementsOf(def),
+  );
   await migrateService(infra.database, def.name, def.migrations);
 
   const ctx: ServiceContext = {
@@ -164,7 +182,7 @@ export async function startService(def: ServiceDefinition, options: StartService
     },
   };
   if (options.startConsumers !== false) await consumerApi.startConsumers();
-  const jobs = def.background?.(ctx) ?? [];
+  const jobs = [...(def.background?.(ctx) ?? []), outboxRetentionJob(ctx.db, ctx.env, logger)];
   for (const job of jobs) job.start();
 
   return {

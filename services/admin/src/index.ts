@@ -5,6 +5,7 @@ import { consumers } from './consumers/index.js';
 import { deleteExpiredSessions } from './db/session.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
+import { registerContractorPageRoutes } from './routes/contractor-page.routes.js';
 import { registerDeleteRoutes } from './routes/deletes.routes.js';
 import { registerMoneyRoutes } from './routes/money.routes.js';
 import { registerOverviewRoutes } from './routes/overview.routes.js';
@@ -16,11 +17,13 @@ export const service: ServiceDefinition = {
   name: 'admin',
   migrations,
   consumers,
+  productionRequirements: [{ variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'], purpose: 'the first admin account' }],
   async register(app, ctx) {
     const config = loadAdminConfig(ctx.env);
     await ensureFirstAdmin(ctx.db, config, ctx.logger);
     registerAuthRoutes(app, ctx, config);
     registerOverviewRoutes(app, ctx);
+    registerContractorPageRoutes(app, ctx);
     registerPricingRoutes(app, ctx);
     registerMoneyRoutes(app, ctx);
     registerDeleteRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { hashPassword } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../src/config.js';
 import { insertAdminIfAbsent } from '../src/db/admin.repository.js';
@@ -176,7 +177,18 @@ describe('password reset with type=admin', () => {
     const url = new URL(envelope.data.reset_url);
     expect(url.pathname).toBe('/reset-password');
     expect(url.searchParams.get('type')).toBe('admin');
-    const token = url.searchParams.get('token')!;
+    // The raw token is emailed (here: the development sink, which keeps the message as sent); the
+    // outbox keeps it only until the event is published.
+    const emailed = await waitFor(async () => {
+      const answer = await stack.marketplace.clients.call<{ messages: Array<{ to: string; body: string }> }>(
+        'notification',
+        '/internal/outbox',
+        { query: { channel: 'email', to: DEV_ADMIN_EMAIL } },
+      );
+      return answer.messages.map((m) => /[?&]token=([A-Za-z0-9_-]+)/.exec(m.body)?.[1]).find(Boolean);
+    }, 'the reset email');
+    expect(url.searchParams.get('token')).toMatch(new RegExp(`^(${emailed}|redacted)$`));
+    const token = emailed;
 
     expect(await internal('/internal/password-reset/verify', { query: { token } })).toEqual({ valid: true });
     expect(await internal('/internal/password-reset/verify', { query: { token: 'nope' } })).toEqual({ valid: false });

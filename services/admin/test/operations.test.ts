@@ -77,7 +77,7 @@ describe('lead pricing', () => {
       body: { category: 'home_services', lead_type: 'standard', price: 42.5 },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.message).toBe('Updated home_services standard pricing to $42.50');
+    expect(put.body.message).toBe('Updated Home Services standard pricing to $42.50');
     expect(put.body.new_price).toBe(42.5);
 
     const history = await stack.call('admin-pricing-history', { token });

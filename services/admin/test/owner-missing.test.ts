@@ -25,7 +25,7 @@ it('answers 502 naming the missing owner route, never invented data, and audits 
   const put = await stack.call('admin-lead-pricing', {
     method: 'PUT',
     token,
-    body: { category: 'HVAC', lead_type: 'standard', price: 30 },
+    body: { category: 'home_services', sub_service: 'hvac', lead_type: 'standard', price: 30 },
   });
   expect(put.status).toBe(502);
   expect(await auditOf(stack, token, 'lead_price.update')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { envInt, loadConfig } from '@leadmarket/platform';
+import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
 const ConfigSchema = z.object({
@@ -9,6 +9,10 @@ const ConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: envInt(60, 1),
   /** Reset emails sent per address per hour (beyond it the answer is the same, nothing is sent). */
   RESET_EMAILS_PER_HOUR: envInt(5, 1),
+  /** Email turned off (docs/adr/0003-14-production-channels.md): forgot-password answers 503 instead of sending nothing. */
+  EMAIL_DISABLED: envBoolean(false),
+  /** Key of the hashes that remember which emails and phones had a signup credit; set a secret in production. */
+  SIGNUP_CREDIT_HASH_SALT: z.string().min(1).default('leadmarket-signup-credit'),
 });
 
 /** The contractors service's settings. */

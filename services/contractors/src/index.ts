@@ -24,7 +24,7 @@ export const service: ServiceDefinition = {
     registerProfileRoutes(app, ctx);
     registerCatalogueRoutes(app);
     registerDashboardRoutes(app, ctx);
-    registerInternalRoutes(app, ctx, sessions);
+    registerInternalRoutes(app, ctx, sessions, config.SIGNUP_CREDIT_HASH_SALT);
   },
   background: housekeepingJobs,
 };

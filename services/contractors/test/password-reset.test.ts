@@ -67,7 +67,8 @@ describe('password reset', () => {
     const link = await emailedResetLink(body.email, new Set());
     expect(link.startsWith(stack.marketplace.services.get('contractors')!.ctx.publicBaseUrl)).toBe(true);
     expect(link).not.toContain('evil.example');
-    const event = (await outboxEvents(stack, 'PasswordResetRequested')).find((e) => e.data.reset_url === link);
+    // Once published, the outbox row keeps the link without its token.
+    const event = (await outboxEvents(stack, 'PasswordResetRequested')).find((e) => e.data.email === body.email);
     const ttl = new Date(event!.data.expires_at).getTime() - Date.now();
     expect(ttl).toBeGreaterThan(55 * 60 * 1000);
     expect(ttl).toBeLessThanOrEqual(60 * 60 * 1000);

@@ -219,7 +219,12 @@ describe('leads-claim-post', () => {
       'wallet credited',
       10_000,
     );
-    const { id } = await availableLead(stack, { customer_name: 'Bruce Wayne', phone: '(212) 555-0188' });
+    // In the contractor's trade and ZIP (10001, HVAC): the dashboard sells only such leads or offered ones.
+    const { id } = await availableLead(stack, {
+      customer_name: 'Bruce Wayne',
+      phone: '(212) 555-0188',
+      sub_service: 'hvac',
+    });
     await waitFor(
       () => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined),
       'wallet-ledger priced the lead',

@@ -1,6 +1,7 @@
 import { MESSAGES, SCREENING_WAIT_MS } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLeadsOnce } from '../src/jobs/lead-expiry.job.js';
 import { LEAD_SCREENED_CHANNEL } from '../src/screening-wakeups.js';
@@ -92,6 +93,31 @@ describe('leads-submit', () => {
     expect(other.body.validation_summary).toMatchObject({ is_duplicate: false });
   });
 
+  it('accepts the corrected resubmission of a rejected request (duplicates count accepted leads only)', async () => {
+    const body = leadBody({ email: 'jane@mailinator.com' });
+    const rejected = await stack.call('leads-submit', { body });
+    expect(rejected.body).toMatchObject({ status: 'rejected', validation_summary: { email_valid: false } });
+    const corrected = await stack.call('leads-submit', { body: { ...body, email: 'jane.doe@example.org' } });
+    expect(corrected.body).toMatchObject({ status: 'valid', validation_summary: allGood });
+    // The accepted one is now the original: the same request again is the duplicate.
+    const again = await stack.call('leads-submit', { body: { ...body, email: 'jane.doe@example.org' } });
+    expect(again.body).toMatchObject({ status: 'rejected', validation_summary: { is_duplicate: true } });
+  });
+
+  it('a rejected request leaves a stale Redis claim that does not block the corrected one', async () => {
+    const body = leadBody({ description: 'fix' });
+    const rejected = await stack.call('leads-submit', { body });
+    expect(rejected.body.status).toBe('rejected');
+    // As under the old rule: the rejected lead holds the Redis key.
+    const { duplicateFingerprint } = await import('../../screening/src/domain/fingerprint.js');
+    const fp = duplicateFingerprint(body.phone, body.service_category, body.sub_service);
+    await stack.marketplace.services.get('screening')!.ctx.kv.set(`screening:dup:${fp}`, rejected.body.lead_id, 3600);
+    const corrected = await stack.call('leads-submit', {
+      body: { ...body, description: 'The kitchen sink drain is clogged and water backs up.' },
+    });
+    expect(corrected.body).toMatchObject({ status: 'valid', validation_summary: allGood });
+  });
+
   it('finds a duplicate through PostgreSQL when the Redis key is gone', async () => {
     const body = leadBody();
     const first = await stack.call('leads-submit', { body });
@@ -118,6 +144,41 @@ describe('leads-submit', () => {
     });
   });
 
+  it('a retried submit with the same idempotency key answers the first reply and stores no second lead', async () => {
+    const key = `form-${randomUUID()}`;
+    const body = { ...leadBody(), idempotency_key: key };
+    const before = await leadCount(stack);
+    const first = await stack.call('leads-submit', { body });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('valid');
+    const retry = await stack.call('leads-submit', { body });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    // Two at once (the browser retried while the first was still in flight): still one lead.
+    const racing = { ...leadBody(), idempotency_key: `form-${randomUUID()}` };
+    const [a, b] = await Promise.all([
+      stack.call('leads-submit', { body: racing }),
+      stack.call('leads-submit', { body: racing }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.lead_id).toBe(b.body.lead_id);
+    expect(await leadCount(stack)).toBe(before + 2);
+    const rows = await leadDb(stack).selectFrom('leads').select('id').where('idempotency_key', '=', key).execute();
+    expect(rows).toEqual([{ id: first.body.lead_id }]);
+    // And never a duplicate of itself: the lead screening saw is the only one.
+    expect(first.body.validation_summary.is_duplicate).toBe(false);
+  });
+
+  it('refuses a reused idempotency key with different details (409) and stores nothing', async () => {
+    const body = leadBody({ idempotency_key: `form-${randomUUID()}` });
+    await stack.call('leads-submit', { body });
+    const before = await leadCount(stack);
+    const other = await stack.call('leads-submit', { body: { ...body, description: 'Something else entirely here.' } });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(MESSAGES.leadSubmit.keyReused);
+    expect(await leadCount(stack)).toBe(before);
+  });
+
   it('answers 400 with the field for bad input and stores nothing', async () => {
     const before = await leadCount(stack);
     const cases: Array<[Record<string, unknown>, string]> = [
@@ -134,7 +195,12 @@ describe('leads-submit', () => {
       expect(res.status, JSON.stringify(override)).toBe(400);
       expect(res.body.field).toBe(field);
       expect(res.body.detail).toBe(res.body.message);
+      // Plain words: the message never names the wire field.
+      expect(res.body.message).not.toMatch(new RegExp(`${field} (must|is)|_`));
+      expect(res.body.message).toMatch(/^Please /);
     }
+    const zip = await stack.call('leads-submit', { body: leadBody({ zip_code: '1234' }) });
+    expect(zip.body.message).toBe('Please enter a 5-digit ZIP code');
     const malformed = await stack.call('leads-submit', { rawBody: '{"customer_name":' });
     expect(malformed.status).toBe(400);
     expect(await leadCount(stack)).toBe(before);
@@ -151,7 +217,7 @@ describe('leads-submit', () => {
       expect(res.body).toMatchObject({
         status: 'pending',
         validation_summary: null,
-        message: MESSAGES.leadSubmit.success,
+        message: MESSAGES.leadSubmit.pending,
       });
       expect(elapsed).toBeGreaterThanOrEqual(SCREENING_WAIT_MS - 50);
       expect(elapsed).toBeLessThan(SCREENING_WAIT_MS + 1000);

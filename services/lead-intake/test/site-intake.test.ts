@@ -46,14 +46,15 @@ describe('contractor-waitlist-signup', () => {
   });
 
   it.each(['first_name', 'last_name', 'company', 'email', 'phone', 'trade'])(
-    'a missing %s gets a 400 naming it',
+    'a missing %s gets a 400 naming it in plain words',
     async (field) => {
       const body: Record<string, unknown> = waitlist();
       delete body[field];
       const res = await stack.call('contractor-waitlist-signup', { body });
       expect(res.status).toBe(400);
       expect(res.body.field).toBe(field);
-      expect(res.body.message).toMatch(new RegExp(`^${field} (is required|must be one of)`));
+      expect(res.body.message).toMatch(/^Please (enter your|choose the) /);
+      expect(res.body.message).not.toContain('_');
     },
   );
 
@@ -62,7 +63,7 @@ describe('contractor-waitlist-signup', () => {
     expect(trade.status).toBe(400);
     expect(trade.body).toMatchObject({
       field: 'trade',
-      message: 'trade must be one of: plumbing, hvac, roofing, other',
+      message: 'Please choose the trade from the list',
     });
     const email = await stack.call('contractor-waitlist-signup', { body: waitlist({ email: 'not-an-email' }) });
     expect(email.status).toBe(400);
@@ -120,7 +121,7 @@ describe('contact', () => {
     expect(badEmail.body.field).toBe('email');
     const tooLong = await stack.call('contact', { body: { ...ok, message: 'x'.repeat(5001) } });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe('message must be at most 5000 characters');
+    expect(tooLong.body.message).toBe('Please shorten the message to 5,000 characters or fewer');
   });
 
   it('drops a honeypot submission without storing or emailing', async () => {

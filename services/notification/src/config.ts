@@ -1,4 +1,4 @@
-import { envInt, loadConfig } from '@leadmarket/platform';
+import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
 const optional = z
@@ -7,7 +7,11 @@ const optional = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const NotificationConfigSchema = z.object({
-  /** Twilio credentials; without all three, SMS go to the development sink (the outbox page). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Channel-off switches (docs/adr/0003-14-production-channels.md): messages of that channel fail with the reason, never "sent". */
+  SMS_DISABLED: envBoolean(false),
+  EMAIL_DISABLED: envBoolean(false),
+  /** Twilio credentials; without all three (outside production), SMS go to the development sink (the outbox page). */
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM_NUMBER: optional,

@@ -11,6 +11,14 @@ export const service: ServiceDefinition = {
   name: 'notification',
   migrations,
   consumers,
+  productionRequirements: [
+    {
+      variables: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
+      purpose: 'SMS lead offers through Twilio',
+      unlessSwitch: 'SMS_DISABLED',
+    },
+    { variables: ['SMTP_URL'], purpose: 'password-reset and support emails', unlessSwitch: 'EMAIL_DISABLED' },
+  ],
   register(app, ctx) {
     // Twilio posts status callbacks form-encoded; the gateway forwards the raw body.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

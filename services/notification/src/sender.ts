@@ -2,30 +2,50 @@ import { functionPath } from '@leadmarket/contracts';
 import { wakeableJob, type BackgroundJob, type ServiceContext } from '@leadmarket/platform';
 import { twilioConfigured, type NotificationConfig } from './config.js';
 import { claimDueDeliveries, markAttemptFailed, markSent, type ClaimedDelivery } from './db/deliveries.repository.js';
-import { devEmail, devSms } from './providers/dev-sink.js';
+import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } from './providers/dev-sink.js';
+import { ConfigError } from '@leadmarket/platform';
 import type { EmailProvider, SmsProvider } from './providers/provider.js';
 import { createSmtpEmail } from './providers/smtp-email.js';
 import { createTwilioSms } from './providers/twilio-sms.js';
 import { renderBody } from './domain/messages.js';
 import { onWake } from './wake.js';
+import { bodyToKeep } from './domain/sent-secrets.js';
+import { scrubFailedDelivery } from './db/delivery-secrets.repository.js';
 
 export interface Providers {
   sms: SmsProvider;
   email: EmailProvider;
 }
 
-/** Twilio and SMTP when configured, else the development sinks. */
+/**
+ * Twilio and SMTP when configured; a refusing provider for a channel switched off; else (outside
+ * production only) the development sinks.
+ */
 export function providersFrom(config: NotificationConfig): Providers {
+  const production = config.NODE_ENV === 'production';
+  const missing = [
+    ...(production && !config.SMS_DISABLED && !twilioConfigured(config)
+      ? ['TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN/TWILIO_FROM_NUMBER (or SMS_DISABLED=true)']
+      : []),
+    ...(production && !config.EMAIL_DISABLED && !config.SMTP_URL ? ['SMTP_URL (or EMAIL_DISABLED=true)'] : []),
+  ];
+  if (missing.length) throw new ConfigError(missing.map((m) => `${m} is required in production`));
   return {
-    sms: twilioConfigured(config)
-      ? createTwilioSms({
-          accountSid: config.TWILIO_ACCOUNT_SID,
-          authToken: config.TWILIO_AUTH_TOKEN,
-          from: config.TWILIO_FROM_NUMBER,
-          apiBaseUrl: config.TWILIO_API_BASE_URL,
-        })
-      : devSms,
-    email: config.SMTP_URL ? createSmtpEmail({ url: config.SMTP_URL, from: config.MAIL_FROM }) : devEmail,
+    sms: config.SMS_DISABLED
+      ? disabledSms
+      : twilioConfigured(config)
+        ? createTwilioSms({
+            accountSid: config.TWILIO_ACCOUNT_SID,
+            authToken: config.TWILIO_AUTH_TOKEN,
+            from: config.TWILIO_FROM_NUMBER,
+            apiBaseUrl: config.TWILIO_API_BASE_URL,
+          })
+        : devSms,
+    email: config.EMAIL_DISABLED
+      ? disabledEmail
+      : config.SMTP_URL
+        ? createSmtpEmail({ url: config.SMTP_URL, from: config.MAIL_FROM })
+        : devEmail,
   };
 }
 
@@ -37,6 +57,7 @@ export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 **
  * or an SMTP 5xx reply (mailbox does not exist).
  */
 export function isPermanentFailure(err: unknown): boolean {
+  if (err instanceof ChannelDisabledError) return true;
   const e = err as { status?: unknown; responseCode?: unknown } | null;
   if (typeof e?.status === 'number') return e.status >= 400 && e.status < 500 && e.status !== 429;
   if (typeof e?.responseCode === 'number') return e.responseCode >= 500;
@@ -63,7 +84,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
               statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined,
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
-      await markSent(ctx.db, d.id, { ...result, body });
+      await markSent(ctx.db, d.id, { ...result, body: bodyToKeep(result.provider, body) });
     } catch (err) {
       const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
       ctx.logger.warn(
@@ -76,6 +97,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
         String((err as Error)?.message ?? err),
         finalAttempt ? null : retryDelaySeconds(d.attempts),
       );
+      if (finalAttempt) await scrubFailedDelivery(ctx.db, d.id);
     }
   };
   return wakeableJob(

@@ -59,8 +59,8 @@ describe('screening', () => {
     expect(reasons).toEqual([
       { check_name: 'phone', code: 'phone:type_toll_free' },
       { check_name: 'email', code: 'email:disposable_domain' },
-      { check_name: 'content', code: 'content:link' },
-      { check_name: 'content', code: 'content:banned_word' },
+      { check_name: 'content', code: 'content:description_link' },
+      { check_name: 'content', code: 'content:description_banned_word' },
     ]);
     const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({

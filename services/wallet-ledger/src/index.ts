@@ -16,6 +16,13 @@ export const service: ServiceDefinition = {
   name: 'wallet-ledger',
   migrations,
   consumers,
+  productionRequirements: [
+    {
+      variables: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      purpose: 'wallet funding through Stripe Checkout',
+      unlessSwitch: 'PAYMENTS_DISABLED',
+    },
+  ],
   async register(app, ctx) {
     const deps = depsOf(ctx);
     registerPurchaseRoutes(app, ctx, deps);

@@ -101,3 +101,12 @@ export async function balanceOf(stack: TestStack, contractorId: string): Promise
   );
   return w.balance_cents;
 }
+
+/** Record that `contractorId` was offered the lead (what LeadMatched does), so the dashboard may sell it outside its trade. */
+export async function offerTo(wallet: RunningService, leadId: string, contractorId: string) {
+  await wallet.ctx.db
+    .insertInto('lead_offers')
+    .values({ lead_id: leadId, contractor_id: contractorId, offered_at: new Date() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -4,7 +4,7 @@ import { HttpError, type RunningService } from '@leadmarket/platform';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletDepsFrom } from '../src/config.js';
-import { checkLedger, walletBalance } from '../src/db/ledger.repository.js';
+import { checkLedger, ensureWallet, walletBalance } from '../src/db/ledger.repository.js';
 import { adjustWallet } from '../src/operations/adjustments.js';
 import { deliverDevEvent, startCheckout } from '../src/operations/funding.js';
 import { purchaseLead } from '../src/operations/purchase-lead.js';
@@ -97,6 +97,8 @@ describe('ledger properties (fast-check)', () => {
           fc.array(fc.integer({ min: 100, max: 30_000 }), { minLength: LEADS, maxLength: LEADS }),
           async (ops, prices) => {
             const people = Array.from({ length: PEOPLE }, () => `p_${randomBytes(5).toString('hex')}`);
+            // Each has a wallet, as a registered contractor does (adjustments refuse unknown ids).
+            for (const p of people) await ensureWallet(ctx.db, p);
             const leads = prices.map(() => randomUUID());
             await ctx.db
               .insertInto('leads')
@@ -108,6 +110,15 @@ describe('ledger properties (fast-check)', () => {
                   price_cents: prices[i],
                   status: 'available',
                 })),
+              )
+              .execute();
+            // Every lead was offered to everyone (the dashboard sells only offered or targeted leads).
+            await ctx.db
+              .insertInto('lead_offers')
+              .values(
+                leads.flatMap((lead_id) =>
+                  people.map((contractor_id) => ({ lead_id, contractor_id, offered_at: new Date() })),
+                ),
               )
               .execute();
             const balance = new Map(people.map((p) => [p, 0]));
@@ -131,6 +142,7 @@ describe('ledger properties (fast-check)', () => {
                   object: 'checkout.session',
                   client_reference_id: row.id,
                   amount_total: o.dollars * 100,
+                  currency: 'usd',
                   payment_status: 'paid',
                   customer: 'cus_p',
                 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../src/config.js';
 import { reconcilePendingReloads } from '../src/operations/funding.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { balanceOf, ledgerCheck, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_wallet_ledger';
 const stripe = new Stripe('sk_test_unused');
@@ -53,6 +53,7 @@ const sessionEvent = (session: { id: string; fundingId: string; amount: number; 
       object: 'checkout.session',
       client_reference_id: session.fundingId,
       amount_total: session.amount,
+      currency: 'usd',
       payment_status: 'paid',
       customer: session.customer,
       payment_intent: `pi_checkout_${session.id}`,
@@ -159,13 +160,16 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     });
     return a;
   }
-  async function pricedLead(cents: number) {
+  /** A lead at `cents`, in a category of its own, offered to `buyer` (so the dashboard may sell it). */
+  async function pricedLead(cents: number, buyer: string) {
     const category = `AR${randomUUID().slice(0, 8)}`;
     await internal('/internal/lead-prices', {
       method: 'PUT',
       body: { category, lead_type: 'standard', price_cents: cents },
     });
-    return screenLead(stack, wallet, { service_category: category });
+    const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, buyer);
+    return leadId;
   }
   const charges = (contractorId: string) =>
     fake.requests.filter(
@@ -174,8 +178,8 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('one charge when a purchase leaves the balance under the threshold, never two at once, credited by the webhook', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead1 = await pricedLead(9000);
-    const lead2 = await pricedLead(500);
+    const lead1 = await pricedLead(9000, a.contractorId);
+    const lead2 = await pricedLead(500, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead1, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const charge = charges(a.contractorId)[0]!;
@@ -212,6 +216,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
           object: 'payment_intent',
           amount: 10000,
           amount_received: 10000,
+          currency: 'usd',
           status: 'succeeded',
           metadata: { funding_id: pending.id, contractor_id: a.contractorId },
         },
@@ -223,7 +228,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a reload whose webhook never came is settled by asking Stripe (same idempotency key, no second charge)', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead = await pricedLead(9000);
+    const lead = await pricedLead(9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const row = await waitFor(
@@ -252,7 +257,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a declined charge turns auto-reload off and says why', async () => {
     const a = await fundedWithCard('cus_decline', 100);
-    const lead = await pricedLead(9000);
+    const lead = await pricedLead(9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     const settings = await waitFor(async () => {
       const s = await stack.call('auto-reload-settings', { query: { session_token: a.token } });
@@ -262,5 +267,48 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     expect(await balanceOf(stack, a.contractorId)).toBe(1000);
     const check = await ledgerCheck(stack);
     expect(check.ok).toBe(true);
+  });
+});
+
+describe('signed but malformed webhook events: 400, nothing credited', () => {
+  /** Deliver with a signature made at `t` (seconds), as Stripe's header would carry it. */
+  async function deliverAt(event: object, t: number) {
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: t });
+    return stack.call('stripe-webhook', {
+      rawBody: payload,
+      headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+    });
+  }
+
+  it.each([
+    ['no data.object', (e: any) => ({ ...e, data: {} })],
+    ['data.object null', (e: any) => ({ ...e, data: { object: null } })],
+    ['currency jpy', (e: any) => ({ ...e, data: { object: { ...e.data.object, currency: 'jpy' } } })],
+    ['amount_total null', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: null } } })],
+    ['amount_total missing', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: undefined } } })],
+    ['amount_total differs', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: 10001 } } })],
+    ['amount_total a string', (e: any) => ({ ...e, data: { object: { ...e.data.object, amount_total: '10000' } } })],
+  ])('%s', async (_what, mutate) => {
+    const a = await signIn(stack);
+    const { sessionId, fundingId } = await checkout(a, 100);
+    const event = mutate(sessionEvent({ id: sessionId, fundingId, amount: 10000, customer: 'cus_good' }));
+    const res = await deliver(event);
+    expect(res.status).toBe(400);
+    expect(await balanceOf(stack, a.contractorId)).toBe(0);
+  });
+
+  it('a signature timestamp 400 s in the future or the past is refused; a current one credits', async () => {
+    const a = await signIn(stack);
+    const { sessionId, fundingId } = await checkout(a, 100);
+    const event = sessionEvent({ id: sessionId, fundingId, amount: 10000, customer: 'cus_good' });
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliverAt(event, now + 400)).status).toBe(400);
+    expect((await deliverAt(event, now - 400)).status).toBe(400);
+    expect(await balanceOf(stack, a.contractorId)).toBe(0);
+    const ok = await deliverAt(event, now);
+    expect(ok.status).toBe(200);
+    expect(ok.body.credited).toBe(true);
+    expect(await balanceOf(stack, a.contractorId)).toBe(10000);
   });
 });

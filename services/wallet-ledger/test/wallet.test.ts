@@ -4,7 +4,7 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, ledgerCheck, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, offerTo, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
@@ -54,7 +54,13 @@ describe('lead pricing', () => {
       method: 'PUT',
       body: { category, lead_type: 'emergency', price_cents: 12500, admin_id: 'a1' },
     });
-    expect(put1).toEqual({ category, lead_type: 'emergency', old_price_cents: null, new_price_cents: 12500 });
+    expect(put1).toEqual({
+      category,
+      sub_service: '',
+      lead_type: 'emergency',
+      old_price_cents: null,
+      new_price_cents: 12500,
+    });
     const put2 = await internal('/internal/lead-prices', {
       method: 'PUT',
       body: { category, lead_type: 'emergency', price_cents: 11000, admin_id: 'a1' },
@@ -177,6 +183,7 @@ describe('purchase-lead', () => {
       body: { category, lead_type: 'standard', price_cents: 3000 },
     });
     const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, a.contractorId);
     const res = await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe(MESSAGES.contractor.insufficientBalance);
@@ -318,6 +325,7 @@ describe('development checkout (no Stripe keys)', () => {
       body: { category, lead_type: 'standard', price_cents: 9000 },
     });
     const leadId = await screenLead(stack, wallet, { service_category: category });
+    await offerTo(wallet, leadId, a.contractorId);
     expect(
       (await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).body
         .new_wallet_balance,
@@ -507,7 +515,7 @@ describe('refunds, history, reports and admin money', () => {
       await internal('/internal/adjustments', {
         body: { contractor_id: a.contractorId, amount_cents: -2500, notes: 'goodwill reversal', admin_id: 'adm' },
       }),
-    ).toEqual({ success: true, new_balance_cents: 0 });
+    ).toEqual({ success: true, new_balance_cents: 0, duplicate: false });
     const tx = await internal('/internal/transactions', { query: { limit: 500 } });
     expect(
       tx.transactions.find((t: any) => t.contractor_id === a.contractorId && t.type === 'admin_adjustment'),

@@ -22,3 +22,30 @@ export const adminSession = {
   save: (token: string) => sessionStorage.setItem(ADMIN_TOKEN_KEY, token),
   clear: () => sessionStorage.removeItem(ADMIN_TOKEN_KEY),
 };
+
+/** What this browser last submitted on a lead form, for /thank-you (never taken from the URL). */
+export interface LeadSubmissionNote {
+  name: string;
+  service: string;
+  status: 'valid' | 'pending';
+}
+const LEAD_SUBMISSION_KEY = 'lead_submission';
+export const leadSubmissionNote = {
+  get(): LeadSubmissionNote | null {
+    try {
+      const raw = sessionStorage.getItem(LEAD_SUBMISSION_KEY);
+      const note = raw ? (JSON.parse(raw) as Partial<LeadSubmissionNote>) : null;
+      if (!note || typeof note.name !== 'string' || typeof note.service !== 'string') return null;
+      return { name: note.name, service: note.service, status: note.status === 'pending' ? 'pending' : 'valid' };
+    } catch {
+      return null;
+    }
+  },
+  save(note: LeadSubmissionNote): void {
+    try {
+      sessionStorage.setItem(LEAD_SUBMISSION_KEY, JSON.stringify(note));
+    } catch {
+      // Storage full or disabled: /thank-you then shows its general text.
+    }
+  },
+};

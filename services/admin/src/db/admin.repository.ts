@@ -69,3 +69,9 @@ export async function adminEmails(db: Kysely<any>, ids: string[]): Promise<Map<s
   const rows = await db.selectFrom('admins').select(['id', 'email']).where('id', 'in', ids).execute();
   return new Map(rows.map((r: any) => [String(r.id), String(r.email)]));
 }
+
+/** Every admin account (id and email), for the audit tab's filter. */
+export async function listAdmins(db: Kysely<any>): Promise<Array<{ id: string; email: string }>> {
+  const rows = await db.selectFrom('admins').select(['id', 'email']).orderBy('email').execute();
+  return rows.map((r: any) => ({ id: String(r.id), email: String(r.email) }));
+}

@@ -30,14 +30,27 @@ export async function insertAuditEntry(db: Kysely<any>, entry: AuditEntry): Prom
     .execute();
 }
 
-/** A page of the audit log, newest first, optionally for one action or admin. */
+/** A page of the audit log, newest first, optionally for one action, one admin and a range of UTC days. */
 export async function listAuditEntries(
   db: Kysely<any>,
-  filter: { action?: string; admin_id?: string; page: number; limit: number },
+  filter: {
+    action?: string;
+    admin_id?: string;
+    from?: string;
+    to?: string;
+    /** Minutes the admin's clock is behind UTC (Date#getTimezoneOffset), so days are their days. */
+    tz_offset?: number;
+    page: number;
+    limit: number;
+  },
 ) {
   let query = db.selectFrom('audit_log');
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.admin_id) query = query.where('admin_id', '=', filter.admin_id);
+  const offsetMs = (filter.tz_offset ?? 0) * 60_000;
+  const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + offsetMs);
+  if (filter.from) query = query.where('created_at', '>=', startOf(filter.from));
+  if (filter.to) query = query.where('created_at', '<', new Date(startOf(filter.to).getTime() + 24 * 3_600_000));
   const [rows, count] = await Promise.all([
     query
       .selectAll()
@@ -62,4 +75,10 @@ export async function listAuditEntries(
       created_at: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
     })),
   };
+}
+
+/** Every action the log holds, for the audit tab's filter. */
+export async function auditActions(db: Kysely<any>): Promise<string[]> {
+  const rows = await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();
+  return rows.map((r: any) => String(r.action));
 }

@@ -12,13 +12,13 @@ export async function findLiveSession(
   db: Kysely<any>,
   tokenHash: string,
   now: Date,
-): Promise<{ admin_id: string } | undefined> {
+): Promise<{ admin_id: string; expires_at: Date } | undefined> {
   return (await db
     .selectFrom('admin_sessions')
-    .select('admin_id')
+    .select(['admin_id', 'expires_at'])
     .where('token_hash', '=', tokenHash)
     .where('expires_at', '>', now)
-    .executeTakeFirst()) as { admin_id: string } | undefined;
+    .executeTakeFirst()) as { admin_id: string; expires_at: Date } | undefined;
 }
 
 export async function deleteSession(db: Kysely<any>, tokenHash: string): Promise<{ admin_id: string } | undefined> {

@@ -2,8 +2,10 @@ import { centsToDollars, dollarsToCents, MESSAGES } from '@leadmarket/contracts'
 
 export { centsToDollars, dollarsToCents };
 
-/** Dollars as the spec prints them: two decimals. */
-export const formatDollars = (dollars: number): string => dollars.toFixed(2);
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars as the spec prints them (two decimals), grouped as a person writes them: 4,390.00. */
+export const formatDollars = (dollars: number): string => DOLLARS.format(dollars);
 
 /** The spec's success text of a price change: 'Updated {category} {type} pricing to ${price}'. */
 export const pricingUpdatedMessage = (category: string, leadType: string, priceCents: number): string =>

@@ -108,7 +108,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config:
     const { token } = AdminSessionResolveSchema.parse(request.body);
     const session = await findLiveSession(ctx.db, hashToken(token), new Date());
     if (!session) throw unauthorized(MESSAGES.server.adminRequired);
-    return { account_id: session.admin_id };
+    return { account_id: session.admin_id, expires_at: new Date(session.expires_at).toISOString() };
   });
 
   app.post('/internal/password-reset/request', async (request) => {

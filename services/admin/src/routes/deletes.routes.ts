@@ -102,6 +102,6 @@ export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext): void
   app.delete(functionPath('admin-bulk-delete-leads'), async (request) => {
     const { lead_ids } = AdminBulkDeleteLeadsSchema.parse(bodyOrQuery(request));
     const outcomes = await bulk(request, lead_ids, deleteLead);
-    return summariseBulkDelete(outcomes, (n) => `${n} leads deleted successfully`);
+    return summariseBulkDelete(outcomes, MESSAGES.adminSuccess.leadsDeleted);
   });
 }

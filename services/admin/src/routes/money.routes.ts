@@ -28,27 +28,38 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void 
   app.post(functionPath('admin-wallet-adjust'), async (request) => {
     const input = AdminWalletAdjustSchema.parse(request.body ?? {});
     const adminId = adminIdOf(request);
+    // Only an existing, undeleted contractor: an unknown id is the contractors service's 404, and
+    // wallet-ledger refuses an id without a wallet too (it never makes one on the way).
+    await callOwner(ctx, 'contractors', `/internal/contractors/${encodeURIComponent(input.contractor_id)}`);
     const before = await callOwner<{ balance_cents: number }>(
       ctx,
       'wallet-ledger',
       `/internal/wallets/${encodeURIComponent(input.contractor_id)}`,
     );
     const amountCents = dollarsToCents(input.amount);
-    const result = await callOwner<{ success: true; new_balance_cents: number }>(
+    const result = await callOwner<{ success: true; new_balance_cents: number; duplicate?: boolean }>(
       ctx,
       'wallet-ledger',
       '/internal/adjustments',
       {
-        body: { contractor_id: input.contractor_id, amount_cents: amountCents, notes: input.notes, admin_id: adminId },
+        body: {
+          contractor_id: input.contractor_id,
+          amount_cents: amountCents,
+          notes: input.notes,
+          admin_id: adminId,
+          idempotency_key: input.idempotency_key,
+        },
       },
     );
-    await recordAudit(ctx, request, {
-      action: 'wallet.adjust',
-      target_type: 'contractor',
-      target_id: input.contractor_id,
-      before: { balance_cents: before.balance_cents },
-      after: { balance_cents: result.new_balance_cents, amount_cents: amountCents, notes: input.notes },
-    });
+    // A repeated submission changed nothing: same answer, no second audit entry.
+    if (!result.duplicate)
+      await recordAudit(ctx, request, {
+        action: 'wallet.adjust',
+        target_type: 'contractor',
+        target_id: input.contractor_id,
+        before: { balance_cents: before.balance_cents },
+        after: { balance_cents: result.new_balance_cents, amount_cents: amountCents, notes: input.notes },
+      });
     return {
       success: true as const,
       message: MESSAGES.adminSuccess.walletAdjusted,

@@ -3,12 +3,12 @@ import {
   AdminCreateLeadSchema,
   AdminSiteMessagesQuerySchema,
   functionPath,
-  MESSAGES,
 } from '@leadmarket/contracts';
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { recordAudit } from '../audit.js';
-import { adminEmails } from '../db/admin.repository.js';
-import { listAuditEntries } from '../db/audit-log.repository.js';
+import { listAdmins } from '../db/admin.repository.js';
+import { rejectionReasons, testLeadMessage } from '../domain/screening-verdict.js';
+import { auditActions, listAuditEntries } from '../db/audit-log.repository.js';
 import { callOwner } from '../owners/owner-call.js';
 
 /** admin-utilities (create_lead), admin-site-messages and admin-audit-log. */
@@ -18,7 +18,11 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
     if (body.action !== 'create_lead') throw badRequest('Unknown action: only create_lead is supported', 'action');
     const input = AdminCreateLeadSchema.parse(body);
     // The same pipeline as leads-submit, marked as a test lead wherever it shows.
-    const created = await callOwner<{ lead_id: string; status: string }>(ctx, 'lead-intake', '/internal/leads', {
+    const created = await callOwner<{
+      lead_id: string;
+      status: string;
+      validation_summary?: Record<string, unknown> | null;
+    }>(ctx, 'lead-intake', '/internal/leads', {
       body: {
         customer_name: input.customer_name,
         phone: input.phone,
@@ -42,11 +46,14 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
         is_test: true,
       },
     });
+    // The lead exists either way; the answer says whether screening let it through, and why not.
     return {
       success: true as const,
-      message: MESSAGES.adminSuccess.testLeadCreated,
+      message: testLeadMessage(created.status, created.validation_summary),
       lead_id: created.lead_id,
       status: created.status,
+      reasons: created.status === 'rejected' ? rejectionReasons(created.validation_summary) : [],
+      validation_summary: created.validation_summary ?? null,
     };
   });
 
@@ -57,15 +64,18 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): voi
 
   app.get(functionPath('admin-audit-log'), async (request) => {
     const query = AdminAuditLogQuerySchema.parse(request.query);
-    const { rows, total } = await listAuditEntries(ctx.db, query);
-    const emails = await adminEmails(
-      ctx.db,
-      [...new Set(rows.map((r) => r.admin_id))].filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
-    );
+    const [{ rows, total }, actions, admins] = await Promise.all([
+      listAuditEntries(ctx.db, query),
+      auditActions(ctx.db),
+      listAdmins(ctx.db),
+    ]);
+    const emails = new Map(admins.map((a) => [a.id, a.email]));
     return {
       entries: rows.map((r) => ({ ...r, admin_email: emails.get(r.admin_id) ?? null })),
       total,
       page: query.page,
+      actions,
+      admins,
     };
   });
 }

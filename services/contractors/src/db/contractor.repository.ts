@@ -181,11 +181,13 @@ export async function anonymise(trx: Kysely<any>, id: string, adminId: string | 
 export interface ListFilter {
   ids?: string[];
   search?: string;
+  /** Signup date order; newest first unless 'oldest'. */
+  sort?: 'newest' | 'oldest';
   page: number;
   limit: number;
 }
 
-/** Live contractors, newest first, with the total matching the filter. */
+/** Live contractors by signup date (newest first by default), with the total matching the filter. */
 export async function listContractors(
   db: Kysely<any>,
   f: ListFilter,
@@ -207,8 +209,9 @@ export async function listContractors(
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('created_at', f.sort === 'oldest' ? 'asc' : 'desc')
+      // Ties (one batch, one instant) in the same direction, so oldest-first is newest-first reversed.
+      .orderBy('id', f.sort === 'oldest' ? 'asc' : 'desc')
       .limit(f.limit)
       .offset((f.page - 1) * f.limit)
       .execute(),

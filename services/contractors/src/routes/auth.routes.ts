@@ -11,7 +11,7 @@ import {
 import {
   badRequest,
   clientIpOf,
-  conflict,
+  HttpError,
   contractorIdOf,
   hashPassword,
   tooManyRequests,
@@ -30,6 +30,7 @@ import {
   insertContractor,
   toView,
 } from '../db/contractor.repository.js';
+import { belongedToDeletedAccount } from '../db/signup-credit.repository.js';
 import { newContractorId } from '../domain/contractor-id.js';
 import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
@@ -61,8 +62,8 @@ export function registerAuthRoutes(
     if (!checked.ok) throw badRequest(checked.violation.message, checked.violation.field);
     const signup = checked.signup;
     const taken = await findTakenKeys(ctx.db, signup.email, signup.username);
-    if (taken.email) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
-    if (taken.username) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+    if (taken.email) throw new HttpError(409, CONTRACTOR_MESSAGES.emailTaken, 'email');
+    if (taken.username) throw new HttpError(409, CONTRACTOR_MESSAGES.usernameTaken, 'username');
     const password_hash = await hashPassword(signup.password);
     const smsOptIn = body.sms_opt_in === true;
 
@@ -85,18 +86,27 @@ export function registerAuthRoutes(
           user_agent: userAgentOf(request),
         });
         const token = await sessions.open(trx, row.id);
+        // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
+        const signupCredit = !(await belongedToDeletedAccount(trx, config.SIGNUP_CREDIT_HASH_SALT, {
+          email: signup.email,
+          phone: signup.phone,
+        }));
         await ctx.emit(trx, [
           {
             type: 'ContractorRegistered',
-            data: { ...profileEvent(row), registered_at: new Date(row.created_at).toISOString() },
+            data: {
+              ...profileEvent(row),
+              registered_at: new Date(row.created_at).toISOString(),
+              signup_credit: signupCredit,
+            },
           },
         ]);
         return { contractorId: row.id, token };
       });
     } catch (error) {
       const violated = uniqueViolation(error);
-      if (violated?.includes('email')) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
-      if (violated?.includes('username')) throw conflict(CONTRACTOR_MESSAGES.usernameTaken);
+      if (violated?.includes('email')) throw new HttpError(409, CONTRACTOR_MESSAGES.emailTaken, 'email');
+      if (violated?.includes('username')) throw new HttpError(409, CONTRACTOR_MESSAGES.usernameTaken, 'username');
       throw error;
     }
     const answer: SignupResponse = {

@@ -13,7 +13,7 @@ export function registerCatalogueRoutes(app: ServiceApp): void {
 
   app.get(functionPath('sub-services'), async (request) => {
     const { industry } = SubServicesQuerySchema.parse(request.query ?? {});
-    if (!industry?.trim()) throw badRequest('industry is required', 'industry');
+    if (!industry?.trim()) throw badRequest('Please choose an industry', 'industry');
     const found = industryOf(industry.trim());
     if (!found) throw badRequest(CONTRACTOR_MESSAGES.unknownIndustry, 'industry');
     return found.sub_services.map(({ value, label }) => ({ value, label }));

@@ -1,9 +1,10 @@
 import { CONTRACTOR_MESSAGES, ContractorListQuerySchema, ResolveSessionRequestSchema } from '@leadmarket/contracts';
 import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { anonymiseConsents } from '../db/consent.repository.js';
+import { anonymiseConsents, consentsOf } from '../db/consent.repository.js';
 import { anonymise, countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
 import { retireTokensOf } from '../db/reset-token.repository.js';
+import { rememberDeletedContact } from '../db/signup-credit.repository.js';
 import { normaliseContractorId } from '../domain/contractor-id.js';
 import type { Sessions } from '../use-cases/sessions.js';
 
@@ -13,12 +14,17 @@ const ACTIVE_WINDOW_DAYS = 30;
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
 /** Routes other services call (docs/internal-api.md, contractors section). */
-export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, sessions: Sessions): void {
+export function registerInternalRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext,
+  sessions: Sessions,
+  signupCreditSalt: string,
+): void {
   app.post('/internal/sessions/resolve', async (request) => {
     const { token } = ResolveSessionRequestSchema.parse(request.body ?? {});
-    const contractorId = await sessions.resolve(token);
-    if (!contractorId) throw unauthorized();
-    return { account_id: contractorId };
+    const session = await sessions.resolveWithExpiry(token);
+    if (!session) throw unauthorized();
+    return { account_id: session.contractorId, expires_at: session.expiresAt.toISOString() };
   });
 
   app.get('/internal/contractors', async (request) => {
@@ -33,6 +39,7 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
     const { rows, total } = await listContractors(ctx.db, {
       ids,
       search: q.search?.trim() || undefined,
+      sort: q.sort,
       page: q.page,
       limit: q.limit,
     });
@@ -46,11 +53,29 @@ export function registerInternalRoutes(app: ServiceApp, ctx: ServiceContext, ses
     return toView(row);
   });
 
+  // The SMS consent record (TCPA): every decision with its time, IP and the exact wording agreed to.
+  app.get('/internal/contractors/:id/consents', async (request) => {
+    const { id } = idParam.parse(request.params);
+    const rows = await consentsOf(ctx.db, id);
+    return {
+      consents: rows.map((r: any) => ({
+        opted_in: Boolean(r.opted_in),
+        source: String(r.source),
+        wording: String(r.wording),
+        ip: r.ip ?? null,
+        user_agent: r.user_agent ?? null,
+        recorded_at: r.recorded_at instanceof Date ? r.recorded_at.toISOString() : String(r.recorded_at),
+      })),
+    };
+  });
+
   app.delete('/internal/contractors/:id', async (request) => {
     const { id } = idParam.parse(request.params);
     const adminId = z.object({ admin_id: z.string().max(100).optional() }).parse(request.query ?? {}).admin_id;
     const clearCache = await ctx.db.transaction().execute(async (trx) => {
+      const before = await findContractor(trx, id);
       if (!(await anonymise(trx, id, adminId))) return undefined;
+      if (before) await rememberDeletedContact(trx, signupCreditSalt, { email: before.email, phone: before.phone });
       await anonymiseConsents(trx, id);
       await retireTokensOf(trx, id);
       const clear = await sessions.closeAllIn(trx, id);

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_OFF_MESSAGES,
   CONTRACTOR_MESSAGES,
   ForgotPasswordRequestSchema,
   functionPath,
@@ -23,6 +24,9 @@ import { findByEmail, setPasswordHash } from '../db/contractor.repository.js';
 import { consumeToken, findUsableToken, insertResetToken, retireTokensOf } from '../db/reset-token.repository.js';
 import { isValidEmail } from '../domain/profile-rules.js';
 import type { Sessions } from '../use-cases/sessions.js';
+
+/** EMAIL_DISABLED=true: what forgot-password answers (503). */
+export const RESET_EMAIL_UNAVAILABLE = CHANNEL_OFF_MESSAGES.resetEmail;
 
 /**
  * Forgot password, link check and reset, for contractors here and for admins by forwarding to the
@@ -52,6 +56,8 @@ export function registerPasswordResetRoutes(
   };
 
   app.post(functionPath('forgot-password'), async (request) => {
+    // No reset link can reach anyone: say so rather than "email sent".
+    if (config.EMAIL_DISABLED) throw new HttpError(503, RESET_EMAIL_UNAVAILABLE);
     const body = ForgotPasswordRequestSchema.parse(request.body ?? {});
     const email = body.email?.trim() ?? '';
     if (!email) throw badRequest(CONTRACTOR_MESSAGES.emailRequired, 'email');

@@ -20,11 +20,16 @@ export function sessions(ctx: ServiceContext, config: ContractorsConfig) {
       return token;
     },
 
-    /** The contractor of a live token, refreshing its expiry; undefined when unknown or expired. */
-    async resolve(token: string): Promise<string | undefined> {
-      const contractorId = await touchSession(ctx.db, hashToken(token), expiry());
-      if (contractorId) await touchLastSeen(ctx.db, contractorId);
-      return contractorId;
+    /**
+     * The contractor of a live token and the session's new expiry (refreshed: sessions slide);
+     * undefined when unknown or expired. The gateway caches the answer no longer than that expiry.
+     */
+    async resolveWithExpiry(token: string): Promise<{ contractorId: string; expiresAt: Date } | undefined> {
+      const expiresAt = expiry();
+      const contractorId = await touchSession(ctx.db, hashToken(token), expiresAt);
+      if (!contractorId) return undefined;
+      await touchLastSeen(ctx.db, contractorId);
+      return { contractorId, expiresAt };
     },
 
     /** End one session now, in the database and in the gateway's cache. */

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { badRequest, hashToken, type ServiceContext } from '@leadmarket/platform';
+import { createHash, randomUUID } from 'node:crypto';
+import { badRequest, conflict, hashToken, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
-import { insertLead } from '../db/lead.repository.js';
+import { findLeadByIdempotencyKey, insertLead } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningWaiter } from '../screening-wakeups.js';
@@ -24,11 +24,32 @@ export interface SubmitOptions {
   ipHashSalt: string;
   isTest: boolean;
   waitMs: number;
+  /** The form's idempotency key: a retry with it answers the first lead's reply. */
+  idempotencyKey?: string | null;
 }
+
+/** What makes two submissions "the same request": every field the customer typed. */
+const requestHash = (input: LeadInput): string =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.customer_name,
+        input.phone,
+        input.email,
+        input.zip_code,
+        input.service_category,
+        input.sub_service,
+        input.description,
+        input.urgency,
+        input.contractor_id,
+      ]),
+    )
+    .digest('hex');
 
 /**
  * Store the lead and its LeadSubmitted in one transaction, then wait (bounded) for screening's
- * verdict. Past the wait the lead is still screened; the reply just says "pending".
+ * verdict. Past the wait the lead is still screened; the reply just says "pending". A submit that
+ * repeats an earlier one's idempotency key stores nothing and answers that lead's reply.
  */
 export async function submitLead(
   ctx: ServiceContext,
@@ -38,48 +59,67 @@ export async function submitLead(
 ): Promise<SubmitReply & { lead_id: string }> {
   const phone = normalisePhone(input.phone);
   if (!phone) throw badRequest(MESSAGES.contractor.invalidPhone, 'phone');
-  const id = randomUUID();
+  const key = options.idempotencyKey ?? null;
+  const hash = key ? requestHash(input) : null;
+  const earlier = key ? await findLeadByIdempotencyKey(ctx.db, key) : undefined;
+  let id = earlier?.id ?? randomUUID();
+  if (earlier && earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
   const now = new Date();
   const clientIpHash = options.clientIp ? hashToken(`${options.ipHashSalt}:${options.clientIp}`) : null;
-  await ctx.db.transaction().execute(async (trx) => {
-    await insertLead(trx, {
-      id,
-      customer_name: input.customer_name,
-      phone,
-      email: input.email,
-      zip_code: input.zip_code,
-      service_category: input.service_category,
-      sub_service: input.sub_service,
-      description: input.description,
-      urgency: input.urgency,
-      preferred_contractor_id: input.contractor_id,
-      client_ip_hash: clientIpHash,
-      is_test: options.isTest,
-      created_at: now,
-    });
-    await ctx.emit(trx, [
-      {
-        type: 'LeadSubmitted',
-        data: {
-          lead_id: id,
-          service_category: input.service_category,
-          sub_service: input.sub_service,
-          zip_code: input.zip_code,
-          urgency: input.urgency,
-          customer_name: input.customer_name,
-          phone,
-          email: input.email,
-          description: input.description,
-          preferred_contractor_id: input.contractor_id,
-          client_ip_hash: clientIpHash,
-          is_test: options.isTest,
-          submitted_at: now.toISOString(),
+  if (!earlier) {
+    const stored = await ctx.db.transaction().execute(async (trx) => {
+      const inserted = await insertLead(trx, {
+        id,
+        customer_name: input.customer_name,
+        phone,
+        email: input.email,
+        zip_code: input.zip_code,
+        service_category: input.service_category,
+        sub_service: input.sub_service,
+        description: input.description,
+        urgency: input.urgency,
+        preferred_contractor_id: input.contractor_id,
+        client_ip_hash: clientIpHash,
+        is_test: options.isTest,
+        created_at: now,
+        idempotency_key: key,
+        request_hash: hash,
+      });
+      if (!inserted) return false;
+      await ctx.emit(trx, [
+        {
+          type: 'LeadSubmitted',
+          data: {
+            lead_id: id,
+            service_category: input.service_category,
+            sub_service: input.sub_service,
+            zip_code: input.zip_code,
+            urgency: input.urgency,
+            customer_name: input.customer_name,
+            phone,
+            email: input.email,
+            description: input.description,
+            preferred_contractor_id: input.contractor_id,
+            client_ip_hash: clientIpHash,
+            is_test: options.isTest,
+            submitted_at: now.toISOString(),
+          },
         },
-      },
-    ]);
-  });
+      ]);
+      return true;
+    });
+    if (!stored) {
+      // The same key was stored by a concurrent retry between our look-up and our insert.
+      const winner = await findLeadByIdempotencyKey(ctx.db, key!);
+      if (!winner || winner.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
+      id = winner.id;
+    }
+  }
   const lead = await waiter.waitForVerdict(id, options.waitMs);
   const screened = lead?.screened_at && lead.validation_summary;
   const verdict = screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null;
-  return { ...submitReply(verdict, screened ? lead.validation_summary : null), lead_id: id };
+  return {
+    ...submitReply(verdict, screened ? lead.validation_summary : null, lead?.rejection_reasons ?? null),
+    lead_id: id,
+  };
 }

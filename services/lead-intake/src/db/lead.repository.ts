@@ -52,7 +52,7 @@ export type NewLead = Pick<
   | 'preferred_contractor_id'
   | 'client_ip_hash'
   | 'is_test'
-> & { created_at: Date };
+> & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
 /** jsonb columns come back parsed from pg and PGlite alike; this guards a driver returning text. */
 const json = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -62,12 +62,23 @@ const toRow = (r: any): LeadRow => ({
   rejection_reasons: json<string[]>(r.rejection_reasons),
 });
 
-/** Store a new lead in the screening state. */
-export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<void> {
-  await db
+/** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
+export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<boolean> {
+  const row = await db
     .insertInto('leads')
     .values({ ...lead, status: 'screening' })
-    .execute();
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The lead a form's idempotency key created, with the hash of the request that created it. */
+export async function findLeadByIdempotencyKey(
+  db: Kysely<any>,
+  key: string,
+): Promise<{ id: string; request_hash: string | null } | undefined> {
+  return db.selectFrom('leads').select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** One lead by id, any state. */
@@ -188,11 +199,20 @@ export async function expireStaleLeads(db: Kysely<any>, olderThan: Date, at: Dat
   return rows.map((r) => r.id as string);
 }
 
-/** Mark a lead deleted and drop its customer's contact details (kept nowhere else). */
+/** Mark a lead deleted and drop its customer's contact details (its outbox copy: lead-erasure.repository.ts). */
 export async function deleteLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
-    .set({ status: 'deleted', deleted_at: at, customer_name: 'Deleted', phone: '', email: null, client_ip_hash: null })
+    .set({
+      status: 'deleted',
+      deleted_at: at,
+      customer_name: 'Deleted',
+      phone: '',
+      email: null,
+      // The customer may have written their contact into the job description too.
+      description: '',
+      client_ip_hash: null,
+    })
     .where('id', '=', id)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
@@ -213,11 +233,13 @@ export async function markRefunded(db: Kysely<any>, id: string, at: Date): Promi
 export interface LeadSearch {
   search?: string;
   status?: string;
+  /** Creation date order; newest first unless 'oldest'. */
+  sort?: 'newest' | 'oldest';
   page: number;
   limit: number;
 }
 
-/** The admin lead list: newest first, searchable by name, phone, email, ZIP, category or sub-service. */
+/** The admin lead list: by creation date (newest first by default), searchable by name, phone, email, ZIP, category or sub-service. */
 export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ leads: LeadRow[]; total: number }> {
   let query = db.selectFrom('leads').where('status', '!=', 'deleted');
   if (q.status && q.status !== 'all') query = query.where('status', '=', q.status);
@@ -234,8 +256,9 @@ export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ lea
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('created_at', q.sort === 'oldest' ? 'asc' : 'desc')
+      // Ties (one batch, one instant) in the same direction, so oldest-first is newest-first reversed.
+      .orderBy('id', q.sort === 'oldest' ? 'asc' : 'desc')
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute(),

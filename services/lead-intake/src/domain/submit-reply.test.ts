@@ -10,15 +10,32 @@ describe('submitReply', () => {
       message: MESSAGES.leadSubmit.success,
       status: 'valid',
       validation_summary: ok,
+      problems: [],
     });
   });
-  it('answers pending without a summary while screening has not answered', () => {
-    expect(submitReply(null, null)).toMatchObject({ status: 'pending', validation_summary: null });
+  it('answers "received, we are checking it" without a summary while screening has not answered', () => {
+    expect(submitReply(null, null)).toMatchObject({
+      status: 'pending',
+      validation_summary: null,
+      message: MESSAGES.leadSubmit.pending,
+    });
+    expect(MESSAGES.leadSubmit.pending).not.toBe(MESSAGES.leadSubmit.success);
   });
-  it('names every failed check of a rejected lead', () => {
-    const reply = submitReply('rejected', { ...ok, phone_valid: false, is_duplicate: true });
+  it('says what to fix for each reason, beside its field', () => {
+    const reply = submitReply('rejected', { ...ok, phone_valid: false, content_valid: false }, [
+      'phone:invalid_number',
+      'content:name_without_letters',
+    ]);
     expect(reply.status).toBe('rejected');
+    expect(reply.problems.map((p) => p.field)).toEqual(['phone', 'customer_name']);
     expect(reply.message).toContain('phone number');
+    expect(reply.message).toContain('name');
+    // A name of digits is about the name, never "the description looks like spam".
+    expect(reply.message).not.toMatch(/description|spam/i);
+  });
+  it('falls back to the summary when a verdict has no reason codes', () => {
+    const reply = submitReply('rejected', { ...ok, phone_valid: false, is_duplicate: true });
+    expect(reply.problems.map((p) => p.field)).toEqual(['phone', null]);
     expect(reply.message).toContain('30 days');
     expect(reply.message).not.toContain('email');
   });

@@ -1,31 +1,44 @@
-import { MESSAGES, type ValidationSummary } from '@leadmarket/contracts';
+import { leadProblems, MESSAGES, type LeadProblem, type ValidationSummary } from '@leadmarket/contracts';
 
-/** What the submitter is told: the spec's success text, or why screening refused the lead. */
+/** What the submitter is told: the spec's success text, "received, we are checking it", or what to fix. */
 export interface SubmitReply {
   message: string;
   status: 'valid' | 'rejected' | 'pending';
   validation_summary: ValidationSummary | null;
+  /** Each thing to fix, with the form field it belongs to (empty unless rejected). */
+  problems: LeadProblem[];
 }
 
-const REASON_TEXT: Array<[keyof ValidationSummary, boolean, string]> = [
-  ['phone_valid', false, 'the phone number does not look like a valid US number'],
-  ['email_valid', false, 'the email address does not look valid'],
-  ['content_valid', false, 'the description looks like spam or is too short'],
-  ['is_duplicate', true, 'we already received this request in the last 30 days'],
-  ['ip_rate_ok', false, 'too many requests came from your network'],
+// Used only when a rejected lead carries no reason codes (a verdict stored before reasons were kept).
+const SUMMARY_REASONS: Array<[keyof ValidationSummary, boolean, string]> = [
+  ['phone_valid', false, 'phone:invalid_number'],
+  ['email_valid', false, 'email:invalid_syntax'],
+  ['content_valid', false, 'content:description'],
+  ['is_duplicate', true, 'duplicate:same_phone_and_service_within_30_days'],
+  ['ip_rate_ok', false, 'ip_rate:too_many_from_address'],
 ];
 
-/** The reply for a lead's screening state: `summary` null means screening has not answered yet (pending). */
-export function submitReply(verdict: 'valid' | 'rejected' | null, summary: ValidationSummary | null): SubmitReply {
+/**
+ * The reply for a lead's screening state: `summary` null means screening has not answered yet
+ * (pending). A rejection lists screening's reasons in plain words, each tied to its field.
+ */
+export function submitReply(
+  verdict: 'valid' | 'rejected' | null,
+  summary: ValidationSummary | null,
+  reasons: readonly string[] | null = null,
+): SubmitReply {
   if (verdict === null || summary === null)
-    return { message: MESSAGES.leadSubmit.success, status: 'pending', validation_summary: null };
+    return { message: MESSAGES.leadSubmit.pending, status: 'pending', validation_summary: null, problems: [] };
   if (verdict === 'valid')
-    return { message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: summary };
-  const reasons = REASON_TEXT.filter(([key, bad]) => summary[key] === bad).map(([, , text]) => text);
-  const why = reasons.length ? reasons.join('; ') : 'it did not pass our checks';
+    return { message: MESSAGES.leadSubmit.success, status: 'valid', validation_summary: summary, problems: [] };
+  const codes = reasons?.length
+    ? reasons
+    : SUMMARY_REASONS.filter(([key, bad]) => summary[key] === bad).map(([, , code]) => code);
+  const problems = leadProblems(codes);
   return {
-    message: `We could not accept this request: ${why}. Please check your details and try again.`,
+    message: `${MESSAGES.leadSubmit.rejected} ${problems.map((p) => `${p.message}.`).join(' ')}`.trim(),
     status: 'rejected',
     validation_summary: summary,
+    problems,
   };
 }

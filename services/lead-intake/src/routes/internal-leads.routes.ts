@@ -15,6 +15,7 @@ import {
   recordPurchase,
   searchLeads,
 } from '../db/lead.repository.js';
+import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
 import { offeredContractors } from '../db/offer.repository.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
@@ -68,6 +69,7 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
       status: reply.status,
       message: reply.message,
       validation_summary: reply.validation_summary,
+      problems: reply.problems,
     };
   });
 
@@ -76,7 +78,10 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     const at = new Date();
     const deleted = await ctx.db.transaction().execute(async (trx) => {
       const done = await deleteLead(trx, id, at);
-      if (done) await ctx.emit(trx, [{ type: 'LeadDeleted', data: { lead_id: id, deleted_at: at.toISOString() } }]);
+      if (done) {
+        await eraseLeadFromOutbox(trx, id);
+        await ctx.emit(trx, [{ type: 'LeadDeleted', data: { lead_id: id, deleted_at: at.toISOString() } }]);
+      }
       return done;
     });
     if (!deleted) throw notFound('Lead not found');

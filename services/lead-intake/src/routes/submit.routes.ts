@@ -35,7 +35,13 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config, waiter }: L
         urgency: body.urgency,
         contractor_id: body.contractor_id,
       },
-      { clientIp: ip, ipHashSalt: config.LEAD_IP_HASH_SALT, isTest: false, waitMs: config.SCREENING_WAIT_MS },
+      {
+        clientIp: ip,
+        ipHashSalt: config.LEAD_IP_HASH_SALT,
+        isTest: false,
+        waitMs: config.SCREENING_WAIT_MS,
+        idempotencyKey: body.idempotency_key ?? null,
+      },
     );
   });
 }

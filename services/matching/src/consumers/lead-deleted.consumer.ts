@@ -1,10 +1,11 @@
 import { defineConsumer } from '@leadmarket/platform';
 import { closeLead } from '../db/leads.repository.js';
 
-/** An admin-deleted lead is no longer offered or listed. */
+/** An admin-deleted lead is no longer offered or listed, and its description (which may hold the customer's contact) is erased. */
 export const leadDeletedConsumer = defineConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx }) {
     await closeLead(trx, data.lead_id, 'deleted');
+    await trx.updateTable('leads').set({ description: '' }).where('lead_id', '=', data.lead_id).execute();
   },
 });

@@ -1,5 +1,5 @@
 import { functionPath } from '@leadmarket/contracts';
-import { badRequest, forbidden, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, forbidden, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import twilio from 'twilio';
 import { twilioConfigured, type NotificationConfig } from '../config.js';
 import { recordProviderStatus } from '../db/deliveries.repository.js';
@@ -12,6 +12,8 @@ import { deliveryStatusOf } from '../domain/twilio-status.js';
  */
 export function registerTwilioStatusRoutes(app: ServiceApp, ctx: ServiceContext, config: NotificationConfig): void {
   app.post(functionPath('twilio-status-webhook'), async (request, reply) => {
+    if (config.SMS_DISABLED)
+      throw new HttpError(503, 'SMS is turned off here (SMS_DISABLED=true); status callbacks are not accepted');
     if (!twilioConfigured(config)) throw forbidden('Twilio is not configured; status callbacks are not accepted');
     const signature = request.headers['x-twilio-signature'];
     if (typeof signature !== 'string' || signature === '') throw forbidden('Missing Twilio signature');

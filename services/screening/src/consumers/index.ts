@@ -1,5 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadSubmittedConsumer } from './lead-submitted.consumer.js';
 
 /** Every event screening consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [leadSubmittedConsumer];
+export const consumers: ConsumerDefinition[] = [leadSubmittedConsumer, leadDeletedConsumer];

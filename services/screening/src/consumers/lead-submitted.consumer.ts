@@ -6,6 +6,7 @@ import {
   hasRecentFingerprint,
   insertFingerprint,
   insertScreening,
+  screeningStatusOf,
 } from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
@@ -17,21 +18,33 @@ import { loadScreeningConfig, type ScreeningConfig } from '../config.js';
 
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
-/** Redis answers "seen recently" without a query; PostgreSQL is asked whenever Redis does not know. */
+/**
+ * Only accepted leads count as the original of a duplicate (docs/adr/0004-15-duplicates-count-accepted-leads.md).
+ * A lead that passes every other check claims its fingerprint: Redis `setIfAbsent` makes two
+ * simultaneous identical requests race for one claim; PostgreSQL (the accepted fingerprints) is
+ * asked whenever Redis does not know. A lead refused for another reason only asks, never claims,
+ * so its corrected resubmission is not its duplicate.
+ */
 async function isDuplicate(
   kv: KeyValueStore,
   trx: Kysely<any>,
   fingerprint: string,
   leadId: string,
   submittedAt: Date,
+  claim: boolean,
 ): Promise<boolean> {
   const key = `screening:dup:${fingerprint}`;
   let duplicate = false;
   try {
-    const first = await kv.setIfAbsent(key, leadId, WINDOW_SECONDS);
-    if (!first) {
+    if (claim && (await kv.setIfAbsent(key, leadId, WINDOW_SECONDS))) duplicate = false;
+    else {
       const holder = await kv.get(key);
       duplicate = holder !== null && holder !== leadId;
+      // A key written before this rule (or by a lead since refused) may name a rejected lead: that is no original.
+      if (duplicate && (await screeningStatusOf(trx, holder!)) === 'rejected') {
+        duplicate = false;
+        if (claim) await kv.set(key, leadId, WINDOW_SECONDS);
+      }
     }
   } catch {
     // Redis down: the database alone decides.
@@ -43,7 +56,7 @@ async function isDuplicate(
       new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000),
       leadId,
     );
-  await insertFingerprint(trx, fingerprint, leadId, submittedAt);
+  if (claim && !duplicate) await insertFingerprint(trx, fingerprint, leadId, submittedAt);
   return duplicate;
 }
 
@@ -62,19 +75,18 @@ export const leadSubmittedConsumer = defineConsumer({
     const config = configOf(ctx.env);
     const submittedAt = new Date(data.submitted_at);
     const fingerprint = duplicateFingerprint(data.phone, data.service_category, data.sub_service);
-    const isDup = await isDuplicate(ctx.kv, ctx.trx, fingerprint, data.lead_id, submittedAt);
     let ipRateOk = true;
     if (data.client_ip_hash) {
       const since = new Date(submittedAt.getTime() - config.SCREENING_IP_WINDOW_SECONDS * 1000);
       ipRateOk = (await countScreeningsFromIp(ctx.trx, data.client_ip_hash, since)) < config.SCREENING_IP_LIMIT;
     }
-    const verdict = verdictOf({
-      phone: checkPhone(data.phone),
-      email: checkEmail(data.email),
-      content: checkContent({ description: data.description, customer_name: data.customer_name }),
-      isDuplicate: isDup,
-      ipRateOk,
-    });
+    const phone = checkPhone(data.phone);
+    const email = checkEmail(data.email);
+    const content = checkContent({ description: data.description, customer_name: data.customer_name });
+    // Only a lead that will be accepted unless it is a duplicate claims the fingerprint.
+    const acceptable = phone.valid && email.valid && content.valid && ipRateOk;
+    const isDup = await isDuplicate(ctx.kv, ctx.trx, fingerprint, data.lead_id, submittedAt, acceptable);
+    const verdict = verdictOf({ phone, email, content, isDuplicate: isDup, ipRateOk });
     const screenedAt = new Date();
     await insertScreening(ctx.trx, {
       lead_id: data.lead_id,

@@ -35,6 +35,12 @@ export async function insertScreening(
   }
 }
 
+/** The verdict screening gave a lead, or undefined while it has none. */
+export async function screeningStatusOf(db: Kysely<any>, leadId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('screenings').select('status').where('lead_id', '=', leadId).executeTakeFirst();
+  return row?.status as string | undefined;
+}
+
 /** Leads already screened from one (hashed) address since `since`. */
 export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, since: Date): Promise<number> {
   const row = await db
@@ -46,7 +52,7 @@ export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, sin
   return Number(row.n);
 }
 
-/** Another lead with this fingerprint since `since` (PostgreSQL: the truth of the 30-day window). */
+/** Another accepted lead with this fingerprint since `since` (PostgreSQL: the truth of the 30-day window; only accepted leads are recorded). */
 export async function hasRecentFingerprint(
   db: Kysely<any>,
   fingerprint: string,
@@ -64,7 +70,7 @@ export async function hasRecentFingerprint(
   return row !== undefined;
 }
 
-/** Remember this lead's fingerprint for the 30-day window (a redelivery inserts nothing). */
+/** Remember an accepted lead's fingerprint for the 30-day window (a redelivery inserts nothing). */
 export async function insertFingerprint(
   db: Kysely<any>,
   fingerprint: string,

@@ -17,19 +17,30 @@ describe('checkContent', () => {
     });
   });
   it('flags each kind of junk with its own reason', () => {
-    expect(check('fix').reasons).toContain('content:too_short');
-    expect(check('Great deals at https://spam.example now for everyone').reasons).toContain('content:link');
-    expect(check('Visit cheap-pills.com for the best offers today').reasons).toContain('content:link');
-    expect(check('Need help pleaseeeeeeee with the roof repair').reasons).toContain('content:repeated_characters');
-    expect(check('asdfghjkl qwrtpsdfg zxcvbnm lorem').reasons).toContain('content:gibberish');
-    expect(check('xkcdqwrtz plumbing leak under sink').reasons).toContain('content:gibberish');
-    expect(check('Win big at our casino tonight, roof repair included').reasons).toContain('content:banned_word');
-    expect(check('Leaking pipe under the kitchen sink', '12345').reasons).toContain('content:name_without_letters');
+    expect(check('fix').reasons).toContain('content:description_too_short');
+    expect(check('Great deals at https://spam.example now for everyone').reasons).toContain('content:description_link');
+    expect(check('Visit cheap-pills.com for the best offers today').reasons).toContain('content:description_link');
+    expect(check('Need help pleaseeeeeeee with the roof repair').reasons).toContain(
+      'content:description_repeated_characters',
+    );
+    expect(check('asdfghjkl qwrtpsdfg zxcvbnm lorem').reasons).toContain('content:description_gibberish');
+    expect(check('xkcdqwrtz plumbing leak under sink').reasons).toContain('content:description_gibberish');
+    expect(check('Win big at our casino tonight, roof repair included').reasons).toContain(
+      'content:description_banned_word',
+    );
+  });
+  it('names the field a finding came from: a name of digits is the name, never the description', () => {
+    const r = check('Leaking pipe under the kitchen sink', '12345');
+    expect(r.reasons).toEqual(['content:name_without_letters']);
+    expect(check('Leaking pipe under the kitchen sink', 'Visit www.spam.example').reasons).toEqual([
+      'content:name_link',
+    ]);
+    expect(check('Leaking pipe under the kitchen sink', 'qwrtzpsdfgh').reasons).toEqual(['content:name_gibberish']);
   });
   it('property: too-short descriptions are always refused', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z]{0,7}$/), (d) => {
-        expect(check(d).reasons).toContain('content:too_short');
+        expect(check(d).reasons).toContain('content:description_too_short');
       }),
     );
   });
@@ -41,7 +52,7 @@ describe('checkContent', () => {
         (host, scheme) => {
           const r = check(`The water heater is broken, see ${scheme}${host}.example for photos`);
           expect(r.valid).toBe(false);
-          expect(r.reasons).toContain('content:link');
+          expect(r.reasons).toContain('content:description_link');
         },
       ),
     );
@@ -50,7 +61,7 @@ describe('checkContent', () => {
     fc.assert(
       fc.property(fc.constantFrom(...'abcdefxyz!?$1'.split('')), fc.integer({ min: 6, max: 20 }), (c, n) => {
         expect(check(`The furnace is making noise ${c.repeat(n)} since Monday`).reasons).toContain(
-          'content:repeated_characters',
+          'content:description_repeated_characters',
         );
       }),
     );

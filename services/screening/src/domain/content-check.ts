@@ -1,7 +1,8 @@
+import { LEAD_DESCRIPTION_MIN_CHARS } from '@leadmarket/contracts';
 import type { CheckResult } from './phone-check.js';
 
-/** Fewer meaningful characters than this is not a job description. */
-export const MIN_DESCRIPTION_CHARS = 8;
+/** Fewer meaningful characters than this is not a job description (the forms check the same number). */
+export const MIN_DESCRIPTION_CHARS = LEAD_DESCRIPTION_MIN_CHARS;
 
 const LINK =
   /(https?:\/\/|www\.)|\b[a-z0-9-]+\.(com|net|org|info|biz|ru|cn|xyz|top|io|co|us|click|link|site|online|shop|app)\b/i;
@@ -39,17 +40,25 @@ export function looksLikeGibberish(text: string): boolean {
   return vowels / letters.length < 0.15;
 }
 
-/** Spam and junk checks on the customer's free text (description and name). */
+/**
+ * Spam and junk checks on the customer's free text. Each reason names the field it was found in
+ * (`content:description_*`, `content:name_*`) so the customer is told which field to fix.
+ */
 export function checkContent(input: { description: string; customer_name: string }): CheckResult {
   const reasons: string[] = [];
   const description = input.description.trim();
+  const name = input.customer_name.trim();
   const meaningful = description.replace(/[^\p{L}\p{N}]/gu, '');
-  if (meaningful.length < MIN_DESCRIPTION_CHARS) reasons.push('content:too_short');
-  const text = `${input.customer_name}\n${description}`;
-  if (LINK.test(text)) reasons.push('content:link');
-  if (REPEATED.test(text)) reasons.push('content:repeated_characters');
-  if (looksLikeGibberish(description) || looksLikeGibberish(input.customer_name)) reasons.push('content:gibberish');
-  if (BANNED.test(text)) reasons.push('content:banned_word');
-  if (!/\p{L}/u.test(input.customer_name)) reasons.push('content:name_without_letters');
+  if (meaningful.length < MIN_DESCRIPTION_CHARS) reasons.push('content:description_too_short');
+  for (const [field, text] of [
+    ['description', description],
+    ['name', name],
+  ] as const) {
+    if (LINK.test(text)) reasons.push(`content:${field}_link`);
+    if (REPEATED.test(text)) reasons.push(`content:${field}_repeated_characters`);
+    if (looksLikeGibberish(text)) reasons.push(`content:${field}_gibberish`);
+    if (BANNED.test(text)) reasons.push(`content:${field}_banned_word`);
+  }
+  if (!/\p{L}/u.test(name)) reasons.push('content:name_without_letters');
   return { valid: reasons.length === 0, reasons };
 }

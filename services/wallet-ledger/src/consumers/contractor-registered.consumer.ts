@@ -1,15 +1,20 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import { defineConsumer } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
+import { upsertTarget } from '../db/targets.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { fundedEvents } from '../operations/events.js';
 
-/** The $25 signup credit, once per contractor: the inbox stops redeliveries, the unique reference stops a second event. */
+/** The $25 signup credit, once per contractor (and per email and phone, which contractors decides): the inbox stops redeliveries, the unique reference stops a second event. */
 export const contractorRegistered = defineConsumer({
   event: 'ContractorRegistered',
   async handle(event, { trx, emit }) {
     const contractorId = event.data.contractor_id;
+    await upsertTarget(trx, event.data);
     await lockWallet(trx, contractorId);
+    // contractors decided this email or phone already had its credit (docs/adr/0007-14-resignup-credit.md):
+    // the wallet exists, empty.
+    if (event.data.signup_credit === false) return;
     const posted = await postTransaction(trx, {
       kind: 'signup_credit',
       contractorId,

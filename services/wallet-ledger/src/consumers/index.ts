@@ -1,5 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { contractorRegistered } from './contractor-registered.consumer.js';
+import { contractorDeleted, contractorProfileUpdated } from './contractor-targets.consumers.js';
 import { leadArchived } from './lead-archived.consumer.js';
 import { leadCompleted } from './lead-completed.consumer.js';
 import { leadDeleted } from './lead-deleted.consumer.js';
@@ -10,6 +11,8 @@ import { leadScreened } from './lead-screened.consumer.js';
 /** Every event wallet-ledger consumes, one handler per file. */
 export const consumers: ConsumerDefinition[] = [
   contractorRegistered,
+  contractorProfileUpdated,
+  contractorDeleted,
   leadScreened,
   leadMatched,
   leadCompleted,

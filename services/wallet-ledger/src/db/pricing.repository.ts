@@ -1,50 +1,74 @@
-import type { LeadType } from '@leadmarket/contracts';
+import { resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
-import { leadTypeOf, priceFor, type PriceRow } from '../domain/pricing.js';
+import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
 /** Every admin-set price. */
 export async function listPrices(db: Kysely<any>): Promise<PriceRow[]> {
   const rows = await db
     .selectFrom('lead_prices')
-    .select(['category', 'lead_type', 'price_cents'])
+    .select(['category', 'sub_service', 'lead_type', 'price_cents'])
     .orderBy('category')
+    .orderBy('sub_service')
     .orderBy('lead_type')
     .execute();
-  return rows.map((r) => ({ category: r.category, lead_type: r.lead_type, price_cents: Number(r.price_cents) }));
+  return rows.map((r) => ({
+    category: r.category,
+    sub_service: r.sub_service ?? '',
+    lead_type: r.lead_type,
+    price_cents: Number(r.price_cents),
+  }));
 }
 
-/** Set one price and record the change (old price null when there was none). */
+const cellOf = (trx: Kysely<any>, row: PriceRowRef, leadType: LeadType) =>
+  trx
+    .selectFrom('lead_prices')
+    .select('price_cents')
+    .where('category', '=', row.category)
+    .where('sub_service', '=', row.sub_service)
+    .where('lead_type', '=', leadType)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Set one price of a row and record the change with who made it (old price null when there was none). */
 export async function setPrice(
   trx: Kysely<any>,
-  category: string,
+  row: PriceRowRef,
   leadType: LeadType,
   priceCents: number,
   adminId: string | null,
 ) {
-  const old = await trx
-    .selectFrom('lead_prices')
-    .select('price_cents')
-    .where('category', '=', category)
-    .where('lead_type', '=', leadType)
-    .forUpdate()
-    .executeTakeFirst();
+  const old = await cellOf(trx, row, leadType);
   await trx
     .insertInto('lead_prices')
-    .values({ category, lead_type: leadType, price_cents: priceCents, updated_at: new Date() })
+    .values({ ...row, lead_type: leadType, price_cents: priceCents, updated_at: new Date() })
     .onConflict((oc) =>
-      oc.columns(['category', 'lead_type']).doUpdateSet({ price_cents: priceCents, updated_at: new Date() }),
+      oc
+        .columns(['category', 'sub_service', 'lead_type'])
+        .doUpdateSet({ price_cents: priceCents, updated_at: new Date() }),
     )
     .execute();
   const oldCents = old ? Number(old.price_cents) : null;
   await trx
     .insertInto('lead_price_history')
-    .values({
-      category,
-      lead_type: leadType,
-      old_price_cents: oldCents,
-      new_price_cents: priceCents,
-      admin_id: adminId,
-    })
+    .values({ ...row, lead_type: leadType, old_price_cents: oldCents, new_price_cents: priceCents, admin_id: adminId })
+    .execute();
+  return oldCents;
+}
+
+/** Remove a row's own price for a tier ("Reset to default"): its leads fall back to the next row. Recorded as a change to null. */
+export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: LeadType, adminId: string | null) {
+  const old = await cellOf(trx, row, leadType);
+  if (!old) return null;
+  await trx
+    .deleteFrom('lead_prices')
+    .where('category', '=', row.category)
+    .where('sub_service', '=', row.sub_service)
+    .where('lead_type', '=', leadType)
+    .execute();
+  const oldCents = Number(old.price_cents);
+  await trx
+    .insertInto('lead_price_history')
+    .values({ ...row, lead_type: leadType, old_price_cents: oldCents, new_price_cents: null, admin_id: adminId })
     .execute();
   return oldCents;
 }
@@ -66,7 +90,12 @@ export async function fixLeadPrice(
   },
 ) {
   const leadType = leadTypeOf(lead.urgency);
-  const price = priceFor(await listPrices(db), lead.category, leadType);
+  // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
+  const price = resolveLeadPrice(await listPrices(db), {
+    service_category: lead.category,
+    sub_service: lead.subService,
+    lead_type: leadType,
+  }).price_cents;
   await db
     .insertInto('leads')
     .values({

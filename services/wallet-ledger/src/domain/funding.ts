@@ -1,6 +1,7 @@
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
   AUTO_RELOAD_THRESHOLD_RANGE,
+  CHANNEL_OFF_MESSAGES,
   FUNDING_MAX_CENTS,
   FUNDING_MIN_CENTS,
   MESSAGES,
@@ -26,6 +27,9 @@ export function checkFundingAmount(value: unknown): Checked {
 }
 
 /** Messages of our own for the auto-reload inputs (the spec gives ranges, no texts). */
+/** PAYMENTS_DISABLED=true: what funding calls answer (503) and the dashboard shows. */
+export const FUNDING_UNAVAILABLE = CHANNEL_OFF_MESSAGES.funding;
+
 export const AUTO_RELOAD_MESSAGES = {
   threshold: `Auto-reload threshold must be between $${AUTO_RELOAD_THRESHOLD_RANGE.min} and $${AUTO_RELOAD_THRESHOLD_RANGE.max}`,
   amount: `Auto-reload amount must be between $${AUTO_RELOAD_AMOUNT_RANGE.min} and $${AUTO_RELOAD_AMOUNT_RANGE.max}`,

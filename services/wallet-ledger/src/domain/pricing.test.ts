@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { leadTypeOf, priceFor, pricingMap } from './pricing.js';
+import { leadTypeOf, pricingMap } from './pricing.js';
 
 const rows = [
-  { category: 'HVAC', lead_type: 'standard', price_cents: 3000 },
-  { category: 'HVAC', lead_type: 'emergency', price_cents: 12000 },
+  { category: 'home_services', sub_service: 'hvac', lead_type: 'standard', price_cents: 3000 },
+  { category: 'home_services', sub_service: 'hvac', lead_type: 'emergency', price_cents: 12000 },
+  { category: 'auto', sub_service: '', lead_type: 'standard', price_cents: 2500 },
 ];
 
 describe('lead pricing', () => {
@@ -13,12 +14,10 @@ describe('lead pricing', () => {
     expect(leadTypeOf('Emergency')).toBe('emergency');
     expect(leadTypeOf('whatever')).toBe('standard');
   });
-  it('uses the admin price, else $20', () => {
-    expect(priceFor(rows, 'hvac', 'emergency')).toBe(12000);
-    expect(priceFor(rows, 'HVAC', 'premium')).toBe(2000);
-    expect(priceFor(rows, 'Plumbing', 'standard')).toBe(2000);
-  });
-  it('builds the public map in dollars', () => {
-    expect(pricingMap(rows)).toEqual({ HVAC: { standard: 30, premium: 20, emergency: 120 } });
+  it('builds the public map in dollars, trade rows keyed industry/trade', () => {
+    expect(pricingMap(rows)).toEqual({
+      'home_services/hvac': { standard: 30, premium: 20, emergency: 120 },
+      auto: { standard: 25, premium: 20, emergency: 20 },
+    });
   });
 });

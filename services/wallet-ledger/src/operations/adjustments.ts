@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, notFound, type ServiceContext } from '@leadmarket/platform';
+import type { Kysely } from 'kysely';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged, fundedEvents } from './events.js';
@@ -7,23 +8,34 @@ import { balanceChanged, fundedEvents } from './events.js';
 /** Texts of our own for adjustments beyond the spec's 'Contractor ID and amount are required'. */
 export const ADJUST_MESSAGES = {
   notesRequired: 'Notes are required for a wallet adjustment',
+  noWallet: 'Contractor not found',
   belowZero: (balanceCents: number) =>
     `Adjustment would take the balance below zero (balance $${(balanceCents / 100).toFixed(2)})`,
 } as const;
 
-/** An admin credit (positive) or debit (negative) with notes; a wallet never goes below zero. */
+/**
+ * An admin credit (positive) or debit (negative) with notes; a wallet never goes below zero. Only
+ * an existing wallet (made when the contractor registered) is adjusted: an unknown id is a 404, never
+ * a new wallet. With an idempotency key the adjustment is posted once however often it is sent
+ * (the repeat waits on the wallet lock, then finds the reference posted): `duplicate` says so.
+ */
 export async function adjustWallet(
   ctx: ServiceContext,
-  input: { contractorId: string; amountCents: number; notes: string; adminId: string | null },
-) {
+  input: { contractorId: string; amountCents: number; notes: string; adminId: string | null; idempotencyKey?: string },
+): Promise<{ balance: number; duplicate: boolean }> {
   if (!input.notes.trim()) throw badRequest(ADJUST_MESSAGES.notesRequired, 'notes');
   return ctx.db.transaction().execute(async (trx) => {
+    if (!(await walletExists(trx, input.contractorId))) throw notFound(ADJUST_MESSAGES.noWallet);
     const balance = await lockWallet(trx, input.contractorId);
+    const reference = input.idempotencyKey
+      ? `adjust:${input.contractorId}:${input.idempotencyKey}`
+      : `adjust:${randomUUID()}`;
+    if (await alreadyPosted(trx, reference)) return { balance, duplicate: true };
     if (balance + input.amountCents < 0) throw badRequest(ADJUST_MESSAGES.belowZero(balance), 'amount');
     const posted = await postTransaction(trx, {
       kind: 'admin_adjustment',
       contractorId: input.contractorId,
-      reference: `adjust:${randomUUID()}`,
+      reference,
       amountCents: input.amountCents,
       description: `Admin adjustment: ${input.notes.trim()}`,
       createdBy: input.adminId,
@@ -36,6 +48,16 @@ export async function adjustWallet(
         ? fundedEvents(input.contractorId, input.amountCents, newBalance, 'admin_adjustment')
         : [balanceChanged(input.contractorId, newBalance, 'admin_adjustment')],
     );
-    return newBalance;
+    return { balance: newBalance, duplicate: false };
   });
 }
+
+const walletExists = async (db: Kysely<any>, contractorId: string): Promise<boolean> =>
+  Boolean(
+    await db.selectFrom('accounts').select('id').where('id', '=', walletAccountOf(contractorId)).executeTakeFirst(),
+  );
+
+const alreadyPosted = async (db: Kysely<any>, reference: string): Promise<boolean> =>
+  Boolean(
+    await db.selectFrom('ledger_transactions').select('id').where('reference', '=', reference).executeTakeFirst(),
+  );

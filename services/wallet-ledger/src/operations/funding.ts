@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@leadmarket/contracts';
-import { HttpError, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, HttpError, type ServiceContext } from '@leadmarket/platform';
 import type Stripe from 'stripe';
 import { ensureWallet, lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { fundingLines, walletAccountOf } from '../domain/ledger.js';
 import { needsReload } from '../domain/funding.js';
 import type { Payments, SavedPaymentMethod } from '../stripe/payments.js';
+import { checkWebhookEvent } from '../stripe/webhook-event.js';
 import { fundedEvents } from './events.js';
 
 /** Where Checkout sends the browser back: the contractor's dashboard with payment=success|cancelled. */
@@ -176,12 +177,12 @@ export async function applyStripeEvent(
         sessionId: session.id,
       });
       if (!row || row.kind !== 'checkout' || row.status === 'completed') return { credited: false };
-      if (session.amount_total != null && Number(session.amount_total) !== Number(row.amount_cents)) {
+      if (Number(session.amount_total) !== Number(row.amount_cents)) {
         ctx.logger.warn(
           { funding: row.id, amount_total: session.amount_total },
           'checkout amount differs from the funding row; not credited',
         );
-        return { credited: false };
+        throw badRequest('Webhook amount differs from the funding session; not credited');
       }
       // Stripe is asked before the transaction opens (never hold a transaction over a network call).
       const saved = await payments.savedMethodOf(session).catch(() => null);
@@ -201,7 +202,8 @@ export async function applyStripeEvent(
       const row = await findFunding(ctx, { fundingId: intent.metadata?.funding_id, intentId: intent.id });
       // Checkout payments are credited by their session event; only reloads are credited here.
       if (!row || row.kind !== 'auto_reload') return { credited: false };
-      if (Number(intent.amount_received || intent.amount) !== Number(row.amount_cents)) return { credited: false };
+      if (Number(intent.amount_received || intent.amount) !== Number(row.amount_cents))
+        throw badRequest('Webhook amount differs from the funding session; not credited');
       return { credited: await creditFunding(ctx, row.id, null) };
     }
     case 'payment_intent.payment_failed': {
@@ -223,7 +225,7 @@ export async function receiveWebhook(
   raw: Buffer | string,
   signature: string | undefined,
 ) {
-  const event = payments.verify(raw, signature);
+  const event = checkWebhookEvent(payments.verify(raw, signature), signature);
   return applyStripeEvent(ctx, payments, event);
 }
 
@@ -254,7 +256,8 @@ export async function maybeAutoReload(
   ctx: ServiceContext,
   payments: Payments,
   contractorId: string,
-): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed'> {
+): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled'> {
+  if (payments.mode === 'disabled') return 'payments_disabled';
   const settings = await ctx.db
     .selectFrom('wallet_settings')
     .selectAll()
@@ -343,7 +346,7 @@ export async function reconcilePendingReloads(
   payments: Payments,
   olderThanMs: number,
 ): Promise<number> {
-  if (payments.mode !== 'stripe') return 0;
+  if (payments.mode !== 'stripe') return 0; // development settles at once; disabled never charges
   const rows = await ctx.db
     .selectFrom('funding_sessions as f')
     .innerJoin('wallet_settings as s', 's.contractor_id', 'f.contractor_id')

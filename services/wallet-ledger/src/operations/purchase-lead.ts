@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@leadmarket/contracts';
-import { conflict, HttpError, notFound, type ServiceContext } from '@leadmarket/platform';
+import { conflict, forbidden, HttpError, notFound, type ServiceContext } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
+import { mayBuy, type SellableLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 
@@ -10,6 +11,7 @@ export const PURCHASE_MESSAGES = {
   notFound: 'Lead not found',
   sold: 'This lead has already been purchased by another contractor.',
   unavailable: (status: string) => `This lead is no longer available (${status}).`,
+  notForYou: 'This lead is outside your service area and was not offered to you, so it cannot be purchased.',
 } as const;
 
 export interface PurchaseOutcome {
@@ -55,6 +57,10 @@ export async function purchaseLead(
       );
     }
     if (lead.status !== 'available') throw conflict(PURCHASE_MESSAGES.unavailable(lead.status));
+    // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
+    // A claim was already proven by its token, which lead-intake checked is bound to this contractor.
+    if (channel === 'dashboard' && !(await mayBuy(trx, contractorId, lead as SellableLead)))
+      throw forbidden(PURCHASE_MESSAGES.notForYou);
 
     const price = Number(lead.price_cents);
     const balance = await lockWallet(trx, contractorId);

@@ -47,14 +47,15 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void 
   });
 
   app.post('/internal/adjustments', { schema: { body: AdjustmentRequestSchema } }, async (request) => {
-    const { contractor_id, amount_cents, notes, admin_id } = request.body;
-    const balance = await adjustWallet(ctx, {
+    const { contractor_id, amount_cents, notes, admin_id, idempotency_key } = request.body;
+    const { balance, duplicate } = await adjustWallet(ctx, {
       contractorId: contractor_id,
       amountCents: amount_cents,
       notes,
       adminId: admin_id ?? null,
+      idempotencyKey: idempotency_key,
     });
-    return { success: true, new_balance_cents: balance };
+    return { success: true, new_balance_cents: balance, duplicate };
   });
 
   // Active contractor (wallet view): made a purchase or added funds in the last 30 days.

@@ -1,5 +1,6 @@
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
+  AUTO_RELOAD_DEFAULTS,
   AUTO_RELOAD_THRESHOLD_RANGE,
   AutoReloadUpdateSchema,
   centsToDollars,
@@ -16,13 +17,23 @@ import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '..
 import { walletAccountOf } from '../domain/ledger.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
 
+/** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
 async function settingsOf(db: Kysely<any>, contractorId: string) {
-  await ensureWallet(db, contractorId);
-  return db
+  const row = await db
     .selectFrom('wallet_settings')
     .selectAll()
     .where('contractor_id', '=', contractorId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return (
+    row ?? {
+      contractor_id: contractorId,
+      auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
+      auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
+      auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
+      auto_reload_disabled_reason: null,
+      stripe_payment_method_id: null,
+    }
+  );
 }
 
 const settingsAnswer = (s: any) => ({
@@ -47,6 +58,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     { schema: { body: PurchaseCreditsRequestSchema } },
     async (request) => {
       const contractorId = contractorIdOf(request);
+      payments.refuseWhenDisabled();
       const amount = checkFundingAmount(request.body.amount);
       if (!amount.ok) throw badRequest(amount.message, 'amount');
       const { paymentUrl } = await startCheckout(ctx, payments, contractorId, amount.cents);
@@ -54,9 +66,12 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     },
   );
 
-  app.get(functionPath('auto-reload-settings'), async (request) =>
-    settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
-  );
+  // funding_available tells the dashboard to say funding is off (PAYMENTS_DISABLED) instead of offering it.
+  const fundingAvailable = payments.mode !== 'disabled';
+  app.get(functionPath('auto-reload-settings'), async (request) => ({
+    ...settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
+    funding_available: fundingAvailable,
+  }));
 
   app.post(functionPath('auto-reload-settings'), { schema: { body: AutoReloadUpdateSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
@@ -65,6 +80,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     if (body.auto_reload_enabled !== undefined) {
       const enabled = asBoolean(body.auto_reload_enabled);
       if (enabled === undefined) throw badRequest(AUTO_RELOAD_MESSAGES.enabled, 'auto_reload_enabled');
+      if (enabled) payments.refuseWhenDisabled();
       patch.auto_reload_enabled = enabled;
       if (enabled) patch.auto_reload_disabled_reason = null;
     }
@@ -90,7 +106,11 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
         .where('contractor_id', '=', contractorId)
         .execute();
     }
-    return { ...settingsAnswer(await settingsOf(ctx.db, contractorId)), message: 'Auto-reload settings saved' };
+    return {
+      ...settingsAnswer(await settingsOf(ctx.db, contractorId)),
+      funding_available: fundingAvailable,
+      message: 'Auto-reload settings saved',
+    };
   });
 
   // The webhook and the development checkout need the raw bytes (signatures cover them) and accept
@@ -118,13 +138,15 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       return { received: true, credited: result.credited };
     });
 
+    // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
+    const devCheckoutOff = () => payments.mode !== 'development' || ctx.env.NODE_ENV === 'production';
     const devOnly = (reply: any) =>
-      reply.code(404).type('text/plain').send('The development checkout is off: Stripe keys are configured.');
+      reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
     const page = (title: string, body: string) =>
       `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style></head><body>${body}</body></html>`;
 
     scope.get('/dev/checkout/:session_id', async (request, reply) => {
-      if (payments.mode !== 'development') return devOnly(reply);
+      if (devCheckoutOff()) return devOnly(reply);
       const id = (request.params as { session_id: string }).session_id;
       const row = await ctx.db
         .selectFrom('funding_sessions')
@@ -145,7 +167,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     });
 
     scope.post('/dev/checkout/:session_id/:action', async (request, reply) => {
-      if (payments.mode !== 'development') return devOnly(reply);
+      if (devCheckoutOff()) return devOnly(reply);
       const { session_id, action } = request.params as { session_id: string; action: string };
       if (action !== 'complete' && action !== 'cancel')
         return reply.code(404).send(errorBody('Unknown checkout action'));

@@ -3,11 +3,12 @@ import {
   functionPath,
   HistoryLimitQuerySchema,
   LeadPriceQuerySchema,
+  ResetLeadPriceSchema,
   SetLeadPriceSchema,
 } from '@leadmarket/contracts';
 import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { fixLeadPrice, listPrices, setPrice } from '../db/pricing.repository.js';
+import { fixLeadPrice, listPrices, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 
 /** How long a price request for an unknown lead waits for LeadScreened before looking the lead up (matching times out at 2 s). */
@@ -32,11 +33,19 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
   }));
 
   app.put('/internal/lead-prices', { schema: { body: SetLeadPriceSchema } }, async (request) => {
-    const { category, lead_type, price_cents, admin_id } = request.body;
+    const { category, sub_service, lead_type, price_cents, admin_id } = request.body;
     const old = await ctx.db
       .transaction()
-      .execute((trx) => setPrice(trx, category, lead_type, price_cents, admin_id ?? null));
-    return { category, lead_type, old_price_cents: old, new_price_cents: price_cents };
+      .execute((trx) => setPrice(trx, { category, sub_service }, lead_type, price_cents, admin_id ?? null));
+    return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
+  });
+
+  app.delete('/internal/lead-prices', { schema: { body: ResetLeadPriceSchema } }, async (request) => {
+    const { category, sub_service, lead_type, admin_id } = request.body;
+    const old = await ctx.db
+      .transaction()
+      .execute((trx) => resetPrice(trx, { category, sub_service }, lead_type, admin_id ?? null));
+    return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
   });
 
   app.get('/internal/lead-prices/history', { schema: { querystring: HistoryLimitQuerySchema } }, async (request) => {
@@ -50,9 +59,10 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
     return {
       history: rows.map((r) => ({
         category: r.category,
+        sub_service: r.sub_service ?? '',
         lead_type: r.lead_type,
         old_price_cents: r.old_price_cents == null ? null : Number(r.old_price_cents),
-        new_price_cents: Number(r.new_price_cents),
+        new_price_cents: r.new_price_cents == null ? null : Number(r.new_price_cents),
         timestamp: new Date(r.changed_at).toISOString(),
         admin_id: r.admin_id,
       })),

@@ -46,6 +46,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void
   app.get('/internal/refunds', { schema: { querystring: RefundListQuerySchema } }, async (request) => {
     let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
     if (request.query.status) q = q.where('status', '=', request.query.status);
+    if (request.query.contractor_id) q = q.where('contractor_id', '=', request.query.contractor_id);
     const rows = await q.execute();
     return {
       refunds: rows.map((r) => ({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from '@leadmarket/platform';
+import { ConfigError, HttpError, isProduction, switchOn } from '@leadmarket/platform';
+import { FUNDING_UNAVAILABLE } from '../domain/funding.js';
 import Stripe from 'stripe';
 
 /** The Stripe settings of this service (see README of the service for their meaning). */
@@ -8,6 +9,8 @@ export interface StripeSettings {
   webhookSecret?: string;
   /** Tests: e.g. http://127.0.0.1:4242 — the real SDK talks to a fake server there. */
   apiBase?: string;
+  /** PAYMENTS_DISABLED=true: funding is turned off and answers 503 (never a development checkout). */
+  disabled?: boolean;
 }
 
 /** Read STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE. */
@@ -17,9 +20,16 @@ export function stripeSettingsFrom(env: Record<string, string | undefined>): Str
     secretKey: blank(env.STRIPE_SECRET_KEY),
     webhookSecret: blank(env.STRIPE_WEBHOOK_SECRET),
     apiBase: blank(env.STRIPE_API_BASE),
+    disabled: switchOn(env, 'PAYMENTS_DISABLED'),
   };
+  if (settings.disabled) return { disabled: true };
   if (settings.secretKey && !settings.webhookSecret)
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set']);
+  // The development provider credits wallets for free: production never gets it (start-up also checks).
+  if (isProduction(env) && !settings.secretKey)
+    throw new ConfigError([
+      'STRIPE_SECRET_KEY is required in production: wallet funding through Stripe Checkout (or set PAYMENTS_DISABLED=true to turn it off)',
+    ]);
   return settings;
 }
 
@@ -30,17 +40,18 @@ export interface SavedPaymentMethod {
 }
 
 /**
- * Payments through the real Stripe SDK, or — without a secret key — the development provider:
- * sessions live only in our database and the dev checkout page signs its own webhook events with
- * a per-process secret, so both modes credit wallets through the same signature-checked path.
+ * Payments through the real Stripe SDK, or — without a secret key, outside production — the
+ * development provider: sessions live only in our database and the dev checkout page signs its own
+ * webhook events with a per-process secret, so both modes credit wallets through the same
+ * signature-checked path. `disabled` (PAYMENTS_DISABLED=true) refuses every payment with a 503.
  */
 export class Payments {
-  readonly mode: 'stripe' | 'development';
+  readonly mode: 'stripe' | 'development' | 'disabled';
   readonly webhookSecret: string;
   private readonly stripe: Stripe;
 
   constructor(settings: StripeSettings) {
-    this.mode = settings.secretKey ? 'stripe' : 'development';
+    this.mode = settings.disabled ? 'disabled' : settings.secretKey ? 'stripe' : 'development';
     this.webhookSecret = settings.webhookSecret ?? `whsec_dev_${randomBytes(24).toString('hex')}`;
     const api = settings.apiBase ? new URL(settings.apiBase) : undefined;
     this.stripe = new Stripe(settings.secretKey ?? 'sk_test_development', {
@@ -66,6 +77,7 @@ export class Payments {
     devPageUrl: string;
     customerId?: string | null;
   }) {
+    this.refuseWhenDisabled();
     if (this.mode === 'development') {
       const id = `cs_dev_${randomBytes(12).toString('hex')}`;
       return { sessionId: id, url: `${input.devPageUrl}/${id}` };
@@ -118,6 +130,7 @@ export class Payments {
     amountCents: number;
     method: SavedPaymentMethod;
   }): Promise<{ paymentIntentId: string; status: 'processing' | 'failed'; failureReason?: string }> {
+    this.refuseWhenDisabled();
     if (this.mode === 'development')
       return { paymentIntentId: `pi_dev_${randomBytes(12).toString('hex')}`, status: 'processing' };
     try {
@@ -198,8 +211,14 @@ export class Payments {
     return { paymentIntentId: intent.id, state: 'pending', amountCents: 0 };
   }
 
+  /** Funding is turned off: a clear 503, never a pretend payment. */
+  refuseWhenDisabled(): void {
+    if (this.mode === 'disabled') throw new HttpError(503, FUNDING_UNAVAILABLE);
+  }
+
   /** Verify a webhook's signature over the raw bytes; throws when it does not match. */
   verify(raw: Buffer | string, signature: string | undefined): Stripe.Event {
+    this.refuseWhenDisabled();
     return this.stripe.webhooks.constructEvent(raw, signature ?? '', this.webhookSecret);
   }
 

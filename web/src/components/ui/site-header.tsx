@@ -1,10 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from './logo';
+import { QUOTE_PATH } from './service-links';
 
-/** The public top bar: Contact Us, Login, Sign Up Free, and a menu toggle on small screens. */
+/** The public top bar: Get a Free Quote, Contact Us, Login, Sign Up Free, and a menu toggle on small screens. */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the open menu and gives focus back to its toggle, as in any menu.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <header className="site-header">
       <div className="site-header-inner">
@@ -12,6 +25,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
@@ -22,6 +36,9 @@ export function SiteHeader() {
           <span aria-hidden="true" className="menu-icon" />
         </button>
         <nav id="site-nav" aria-label="Main" className={`site-nav${open ? ' is-open' : ''}`}>
+          <Link to={QUOTE_PATH} onClick={() => setOpen(false)}>
+            Get a Free Quote
+          </Link>
           <Link to="/contact" onClick={() => setOpen(false)}>
             Contact Us
           </Link>

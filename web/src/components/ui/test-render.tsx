@@ -68,3 +68,13 @@ export function mockFunctions(
   );
   return calls;
 }
+
+/** The error shown beside a control (the text its aria-describedby names with the field-error style), if any. */
+export function fieldErrorOf(control: HTMLElement): string | undefined {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  for (const id of ids) {
+    const el = document.getElementById(id);
+    if (el?.classList.contains('field-error')) return el.textContent ?? undefined;
+  }
+  return undefined;
+}

@@ -1,9 +1,13 @@
 import type { MigrationSet } from '@leadmarket/platform';
 import * as ledger from './2026_11_22_0630_ledger.js';
 import * as balancedTrigger from './2026_11_22_0700_balanced_transactions_trigger.js';
+import * as priceRowsByTrade from './2026_11_22_2217_price_rows_by_trade.js';
+import * as contractorTargets from './2026_11_22_2245_contractor_targets.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
   '2026_11_22_0630_ledger': ledger,
   '2026_11_22_0700_balanced_transactions_trigger': balancedTrigger,
+  '2026_11_22_2217_price_rows_by_trade': priceRowsByTrade,
+  '2026_11_22_2245_contractor_targets': contractorTargets,
 };

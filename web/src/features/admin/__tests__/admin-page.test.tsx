@@ -34,9 +34,11 @@ const lead = {
 };
 
 const dataHandlers = {
-  'admin-stats': () => ({ body: { totalLeads: 7, totalContractors: 3, totalRevenue: 1234.5, activeContractors: 2 } }),
-  'admin-contractors': () => ({ body: { contractors: [contractor] } }),
-  'admin-leads': () => ({ body: { leads: [lead] } }),
+  'admin-stats': () => ({
+    body: { totalLeads: 7, totalContractors: 3, totalRevenue: 4390, activeContractors: 2 },
+  }),
+  'admin-contractors': () => ({ body: { contractors: [contractor], total: 1 } }),
+  'admin-leads': () => ({ body: { leads: [lead], total: 1 } }),
   'admin-transactions': () => ({ body: { transactions: [], total_revenue: 0 } }),
   'admin-lead-pricing': () => ({ body: [] }),
   'admin-pricing-history': () => ({ body: [] }),
@@ -65,7 +67,7 @@ describe('admin page', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
     expect(adminSession.get()).toBe('tok-1');
     expect(calls.find((c) => c.name === 'admin-login')?.body).toEqual({ password: 'right' });
-    await screen.findByText('$1234.50');
+    await screen.findByText('$4,390.00');
     expect(calls.filter((c) => c.name.startsWith('admin-stats')).every((c) => c.authorization === 'Bearer tok-1')).toBe(
       true,
     );
@@ -112,9 +114,12 @@ describe('admin page', () => {
 
   it('shows the fetch failure banner when the data cannot be loaded', async () => {
     adminSession.save('tok');
-    mockFunctions({ ...dataHandlers, 'admin-contractors': () => ({ status: 502, body: {} }) });
+    mockFunctions({ ...dataHandlers, 'admin-stats': () => ({ status: 502, body: {} }) });
     render(<AdminPage />);
     await waitFor(() => expect(screen.getByText(MESSAGES.admin.fetchFailed)).toBeTruthy());
+    // Figures that never arrived are not shown as zero.
+    expect(screen.queryByText('0')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Total Leads' })).getByLabelText('Loading')).toBeTruthy();
   });
 
   it('lists leads with assignments and the test mark, and asks to select before a bulk delete', async () => {
@@ -125,13 +130,30 @@ describe('admin page', () => {
     const row = (await screen.findByText('Carl Customer')).closest('tr')!;
     expect(within(row).getByText('Test lead')).toBeTruthy();
     expect(within(row).getByText('Acme HVAC')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (0)' }));
-    expect(screen.getByText(MESSAGES.admin.selectLeads)).toBeTruthy();
+    expect(screen.getByText('Showing 1–1 of 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Delete selected (0)' }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.some((c) => c.name === 'admin-bulk-delete-leads')).toBe(false);
-    // The status filter goes to the server.
-    await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'expired');
+    // Every status a lead can have, in words; the filter, the order and the page go to the server.
+    const statuses = within(screen.getByLabelText('Status filter'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(statuses).toEqual([
+      'All Statuses',
+      'Screening',
+      'Rejected',
+      'Available',
+      'Purchased',
+      'Completed',
+      'Archived',
+      'Expired',
+    ]);
+    await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'rejected');
     await waitFor(() =>
-      expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('status') === 'expired')).toBe(true),
+      expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('status') === 'rejected')).toBe(true),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Order'), 'oldest');
+    await waitFor(() =>
+      expect(calls.some((c) => c.name === 'admin-leads' && c.query.get('sort') === 'oldest')).toBe(true),
     );
   });
 
@@ -142,9 +164,9 @@ describe('admin page', () => {
       'admin-bulk-delete-contractors': () => ({
         body: {
           success: true,
-          message: '1 contractors deleted successfully!',
-          deleted_count: 1,
-          deleted: ['c-1'],
+          message: '1 contractor deleted successfully!',
+          deleted: 1,
+          deleted_ids: ['c-1'],
           failed: [],
         },
       }),
@@ -152,17 +174,17 @@ describe('admin page', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Select All' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Selected (1)' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete 1 contractors?');
-    await screen.findByText('1 contractors deleted successfully!');
+    await userEvent.click(await screen.findByRole('button', { name: 'Select this page (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete 1 contractor?');
+    await screen.findByText('1 contractor deleted successfully!');
     expect(calls.find((c) => c.name === 'admin-bulk-delete-contractors')).toMatchObject({
       method: 'DELETE',
       body: { contractor_ids: ['c-1'] },
     });
   });
 
-  it('exports the contractors as CSV with quoted commas and quotes', async () => {
+  it('exports this page of contractors as CSV with quoted commas and quotes', async () => {
     adminSession.save('tok');
     mockFunctions(dataHandlers);
     let blob: Blob | undefined;
@@ -174,7 +196,7 @@ describe('admin page', () => {
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Contractors' }));
     await screen.findByText('Acme, "HVAC"');
-    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Export this page (1)' }));
     expect(fileName).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
     await screen.findByText(`${fileName} exported successfully!`);
     const lines = (await blob!.text()).split('\r\n');
@@ -242,7 +264,10 @@ describe('admin page', () => {
     adminSession.save('tok');
     const calls = mockFunctions({
       ...dataHandlers,
-      'admin-utilities': () => ({ status: 201, body: { success: true, lead_id: 'l-9' } }),
+      'admin-utilities': () => ({
+        status: 201,
+        body: { success: true, lead_id: 'l-9', status: 'valid', message: MESSAGES.adminSuccess.testLeadCreated },
+      }),
       'admin-site-messages': (req) =>
         req.query.get('kind') === 'contact'
           ? {
@@ -285,9 +310,15 @@ describe('admin page', () => {
     await userEvent.type(screen.getByLabelText('Customer Name *'), 'Tess');
     await userEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
     expect(screen.getByText(MESSAGES.admin.requiredFields)).toBeTruthy();
+    // Each missing field says so beside itself, and the first one has the focus.
+    const phone = screen.getByLabelText('Phone *');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phone);
+    expect(screen.getAllByText('This field is required')).toHaveLength(3);
     expect(calls.some((c) => c.name === 'admin-utilities')).toBe(false);
-    await userEvent.type(screen.getByLabelText('Phone *'), '5551112222');
-    await userEvent.selectOptions(screen.getByLabelText('Service Category *'), 'Plumbing');
+    await userEvent.type(phone, '5551112222');
+    await userEvent.selectOptions(screen.getByLabelText('Service Category *'), 'home_services');
+    await userEvent.selectOptions(screen.getByLabelText('Sub Service'), 'plumbing');
     await userEvent.type(screen.getByLabelText('ZIP Code *'), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
     await screen.findByText(MESSAGES.adminSuccess.testLeadCreated);
@@ -295,7 +326,8 @@ describe('admin page', () => {
       action: 'create_lead',
       customer_name: 'Tess',
       phone: '5551112222',
-      service_category: 'Plumbing',
+      service_category: 'home_services',
+      sub_service: 'plumbing',
       zip_code: '12345',
     });
     await screen.findByText(/Wes Wait/);
@@ -303,17 +335,73 @@ describe('admin page', () => {
     await screen.findByText('Call me');
   });
 
+  it('says when screening rejects a test lead, and why', async () => {
+    adminSession.save('tok');
+    mockFunctions({
+      ...dataHandlers,
+      'admin-site-messages': () => ({ body: { items: [], total: 0 } }),
+      'admin-utilities': () => ({
+        body: {
+          success: true,
+          lead_id: 'l-10',
+          status: 'rejected',
+          reasons: ['the phone number is not a valid US number'],
+          message: 'Test lead created, but screening rejected it: the phone number is not a valid US number.',
+        },
+      }),
+    });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Admin Utilities' }));
+    await userEvent.type(screen.getByLabelText('Customer Name *'), 'Rex');
+    await userEvent.type(screen.getByLabelText('Phone *'), '1');
+    await userEvent.selectOptions(screen.getByLabelText('Service Category *'), 'auto');
+    await userEvent.type(screen.getByLabelText('ZIP Code *'), '12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Lead' }));
+    await screen.findByText(/screening rejected it: the phone number is not a valid US number/);
+    expect(screen.getByText(/Rejected by screening/)).toBeTruthy();
+    expect(screen.getByText('the phone number is not a valid US number')).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.adminSuccess.testLeadCreated)).toBeNull();
+  });
+
+  it('pages the leads on the server: Showing 26–50 of 155', async () => {
+    adminSession.save('tok');
+    const many = (page: number) =>
+      Array.from({ length: page <= 6 ? 25 : 5 }, (_, i) => ({
+        ...lead,
+        id: `l-${page}-${i}`,
+        customer_name: `Customer ${(page - 1) * 25 + i + 1}`,
+      }));
+    const calls = mockFunctions({
+      ...dataHandlers,
+      'admin-leads': (req) => ({ body: { leads: many(Number(req.query.get('page'))), total: 155 } }),
+    });
+    render(<AdminPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Leads' }));
+    await screen.findByText('Showing 1–25 of 155');
+    expect(screen.getByRole('button', { name: 'Export all matching (155)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export this page (25)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Showing 26–50 of 155');
+    expect(screen.getByText('Customer 26')).toBeTruthy();
+    expect(
+      calls
+        .filter((c) => c.name === 'admin-leads')
+        .at(-1)
+        ?.query.get('limit'),
+    ).toBe('25');
+  });
+
   it('refreshes every 30 seconds and clears a 5 second banner', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       adminSession.save('tok');
-      const calls = mockFunctions({ ...dataHandlers, 'admin-contractors': () => ({ status: 500, body: {} }) });
+      const calls = mockFunctions({ ...dataHandlers, 'admin-transactions': () => ({ status: 500, body: {} }) });
       render(<AdminPage />);
       await screen.findByText(MESSAGES.admin.fetchFailed);
       const statsCalls = () => calls.filter((c) => c.name === 'admin-stats').length;
       const first = statsCalls();
       await vi.advanceTimersByTimeAsync(5_100);
-      expect(screen.queryByText(MESSAGES.admin.fetchFailed)).toBeNull();
+      await waitFor(() => expect(screen.queryByText(MESSAGES.admin.fetchFailed)).toBeNull());
       await vi.advanceTimersByTimeAsync(25_000);
       await waitFor(() => expect(statsCalls()).toBe(first + 1));
     } finally {

@@ -50,3 +50,27 @@ describe('CSV export', () => {
     expect(createUrl).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('CSV export neutralises formulas', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example","Click")', `"'=HYPERLINK(""http://evil.example"",""Click"")"`],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ['+1+2', "'+1+2"],
+    ['-2+3', "'-2+3"],
+    ['\tleading tab', "'\tleading tab"],
+    ['\rleading CR', `"'\rleading CR"`],
+    ['＝1+1', "'＝1+1"],
+  ])('prefixes %j so a spreadsheet shows it as text', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('neutralises formulas in lists and in a whole export, and leaves plain text and numbers alone', () => {
+    expect(csvCell(['=1+1', 'x'])).toBe(`"'=1+1, x"`);
+    expect(csvCell(-25)).toBe('-25');
+    expect(csvCell('Jane = Doe')).toBe('Jane = Doe');
+    expect(csvCell('a-b@c.example')).toBe('a-b@c.example');
+    const csv = toCsv([{ name: '=HYPERLINK("x")', amount: -10, email: '@evil' }]);
+    expect(csv).toBe(`name,amount,email\r\n"'=HYPERLINK(""x"")",-10,'@evil`);
+  });
+});

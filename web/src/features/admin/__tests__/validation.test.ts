@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { checkAdjustment, missingTestLeadFields, parsePriceInput } from '../utils/validation';
+import { parseAdminPrice, PRICE_MESSAGES } from '@leadmarket/contracts/pricing';
+import { checkAdjustment, missingTestLeadFields } from '../utils/validation';
 
 describe('wallet adjustment rule', () => {
   it('requires a contractor and an amount', () => {
@@ -16,17 +17,20 @@ describe('wallet adjustment rule', () => {
   });
 });
 
-describe('price input rule', () => {
-  it('turns non-numeric or negative input into 0', () => {
-    expect(parsePriceInput('abc')).toBe(0);
-    expect(parsePriceInput('')).toBe(0);
-    expect(parsePriceInput('-5')).toBe(0);
+describe('price input rule (contracts parseAdminPrice, used by the tab and the server)', () => {
+  it('refuses empty, non-numeric, negative and sub-cent input with the reason', () => {
+    expect(parseAdminPrice('abc')).toEqual({ ok: false, message: PRICE_MESSAGES.notANumber });
+    expect(parseAdminPrice('')).toEqual({ ok: false, message: PRICE_MESSAGES.notANumber });
+    expect(parseAdminPrice('-5')).toEqual({ ok: false, message: PRICE_MESSAGES.negative });
+    expect(parseAdminPrice('19.999')).toEqual({ ok: false, message: PRICE_MESSAGES.tooManyDecimals });
+    expect(parseAdminPrice('10000.01')).toEqual({ ok: false, message: PRICE_MESSAGES.tooHigh });
   });
 
-  it('keeps prices at or above 0 in steps of 0.01', () => {
-    expect(parsePriceInput('0')).toBe(0);
-    expect(parsePriceInput('45.5')).toBe(45.5);
-    expect(parsePriceInput(' 19.999 ')).toBe(20);
+  it('takes zero only when confirmed, and dollars as cents', () => {
+    expect(parseAdminPrice('0')).toEqual({ ok: false, message: PRICE_MESSAGES.zeroUnconfirmed });
+    expect(parseAdminPrice('0', true)).toEqual({ ok: true, cents: 0 });
+    expect(parseAdminPrice(' 45.5 ')).toEqual({ ok: true, cents: 4550 });
+    expect(parseAdminPrice(31)).toEqual({ ok: true, cents: 3100 });
   });
 });
 

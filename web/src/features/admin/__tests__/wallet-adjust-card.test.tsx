@@ -85,4 +85,27 @@ describe('wallet adjustment card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Adjust Balance' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(MESSAGES.admin.adjustError, expect.any(Number)));
   });
+
+  it('sends one idempotency key per submission: the same on a retry after a failure, a new one after success', async () => {
+    let answers = 0;
+    const calls = mockFunctions({
+      'admin-wallet-adjust': () => (answers++ === 0 ? { status: 503, body: {} } : { body: { success: true } }),
+    });
+    const { notify } = setup();
+    await userEvent.selectOptions(screen.getByLabelText('Contractor'), 'c-1');
+    await userEvent.type(screen.getByLabelText(/Amount/), '5');
+    const adjust = () => userEvent.click(screen.getByRole('button', { name: 'Adjust Balance' }));
+    await adjust();
+    await waitFor(() => expect(notify.error).toHaveBeenCalled());
+    await adjust();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledTimes(1));
+    await userEvent.type(screen.getByLabelText(/Amount/), '6');
+    await adjust();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledTimes(2));
+    const keys = calls.map((c) => (c.body as { idempotency_key?: string }).idempotency_key);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });

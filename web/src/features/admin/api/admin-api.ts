@@ -1,8 +1,13 @@
-import { ApiError, callFunction, type CallOptions } from '../../../lib/api';
+import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
+import type { PriceRowRef } from '@leadmarket/contracts/pricing';
 import { listFrom } from '../utils/format';
+import type { ListPage, ListQuery } from '../components/use-server-list';
 import type {
   AdminContractor,
+  AuditPage,
+  AuditQuery,
+  ContractorPageData,
   AdminLead,
   AdminStats,
   LeadPrice,
@@ -54,12 +59,52 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
   return {
     logout: () => call('admin-logout', { method: 'POST', body: {} }),
     stats: () => call<AdminStats>('admin-stats'),
-    contractors: async () => listFrom<AdminContractor>(await call('admin-contractors'), 'contractors'),
-    leads: async (search: string, status: string) =>
-      listFrom<AdminLead>(
-        await call('admin-leads', { query: { search: search || undefined, status: status || undefined } }),
-        'leads',
-      ),
+    contractors: async (q: ListQuery): Promise<ListPage<AdminContractor>> => {
+      const body = await call<{ contractors?: AdminContractor[]; total?: number }>('admin-contractors', {
+        query: listParams(q),
+      });
+      return { rows: listFrom<AdminContractor>(body, 'contractors'), total: Number(body?.total ?? 0) };
+    },
+    leads: async (q: ListQuery): Promise<ListPage<AdminLead>> => {
+      const body = await call<{ leads?: AdminLead[]; total?: number }>('admin-leads', { query: listParams(q) });
+      return { rows: listFrom<AdminLead>(body, 'leads'), total: Number(body?.total ?? 0) };
+    },
+    /** Every row matching the query as the server's CSV download; answers the file and its row count. */
+    exportAll: async (name: 'admin-leads-export' | 'admin-contractors-export', q: ListQuery) => {
+      const { page: _page, limit: _limit, ...rest } = listParams(q);
+      let response: Response;
+      try {
+        response = await fetch(functionUrl(name, rest), { headers: { authorization: `Bearer ${token}` } });
+      } catch (error) {
+        throw new ApiError(0, undefined, error);
+      }
+      if (response.status === 401) {
+        onUnauthorized();
+        throw new AdminSessionExpired();
+      }
+      if (!response.ok) {
+        const body = await response.json().catch(() => undefined);
+        throw new ApiError(response.status, body?.message ?? body?.detail, body);
+      }
+      const fileName =
+        /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+      return { blob: await response.blob(), fileName, rows: Number(response.headers.get('x-row-count') ?? 0) };
+    },
+    contractorPage: (contractor_id: string, offset = 0) =>
+      call<ContractorPageData>('admin-contractor', { query: { contractor_id, offset, limit: 25 } }),
+    auditLog: (q: AuditQuery) =>
+      call<AuditPage>('admin-audit-log', {
+        query: {
+          action: q.action || undefined,
+          admin_id: q.admin_id || undefined,
+          from: q.from || undefined,
+          to: q.to || undefined,
+          // The date inputs are the admin's local days.
+          tz_offset: q.from || q.to ? new Date(`${q.from || q.to}T12:00:00`).getTimezoneOffset() : undefined,
+          page: q.page,
+          limit: q.limit,
+        },
+      }),
     transactions: async () => {
       const body = await call<{ transactions?: Transaction[]; total_revenue?: number }>('admin-transactions');
       return {
@@ -67,14 +112,17 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
         total_revenue: Number(body?.total_revenue ?? 0),
       };
     },
-    adjustWallet: (contractor_id: string, amount: number, notes: string) =>
-      call<{ message?: string }>('admin-wallet-adjust', { method: 'POST', body: { contractor_id, amount, notes } }),
+    adjustWallet: (contractor_id: string, amount: number, notes: string, idempotency_key?: string) =>
+      call<{ message?: string }>('admin-wallet-adjust', {
+        method: 'POST',
+        body: { contractor_id, amount, notes, idempotency_key },
+      }),
     deleteContractor: (contractor_id: string) =>
       call<{ message?: string }>('admin-delete-contractor', { method: 'DELETE', body: { contractor_id } }),
     bulkDeleteContractors: (contractor_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-contractors', { method: 'DELETE', body: { contractor_ids } }),
     createTestLead: (form: TestLeadForm) =>
-      call<{ message?: string; lead_id?: string }>('admin-utilities', {
+      call<TestLeadResult>('admin-utilities', {
         method: 'POST',
         body: { action: 'create_lead', ...form },
       }),
@@ -83,8 +131,16 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     bulkDeleteLeads: (lead_ids: string[]) =>
       call<BulkDeleteResult>('admin-bulk-delete-leads', { method: 'DELETE', body: { lead_ids } }),
     leadPrices: async () => listFrom<LeadPrice>(await call('admin-lead-pricing'), 'prices', 'lead_pricing', 'pricing'),
-    setLeadPrice: (category: string, lead_type: string, price: number) =>
-      call<{ message?: string }>('admin-lead-pricing', { method: 'PUT', body: { category, lead_type, price } }),
+    setLeadPrice: (row: PriceRowRef, lead_type: string, price: number, confirm_zero = false) =>
+      call<{ message?: string }>('admin-lead-pricing', {
+        method: 'PUT',
+        body: { category: row.category, sub_service: row.sub_service, lead_type, price, confirm_zero },
+      }),
+    resetLeadPrice: (row: PriceRowRef, lead_type: string) =>
+      call<{ message?: string }>('admin-lead-pricing', {
+        method: 'DELETE',
+        body: { category: row.category, sub_service: row.sub_service, lead_type },
+      }),
     pricingHistory: async () =>
       listFrom<PricingChange>(await call('admin-pricing-history'), 'history', 'pricing_history'),
     refunds: async () =>
@@ -103,9 +159,29 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
   };
 }
 
+/** The query string of a list page (empty values left out). */
+function listParams(q: ListQuery) {
+  return {
+    search: q.search || undefined,
+    status: q.status || undefined,
+    sort: q.sort,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/** What Create Test Lead answers: the lead and screening's verdict with its reasons. */
+export interface TestLeadResult {
+  message?: string;
+  lead_id?: string;
+  status?: 'valid' | 'rejected' | 'pending' | string;
+  reasons?: string[];
+}
+
 /** Answer of both bulk deletes (contracts AdminBulkDeleteResponseSchema): how many went and which failed. */
 export interface BulkDeleteResult {
   message?: string;
+  deleted?: number;
   deleted_count?: number;
   failed?: Array<{ id: string; message: string }>;
 }

@@ -7,6 +7,9 @@ export interface AdminContractor {
   email: string;
   phone: string;
   industry: string;
+  sub_service?: string;
+  created_at?: string;
+  sms_opt_in?: boolean;
   zip_codes: string[] | string | null;
   wallet_balance: number;
   total_leads_purchased: number;
@@ -55,18 +58,23 @@ export interface AdminStats {
   activeContractors: number;
 }
 
+/** One priced cell: a matrix row (industry, or trade when sub_service is set) and tier. */
 export interface LeadPrice {
   category: string;
+  sub_service?: string;
   lead_type: string;
   price: number;
 }
 
+/** A price change; new_price null is a reset to default. */
 export interface PricingChange {
   category: string;
+  sub_service?: string;
   lead_type: string;
   old_price: number | null;
-  new_price: number;
+  new_price: number | null;
   timestamp: string;
+  admin_email?: string | null;
 }
 
 export interface RefundRequest {
@@ -106,3 +114,104 @@ export type SiteMessage =
       message: string;
       created_at: string;
     };
+
+/** Filters and page of the audit tab. */
+export interface AuditQuery {
+  action: string;
+  admin_id: string;
+  from: string;
+  to: string;
+  page: number;
+  limit: number;
+}
+
+/** One audit entry: who did what, when, to which record, before and after. */
+export interface AuditEntry {
+  id: string;
+  admin_id: string;
+  admin_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  actions: string[];
+  admins: Array<{ id: string; email: string }>;
+}
+
+/** A part of the contractor page its owner could not give, with why. */
+type Unavailable = { available: false; reason: string };
+
+/** admin-contractor: one contractor's page. */
+export interface ContractorPageData {
+  contractor: AdminContractor;
+  statement:
+    | {
+        available: true;
+        balance: number;
+        total: number;
+        limit: number;
+        offset: number;
+        entries: Array<{
+          transaction_id: string;
+          occurred_at: string;
+          kind: string;
+          label: string;
+          lead_id: string | null;
+          amount: number;
+          balance_after: number;
+        }>;
+      }
+    | Unavailable;
+  leads_bought:
+    | {
+        available: true;
+        leads: Array<{
+          id: string;
+          customer_name: string;
+          service_category: string;
+          sub_service: string;
+          zip_code: string;
+          claimed_at: string;
+          is_archived: boolean;
+        }>;
+      }
+    | Unavailable;
+  refunds:
+    | {
+        available: true;
+        requests: Array<{
+          id: string;
+          lead_id: string;
+          amount: number;
+          status: string;
+          reason: string | null;
+          requested_at: string;
+          processed_at: string | null;
+          admin_notes: string | null;
+          lead: { customer_name?: string; service_category?: string; sub_service?: string } | null;
+        }>;
+      }
+    | Unavailable;
+  sms_consent:
+    | {
+        available: true;
+        records: Array<{
+          opted_in: boolean;
+          source: string;
+          wording: string;
+          ip: string | null;
+          user_agent: string | null;
+          recorded_at: string;
+        }>;
+      }
+    | Unavailable;
+}

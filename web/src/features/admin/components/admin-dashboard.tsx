@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ADMIN_REFRESH_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, createAdminApi } from '../api/admin-api';
-import type { AdminContractor, AdminLead, AdminStats, Transaction } from '../api/types';
+import type { AdminStats, Transaction } from '../api/types';
+import { AuditTab } from './audit-tab';
 import { Banners, useBanners } from './banners';
 import { ContractorsTab } from './contractors-tab';
 import { LeadsTab } from './leads-tab';
@@ -21,21 +22,18 @@ const TABS = [
   { id: 'pricing', label: 'Lead Pricing' },
   { id: 'utilities', label: 'Admin Utilities' },
   { id: 'refunds', label: 'Refund Queue' },
+  { id: 'audit', label: 'Audit Log' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Waits this long after the last keystroke before searching leads on the server. */
-const LEAD_SEARCH_DEBOUNCE_MS = 300;
-
+/** The figures the header refresh loads; each null until it first arrives (tabs show placeholders). */
 interface AdminData {
   stats: AdminStats | null;
-  contractors: AdminContractor[];
-  leads: AdminLead[];
-  transactions: Transaction[];
+  transactions: Transaction[] | null;
   totalRevenue: number;
 }
 
-/** The signed-in admin dashboard: header, banners, seven tabs, refresh every 30 s. */
+/** The signed-in admin dashboard: header, banners, the tabs, refresh every 30 s (lists reload their own page). */
 export function AdminDashboard({
   token,
   onLogout,
@@ -48,44 +46,16 @@ export function AdminDashboard({
   const api = useMemo(() => createAdminApi(token, onUnauthorized), [token, onUnauthorized]);
   const { success, error, notify } = useBanners();
   const [tab, setTab] = useState<TabId>('stats');
-  const [data, setData] = useState<AdminData>({
-    stats: null,
-    contractors: [],
-    leads: [],
-    transactions: [],
-    totalRevenue: 0,
-  });
+  const [data, setData] = useState<AdminData>({ stats: null, transactions: null, totalRevenue: 0 });
   const [loading, setLoading] = useState(false);
   const [lastUpdated, setLastUpdated] = useState<Date | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
-  const [leadSearch, setLeadSearch] = useState('');
-  const [leadStatus, setLeadStatus] = useState('');
-  const [leadQuery, setLeadQuery] = useState({ search: '', status: '' });
-
-  useEffect(() => {
-    const t = setTimeout(
-      () =>
-        // Keep the same object when nothing changed, so the data is not fetched twice.
-        setLeadQuery((q) =>
-          q.search === leadSearch.trim() && q.status === leadStatus
-            ? q
-            : { search: leadSearch.trim(), status: leadStatus },
-        ),
-      LEAD_SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(t);
-  }, [leadSearch, leadStatus]);
 
   const fetchAll = useCallback(async () => {
     setLoading(true);
     try {
-      const [stats, contractors, leads, tx] = await Promise.all([
-        api.stats(),
-        api.contractors(),
-        api.leads(leadQuery.search, leadQuery.status),
-        api.transactions(),
-      ]);
-      setData({ stats, contractors, leads, transactions: tx.transactions, totalRevenue: tx.total_revenue });
+      const [stats, tx] = await Promise.all([api.stats(), api.transactions()]);
+      setData({ stats, transactions: tx.transactions, totalRevenue: tx.total_revenue });
       setLastUpdated(new Date());
     } catch (e) {
       if (!(e instanceof AdminSessionExpired)) {
@@ -95,7 +65,7 @@ export function AdminDashboard({
     } finally {
       setLoading(false);
     }
-  }, [api, leadQuery, notify]);
+  }, [api, notify]);
 
   const refreshAll = useCallback(() => {
     setRefreshKey((k) => k + 1);
@@ -106,7 +76,7 @@ export function AdminDashboard({
     void fetchAll();
   }, [fetchAll]);
 
-  // Auto-refresh always runs the latest refreshAll (it changes with the lead filters).
+  // Auto-refresh always runs the latest refreshAll.
   const latestRefresh = useRef(refreshAll);
   latestRefresh.current = refreshAll;
   useEffect(() => {
@@ -154,26 +124,16 @@ export function AdminDashboard({
       >
         {tab === 'stats' && <StatsTab stats={data.stats} />}
         {tab === 'contractors' && (
-          <ContractorsTab api={api} contractors={data.contractors} notify={notify} onChanged={fetchAll} />
+          <ContractorsTab api={api} notify={notify} refreshKey={refreshKey} onChanged={fetchAll} />
         )}
-        {tab === 'leads' && (
-          <LeadsTab
-            api={api}
-            leads={data.leads}
-            search={leadSearch}
-            status={leadStatus}
-            onSearch={setLeadSearch}
-            onStatus={setLeadStatus}
-            notify={notify}
-            onChanged={fetchAll}
-          />
-        )}
+        {tab === 'leads' && <LeadsTab api={api} notify={notify} refreshKey={refreshKey} onChanged={fetchAll} />}
         {tab === 'transactions' && (
           <TransactionsTab transactions={data.transactions} totalRevenue={data.totalRevenue} notify={notify} />
         )}
         {tab === 'pricing' && <PricingTab api={api} notify={notify} refreshKey={refreshKey} />}
         {tab === 'utilities' && <UtilitiesTab api={api} notify={notify} onCreated={fetchAll} refreshKey={refreshKey} />}
         {tab === 'refunds' && <RefundQueueTab api={api} notify={notify} refreshKey={refreshKey} onDecided={fetchAll} />}
+        {tab === 'audit' && <AuditTab api={api} refreshKey={refreshKey} />}
       </div>
     </main>
   );

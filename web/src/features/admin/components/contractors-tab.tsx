@@ -1,13 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminContractor } from '../api/types';
-import { formatMoney } from '../utils/format';
+import { catalogueLabel, formatMoney } from '../utils/format';
 import { AdminTable } from './admin-table';
+import { ContractorPage } from './contractor-page';
 import { reportFailure, type Notify } from './notify';
+import { Pager } from './pager';
 import { DeleteCell, SelectCell } from './row-cells';
 import { SelectableTableToolbar } from './selectable-table-toolbar';
 import { useRowSelection } from './use-row-selection';
+import { useServerList } from './use-server-list';
 import { WalletAdjustCard } from './wallet-adjust-card';
 
 const COLUMNS = [
@@ -25,38 +28,39 @@ function zipList(zips: AdminContractor['zip_codes']): string {
   return Array.isArray(zips) ? zips.join(', ') : (zips ?? '');
 }
 
-function matches(c: AdminContractor, term: string): boolean {
-  if (!term) return true;
-  return [c.business_name, c.contact_name, c.email, c.phone, c.industry, zipList(c.zip_codes)].some((v) =>
-    String(v ?? '')
-      .toLowerCase()
-      .includes(term),
-  );
-}
+const csvRow = (c: AdminContractor) => ({ ...c, zip_codes: zipList(c.zip_codes) });
 
-/** Contractors (§2 tab 2): searchable table, selection, deletes, CSV export and the wallet-adjustment card. */
+/**
+ * Contractors (§2 tab 2): search, date order and paging on the server; selection on the page;
+ * deletes; CSV of the selection, the page or every match; the wallet-adjustment card; and a page
+ * per contractor (open it from the company name).
+ */
 export function ContractorsTab({
   api,
-  contractors,
   notify,
+  refreshKey,
   onChanged,
 }: {
   api: AdminApi;
-  contractors: AdminContractor[];
   notify: Notify;
+  refreshKey: number;
   onChanged: () => void;
 }) {
-  const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
-  const visible = useMemo(
-    () => contractors.filter((c) => matches(c, search.trim().toLowerCase())),
-    [contractors, search],
+  const [openId, setOpenId] = useState<string | null>(null);
+  const onError = useCallback(
+    (error: unknown) => reportFailure(notify, error, MESSAGES.admin.fetchFailed, MESSAGES.admin.fetchFailed),
+    [notify],
   );
-  const selection = useRowSelection(
-    contractors.map((c) => c.id),
-    visible.map((c) => c.id),
-  );
+  const list = useServerList(api.contractors, refreshKey, onError);
+  const contractors = list.page?.rows ?? [];
+  const selection = useRowSelection(contractors.map((c) => c.id));
   const { selectedIds } = selection;
+
+  function changed() {
+    void list.reload();
+    onChanged();
+  }
 
   async function deleteOne(id: string) {
     if (!window.confirm(MESSAGES.confirm.deleteContractor)) return;
@@ -65,7 +69,7 @@ export function ContractorsTab({
       await api.deleteContractor(id);
       notify.success(MESSAGES.adminSuccess.contractorDeleted);
       selection.remove(id);
-      onChanged();
+      changed();
     } catch (error) {
       reportFailure(notify, error, MESSAGES.admin.deleteContractorFailed, MESSAGES.admin.deleteContractorError);
     } finally {
@@ -79,12 +83,12 @@ export function ContractorsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteContractors(selectedIds);
-      const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
+      const deleted = Number(result?.deleted ?? result?.deleted_count ?? selectedIds.length);
       if (deleted > 0) notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
       if (Array.isArray(result?.failed) && result.failed.length > 0)
         notify.error(MESSAGES.admin.deleteContractorsFailed);
       selection.clear();
-      onChanged();
+      changed();
     } catch (error) {
       reportFailure(notify, error, MESSAGES.admin.deleteContractorsFailed, MESSAGES.admin.deleteContractorsError);
     } finally {
@@ -92,54 +96,100 @@ export function ContractorsTab({
     }
   }
 
+  if (openId)
+    return (
+      <ContractorPage
+        api={api}
+        contractorId={openId}
+        notify={notify}
+        onBack={() => setOpenId(null)}
+        onChanged={changed}
+      />
+    );
+
   return (
     <div className="admin-tab-stack">
-      <section className="admin-card" aria-labelledby="contractors-title">
+      <section className="admin-card" aria-labelledby="contractors-title" aria-busy={list.loading}>
         <SelectableTableToolbar
           titleId="contractors-title"
           title="Contractors"
+          noun="contractor"
           searchId="contractor-search"
           searchLabel="Search contractors"
           searchPlaceholder="Search contractors..."
-          search={search}
-          onSearch={setSearch}
-          canSelectAll={visible.length > 0}
+          search={list.search}
+          onSearch={list.setSearch}
+          sort={list.query.sort}
+          onSort={list.setSort}
+          pageRowCount={contractors.length}
+          total={list.page?.total ?? null}
           selection={selection}
           deleteDisabled={busy || selectedIds.length === 0}
           onDeleteSelected={deleteSelected}
-          exportRows={() => visible.map((c) => ({ ...c, zip_codes: zipList(c.zip_codes) }))}
+          selectedRows={() => contractors.filter((c) => selection.isSelected(c.id)).map(csvRow)}
+          pageRows={() => contractors.map(csvRow)}
+          exportAll={() => api.exportAll('admin-contractors-export', list.query)}
           exportPrefix="contractors"
           notify={notify}
         />
-        <AdminTable columns={COLUMNS} isEmpty={visible.length === 0} emptyText="No contractors found">
-          {visible.map((c) => (
-            <tr key={c.id}>
-              <SelectCell
-                checked={selection.isSelected(c.id)}
-                onToggle={() => selection.toggle(c.id)}
-                label={`Select ${c.business_name}`}
-              />
-              <td>
-                <strong>{c.business_name}</strong>
-                <div className="admin-muted">{c.email}</div>
+        <AdminTable
+          columns={COLUMNS}
+          isEmpty={list.page !== null && contractors.length === 0}
+          emptyText="No contractors found"
+        >
+          {list.page === null ? (
+            <tr>
+              <td colSpan={COLUMNS.length} className="admin-placeholder" role="status">
+                Loading contractors…
               </td>
-              <td>
-                {c.contact_name}
-                <div className="admin-muted">{c.phone}</div>
-              </td>
-              <td>
-                {c.industry}
-                <div className="admin-muted">{zipList(c.zip_codes)}</div>
-              </td>
-              <td>{formatMoney(c.wallet_balance)}</td>
-              <td>{Number(c.total_leads_purchased ?? 0)}</td>
-              <td>{formatMoney(c.total_spend)}</td>
-              <DeleteCell onDelete={() => deleteOne(c.id)} disabled={busy} label={`Delete ${c.business_name}`} />
             </tr>
-          ))}
+          ) : (
+            contractors.map((c) => (
+              <tr key={c.id}>
+                <SelectCell
+                  checked={selection.isSelected(c.id)}
+                  onToggle={() => selection.toggle(c.id)}
+                  label={`Select ${c.business_name}`}
+                />
+                <td>
+                  <button
+                    type="button"
+                    className="admin-link-button admin-link-button--strong"
+                    onClick={() => setOpenId(c.id)}
+                    aria-label={`Open ${c.business_name}`}
+                  >
+                    {c.business_name}
+                  </button>
+                  <div className="admin-muted">{c.email}</div>
+                </td>
+                <td>
+                  {c.contact_name}
+                  <div className="admin-muted">{c.phone}</div>
+                </td>
+                <td>
+                  {catalogueLabel(c.industry)}
+                  <div className="admin-muted">{zipList(c.zip_codes)}</div>
+                </td>
+                <td>{formatMoney(c.wallet_balance)}</td>
+                <td>{Number(c.total_leads_purchased ?? 0).toLocaleString('en-US')}</td>
+                <td>{formatMoney(c.total_spend)}</td>
+                <DeleteCell onDelete={() => deleteOne(c.id)} disabled={busy} label={`Delete ${c.business_name}`} />
+              </tr>
+            ))
+          )}
         </AdminTable>
+        {list.page && (
+          <Pager
+            label="Contractors"
+            page={list.query.page}
+            limit={list.query.limit}
+            shown={contractors.length}
+            total={list.page.total}
+            onPage={list.goTo}
+          />
+        )}
       </section>
-      <WalletAdjustCard api={api} contractors={contractors} notify={notify} onAdjusted={onChanged} />
+      <WalletAdjustCard api={api} contractors={contractors} notify={notify} onAdjusted={changed} />
     </div>
   );
 }

@@ -1,23 +1,18 @@
-import { useState } from 'react';
-import { ADMIN_BANNER_SHORT_MS, LEAD_STATUSES } from '@leadmarket/contracts/constants';
+import { useCallback, useState } from 'react';
+import { ADMIN_BANNER_SHORT_MS, ADMIN_LEAD_STATUSES } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminLead } from '../api/types';
-import { formatDate } from '../utils/format';
+import { catalogueLabel, formatDate, humanize } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
+import { Pager } from './pager';
 import { DeleteCell, SelectCell } from './row-cells';
 import { SelectableTableToolbar } from './selectable-table-toolbar';
 import { LeadStatusBadge } from './status-badge';
 import { useRowSelection } from './use-row-selection';
-
-const STATUS_LABELS: Record<string, string> = {
-  available: 'Available',
-  purchased: 'Purchased',
-  expired: 'Expired',
-  archived: 'Archived',
-};
+import { useServerList } from './use-server-list';
 
 /** A flat CSV row of a lead: assignments become "business (status)" names. */
 function leadCsvRow(lead: AdminLead): Record<string, unknown> {
@@ -25,7 +20,7 @@ function leadCsvRow(lead: AdminLead): Record<string, unknown> {
   return {
     ...rest,
     assigned_contractors: (contractor_leads ?? [])
-      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${a.status})`)
+      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${humanize(a.status)})`)
       .join('; '),
   };
 }
@@ -47,29 +42,35 @@ function Assignments({ lead }: { lead: AdminLead }) {
   );
 }
 
-/** Leads (§2 tab 3): search and status filter (applied by the server), selection, deletes, CSV export. */
+/**
+ * Leads (§2 tab 3): search, every lead status, date order and paging on the server; selection
+ * on the page; deletes; CSV of the selection, the page or every matching lead.
+ */
 export function LeadsTab({
   api,
-  leads,
-  search,
-  status,
-  onSearch,
-  onStatus,
   notify,
+  refreshKey,
   onChanged,
 }: {
   api: AdminApi;
-  leads: AdminLead[];
-  search: string;
-  status: string;
-  onSearch: (value: string) => void;
-  onStatus: (value: string) => void;
   notify: Notify;
+  refreshKey: number;
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const onError = useCallback(
+    (error: unknown) => reportFailure(notify, error, MESSAGES.admin.fetchFailed, MESSAGES.admin.fetchFailed),
+    [notify],
+  );
+  const list = useServerList(api.leads, refreshKey, onError);
+  const leads = list.page?.rows ?? [];
   const selection = useRowSelection(leads.map((l) => l.id));
   const { selectedIds } = selection;
+
+  function changed() {
+    void list.reload();
+    onChanged();
+  }
 
   async function deleteOne(id: string) {
     if (!window.confirm(MESSAGES.confirm.deleteLead)) return;
@@ -77,7 +78,8 @@ export function LeadsTab({
     try {
       await api.deleteLead(id);
       notify.success(MESSAGES.adminSuccess.leadDeleted, ADMIN_BANNER_SHORT_MS);
-      onChanged();
+      selection.remove(id);
+      changed();
     } catch (error) {
       reportFailure(
         notify,
@@ -100,14 +102,14 @@ export function LeadsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteLeads(selectedIds);
-      const deleted = typeof result?.deleted_count === 'number' ? result.deleted_count : selectedIds.length;
+      const deleted = Number(result?.deleted ?? result?.deleted_count ?? selectedIds.length);
       // §7: the server's message is shown as the success text.
       if (deleted > 0)
-        notify.success(result?.message ?? `${deleted} leads deleted successfully`, ADMIN_BANNER_SHORT_MS);
+        notify.success(result?.message ?? MESSAGES.adminSuccess.leadsDeleted(deleted), ADMIN_BANNER_SHORT_MS);
       if (Array.isArray(result?.failed) && result.failed.length > 0)
         notify.error(MESSAGES.admin.deleteLeadsFailed, ADMIN_BANNER_SHORT_MS);
       selection.clear();
-      onChanged();
+      changed();
     } catch (error) {
       reportFailure(
         notify,
@@ -122,69 +124,93 @@ export function LeadsTab({
   }
 
   return (
-    <section className="admin-card" aria-labelledby="leads-title">
+    <section className="admin-card" aria-labelledby="leads-title" aria-busy={list.loading}>
       <SelectableTableToolbar
         titleId="leads-title"
         title="Leads"
+        noun="lead"
         searchId="lead-search"
         searchLabel="Search leads"
         searchPlaceholder="Search leads..."
-        search={search}
-        onSearch={onSearch}
+        search={list.search}
+        onSearch={list.setSearch}
         filters={
           <Field id="lead-status" label="Status filter" hideLabel>
-            <select id="lead-status" value={status} onChange={(e) => onStatus(e.target.value)}>
+            <select id="lead-status" value={list.query.status} onChange={(e) => list.setStatus(e.target.value)}>
               <option value="">All Statuses</option>
-              {LEAD_STATUSES.map((s) => (
+              {ADMIN_LEAD_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {humanize(s)}
                 </option>
               ))}
             </select>
           </Field>
         }
-        canSelectAll={leads.length > 0}
+        sort={list.query.sort}
+        onSort={list.setSort}
+        pageRowCount={leads.length}
+        total={list.page?.total ?? null}
         selection={selection}
-        deleteDisabled={busy}
+        deleteDisabled={busy || selectedIds.length === 0}
         onDeleteSelected={deleteSelected}
-        exportRows={() => leads.map(leadCsvRow)}
+        selectedRows={() => leads.filter((l) => selection.isSelected(l.id)).map(leadCsvRow)}
+        pageRows={() => leads.map(leadCsvRow)}
+        exportAll={() => api.exportAll('admin-leads-export', list.query)}
         exportPrefix="leads"
         notify={notify}
       />
-      <AdminTable columns={COLUMNS} isEmpty={leads.length === 0} emptyText="No leads found">
-        {leads.map((lead) => (
-          <tr key={lead.id}>
-            <SelectCell
-              checked={selection.isSelected(lead.id)}
-              onToggle={() => selection.toggle(lead.id)}
-              label={`Select lead of ${lead.customer_name}`}
-            />
-            <td>
-              <strong>{lead.customer_name}</strong>
-              {lead.is_test && <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>}
-              <div className="admin-muted">{lead.phone}</div>
-              <div className="admin-muted">{lead.email}</div>
+      <AdminTable columns={COLUMNS} isEmpty={list.page !== null && leads.length === 0} emptyText="No leads found">
+        {list.page === null ? (
+          <tr>
+            <td colSpan={COLUMNS.length} className="admin-placeholder" role="status">
+              Loading leads…
             </td>
-            <td>
-              {lead.service_category}
-              <div className="admin-muted">{lead.sub_service}</div>
-            </td>
-            <td>{lead.zip_code}</td>
-            <td>
-              <LeadStatusBadge status={lead.status} />
-            </td>
-            <td>{formatDate(lead.created_at)}</td>
-            <td>
-              <Assignments lead={lead} />
-            </td>
-            <DeleteCell
-              onDelete={() => deleteOne(lead.id)}
-              disabled={busy}
-              label={`Delete lead of ${lead.customer_name}`}
-            />
           </tr>
-        ))}
+        ) : (
+          leads.map((lead) => (
+            <tr key={lead.id}>
+              <SelectCell
+                checked={selection.isSelected(lead.id)}
+                onToggle={() => selection.toggle(lead.id)}
+                label={`Select lead of ${lead.customer_name}`}
+              />
+              <td>
+                <strong>{lead.customer_name}</strong>
+                {lead.is_test && <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>}
+                <div className="admin-muted">{lead.phone}</div>
+                <div className="admin-muted">{lead.email}</div>
+              </td>
+              <td>
+                {catalogueLabel(lead.service_category)}
+                <div className="admin-muted">{catalogueLabel(lead.service_category, lead.sub_service)}</div>
+              </td>
+              <td>{lead.zip_code}</td>
+              <td>
+                <LeadStatusBadge status={lead.status} />
+              </td>
+              <td>{formatDate(lead.created_at)}</td>
+              <td>
+                <Assignments lead={lead} />
+              </td>
+              <DeleteCell
+                onDelete={() => deleteOne(lead.id)}
+                disabled={busy}
+                label={`Delete lead of ${lead.customer_name}`}
+              />
+            </tr>
+          ))
+        )}
       </AdminTable>
+      {list.page && (
+        <Pager
+          label="Leads"
+          page={list.query.page}
+          limit={list.query.limit}
+          shown={leads.length}
+          total={list.page.total}
+          onPage={list.goTo}
+        />
+      )}
     </section>
   );
 }

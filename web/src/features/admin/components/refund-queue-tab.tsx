@@ -3,7 +3,7 @@ import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { RefundRequest } from '../api/types';
-import { formatDateTime, formatMoney } from '../utils/format';
+import { catalogueLabel, formatDateTime, formatMoney } from '../utils/format';
 import { Field } from './field';
 import { reportFailure, type Notify } from './notify';
 import { RefundStatusBadge } from './status-badge';
@@ -26,7 +26,7 @@ export function RefundQueueTab({
   refreshKey: number;
   onDecided: () => void;
 }) {
-  const [refunds, setRefunds] = useState<RefundRequest[]>([]);
+  const [refunds, setRefunds] = useState<RefundRequest[] | null>(null);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState('');
 
@@ -63,7 +63,11 @@ export function RefundQueueTab({
   return (
     <section className="admin-card" aria-labelledby="refunds-title">
       <h2 id="refunds-title">Refund Queue</h2>
-      {refunds.length === 0 ? (
+      {refunds === null ? (
+        <p className="admin-placeholder" role="status">
+          Loading refund requests…
+        </p>
+      ) : refunds.length === 0 ? (
         <p className="admin-empty">No refund requests</p>
       ) : (
         <ul className="admin-refunds">
@@ -77,7 +81,8 @@ export function RefundQueueTab({
               {r.contractors?.email && <div className="admin-muted">{r.contractors.email}</div>}
               {r.leads && (
                 <div>
-                  Lead: {r.leads.customer_name ?? ''} · {r.leads.service_category ?? ''} · {r.leads.zip_code ?? ''}
+                  Lead: {r.leads.customer_name ?? ''} · {catalogueLabel(r.leads.service_category ?? '')} ·{' '}
+                  {r.leads.zip_code ?? ''}
                 </div>
               )}
               <div>Reason: {r.reason}</div>

@@ -16,6 +16,7 @@ export function SiteMessagesSection({ api, refreshKey }: { api: AdminApi; refres
   const [items, setItems] = useState<SiteMessage[]>([]);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -26,6 +27,7 @@ export function SiteMessagesSection({ api, refreshKey }: { api: AdminApi; refres
         setItems(result.items);
         setTotal(result.total);
         setFailed(false);
+        setLoaded(true);
       })
       .catch((error) => {
         if (error instanceof AdminSessionExpired || !live) return;
@@ -60,7 +62,12 @@ export function SiteMessagesSection({ api, refreshKey }: { api: AdminApi; refres
         </div>
       </div>
       {failed && <p className="admin-muted">Site messages could not be loaded.</p>}
-      {!failed && items.length === 0 && (
+      {!failed && !loaded && (
+        <p className="admin-placeholder" role="status">
+          Loading messages…
+        </p>
+      )}
+      {!failed && loaded && items.length === 0 && (
         <p className="admin-empty">{kind === 'waitlist' ? 'No waitlist signups yet' : 'No contact messages yet'}</p>
       )}
       {items.length > 0 && (

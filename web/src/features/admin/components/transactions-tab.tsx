@@ -1,5 +1,5 @@
 import type { Transaction } from '../api/types';
-import { formatDateTime, formatMoney } from '../utils/format';
+import { formatDateTime, formatMoney, humanize, plural } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { ExportButton } from './export-button';
 import type { Notify } from './notify';
@@ -13,12 +13,13 @@ export function TransactionsTab({
   totalRevenue,
   notify,
 }: {
-  transactions: Transaction[];
+  /** Null until the first answer arrives. */
+  transactions: Transaction[] | null;
   totalRevenue: number;
   notify: Notify;
 }) {
   const rows = () =>
-    transactions.map(({ contractors, ...rest }) => ({
+    (transactions ?? []).map(({ contractors, ...rest }) => ({
       ...rest,
       contractor: contractors?.business_name ?? '',
       contact_name: contractors?.contact_name ?? '',
@@ -29,12 +30,16 @@ export function TransactionsTab({
         <h2 id="transactions-title">Transaction Logs</h2>
         <div className="admin-revenue" aria-label="Total Revenue">
           <span className="admin-revenue__label">Total Revenue</span>
-          <strong className="admin-revenue__value">{formatMoney(totalRevenue)}</strong>
-          <span className="admin-muted">{transactions.length} transactions</span>
+          <strong className="admin-revenue__value">{transactions ? formatMoney(totalRevenue) : '…'}</strong>
+          <span className="admin-muted">{transactions ? plural(transactions.length, 'transaction') : 'Loading…'}</span>
         </div>
         <ExportButton rows={rows} prefix="transactions" notify={notify} />
       </div>
-      {transactions.length === 0 ? (
+      {transactions === null ? (
+        <p className="admin-placeholder" role="status">
+          Loading transactions…
+        </p>
+      ) : transactions.length === 0 ? (
         <div className="admin-empty-state">
           <h3>No transactions</h3>
           <p>No lead purchases have been made yet</p>
@@ -47,7 +52,7 @@ export function TransactionsTab({
                 {t.contractors?.business_name ?? 'Unknown'}
                 {t.contractors?.contact_name && <div className="admin-muted">{t.contractors.contact_name}</div>}
               </td>
-              <td>{TYPE_LABELS[t.type] ?? t.type}</td>
+              <td>{TYPE_LABELS[t.type] ?? humanize(t.type)}</td>
               <td>{formatMoney(t.amount)}</td>
               <td>{formatDateTime(t.date)}</td>
               <td>{t.description}</td>

@@ -26,13 +26,6 @@ export function checkAdjustment(contractorId: string, amountText: string): Adjus
   return { ok: true, contractorId: contractorId.trim(), amount };
 }
 
-/** Price input rule (§5): a number at or above 0 in cents steps; anything non-numeric becomes 0. */
-export function parsePriceInput(text: string): number {
-  const value = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0) return 0;
-  return roundCents(value);
-}
-
 /** Test-lead form (§5): customer name, phone, service category and ZIP code are required. */
 export function missingTestLeadFields(form: {
   customer_name: string;

@@ -1,9 +1,9 @@
 import { CONTRACTOR_ID_KEY, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
 import { resetTokenOf } from '../pages/reset-password-page';
 import { authRoutes } from '../routes';
 
@@ -55,13 +55,16 @@ describe('reset password', () => {
     await user.type(pass, 'longpassword');
     await user.type(confirm, 'longpasswore');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.reset.passwordsMismatch);
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    expect(fieldErrorOf(confirm)).toBe(MESSAGES.reset.passwordsMismatch);
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
     await user.clear(pass);
     await user.clear(confirm);
     await user.type(pass, 'short');
     await user.type(confirm, 'short');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.reset.tooShort);
+    await waitFor(() => expect(fieldErrorOf(pass)).toBe(MESSAGES.reset.tooShort));
+    expect(document.activeElement).toBe(pass);
     expect(calls.some((c) => c.name === 'reset-password')).toBe(false);
 
     await user.clear(pass);

@@ -1,9 +1,10 @@
 import { CONTRACTOR_ID_KEY, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
 import { authRoutes } from '../routes';
 
 const catalogue = {
@@ -54,16 +55,24 @@ describe('signup', () => {
     const user = userEvent.setup();
     renderRoutes(authRoutes, '/contractors/signup?email=bob%40example.com&zip=78701&trade=plumbing');
     await user.click(await screen.findByRole('button', { name: 'Create Account' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
+    // Each missing field says so beside itself; focus goes to the first (email and ZIP came prefilled).
+    const name = screen.getByLabelText(/Your Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(fieldErrorOf(name)).toBe(FIELD_MESSAGES.required('contact_name'));
+    expect(fieldErrorOf(screen.getByLabelText(/^Username/))).toBe(FIELD_MESSAGES.required('username'));
+    expect(fieldErrorOf(screen.getByLabelText(/Service ZIP Codes/))).toBeUndefined();
     await fillSignup(user, 'secret1', 'secret2');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.signup.passwordsMismatch);
+    await waitFor(() =>
+      expect(fieldErrorOf(screen.getByLabelText(/^Confirm Password/))).toBe(MESSAGES.signup.passwordsMismatch),
+    );
     await user.clear(screen.getByLabelText(/^Password/));
     await user.clear(screen.getByLabelText(/^Confirm Password/));
     await user.type(screen.getByLabelText(/^Password/), 'abc');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'abc');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(screen.getByRole('alert').textContent).toContain(MESSAGES.signup.tooShort);
+    await waitFor(() => expect(fieldErrorOf(screen.getByLabelText(/^Password/))).toBe(MESSAGES.signup.tooShort));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Password/));
     expect(calls.some((c) => c.name === 'contractors-signup')).toBe(false);
   });
 
@@ -183,7 +192,8 @@ describe('login', () => {
     renderRoutes(authRoutes, '/login');
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Please enter your email address');
+    await waitFor(() => expect(fieldErrorOf(screen.getByLabelText(/Email/))).toBe('Please enter your email address'));
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
     await user.type(screen.getByLabelText(/Email/), 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText(MESSAGES.forgotPassword.failed)).toBeTruthy();

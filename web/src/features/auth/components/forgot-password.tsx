@@ -1,11 +1,14 @@
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/field';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import { forgotPassword } from '../api/auth-calls';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
+const EMAIL_INVALID = FIELD_MESSAGES.email;
 
 /** The forgot-password box of the login page: asks for an email and requests a reset link. */
 export function ForgotPassword({ onClose }: { onClose: () => void }) {
@@ -13,13 +16,16 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({
     kind: 'idle',
   });
+  const fields = useFieldErrors(['email'] as const);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) {
-      setState({ kind: 'error', message: EMAIL_REQUIRED });
+    if (!email.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setState({ kind: 'idle' });
+      fields.fail({ email: email.trim() ? EMAIL_INVALID : EMAIL_REQUIRED });
       return;
     }
+    fields.clear();
     setState({ kind: 'sending' });
     try {
       const answer = await forgotPassword(email.trim());
@@ -35,14 +41,19 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
             ? error.messageOr(MESSAGES.forgotPassword.failed)
             : MESSAGES.forgotPassword.failed,
       });
+      fields.fail({});
     }
   }
 
   return (
-    <form className="forgot" onSubmit={submit} noValidate aria-labelledby="forgot-title">
+    <form ref={fields.formRef} className="forgot" onSubmit={submit} noValidate aria-labelledby="forgot-title">
       <h2 id="forgot-title">Reset Your Password</h2>
       {state.kind === 'sent' ? <Alert kind="success">{state.message}</Alert> : null}
-      {state.kind === 'error' ? <Alert kind="error">{state.message}</Alert> : null}
+      {state.kind === 'error' ? (
+        <div ref={fields.summaryRef} tabIndex={-1}>
+          <Alert kind="error">{state.message}</Alert>
+        </div>
+      ) : null}
       <TextField
         label="Email"
         name="email"
@@ -50,7 +61,11 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
         required
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          fields.clear('email');
+        }}
+        error={fields.errors.email}
       />
       <div className="button-row">
         <button type="submit" className="button" disabled={state.kind === 'sending'}>

@@ -5,6 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/field';
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { login } from '../api/auth-calls';
@@ -20,15 +22,20 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
+  const fields = useFieldErrors(['username', 'password'] as const);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!username.trim() || !password) {
-      setError(MESSAGES.contractor.requiredFields);
+    setError(null);
+    const problems: { username?: string; password?: string } = {};
+    if (!username.trim()) problems.username = FIELD_MESSAGES.required('username');
+    if (!password) problems.password = FIELD_MESSAGES.required('password');
+    if (problems.username || problems.password) {
+      fields.fail(problems);
       return;
     }
+    fields.clear();
     setBusy(true);
-    setError(null);
     try {
       const answer = await login(username.trim(), password);
       if (!answer?.success || !answer.session_token || !answer.contractor_id)
@@ -40,6 +47,8 @@ export function LoginPage() {
         err instanceof ApiError && err.status !== 0 ? err.messageOr(MESSAGES.login.failed) : MESSAGES.login.failed,
       );
       setBusy(false);
+      // A wrong username or password belongs to neither field alone: focus the message.
+      fields.fail({});
     }
   }
 
@@ -50,15 +59,23 @@ export function LoginPage() {
         {forgot ? (
           <ForgotPassword onClose={() => setForgot(false)} />
         ) : (
-          <form className="form" onSubmit={submit} noValidate aria-label="Contractor login">
-            {error ? <Alert kind="error">{error}</Alert> : null}
+          <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-label="Contractor login">
+            {error ? (
+              <div ref={fields.summaryRef} tabIndex={-1}>
+                <Alert kind="error">{error}</Alert>
+              </div>
+            ) : null}
             <TextField
               label="Username"
               name="username"
               required
               autoComplete="username"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                fields.clear('username');
+              }}
+              error={fields.errors.username}
             />
             <PasswordField
               label="Password"
@@ -66,7 +83,11 @@ export function LoginPage() {
               required
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                fields.clear('password');
+              }}
+              error={fields.errors.password}
             />
             <button type="submit" className="button" disabled={busy}>
               {busy ? 'Logging In...' : 'Log In'}

@@ -8,6 +8,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { resetPassword, verifyResetToken, type ResetType } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import '../auth.css';
 
 /** The reset token of a link: `token` or `code` in the query, or in the fragment (some mailers move it there). */
@@ -46,6 +47,7 @@ export function ResetPasswordPage() {
   );
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const fields = useFieldErrors(['password', 'confirm_password'] as const);
 
   useEffect(() => {
     if (!token) return;
@@ -79,9 +81,12 @@ export function ResetPasswordPage() {
     e.preventDefault();
     const problem = validateNewPassword(password, confirm);
     if (problem) {
-      setState({ kind: 'form', error: problem });
+      // A mismatch is the confirmation's fault; a short password is the password's.
+      setState({ kind: 'form' });
+      fields.fail(problem === MESSAGES.reset.passwordsMismatch ? { confirm_password: problem } : { password: problem });
       return;
     }
+    fields.clear();
     setState({ kind: 'saving' });
     try {
       await resetPassword(token!, password, type);
@@ -92,6 +97,7 @@ export function ResetPasswordPage() {
       else if (error instanceof ApiError && error.status >= 400 && error.status < 500)
         message = error.messageOr(MESSAGES.reset.invalidToken);
       setState({ kind: 'form', error: message });
+      fields.fail({});
     }
   }
 
@@ -120,16 +126,24 @@ export function ResetPasswordPage() {
     );
   else
     body = (
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="reset-title">
+      <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-labelledby="reset-title">
         <h1 id="reset-title">Set a New Password</h1>
-        {state.kind === 'form' && state.error ? <Alert kind="error">{state.error}</Alert> : null}
+        {state.kind === 'form' && state.error ? (
+          <div ref={fields.summaryRef} tabIndex={-1}>
+            <Alert kind="error">{state.error}</Alert>
+          </div>
+        ) : null}
         <PasswordField
           label="New Password"
           name="password"
           required
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            fields.clear('password');
+          }}
+          error={fields.errors.password}
         />
         <PasswordField
           label="Confirm New Password"
@@ -137,7 +151,11 @@ export function ResetPasswordPage() {
           required
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => {
+            setConfirm(e.target.value);
+            fields.clear('confirm_password');
+          }}
+          error={fields.errors.confirm_password}
         />
         <p className="field-help">At least {RESET_PASSWORD_MIN} characters.</p>
         <button type="submit" className="button" disabled={state.kind === 'saving'}>

@@ -11,7 +11,8 @@ import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { SERVICE_CATEGORIES, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
 import { signup, type SignupInput } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
-import { validateSignup } from '../signup-rules';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { checkSignup, SIGNUP_FIELDS, type SignupField } from '../signup-rules';
 import '../auth.css';
 
 /** Shown beside the opt-in box; the contractors service records its own copy of this wording with each consent. */
@@ -44,23 +45,28 @@ export function SignupPage() {
   const [values, setValues] = useState<SignupInput>(() => signupPrefill(params));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const fields = useFieldErrors(SIGNUP_FIELDS);
+  const { errors } = fields;
   const industries = useIndustries();
   const subServices = useSubServiceChoices(values.industry, values.sub_service, () =>
     setValues((v) => ({ ...v, sub_service: '' })),
   );
 
-  const set = (key: keyof SignupInput) => (e: { target: { value: string } }) =>
+  const set = (key: SignupField) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
+    fields.clear(key);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = validateSignup(values);
-    if (problem) {
-      setError(problem);
+    const problems = checkSignup(values);
+    setError(null);
+    if (Object.keys(problems).length) {
+      fields.fail(problems);
       return;
     }
+    fields.clear();
     setBusy(true);
-    setError(null);
     try {
       const answer = await signup({
         ...values,
@@ -75,6 +81,13 @@ export function SignupPage() {
       contractorSession.save(answer.session_token, answer.contractor_id);
       navigate(safeRedirectPath(answer.redirect_url, '/contractor-dashboard'));
     } catch (err) {
+      setBusy(false);
+      const field = err instanceof ApiError ? fields.fieldOf(err.body) : undefined;
+      if (field && err instanceof ApiError && err.serverMessage) {
+        // The server names the field (an email already registered, a username taken): say it there.
+        fields.fail({ [field]: err.serverMessage });
+        return;
+      }
       setError(
         err instanceof ApiError && err.status === 0
           ? MESSAGES.signup.network
@@ -82,16 +95,26 @@ export function SignupPage() {
             ? err.messageOr(MESSAGES.signup.failed)
             : MESSAGES.signup.failed,
       );
-      setBusy(false);
+      fields.fail({});
     }
   }
 
   return (
     <PublicLayout narrow>
-      <form className="form card auth-card" onSubmit={submit} noValidate aria-labelledby="signup-title">
+      <form
+        ref={fields.formRef}
+        className="form card auth-card"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="signup-title"
+      >
         <h1 id="signup-title">Create Your Free Contractor Account</h1>
         <p className="lead-text">Get $25 in your wallet to start. No monthly fees, no contracts.</p>
-        {error ? <Alert kind="error">{error}</Alert> : null}
+        {error ? (
+          <div ref={fields.summaryRef} tabIndex={-1}>
+            <Alert kind="error">{error}</Alert>
+          </div>
+        ) : null}
         <div className="form-grid">
           <TextField
             label="Your Name"
@@ -100,6 +123,7 @@ export function SignupPage() {
             autoComplete="name"
             value={values.contact_name}
             onChange={set('contact_name')}
+            error={errors.contact_name}
           />
           <TextField
             label="Business Name"
@@ -108,6 +132,7 @@ export function SignupPage() {
             autoComplete="organization"
             value={values.business_name}
             onChange={set('business_name')}
+            error={errors.business_name}
           />
           <TextField
             label="Email"
@@ -117,6 +142,7 @@ export function SignupPage() {
             autoComplete="email"
             value={values.email}
             onChange={set('email')}
+            error={errors.email}
           />
           <TextField
             label="Phone"
@@ -126,6 +152,7 @@ export function SignupPage() {
             autoComplete="tel"
             value={values.phone}
             onChange={set('phone')}
+            error={errors.phone}
           />
           <SelectField
             label="Industry"
@@ -134,7 +161,11 @@ export function SignupPage() {
             placeholder="Select your industry"
             options={industries}
             value={values.industry}
-            onChange={(e) => setValues((v) => ({ ...v, industry: e.target.value, sub_service: '' }))}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, industry: e.target.value, sub_service: '' }));
+              fields.clear('industry');
+            }}
+            error={errors.industry}
           />
           <SelectField
             label="Sub-Service"
@@ -147,6 +178,7 @@ export function SignupPage() {
             disabled={!values.industry || subServices.loading}
             value={values.sub_service}
             onChange={set('sub_service')}
+            error={errors.sub_service}
             help={subServices.failed ? MESSAGES.contractor.subServicesFailed : undefined}
           />
         </div>
@@ -157,6 +189,7 @@ export function SignupPage() {
           inputMode="numeric"
           value={values.zip_codes}
           onChange={set('zip_codes')}
+          error={errors.zip_codes}
           help="Separate ZIP codes with commas, e.g. 78701, 78702"
         />
         <TextField
@@ -166,6 +199,7 @@ export function SignupPage() {
           autoComplete="username"
           value={values.username}
           onChange={set('username')}
+          error={errors.username}
         />
         <div className="form-grid">
           <PasswordField
@@ -175,6 +209,7 @@ export function SignupPage() {
             autoComplete="new-password"
             value={values.password}
             onChange={set('password')}
+            error={errors.password}
           />
           <PasswordField
             label="Confirm Password"
@@ -183,6 +218,7 @@ export function SignupPage() {
             autoComplete="new-password"
             value={values.confirm_password}
             onChange={set('confirm_password')}
+            error={errors.confirm_password}
           />
         </div>
         <p className="field-help">At least {SIGNUP_PASSWORD_MIN} characters.</p>

@@ -73,3 +73,13 @@ describe('fund form limits', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Network error. Please try again.'));
   });
 });
+
+describe('fund form when card payments are turned off', () => {
+  it('says funding is unavailable and offers no Add Funds button', () => {
+    const api = mockFunctions({});
+    render(<FundForm session={session} available={false} />);
+    expect(screen.getByRole('status').textContent).toMatch(/Adding funds is unavailable right now/);
+    expect(screen.queryByRole('button', { name: 'Add Funds' })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -100,6 +100,8 @@ export interface AutoReloadSettings {
   auto_reload_enabled: boolean;
   auto_reload_threshold: number;
   auto_reload_amount: number;
+  /** False when the server has card payments turned off (PAYMENTS_DISABLED). */
+  funding_available?: boolean;
 }
 
 export interface PerformanceMetrics {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FUNDING_MAX_CENTS, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
+import { CHANNEL_OFF_MESSAGES, FUNDING_MAX_CENTS, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import { validateFundingAmount } from '../domain/validation';
@@ -15,10 +15,13 @@ export function FundForm({
   session,
   id,
   goTo = (url) => window.location.assign(url),
+  available = true,
 }: {
   session: Session;
   id?: string;
   goTo?: (url: string) => void;
+  /** False when the server has card payments turned off (auto-reload-settings' funding_available). */
+  available?: boolean;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -47,6 +50,14 @@ export function FundForm({
       setBusy(false);
     }
   }
+
+  if (!available)
+    return (
+      <section id={id} className="dash-card dash-fund" aria-labelledby={`${inputId}-title`}>
+        <h3 id={`${inputId}-title`}>Add Funds</h3>
+        <p role="status">{CHANNEL_OFF_MESSAGES.funding}</p>
+      </section>
+    );
 
   return (
     <form id={id} className="dash-card dash-fund" onSubmit={submit} noValidate>

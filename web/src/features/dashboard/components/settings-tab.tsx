@@ -14,11 +14,14 @@ export function SettingsTab({
   contractor,
   onSuccess,
   onError,
+  fundingAvailable = true,
 }: {
   session: Session;
   contractor: Contractor;
   onSuccess: (message: string, ms?: number) => void;
   onError: (message: string) => void;
+  /** False when card payments are turned off on the server (auto-reload-settings' funding_available). */
+  fundingAvailable?: boolean;
 }) {
   const smsId = useId();
   const [editing, setEditing] = useState(false);
@@ -94,7 +97,7 @@ export function SettingsTab({
         </div>
       </section>
 
-      <FundForm session={session} id="settings-funding-card" />
+      <FundForm session={session} id="settings-funding-card" available={fundingAvailable} />
 
       {editing && (
         <EditProfileDialog

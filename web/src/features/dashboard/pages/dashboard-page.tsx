@@ -355,7 +355,12 @@ export function DashboardPage() {
                 <h3 id="wallet-balance-title">Current Balance</h3>
                 <p className="dash-balance">{money(balance)}</p>
               </section>
-              <FundForm key={fundFormKey} session={session} id={FUNDING_CARD_ID} />
+              <FundForm
+                key={fundFormKey}
+                session={session}
+                id={FUNDING_CARD_ID}
+                available={autoReloadSettings?.funding_available !== false}
+              />
               <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
               <WalletStatement session={session} />
             </div>
@@ -371,7 +376,13 @@ export function DashboardPage() {
             />
           )}
           {tab === 'settings' && (
-            <SettingsTab session={session} contractor={contractor} onSuccess={succeed} onError={fail} />
+            <SettingsTab
+              session={session}
+              contractor={contractor}
+              onSuccess={succeed}
+              onError={fail}
+              fundingAvailable={autoReloadSettings?.funding_available !== false}
+            />
           )}
         </div>
       </main>

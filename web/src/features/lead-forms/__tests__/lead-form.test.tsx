@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,22 +36,115 @@ async function fillContact(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Describe What You Need/), 'AC stopped cooling');
 }
 
+const fieldError = (label: RegExp) => {
+  const control = screen.getByLabelText(label);
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent).find((t) => t && !/characters$/.test(t));
+};
+
 describe('generic and industry lead forms', () => {
-  it('requires every field and caps the ZIP code at 5 characters', async () => {
+  it('puts each error beside its field, focuses the first, and takes only digits for the ZIP code', async () => {
     const calls = mockFunctions({ ...catalogue });
     const user = userEvent.setup();
     renderRoutes(leadFormRoutes, '/legal');
     await user.click(await screen.findByRole('button', { name: 'Get Matched Now' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
-    await user.type(screen.getByLabelText(/ZIP Code/), '123456789');
+    const name = screen.getByLabelText(/Full Name/);
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(fieldError(/Full Name/)).toBe(FIELD_MESSAGES.required('customer_name'));
+    expect(fieldError(/ZIP Code/)).toBe(FIELD_MESSAGES.zipCode);
+    expect(fieldError(/Describe What You Need/)).toBe(FIELD_MESSAGES.required('description'));
+    await user.type(screen.getByLabelText(/ZIP Code/), 'ab1c2-3456789');
     expect(screen.getByLabelText(/ZIP Code/)).toHaveProperty('value', '12345');
+    expect(screen.getByLabelText(/ZIP Code/).getAttribute('aria-invalid')).toBeNull();
+    await user.type(screen.getByLabelText(/Full Name/), 'Jane');
+    await user.type(screen.getByLabelText(/Phone/), '555-01');
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Phone/)));
+    expect(fieldError(/Phone/)).toBe(FIELD_MESSAGES.phoneDigits);
     expect(calls.some((c) => c.name === 'leads-submit')).toBe(false);
+  });
+
+  it('counts the description against its limit as the customer types', async () => {
+    mockFunctions({ ...catalogue });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/legal');
+    const description = await screen.findByLabelText(/Describe What You Need/);
+    expect(description.getAttribute('maxlength')).toBe('5000');
+    await user.type(description, 'Leaky pipe');
+    expect(screen.getByText('10 / 5,000 characters')).toBeTruthy();
+  });
+
+  it('an industry page shows what to fix for a rejected lead, never the success text', async () => {
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: {
+          message: 'We could not accept this request yet.',
+          status: 'rejected',
+          validation_summary: { phone_valid: true, email_valid: true, content_valid: false, is_duplicate: false },
+          problems: [{ field: 'description', message: 'The description looks like random letters' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.leadSubmit.rejected);
+    expect(fieldError(/Describe What You Need/)).toBe('The description looks like random letters');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Describe What You Need/)));
+    expect(screen.queryByText(MESSAGES.leadSubmit.success)).toBeNull();
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
+  });
+
+  it('says "received, we are checking it" while screening has not answered', async () => {
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': { body: { message: 'x', status: 'pending', validation_summary: null } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.pending)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.leadSubmit.success)).toBeNull();
+  });
+
+  it('sends one idempotency key per filled-in form: the same on a retry, a new one after a change', async () => {
+    let fail = true;
+    const calls = mockFunctions({
+      ...catalogue,
+      'leads-submit': () => (fail ? { status: 503, body: {} } : { body: { message: 'ok', status: 'valid' } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    await screen.findByRole('alert');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    await screen.findByText(MESSAGES.leadSubmit.success);
+    const keys = calls.filter((c) => c.name === 'leads-submit').map((c) => (c.body as any).idempotency_key);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await user.click(screen.getByRole('button', { name: 'Submit Another' }));
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    await screen.findByText(MESSAGES.leadSubmit.success);
+    const third = calls.filter((c) => c.name === 'leads-submit')[2]!.body as any;
+    expect(third.idempotency_key).not.toBe(keys[0]);
   });
 
   it('HVAC page sends Home Services / HVAC, shows the success text, and Submit Another gives an empty form', async () => {
     const calls = mockFunctions({
       ...catalogue,
-      'leads-submit': { body: { message: 'ok', status: 'pending', validation_summary: null } },
+      'leads-submit': { body: { message: 'ok', status: 'valid', validation_summary: null } },
     });
     const user = userEvent.setup();
     renderRoutes(leadFormRoutes, '/hvac');
@@ -67,6 +161,7 @@ describe('generic and industry lead forms', () => {
       service_category: 'home_services',
       sub_service: 'hvac',
       description: 'AC stopped cooling',
+      idempotency_key: expect.any(String),
     });
     await user.click(screen.getByRole('button', { name: 'Submit Another' }));
     expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', '');
@@ -123,6 +218,13 @@ describe('/lead-intake (richer, validated form)', () => {
           message: status === 'valid' ? MESSAGES.leadSubmit.success : 'Your request could not be accepted',
           status,
           validation_summary: { phone_valid: false, email_valid: true, content_valid: true, is_duplicate: true },
+          problems:
+            status === 'valid'
+              ? []
+              : [
+                  { field: 'phone', message: 'This phone number does not exist' },
+                  { field: null, message: 'We already have a request for this service' },
+                ],
         },
       }),
     });
@@ -138,7 +240,9 @@ describe('/lead-intake (richer, validated form)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Your request could not be accepted');
+    expect(alert.textContent).toContain(MESSAGES.leadSubmit.rejected);
+    expect(alert.textContent).toContain('We already have a request for this service');
+    expect(fieldError(/Phone/)).toBe('This phone number does not exist');
     const summary = within(alert).getByRole('list', { name: 'Validation summary' });
     expect(summary.textContent).toContain('Phone number: failed');
     expect(summary.textContent).toContain('Email address: passed');
@@ -160,7 +264,7 @@ describe('/lead-intake (richer, validated form)', () => {
 });
 
 describe('/services/plumbing', () => {
-  it('defaults to Home Services / Plumbing and goes to /thank-you with service and name', async () => {
+  it('defaults to Home Services / Plumbing and goes to /thank-you, leaving service and name in this tab', async () => {
     const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'valid' } } });
     const user = userEvent.setup();
     const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
@@ -172,12 +276,38 @@ describe('/services/plumbing', () => {
     await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
     await screen.findByText('Thanks page');
     expect(router.state.location.pathname).toBe('/thank-you');
-    const q = new URLSearchParams(router.state.location.search);
-    expect([q.get('service'), q.get('name')]).toEqual(['plumbing', 'Jane Doe']);
+    expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({
+      name: 'Jane Doe',
+      service: 'plumbing',
+      status: 'valid',
+    });
     expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({
       service_category: 'home_services',
       sub_service: 'plumbing',
     });
+  });
+
+  it('a rejected plumbing lead stays on its page with what to fix', async () => {
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: {
+          message: 'x',
+          status: 'rejected',
+          problems: [{ field: 'customer_name', message: 'Please enter just your name, in letters' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
+      { path: '/thank-you', element: <p>Thanks page</p> },
+    ]);
+    await screen.findByLabelText(/Service Category/);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
+    await screen.findByRole('alert');
+    expect(fieldError(/Full Name/)).toBe('Please enter just your name, in letters');
+    expect(router.state.location.pathname).toBe('/services/plumbing');
   });
 
   it('shows its own fallback text when the request fails', async () => {

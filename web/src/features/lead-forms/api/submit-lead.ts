@@ -19,6 +19,14 @@ export interface LeadSubmission {
   email?: string;
   urgency?: 'Standard' | 'Premium' | 'Emergency';
   contractor_id?: string;
+  /** Same for every send of one filled-in form: a retry returns the first answer and stores no second lead. */
+  idempotency_key?: string;
+}
+
+/** One thing screening asks the customer to fix, with the field it belongs to (null: the request as a whole). */
+export interface LeadProblem {
+  field: string | null;
+  message: string;
 }
 
 /** Reply of leads-submit: `status` valid | rejected | pending, and the summary once screened. */
@@ -27,6 +35,7 @@ export interface LeadSubmitAnswer {
   lead_id?: string;
   status?: string;
   validation_summary?: ValidationSummary | null;
+  problems?: LeadProblem[];
   detail?: string;
 }
 

@@ -1,12 +1,20 @@
-import { URGENCIES, ZIP_CODE_LENGTH, type Urgency } from '@leadmarket/contracts/constants';
+import { URGENCIES, ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
+import { LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { categoryLabel, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
-import { submitLead, type LeadSubmission, type LeadSubmitAnswer, type ValidationSummary } from '../api/submit-lead';
+import {
+  submitLead,
+  type LeadProblem,
+  type LeadSubmission,
+  type LeadSubmitAnswer,
+  type ValidationSummary,
+} from '../api/submit-lead';
+import { checkLead, newIdempotencyKey, type LeadErrors, type LeadField, type LeadValues } from '../domain/lead-checks';
 
 /** How a page configures the shared lead form. */
 export interface LeadFormProps {
@@ -22,28 +30,34 @@ export interface LeadFormProps {
   validated?: boolean;
   /** Text when the server gives none (spec §8: differs on the plumbing page). */
   fallbackError?: string;
-  /** Called after a successful submit instead of showing the inline success (the plumbing page navigates). */
+  /** Called after an accepted (valid or pending) submit instead of showing the inline answer (the plumbing page navigates). */
   onSubmitted?: (answer: LeadSubmitAnswer, sent: LeadSubmission) => void;
   submitLabel?: string;
 }
 
-interface Values {
-  customer_name: string;
-  phone: string;
-  zip_code: string;
-  service_category: string;
-  sub_service: string;
-  description: string;
-  email: string;
-  urgency: Urgency;
-  contractor_id: string;
-}
+type Values = LeadValues;
+
+/** What the form shows above its fields: a failure, screening's refusal (what to fix), or "we are checking it". */
+type Banner =
+  | { kind: 'error'; message: string }
+  | { kind: 'rejected'; problems: LeadProblem[]; summary: ValidationSummary | null }
+  | { kind: 'pending'; message: string };
 
 type Phase =
-  | { kind: 'editing'; error?: string }
-  | { kind: 'submitting' }
-  | { kind: 'success'; message: string }
-  | { kind: 'screened'; message: string; status: string; summary: ValidationSummary | null };
+  { kind: 'editing'; banner?: Banner } | { kind: 'submitting' } | { kind: 'done'; message: string; pending: boolean };
+
+const FIELDS = new Set<string>([
+  'customer_name',
+  'phone',
+  'zip_code',
+  'service_category',
+  'sub_service',
+  'description',
+  'email',
+  'urgency',
+  'contractor_id',
+]);
+const isLeadField = (field: unknown): field is LeadField => typeof field === 'string' && FIELDS.has(field);
 
 const SUMMARY_ROWS: Array<[keyof ValidationSummary, string, boolean]> = [
   ['phone_valid', 'Phone number', true],
@@ -91,38 +105,52 @@ export function LeadForm({
     contractor_id: '',
   };
   const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<LeadErrors>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  // One key per filled-in form: the same request sent again (a retry) carries the same key.
+  const keyRef = useRef<{ key: string; body: string } | null>(null);
+  // Bumped after a failed submit; the effect moves focus once the errors are on the page.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) focusFirstInvalid(formRef.current, bannerRef.current);
+  }, [focusRequest]);
   const industries = useIndustries();
   const subServices = useSubServiceChoices(fixedSubService ? '' : values.service_category, values.sub_service, () =>
     setValues((v) => ({ ...v, sub_service: '' })),
   );
 
-  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-  const changeCategory = (e: { target: { value: string } }) =>
+  const update = (key: LeadField, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // The customer is fixing this field: its old error no longer describes it.
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+  const set = (key: LeadField) => (e: { target: { value: string } }) => update(key, e.target.value);
+  const changeCategory = (e: { target: { value: string } }) => {
     // A sub-service belongs to its category: a new category clears it.
-    setValues((v) => ({ ...v, service_category: e.target.value, sub_service: '' }));
+    update('service_category', e.target.value);
+    setValues((v) => ({ ...v, sub_service: '' }));
+  };
 
   function reset() {
     setValues(initial);
+    setErrors({});
+    keyRef.current = null;
     setPhase({ kind: 'editing' });
+  }
+
+  function fail(next: LeadErrors, banner?: Banner) {
+    setErrors(next);
+    setPhase({ kind: 'editing', banner });
+    setFocusRequest((n) => n + 1);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const found = checkLead(values, rich);
+    if (Object.keys(found).length) return fail(found);
     const t = (s: string) => s.trim();
-    const required = [
-      values.customer_name,
-      values.phone,
-      values.zip_code,
-      values.service_category,
-      values.sub_service,
-      values.description,
-    ];
-    if (required.some((v) => t(v) === '')) {
-      setPhase({ kind: 'editing', error: MESSAGES.contractor.requiredFields });
-      return;
-    }
     const sent: LeadSubmission = {
       customer_name: t(values.customer_name),
       phone: t(values.phone),
@@ -136,37 +164,51 @@ export function LeadForm({
       if (t(values.email)) sent.email = t(values.email);
       if (t(values.contractor_id)) sent.contractor_id = t(values.contractor_id);
     }
+    const body = JSON.stringify(sent);
+    if (keyRef.current?.body !== body) keyRef.current = { key: newIdempotencyKey(), body };
+    setErrors({});
     setPhase({ kind: 'submitting' });
+    let answer: LeadSubmitAnswer;
     try {
-      const answer = await submitLead(sent);
-      if (validated && answer.status !== 'valid') {
-        // Not (yet) accepted: keep what the customer typed and show why.
-        setPhase({
-          kind: 'screened',
-          message: answer.message ?? answer.detail ?? fallbackError,
-          status: answer.status ?? 'pending',
-          summary: answer.validation_summary ?? null,
-        });
-        return;
-      }
-      if (onSubmitted) {
-        onSubmitted(answer, sent);
-        return;
-      }
-      setValues(initial);
-      setPhase({ kind: 'success', message: MESSAGES.leadSubmit.success });
+      answer = await submitLead({ ...sent, idempotency_key: keyRef.current.key });
     } catch (error) {
-      setPhase({
-        kind: 'editing',
-        error: error instanceof ApiError && error.status !== 0 ? error.messageOr(fallbackError) : fallbackError,
-      });
+      if (error instanceof ApiError && error.status !== 0) {
+        const field = (error.body as { field?: unknown } | undefined)?.field;
+        const message = error.messageOr(fallbackError);
+        if (error.status === 400 && isLeadField(field)) return fail({ [field]: message });
+        return fail({}, { kind: 'error', message });
+      }
+      return fail({}, { kind: 'error', message: fallbackError });
     }
+    if (answer.status === 'rejected') {
+      // Screening refused it: keep what the customer typed, say what to fix beside each field.
+      const problems = answer.problems?.length
+        ? answer.problems
+        : [{ field: null, message: answer.message ?? answer.detail ?? fallbackError }];
+      const fieldErrors: LeadErrors = {};
+      for (const p of problems) if (p.field && isLeadField(p.field)) fieldErrors[p.field] ??= p.message;
+      return fail(fieldErrors, { kind: 'rejected', problems, summary: answer.validation_summary ?? null });
+    }
+    const pending = answer.status !== 'valid';
+    const message = pending ? MESSAGES.leadSubmit.pending : MESSAGES.leadSubmit.success;
+    if (onSubmitted) {
+      onSubmitted(answer, sent);
+      return;
+    }
+    if (validated && pending) {
+      // The validated variant clears only on "valid": keep the form, say we are checking it.
+      setPhase({ kind: 'editing', banner: { kind: 'pending', message } });
+      return;
+    }
+    setValues(initial);
+    keyRef.current = null;
+    setPhase({ kind: 'done', message, pending });
   }
 
-  if (phase.kind === 'success') {
+  if (phase.kind === 'done') {
     return (
       <div className="lead-form-done card">
-        <Alert kind="success">{phase.message}</Alert>
+        <Alert kind={phase.pending ? 'info' : 'success'}>{phase.message}</Alert>
         <button type="button" className="button" onClick={reset}>
           Submit Another
         </button>
@@ -175,13 +217,29 @@ export function LeadForm({
   }
 
   const busy = phase.kind === 'submitting';
+  const banner = phase.kind === 'editing' ? phase.banner : undefined;
   return (
-    <form className="form card lead-form" onSubmit={submit} noValidate aria-label="Service request">
-      {phase.kind === 'editing' && phase.error ? <Alert kind="error">{phase.error}</Alert> : null}
-      {phase.kind === 'screened' ? (
-        <div role="alert" className={`alert ${phase.status === 'rejected' ? 'alert-error' : 'alert-info'}`}>
-          <p className="alert-title">{phase.message}</p>
-          {phase.summary ? <ValidationSummaryList summary={phase.summary} /> : null}
+    <form ref={formRef} className="form card lead-form" onSubmit={submit} noValidate aria-label="Service request">
+      {banner ? (
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          role={banner.kind === 'pending' ? 'status' : 'alert'}
+          className={`alert ${banner.kind === 'pending' ? 'alert-info' : 'alert-error'}`}
+        >
+          {banner.kind === 'rejected' ? (
+            <>
+              <p className="alert-title">{MESSAGES.leadSubmit.rejected}</p>
+              <ul className="problem-list">
+                {banner.problems.map((p) => (
+                  <li key={p.message}>{p.message}.</li>
+                ))}
+              </ul>
+              {validated && banner.summary ? <ValidationSummaryList summary={banner.summary} /> : null}
+            </>
+          ) : (
+            <p className="alert-title">{banner.message}</p>
+          )}
         </div>
       ) : null}
       <TextField
@@ -191,6 +249,7 @@ export function LeadForm({
         autoComplete="name"
         value={values.customer_name}
         onChange={set('customer_name')}
+        error={errors.customer_name}
       />
       <div className="form-grid">
         <TextField
@@ -201,6 +260,7 @@ export function LeadForm({
           autoComplete="tel"
           value={values.phone}
           onChange={set('phone')}
+          error={errors.phone}
         />
         <TextField
           label="ZIP Code"
@@ -209,8 +269,11 @@ export function LeadForm({
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={ZIP_CODE_LENGTH}
+          pattern="[0-9]*"
           value={values.zip_code}
-          onChange={set('zip_code')}
+          // Digits only: a ZIP code has nothing else, and the server accepts nothing else.
+          onChange={(e) => update('zip_code', e.target.value.replace(/\D/g, '').slice(0, ZIP_CODE_LENGTH))}
+          error={errors.zip_code}
         />
       </div>
       {rich ? (
@@ -221,6 +284,7 @@ export function LeadForm({
           autoComplete="email"
           value={values.email}
           onChange={set('email')}
+          error={errors.email}
         />
       ) : null}
       {fixedCategory ? (
@@ -242,6 +306,7 @@ export function LeadForm({
           options={industries}
           value={values.service_category}
           onChange={changeCategory}
+          error={errors.service_category}
         />
       )}
       {fixedSubService ? null : (
@@ -260,6 +325,7 @@ export function LeadForm({
           disabled={!values.service_category || subServices.loading}
           value={values.sub_service}
           onChange={set('sub_service')}
+          error={errors.sub_service}
           help={subServices.failed ? MESSAGES.contractor.subServicesFailed : undefined}
         />
       )}
@@ -286,6 +352,14 @@ export function LeadForm({
         required
         value={values.description}
         onChange={set('description')}
+        maxLength={LEAD_FIELD_LIMITS.description}
+        error={errors.description}
+        help={
+          <span aria-live="polite">
+            {values.description.length.toLocaleString('en-US')} /{' '}
+            {LEAD_FIELD_LIMITS.description.toLocaleString('en-US')} characters
+          </span>
+        }
       />
       {rich ? (
         <TextField
@@ -293,6 +367,7 @@ export function LeadForm({
           name="contractor_id"
           value={values.contractor_id}
           onChange={set('contractor_id')}
+          error={errors.contractor_id}
           help="Only if a contractor gave you their ID."
         />
       ) : null}

@@ -1,10 +1,15 @@
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useNavigate } from 'react-router-dom';
 import { PublicLayout } from '../../../components/ui/public-layout';
+import { leadSubmissionNote } from '../../../lib/storage';
 import { LeadForm } from '../components/lead-form';
 import '../lead-forms.css';
 
-/** /services/plumbing: defaults to Home Services / Plumbing; success goes to /thank-you with service and name. */
+/**
+ * /services/plumbing: defaults to Home Services / Plumbing. An accepted request goes to /thank-you,
+ * carrying service and name in this tab's session storage (the page never prints what a URL says);
+ * a refused one stays here with what to fix.
+ */
 export function PlumbingPage() {
   const navigate = useNavigate();
   return (
@@ -20,11 +25,14 @@ export function PlumbingPage() {
           defaults={{ service_category: 'home_services', sub_service: 'plumbing' }}
           fallbackError={MESSAGES.leadSubmit.plumbingFallback}
           submitLabel="Get a Plumber"
-          onSubmitted={(_answer, sent) =>
-            navigate(
-              `/thank-you?${new URLSearchParams({ service: sent.sub_service, name: sent.customer_name }).toString()}`,
-            )
-          }
+          onSubmitted={(answer, sent) => {
+            leadSubmissionNote.save({
+              name: sent.customer_name,
+              service: sent.sub_service,
+              status: answer.status === 'valid' ? 'valid' : 'pending',
+            });
+            navigate('/thank-you');
+          }}
         />
       </div>
     </PublicLayout>

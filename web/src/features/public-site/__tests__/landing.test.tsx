@@ -26,6 +26,7 @@ describe('landing page', () => {
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Get a Free Quote', '/lead-intake'],
       ['Contact Us', '/contact'],
       ['Login', '/contractor-login'],
       ['Sign Up Free', '/signup'],
@@ -40,13 +41,29 @@ describe('landing page', () => {
       '/about-us',
       '/how-it-works',
     ]);
+    // A homeowner's way in: the request form and every industry page.
+    const services = screen.getByRole('navigation', { name: 'Services' });
+    expect([...services.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/lead-intake',
+      '/services/plumbing',
+      '/hvac',
+      '/legal',
+      '/real-estate',
+      '/finance',
+      '/insurance',
+      '/healthcare',
+      '/auto',
+    ]);
+    expect(
+      screen.getAllByRole('link', { name: 'Get a Free Quote' }).every((a) => a.getAttribute('href') === '/lead-intake'),
+    ).toBe(true);
     expect(screen.getByText(/© 2024/)).toBeTruthy();
     expect(screen.getByRole('table')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(6); // header + the five rows
     expect(screen.getByText(/\$25/, { selector: 'strong' })).toBeTruthy();
   });
 
-  it('the menu toggle opens and closes the mobile menu', async () => {
+  it('the menu toggle opens and closes the mobile menu, and Escape closes it', async () => {
     const user = userEvent.setup();
     renderRoutes(publicSiteRoutes, '/');
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
@@ -54,6 +71,10 @@ describe('landing page', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('navigation', { name: 'Main' }).className).toContain('is-open');
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('navigation', { name: 'Main' }).className).not.toContain('is-open');
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('the footer logo falls back to text when its image fails', async () => {

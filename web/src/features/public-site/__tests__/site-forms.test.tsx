@@ -1,9 +1,10 @@
 import { LEGAL_PAGES_DATE } from '@leadmarket/contracts/constants';
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
 import { publicSiteRoutes } from '../routes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,7 +16,10 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderRoutes(publicSiteRoutes, '/contact');
     await user.click(await screen.findByRole('button', { name: 'Send Message' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
+    expect(fieldErrorOf(screen.getByLabelText(/^Name/))).toBe(FIELD_MESSAGES.required('name'));
+    expect(fieldErrorOf(screen.getByLabelText(/^Email/))).toBe(FIELD_MESSAGES.required('email'));
+    expect(fieldErrorOf(screen.getByLabelText(/^Message/))).toBe(FIELD_MESSAGES.required('message'));
     expect(calls).toHaveLength(0);
     await user.type(screen.getByLabelText(/^Name/), 'Ann');
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
@@ -53,14 +57,17 @@ describe('launch-soon waitlist', () => {
     expect(calls[0]!.body).toEqual({ page_path: '/launch-soon' });
 
     await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/First Name/)));
+    expect(fieldErrorOf(screen.getByLabelText(/First Name/))).toBe(FIELD_MESSAGES.required('first_name'));
     await user.type(screen.getByLabelText(/First Name/), 'Tom');
+    expect(fieldErrorOf(screen.getByLabelText(/First Name/))).toBeUndefined();
     await user.type(screen.getByLabelText(/Last Name/), 'Lee');
     await user.type(screen.getByLabelText(/Company/), 'Lee Roofing');
     await user.type(screen.getByLabelText(/Email/), 'tom@example.com');
     await user.type(screen.getByLabelText(/Phone/), '5125550123');
     await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.contractor.requiredFields);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Trade/)));
+    expect(fieldErrorOf(screen.getByLabelText(/Trade/))).toBe(FIELD_MESSAGES.required('trade'));
     await user.selectOptions(screen.getByLabelText(/Trade/), 'roofing');
     await user.click(screen.getByRole('button', { name: 'Join the Waitlist' }));
     expect(await screen.findByText(MESSAGES.waitlist.failed)).toBeTruthy();
@@ -109,7 +116,7 @@ describe('launch-soon waitlist', () => {
 });
 
 describe('info pages', () => {
-  it('legal pages are dated Aug 1, 2025; how-it-works has 4 steps; thank-you carries the name and links back', async () => {
+  it('legal pages are dated Aug 1, 2025; how-it-works has 4 steps; thank-you shows what this tab submitted and links back', async () => {
     for (const path of ['/privacy-policy', '/terms-of-service', '/disclaimer', '/tcpa-notice']) {
       const view = renderRoutes(publicSiteRoutes, path);
       expect(await screen.findByText(`Last updated: ${LEGAL_PAGES_DATE}`)).toBeTruthy();
@@ -119,7 +126,14 @@ describe('info pages', () => {
     await screen.findByRole('heading', { name: 'How It Works', level: 1 });
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4);
     how.unmount();
-    renderRoutes(publicSiteRoutes, '/thank-you?service=plumbing&name=Jane');
+    // A link cannot put a name on the page: only what this tab submitted shows.
+    sessionStorage.removeItem('lead_submission');
+    const forged = renderRoutes(publicSiteRoutes, '/thank-you?service=plumbing&name=Mallory');
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    expect(screen.queryByText(/Mallory/)).toBeNull();
+    forged.unmount();
+    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'plumbing', status: 'valid' }));
+    renderRoutes(publicSiteRoutes, '/thank-you?name=Mallory');
     expect(await screen.findByRole('heading', { name: 'Thank You, Jane!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Submit Another Request' }).getAttribute('href')).toBe(

@@ -3,12 +3,26 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { TextAreaField, TextField } from '../../../components/ui/field';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { sendContactMessage } from '../api/site-calls';
 import { SUPPORT_EMAIL } from '../site-info';
 import '../public-site.css';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
+const FIELDS = ['name', 'email', 'message'] as const;
+type ContactField = (typeof FIELDS)[number];
+/** Upper bound of a contact message (the server's CONTACT_MESSAGE_MAX). */
+const MESSAGE_MAX = 5000;
+
+/** The contact form's problems, each for its field, in the server's words. */
+export function checkContact(form: typeof EMPTY): Partial<Record<ContactField, string>> {
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const key of FIELDS) if (!form[key].trim()) errors[key] = FIELD_MESSAGES.required(key);
+  if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = FIELD_MESSAGES.email;
+  return errors;
+}
 
 /** /contact: name, email and message, posted to our own contact function. */
 export function ContactPage() {
@@ -16,15 +30,21 @@ export function ContactPage() {
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({
     kind: 'idle',
   });
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
+  const fields = useFieldErrors(FIELDS);
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
+    if (key !== 'website') fields.clear(key);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form.name.trim() || !form.email.trim() || !form.message.trim()) {
-      setState({ kind: 'error', message: MESSAGES.contractor.requiredFields });
+    const problems = checkContact(form);
+    if (Object.keys(problems).length) {
+      setState({ kind: 'idle' });
+      fields.fail(problems);
       return;
     }
+    fields.clear();
     setState({ kind: 'sending' });
     try {
       await sendContactMessage({
@@ -46,7 +66,14 @@ export function ContactPage() {
         error.status !== 405
           ? error.messageOr(MESSAGES.contact.failed)
           : MESSAGES.contact.failed;
+      const field = error instanceof ApiError && error.status === 400 ? fields.fieldOf(error.body) : undefined;
+      if (field) {
+        setState({ kind: 'idle' });
+        fields.fail({ [field]: message });
+        return;
+      }
       setState({ kind: 'error', message });
+      fields.fail({});
     }
   }
 
@@ -56,10 +83,22 @@ export function ContactPage() {
       <p>
         Have a question? Send us a message or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </p>
-      <form className="form card" onSubmit={submit} noValidate>
+      <form ref={fields.formRef} className="form card" onSubmit={submit} noValidate aria-label="Contact us">
         {state.kind === 'sent' ? <Alert kind="success">{MESSAGES.contact.success}</Alert> : null}
-        {state.kind === 'error' ? <Alert kind="error">{state.message}</Alert> : null}
-        <TextField label="Name" name="name" required autoComplete="name" value={form.name} onChange={set('name')} />
+        {state.kind === 'error' ? (
+          <div ref={fields.summaryRef} tabIndex={-1}>
+            <Alert kind="error">{state.message}</Alert>
+          </div>
+        ) : null}
+        <TextField
+          label="Name"
+          name="name"
+          required
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={fields.errors.name}
+        />
         <TextField
           label="Email"
           name="email"
@@ -68,8 +107,18 @@ export function ContactPage() {
           autoComplete="email"
           value={form.email}
           onChange={set('email')}
+          error={fields.errors.email}
         />
-        <TextAreaField label="Message" name="message" required value={form.message} onChange={set('message')} />
+        <TextAreaField
+          label="Message"
+          name="message"
+          required
+          maxLength={MESSAGE_MAX}
+          value={form.message}
+          onChange={set('message')}
+          error={fields.errors.message}
+          help={`${form.message.length.toLocaleString('en-US')} / ${MESSAGE_MAX.toLocaleString('en-US')} characters`}
+        />
         {/* Bot trap: hidden from people and assistive technology; a filled value marks a bot server-side. */}
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="contact-website">Website</label>

@@ -1,5 +1,6 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts/constants';
 import { Link } from 'react-router-dom';
+import { QUOTE_PATH, SERVICE_LINKS } from '../../../components/ui/service-links';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { ComparisonTable } from '../components/comparison-table';
 import { StatsBand } from '../components/stats-band';
@@ -59,6 +60,24 @@ export function LandingPage() {
         <ul className="trust-badges" aria-label="Why contractors trust us">
           {TRUST_BADGES.map((b) => (
             <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="homeowner-title" className="section homeowner-block">
+        <h2 id="homeowner-title">Need a Pro? Get a Free Quote.</h2>
+        <p>
+          Tell us what you need and one qualified local professional will contact you — typically within 5-15 minutes.
+          Free, no obligation.
+        </p>
+        <Link to={QUOTE_PATH} className="button button-accent">
+          Get a Free Quote
+        </Link>
+        <ul className="service-links" aria-label="Services">
+          {SERVICE_LINKS.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to}>{label}</Link>
+            </li>
           ))}
         </ul>
       </section>

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { joinWaitlist, trackPageView, type WaitlistInput } from '../api/site-calls';
@@ -18,6 +20,19 @@ const TRADE_LABELS: Record<(typeof WAITLIST_TRADES)[number], string> = {
 };
 const TRADE_OPTIONS = WAITLIST_TRADES.map((t) => ({ value: t, label: TRADE_LABELS[t] }));
 const EMPTY: WaitlistInput = { first_name: '', last_name: '', company: '', email: '', phone: '', trade: '' };
+const FIELDS = ['first_name', 'last_name', 'company', 'email', 'phone', 'trade'] as const;
+type WaitlistField = (typeof FIELDS)[number];
+
+/** The waitlist form's problems, each for its field, in the server's words (every field required). */
+export function checkWaitlist(form: WaitlistInput): Partial<Record<WaitlistField, string>> {
+  const errors: Partial<Record<WaitlistField, string>> = {};
+  for (const key of FIELDS) if (!form[key].trim()) errors[key] = FIELD_MESSAGES.required(key);
+  if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = FIELD_MESSAGES.email;
+  const phone = form.phone.trim();
+  if (phone && !/^\+?[\d\s\-().]+$/.test(phone)) errors.phone = FIELD_MESSAGES.phone;
+  else if (phone && phone.replace(/\D/g, '').length < 10) errors.phone = FIELD_MESSAGES.phoneDigits;
+  return errors;
+}
 
 /** /launch-soon: the early-access waitlist; records one page view per visit. */
 export function LaunchSoonPage() {
@@ -33,28 +48,39 @@ export function LaunchSoonPage() {
     trackPageView('/launch-soon');
   }, []);
 
-  const set = (key: keyof WaitlistInput) => (e: { target: { value: string } }) =>
+  const fields = useFieldErrors(FIELDS);
+  const set = (key: WaitlistField) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
+    fields.clear(key);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as unknown as WaitlistInput;
-    if (Object.values(trimmed).some((v) => v === '')) {
-      setError(MESSAGES.contractor.requiredFields);
+    setError(null);
+    const problems = checkWaitlist(trimmed);
+    if (Object.keys(problems).length) {
+      fields.fail(problems);
       return;
     }
+    fields.clear();
     setBusy(true);
-    setError(null);
     try {
       const answer = await joinWaitlist(trimmed);
       navigate(safeRedirectPath(answer?.redirect_url, '/contractor-waitlist-confirmed'));
     } catch (err) {
+      setBusy(false);
+      const field = err instanceof ApiError && err.status === 400 ? fields.fieldOf(err.body) : undefined;
+      if (field && err instanceof ApiError) {
+        fields.fail({ [field]: err.messageOr(MESSAGES.waitlist.failed) });
+        return;
+      }
       setError(
         err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 404
           ? err.messageOr(MESSAGES.waitlist.failed)
           : MESSAGES.waitlist.failed,
       );
-      setBusy(false);
+      fields.fail({});
     }
   }
 
@@ -65,8 +91,12 @@ export function LaunchSoonPage() {
         We're opening in new areas soon. Join the waitlist for early access to exclusive leads — no monthly fees, no
         contracts.
       </p>
-      <form className="form card" onSubmit={submit} noValidate aria-label="Join the waitlist">
-        {error ? <Alert kind="error">{error}</Alert> : null}
+      <form ref={fields.formRef} className="form card" onSubmit={submit} noValidate aria-label="Join the waitlist">
+        {error ? (
+          <div ref={fields.summaryRef} tabIndex={-1}>
+            <Alert kind="error">{error}</Alert>
+          </div>
+        ) : null}
         <div className="form-grid">
           <TextField
             label="First Name"
@@ -75,6 +105,7 @@ export function LaunchSoonPage() {
             autoComplete="given-name"
             value={form.first_name}
             onChange={set('first_name')}
+            error={fields.errors.first_name}
           />
           <TextField
             label="Last Name"
@@ -83,6 +114,7 @@ export function LaunchSoonPage() {
             autoComplete="family-name"
             value={form.last_name}
             onChange={set('last_name')}
+            error={fields.errors.last_name}
           />
         </div>
         <TextField
@@ -92,6 +124,7 @@ export function LaunchSoonPage() {
           autoComplete="organization"
           value={form.company}
           onChange={set('company')}
+          error={fields.errors.company}
         />
         <TextField
           label="Email"
@@ -101,6 +134,7 @@ export function LaunchSoonPage() {
           autoComplete="email"
           value={form.email}
           onChange={set('email')}
+          error={fields.errors.email}
         />
         <TextField
           label="Phone"
@@ -110,6 +144,7 @@ export function LaunchSoonPage() {
           autoComplete="tel"
           value={form.phone}
           onChange={set('phone')}
+          error={fields.errors.phone}
         />
         <SelectField
           label="Trade"
@@ -119,6 +154,7 @@ export function LaunchSoonPage() {
           options={TRADE_OPTIONS}
           value={form.trade}
           onChange={set('trade')}
+          error={fields.errors.trade}
         />
         <button type="submit" className="button button-accent" disabled={busy}>
           {busy ? 'Joining...' : 'Join the Waitlist'}

@@ -1,18 +1,29 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { MESSAGES } from '@leadmarket/contracts/messages';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PublicLayout } from '../../../components/ui/public-layout';
+import { leadSubmissionNote } from '../../../lib/storage';
 import '../public-site.css';
 
-/** /thank-you: confirmation after the plumbing form, with next steps (service and name come in the query). */
+/**
+ * /thank-you: confirmation after the plumbing form, with next steps. Name and service are what this
+ * browser submitted (session storage), never what the URL says: a link cannot put words in our mouth.
+ */
 export function ThankYouPage() {
-  const [params] = useSearchParams();
-  const name = params.get('name')?.trim();
-  const service = params.get('service')?.trim();
+  const [note] = useState(() => leadSubmissionNote.get());
+  const name = note?.name.trim();
+  const service = note?.service.trim();
   return (
     <PublicLayout narrow>
-      <h1>Thank You{name ? `, ${name}` : ''}!</h1>
-      <p className="lead-text">
-        We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you shortly.
-      </p>
+      <h1 className="thank-you-title">Thank You{name ? `, ${name}` : ''}!</h1>
+      {note?.status === 'pending' ? (
+        <p className="lead-text">{MESSAGES.leadSubmit.pending}</p>
+      ) : (
+        <p className="lead-text">
+          We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you
+          shortly.
+        </p>
+      )}
       <h2>What Happens Next</h2>
       <ol>
         <li>We check your request and match it with one qualified professional near you.</li>

@@ -1,0 +1,46 @@
+import type { EventEnvelope } from '@leadmarket/contracts';
+import { hashToken } from '../security/tokens.js';
+
+/** What a reset link's token becomes once the event carrying it has been published. */
+export const REDACTED = 'redacted';
+
+/**
+ * Some events carry a bearer secret to exactly one consumer: LeadMatched the raw claim tokens
+ * notification puts in the SMS, PasswordResetRequested the reset link it emails. Once the broker
+ * has confirmed the event, the outbox row is only a record (kept for OUTBOX_RETENTION_HOURS), so
+ * the secret is replaced there: claim tokens by their SHA-256 (what matching and lead-intake keep),
+ * the reset link's token by "redacted". Returns undefined when the envelope carries no secret.
+ */
+export function redactPublished(envelope: EventEnvelope): EventEnvelope | undefined {
+  const data = envelope.data as Record<string, unknown>;
+  switch (envelope.type) {
+    case 'LeadMatched': {
+      const offers = (data.offers as Array<Record<string, unknown>> | undefined) ?? [];
+      return {
+        ...envelope,
+        data: {
+          ...data,
+          offers: offers.map((o) => ({
+            ...o,
+            claim_token: typeof o.claim_token === 'string' ? hashToken(o.claim_token) : o.claim_token,
+          })),
+        },
+      };
+    }
+    case 'PasswordResetRequested':
+      return { ...envelope, data: { ...data, reset_url: withoutToken(String(data.reset_url)) } };
+    default:
+      return undefined;
+  }
+}
+
+/** The link with its `token` query parameter replaced (the rest stays readable for an operator). */
+function withoutToken(link: string): string {
+  try {
+    const url = new URL(link);
+    if (url.searchParams.has('token')) url.searchParams.set('token', REDACTED);
+    return url.toString();
+  } catch {
+    return REDACTED;
+  }
+}

@@ -1,0 +1,107 @@
+import { AdminContractorQuerySchema, functionPath } from '@leadmarket/contracts';
+import { HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { centsToDollars } from '../domain/money.js';
+import { leadsByIds, type OwnerContractor } from '../owners/lookups.js';
+import { callOwner } from '../owners/owner-call.js';
+
+/** wallet-ledger's statement (GET /internal/wallets/:contractor_id/statement, agreed with issue 16). */
+interface OwnerStatement {
+  balance_cents: number;
+  total: number;
+  entries: Array<{
+    transaction_id: string;
+    occurred_at: string;
+    kind: string;
+    label: string;
+    lead_id: string | null;
+    amount_cents: number;
+    balance_after_cents: number;
+  }>;
+}
+
+/**
+ * admin-contractor: everything about one contractor on one page — profile, wallet statement,
+ * leads bought, refund requests, SMS consent record. Each part comes from its owner; a part whose
+ * owner cannot answer is reported as unavailable with the reason, the rest still shows.
+ */
+export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContext): void {
+  app.get(functionPath('admin-contractor'), async (request) => {
+    const query = AdminContractorQuerySchema.parse(request.query);
+    const id = encodeURIComponent(query.contractor_id);
+    const contractor = await callOwner<OwnerContractor>(ctx, 'contractors', `/internal/contractors/${id}`);
+    const cid = encodeURIComponent(contractor.id);
+    const [statement, bought, refunds, consents] = await Promise.all([
+      part(() =>
+        callOwner<OwnerStatement>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/statement`, {
+          query: { limit: query.limit, offset: query.offset },
+        }),
+      ),
+      part(() => callOwner<{ claimed_leads: any[] }>(ctx, 'lead-intake', `/internal/contractors/${cid}/claimed-leads`)),
+      part(() =>
+        callOwner<{ refunds: any[] }>(ctx, 'wallet-ledger', '/internal/refunds', {
+          query: { contractor_id: contractor.id },
+        }),
+      ),
+      part(() => callOwner<{ consents: any[] }>(ctx, 'contractors', `/internal/contractors/${cid}/consents`)),
+    ]);
+    const refundLeads = refunds.ok
+      ? await leadsByIds(
+          ctx,
+          refunds.value.refunds.map((r) => String(r.lead_id)),
+        )
+      : null;
+    return {
+      contractor,
+      statement: statement.ok
+        ? {
+            available: true as const,
+            balance: centsToDollars(statement.value.balance_cents),
+            total: Number(statement.value.total),
+            limit: query.limit,
+            offset: query.offset,
+            entries: (statement.value.entries ?? []).map((e) => ({
+              transaction_id: e.transaction_id,
+              occurred_at: e.occurred_at,
+              kind: e.kind,
+              label: e.label,
+              lead_id: e.lead_id,
+              amount: centsToDollars(e.amount_cents),
+              balance_after: centsToDollars(e.balance_after_cents),
+            })),
+          }
+        : { available: false as const, reason: statement.reason },
+      leads_bought: bought.ok
+        ? { available: true as const, leads: bought.value.claimed_leads ?? [] }
+        : { available: false as const, reason: bought.reason },
+      refunds: refunds.ok
+        ? {
+            available: true as const,
+            requests: refunds.value.refunds.map((r) => ({
+              id: String(r.id),
+              lead_id: String(r.lead_id),
+              amount: centsToDollars(Number(r.amount_cents)),
+              status: String(r.status),
+              reason: r.reason ?? null,
+              requested_at: r.requested_at,
+              processed_at: r.processed_at ?? null,
+              admin_notes: r.admin_notes ?? null,
+              lead: refundLeads?.get(String(r.lead_id)) ?? null,
+            })),
+          }
+        : { available: false as const, reason: refunds.reason },
+      sms_consent: consents.ok
+        ? { available: true as const, records: consents.value.consents ?? [] }
+        : { available: false as const, reason: consents.reason },
+    };
+  });
+}
+
+/** One part of the page: its value, or why its owner could not give it. */
+async function part<T>(load: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}

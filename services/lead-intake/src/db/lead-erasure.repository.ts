@@ -1,0 +1,21 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Erase a deleted lead's customer from lead-intake's outbox: the LeadSubmitted it wrote carries the
+ * name, phone, email and description for screening. Published or not, the envelope keeps its shape
+ * (so a still-pending one is a valid, contact-free event) but loses the contact.
+ */
+export async function eraseLeadFromOutbox(db: Kysely<any>, leadId: string): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      envelope: sql`jsonb_set(jsonb_set(jsonb_set(jsonb_set(envelope,
+        '{data,customer_name}', '"Deleted"'),
+        '{data,phone}', '""'),
+        '{data,email}', 'null'),
+        '{data,description}', '""')`,
+    })
+    .where('type', '=', 'LeadSubmitted')
+    .where(sql`envelope->'data'->>'lead_id'`, '=', leadId)
+    .execute();
+}

@@ -1,0 +1,77 @@
+import { targetsMatch } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
+
+export interface ContractorTarget {
+  contractor_id: string;
+  industry: string;
+  sub_service: string;
+  zip_codes: string[];
+}
+
+/** Record (or replace) what a contractor serves, from ContractorRegistered or ContractorProfileUpdated. */
+export async function upsertTarget(db: Kysely<any>, t: ContractorTarget): Promise<void> {
+  const values = {
+    contractor_id: t.contractor_id,
+    industry: t.industry,
+    sub_service: t.sub_service,
+    zip_codes: JSON.stringify(t.zip_codes),
+    updated_at: new Date(),
+  };
+  await db
+    .insertInto('contractor_targets')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .column('contractor_id')
+        .doUpdateSet({
+          industry: values.industry,
+          sub_service: values.sub_service,
+          zip_codes: values.zip_codes,
+          updated_at: values.updated_at,
+        })
+        // A deleted contractor stays deleted whatever arrives late.
+        .where('contractor_targets.deleted', '=', false),
+    )
+    .execute();
+}
+
+/** The fields of a lead row that say whom it targets. */
+export interface SellableLead {
+  lead_id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+}
+
+export async function markTargetDeleted(db: Kysely<any>, contractorId: string): Promise<void> {
+  await db
+    .insertInto('contractor_targets')
+    .values({ contractor_id: contractorId, industry: '', sub_service: '', zip_codes: '[]', deleted: true })
+    .onConflict((oc) =>
+      oc.column('contractor_id').doUpdateSet({ deleted: true, zip_codes: '[]', updated_at: new Date() }),
+    )
+    .execute();
+}
+
+/**
+ * May this contractor buy this lead from the dashboard? Only a lead it was offered (LeadMatched)
+ * or one in its ZIP codes that fits its industry and sub-service (the leads matching lists for it).
+ */
+export async function mayBuy(db: Kysely<any>, contractorId: string, lead: SellableLead): Promise<boolean> {
+  const offered = await db
+    .selectFrom('lead_offers')
+    .select('lead_id')
+    .where('lead_id', '=', lead.lead_id)
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
+  if (offered) return true;
+  const target = await db
+    .selectFrom('contractor_targets')
+    .selectAll()
+    .where('contractor_id', '=', contractorId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!target) return false;
+  const zips: string[] = typeof target.zip_codes === 'string' ? JSON.parse(target.zip_codes) : target.zip_codes;
+  return zips.includes(lead.zip_code) && targetsMatch(lead, target as unknown as ContractorTarget);
+}

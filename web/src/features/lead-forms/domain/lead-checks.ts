@@ -1,0 +1,61 @@
+import { ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
+import { FIELD_MESSAGES, LEAD_DESCRIPTION_MIN_CHARS, LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
+import { LEAD_REASON_PROBLEMS } from '@leadmarket/contracts/lead-reasons';
+
+/** The lead form's fields as typed. */
+export interface LeadValues {
+  customer_name: string;
+  phone: string;
+  zip_code: string;
+  service_category: string;
+  sub_service: string;
+  description: string;
+  email: string;
+  urgency: 'Standard' | 'Premium' | 'Emergency';
+  contractor_id: string;
+}
+
+export type LeadField = keyof LeadValues;
+export type LeadErrors = Partial<Record<LeadField, string>>;
+
+const ZIP = new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A US number: ten digits, or eleven starting with the country code 1. */
+export function hasUsPhoneDigits(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+}
+
+/**
+ * The checks the page can make before sending, with the server's own texts (one catalogue in
+ * contracts): what the schema refuses and what screening would refuse for certain.
+ */
+export function checkLead(values: LeadValues, rich: boolean): LeadErrors {
+  const errors: LeadErrors = {};
+  const name = values.customer_name.trim();
+  if (!name) errors.customer_name = FIELD_MESSAGES.required('customer_name');
+  else if (!/\p{L}/u.test(name)) errors.customer_name = LEAD_REASON_PROBLEMS['content:name_without_letters']!.message;
+  const phone = values.phone.trim();
+  if (!phone) errors.phone = FIELD_MESSAGES.required('phone');
+  else if (!hasUsPhoneDigits(phone)) errors.phone = FIELD_MESSAGES.phoneDigits;
+  if (!ZIP.test(values.zip_code.trim())) errors.zip_code = FIELD_MESSAGES.zipCode;
+  if (rich && values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = FIELD_MESSAGES.email;
+  if (!values.service_category) errors.service_category = FIELD_MESSAGES.required('service_category');
+  if (!values.sub_service) errors.sub_service = FIELD_MESSAGES.required('sub_service');
+  const description = values.description.trim();
+  if (!description) errors.description = FIELD_MESSAGES.required('description');
+  else if (description.replace(/[^\p{L}\p{N}]/gu, '').length < LEAD_DESCRIPTION_MIN_CHARS)
+    errors.description = LEAD_REASON_PROBLEMS['content:description_too_short']!.message;
+  else if (description.length > LEAD_FIELD_LIMITS.description)
+    errors.description = FIELD_MESSAGES.tooLong('description', LEAD_FIELD_LIMITS.description);
+  return errors;
+}
+
+/** A new idempotency key: one per filled-in form, sent again on a retry of the same form. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
