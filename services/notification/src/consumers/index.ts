@@ -4,6 +4,7 @@ import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
 import { customerToBeToldConsumer } from './customer-to-be-told.consumer.js';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
@@ -20,4 +21,5 @@ export const consumers: ConsumerDefinition[] = [
   refundDecidedConsumer,
   walletFundedConsumer,
   customerToBeToldConsumer,
+  leadDeletedConsumer,
 ];
