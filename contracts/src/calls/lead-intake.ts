@@ -123,6 +123,11 @@ export const LeadActionRequestSchema = z.object({
   session_token: z.string().optional(),
 });
 
+/** Body of mark-lead-contacted: `via` says whether the dashboard's call button recorded it. */
+export const MarkLeadContactedRequestSchema = LeadActionRequestSchema.extend({
+  via: z.enum(['marked', 'call']).default('marked'),
+});
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const PurchasedLeadRecordSchema = z.object({
   id: z.string(),

@@ -17,7 +17,7 @@ import {
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
 import { CustomerToBeToldV1 } from './customer.js';
-import { LeadOffersExhaustedV1 } from './offer-rounds.js';
+import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletFundedV1 } from './wallet.js';
 
 export * from './envelope.js';
@@ -48,6 +48,7 @@ export const EVENT_SCHEMAS = {
   ContactMessageReceived: ContactMessageReceivedV1,
   CustomerToBeTold: CustomerToBeToldV1,
   LeadOffersExhausted: LeadOffersExhaustedV1,
+  LeadContacted: LeadContactedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
