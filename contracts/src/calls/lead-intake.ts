@@ -139,6 +139,8 @@ export const PurchasedLeadRecordSchema = z.object({
   purchase_channel: z.string().nullable(),
   /** When the buyer's refund was approved (the record is then under refunded_leads only). */
   refunded_at: z.string().nullable(),
+  /** When the buyer marked the customer contacted (or called from the dashboard); issue 22. */
+  contacted_at: z.string().nullable().optional(),
   leads: z.object({
     urgency: z.enum(URGENCIES),
     customer_name: z.string(),

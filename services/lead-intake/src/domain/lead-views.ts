@@ -34,6 +34,7 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   price_paid: centsToDollars(lead.price_cents ?? 0),
   purchase_channel: lead.purchase_channel,
   refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
+  contacted_at: lead.contacted_at ? iso(lead.contacted_at) : null,
   leads: {
     urgency: lead.urgency,
     customer_name: lead.customer_name,

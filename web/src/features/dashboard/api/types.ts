@@ -62,6 +62,7 @@ export interface PurchasedLead {
   price_paid: number;
   purchase_channel?: string | null;
   refunded_at?: string | null;
+  contacted_at?: string | null;
   leads: {
     urgency?: string;
     customer_name: string;
