@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@leadmarket/contracts';
+import { service as admin } from '@leadmarket/admin';
 import { service as contractors } from '@leadmarket/contractors';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ADMIN_PASSWORD } from '../../services/admin/src/config.js';
 import { signUpContractor, startTestStack, type TestStack } from '../src/testing/test-stack.js';
 
 // Issue 22: the dashboard's live stream through the gateway, against the real bus. Only the
@@ -11,7 +13,7 @@ import { signUpContractor, startTestStack, type TestStack } from '../src/testing
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack({ services: [contractors] });
+  stack = await startTestStack({ services: [contractors, admin] });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -24,9 +26,13 @@ interface Received {
 }
 
 /** An EventSource-like reader over fetch: every event received, until `close`. */
-async function openStream(query: Record<string, string>, headers: Record<string, string> = {}) {
+async function openStream(
+  query: Record<string, string>,
+  headers: Record<string, string> = {},
+  path = '/.netlify/functions/contractor-events',
+) {
   const controller = new AbortController();
-  const url = new URL('/.netlify/functions/contractor-events', stack.url);
+  const url = new URL(path, stack.url);
   for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
   const response = await fetch(url, { headers, signal: controller.signal });
   const events: Received[] = [];
@@ -149,5 +155,50 @@ describe('contractor-events (Server-Sent Events)', () => {
     await waitFor(() => stale.events.find((e) => e.event === 'resync'), 'resync');
     stale.close();
     w.close();
+  });
+
+  it('pushes every new lead and sale to an admin stream (bearer admin session only)', async () => {
+    const path = '/.netlify/functions/admin-events';
+    expect((await openStream({}, {}, path)).response.status).toBe(401);
+    const contractor = await signUpContractor(stack);
+    expect((await openStream({}, { authorization: `Bearer ${contractor.token}` }, path)).response.status).toBe(401);
+    const login = await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } });
+    const s = await openStream({}, { authorization: `Bearer ${login.body.session_token}` }, path);
+    expect(s.response.status).toBe(200);
+    await waitFor(() => s.events.some((e) => e.event === 'ready'), 'admin ready');
+    const leadId = randomUUID();
+    const now = new Date().toISOString();
+    await publish('LeadScreened', {
+      lead_id: leadId,
+      status: 'valid',
+      validation_summary: {
+        phone_valid: true,
+        email_valid: true,
+        content_valid: true,
+        is_duplicate: false,
+        ip_rate_ok: true,
+      },
+      reasons: [],
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      zip_code: '10001',
+      urgency: 'Standard',
+      description: 'x',
+      preferred_contractor_id: null,
+      is_test: false,
+      submitted_at: now,
+      screened_at: now,
+    });
+    await publish('LeadPurchased', {
+      lead_id: leadId,
+      contractor_id: contractor.id,
+      purchase_id: randomUUID(),
+      price_cents: 2000,
+      channel: 'claim',
+      purchased_at: now,
+    });
+    await waitFor(() => s.events.find((e) => e.event === 'lead_new' && e.data.lead_id === leadId), 'new lead');
+    await waitFor(() => s.events.find((e) => e.event === 'lead_sold' && e.data.lead_id === leadId), 'sold lead');
+    s.close();
   });
 });

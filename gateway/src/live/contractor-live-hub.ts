@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { EventData, EventEnvelope, EventType } from '@leadmarket/contracts';
 
-/** What a contractor's dashboard is pushed: a new offer, a lead no longer for sale, a new balance. */
-export type LiveEventName = 'offer' | 'lead_gone' | 'balance';
+/**
+ * What a contractor's dashboard is pushed: a new offer, a lead no longer for sale, a new balance.
+ * The admin dashboard (audience ADMIN_AUDIENCE) is pushed every new lead and every lead sold or gone.
+ */
+export type LiveEventName = 'offer' | 'lead_gone' | 'balance' | 'lead_new' | 'lead_sold';
+
+/** The recipient id of admin streams (contractor ids never start with '@'). */
+export const ADMIN_AUDIENCE = '@admin';
 
 /** One Server-Sent Event: `ready` opens a stream, `resync` asks the client to refetch everything. */
 export interface LiveEvent {
@@ -13,6 +19,7 @@ export interface LiveEvent {
 
 /** The bus events the hub turns into pushes. */
 export const LIVE_EVENT_TYPES: readonly EventType[] = [
+  'LeadScreened',
   'LeadMatched',
   'LeadPurchased',
   'LeadExpired',
@@ -56,6 +63,11 @@ export class ContractorLiveHub {
   /** Translate one bus event into pushes to the contractors it concerns. */
   handle(envelope: EventEnvelope): void {
     switch (envelope.type) {
+      case 'LeadScreened': {
+        const d = envelope.data as EventData<'LeadScreened'>;
+        this.push([ADMIN_AUDIENCE], 'lead_new', { lead_id: d.lead_id, status: d.status });
+        return;
+      }
       case 'LeadMatched': {
         const d = envelope.data as EventData<'LeadMatched'>;
         const ids = d.offers.map((o) => o.contractor_id);
@@ -75,6 +87,7 @@ export class ContractorLiveHub {
         const to = new Set([...(this.offeredTo.get(d.lead_id) ?? []), d.contractor_id]);
         this.offeredTo.delete(d.lead_id);
         this.push([...to], 'lead_gone', { lead_id: d.lead_id, reason: 'sold' });
+        this.push([ADMIN_AUDIENCE], 'lead_sold', { lead_id: d.lead_id, price_cents: d.price_cents });
         return;
       }
       case 'LeadExpired':
