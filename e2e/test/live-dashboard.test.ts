@@ -3,9 +3,11 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction } from '../src/helpers.js';
 
-// Issue 22: two contractors' dashboards are open; a new lead appears on both without a reload
-// (the gateway's live stream), one buys it, and it is gone from the other's screen.
+// Issue 22: two contractors' dashboards and the admin dashboard are open; a new lead appears on
+// all three without a reload (the gateway's live streams), one contractor buys it, and it is gone
+// from the other's screen while the admin's Leads tab shows it sold.
 
+const ADMIN_PASSWORD = 'live-e2e-admin-password-1';
 let env: E2eEnv;
 const unique = Date.now().toString(36);
 const zip = `8${String(Date.now() % 10_000).padStart(4, '0')}`;
@@ -42,8 +44,13 @@ describe('live dashboard', () => {
   let a: Page;
   let b: Page;
 
+  let admin: Page;
+
   beforeAll(async () => {
+    process.env.ADMIN_EMAIL = 'live-admin@leadmarket.test';
+    process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
     env = await startE2e();
+    admin = (await env.newPage()).page;
     a = (await env.newPage()).page;
     b = (await env.newPage()).page;
   }, 90_000);
@@ -56,6 +63,12 @@ describe('live dashboard', () => {
     await signUp(b, { name: 'Bert Live', phone: '(303) 555-0182' });
     await openDashboard(a);
     await openDashboard(b);
+    await admin.goto('/admin');
+    await admin.getByLabel('Admin password').fill(ADMIN_PASSWORD);
+    await admin.getByLabel('Admin password').press('Enter');
+    await admin.getByRole('tab', { name: 'Leads', exact: true }).click();
+    await admin.locator('[data-live="on"]').waitFor({ timeout: 15_000 });
+    await admin.evaluate(() => ((globalThis as any).__sameDocument = true));
 
     const submitted = await callFunction(env.baseUrl, 'leads-submit', {
       body: {
@@ -75,6 +88,8 @@ describe('live dashboard', () => {
     // Far longer than the pushed path needs, far shorter than the 30 s poll it must beat.
     await Promise.all([a, b].map((p) => p.locator(`[data-lead-id="${leadId}"]`).waitFor({ timeout: 10_000 })));
     const appearedMs = Date.now() - submittedAt;
+    const leadRow = admin.locator('tr', { hasText: 'Lena Live' });
+    await leadRow.waitFor({ timeout: 10_000 });
 
     await b.locator(`[data-lead-id="${leadId}"]`).getByRole('button', { name: 'Purchase Lead' }).click();
     const dialog = b.getByRole('dialog', { name: 'Confirm Purchase' });
@@ -83,11 +98,16 @@ describe('live dashboard', () => {
     const boughtAt = Date.now();
     await a.locator(`[data-lead-id="${leadId}"]`).waitFor({ state: 'detached', timeout: 10_000 });
     const goneMs = Date.now() - boughtAt;
+    // The admin's list follows the sale without a reload.
+    await admin
+      .locator('tr', { hasText: 'Lena Live' })
+      .filter({ hasText: /purchased/i })
+      .waitFor({ timeout: 10_000 });
 
     console.log(`live dashboard: lead on both screens after ${appearedMs} ms; gone from the other after ${goneMs} ms`);
     expect(appearedMs).toBeLessThan(1000);
     expect(goneMs).toBeLessThan(1000);
     // Neither page reloaded: the marker set after the first load is still there.
-    for (const p of [a, b]) expect(await p.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
+    for (const p of [a, b, admin]) expect(await p.evaluate(() => (globalThis as any).__sameDocument)).toBe(true);
   }, 180_000);
 });
