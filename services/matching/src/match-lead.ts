@@ -161,6 +161,7 @@ export async function matchLead(
             claim_token: o.token,
             rank: o.rank,
             expires_at: expiresAt,
+            round: 1,
           })),
           matched_at: matchedAt,
         },

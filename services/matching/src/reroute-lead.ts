@@ -90,6 +90,7 @@ export async function rerouteLead(
               claim_token: o.token,
               rank: o.rank,
               expires_at: expiresAt,
+              round: round + 1,
             })),
             matched_at: offeredAt,
           },

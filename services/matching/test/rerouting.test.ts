@@ -2,6 +2,7 @@ import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@le
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 
 // Issue 22: re-routing of unclaimed leads, with a shortened round (3 s instead of 15 min), one
 // offer per round and 3 rounds. Every service runs; SMS go to the development outbox.
@@ -121,6 +122,15 @@ describe('re-routing an unclaimed lead', () => {
     const all = await outbox();
     expect(offersTo(all, firstPick.e164, zip)).toHaveLength(1);
     expect(offersTo(all, next.e164, zip)).toHaveLength(1);
+
+    // The admin's lead view shows the rounds.
+    const login = await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } });
+    const listed = await stack.call('admin-leads', { token: login.body.session_token, query: { search: zip } });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const lead = (listed.body.leads as Array<{ id: string; contractor_leads: any[] }>).find((l) => l.id === leadId)!;
+    const roundOf = (id: string) => lead.contractor_leads.find((a) => a.contractor_id === id)?.offer_round;
+    expect(roundOf(firstPick.id)).toBe(1);
+    expect(roundOf(next.id)).toBe(2);
   }, 60_000);
 
   it('after the last round the lead expires and the customer is told nobody took it', async () => {

@@ -79,7 +79,7 @@ export const claimedLead = (lead: LeadRow) => ({
 });
 
 /** The admin lead shape; `contractor_leads` lists the buyer's assignment and the open offers. */
-export function adminLead(lead: LeadRow, offeredTo: string[]) {
+export function adminLead(lead: LeadRow, offeredTo: string[], rounds: Map<string, number> = new Map()) {
   const assignments: Array<{ id: string; status: string; contractor_id: string }> = lead.purchased_by
     ? [
         {
@@ -111,6 +111,9 @@ export function adminLead(lead: LeadRow, offeredTo: string[]) {
     is_test: lead.is_test,
     created_at: iso(lead.created_at),
     validation_summary: lead.validation_summary,
-    contractor_leads: assignments,
+    // The offer round of each contractor (issue 22: the admin sees how far a lead was re-routed).
+    contractor_leads: assignments.map((a) =>
+      rounds.has(a.contractor_id) ? { ...a, offer_round: rounds.get(a.contractor_id) } : a,
+    ),
   };
 }
