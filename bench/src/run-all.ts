@@ -5,10 +5,12 @@ import { adminToken, fund, signupContractors } from './client.js';
 import { contentionFigure } from './figures/contention.js';
 import { dashboardFigure } from './figures/dashboard.js';
 import { intakeFigure } from './figures/intake.js';
+import { liveFanoutFigure } from './figures/live-fanout.js';
 import { pipelineFigure } from './figures/pipeline.js';
 import { webFigure } from './figures/web.js';
 import { startBenchStack } from './stack.js';
 import { fmt } from './stats.js';
+import { createLogger, RabbitMqEventBus } from '@leadmarket/platform';
 
 /**
  * `npm run bench`: every figure of docs/PERFORMANCE.md against the distributed stack on this machine.
@@ -29,6 +31,7 @@ const plan = smoke
       pgbenchSeconds: 2,
       dashboardContractors: 10,
       rounds: 1,
+      liveTabs: 2,
     }
   : {
       levels: [10, 50, 100],
@@ -41,6 +44,8 @@ const plan = smoke
       pgbenchSeconds: 10,
       dashboardContractors: 100,
       rounds: 3,
+      // 200 contractors x 5 open dashboards = 1,000 streams.
+      liveTabs: 5,
     };
 
 async function main() {
@@ -134,6 +139,30 @@ async function main() {
     log(
       `- pgbench tpcb-like at ${contention.pgbench.clients} clients: ${fmt(contention.pgbench.tps, 0, ' tps')}; ratio ${fmt(contention.ratio, 2)} (goal ≥ 0.5)\n`,
     );
+
+    // Figure 7: one LeadMatched offering a lead to every contractor, published on the stack's own bus
+    // namespace, to `liveTabs` open dashboard streams per contractor through the gateway. It runs after
+    // the contention figure: the SMS it makes notification send must not disturb the other figures.
+    const bus = await RabbitMqEventBus.connect({
+      url: stack.amqpUrl,
+      namespace: stack.busNamespace,
+      logger: createLogger('bench', 'warn'),
+    });
+    try {
+      const live = await liveFanoutFigure(stack.url, contractors, (e) => bus.publish(e), {
+        tabs: plan.liveTabs,
+        runs: plan.runs,
+      });
+      report.liveFanout = live;
+      log(
+        `## 7. Live dashboard fan-out (one event to ${live.streams} open SSE streams of ${live.contractors} contractors)\n`,
+      );
+      log(
+        `- delivery after publish: p50 ${fmt(live.p50, 0, ' ms')}, p99 ${fmt(live.p99, 0, ' ms')}; missed ${live.missed} (goal: p99 < 250 ms)\n`,
+      );
+    } finally {
+      await bus.close();
+    }
 
     const web = await webFigure(stack.url, ['/', '/hvac']);
     report.web = web;

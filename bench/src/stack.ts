@@ -77,6 +77,8 @@ export async function startBenchStack() {
   return {
     url,
     databaseUrl: dbUrl.toString(),
+    amqpUrl: env.AMQP_URL,
+    busNamespace: env.BUS_NAMESPACE,
     twilio,
     /** Resident memory (MiB) of each service process, read from ps. */
     memory(): Record<string, number> {

@@ -91,6 +91,7 @@ export const ROUTES = {
   'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'leads-claim-status': route('lead-intake', 'contractor', ['GET'], 'implied'),
   'get-refund-requests': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'mark-lead-contacted': route('lead-intake', 'contractor', ['POST'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
   'admin-login': route('admin', 'public', ['POST'], 'implied'),

@@ -23,12 +23,14 @@ import {
   neverReached,
   SpanKind,
   tracer,
+  type EventBus,
   type KeyValueStore,
   type Logger,
   type ServiceApp,
   type ServiceClients,
 } from '@leadmarket/platform';
 import { context, trace } from '@opentelemetry/api';
+import { registerContractorEvents } from './live/contractor-events.route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
@@ -54,6 +56,9 @@ export interface GatewayOptions {
   ready?: () => Promise<string[]>;
   /** The site's public address (PUBLIC_BASE_URL) for sitemap.xml and robots.txt; else the request's own origin. */
   publicBaseUrl?: string;
+  /** The event bus: with it, the gateway serves the dashboard's live stream (contractor-events). */
+  bus?: EventBus;
+  busNamespace?: string;
 }
 
 const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
@@ -103,6 +108,15 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
 
   const rateLimit = options.rateLimitPerMinute ?? 600;
+  if (options.bus)
+    await registerContractorEvents(app, {
+      bus: options.bus,
+      namespace: options.busNamespace,
+      kv,
+      logger,
+      authenticate,
+      rateLimitPerMinute: rateLimit,
+    });
   app.all('/.netlify/functions/:name', async (request, reply) => {
     const name = (request.params as { name: string }).name;
     if (!isFunctionName(name)) throw new HttpError(404, `${MESSAGES.server.notFound}: ${name}`);

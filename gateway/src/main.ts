@@ -5,6 +5,7 @@ import {
   installProcessSafetyNet,
   loadConfig,
   MemoryKeyValueStore,
+  RabbitMqEventBus,
   RedisKeyValueStore,
   ServiceClients,
   serviceUrlsFromEnv,
@@ -27,10 +28,15 @@ async function main() {
     throw new Error(
       `Missing service URLs: ${missing.map((s) => `SERVICE_URL_${s.toUpperCase().replace(/-/g, '_')}`).join(', ')}`,
     );
-  // The gateway needs only the key-value store (rate limits, session cache): no database, no bus.
+  // The gateway needs the key-value store (rate limits, session cache) and no database.
   const kv = config.REDIS_URL
     ? new RedisKeyValueStore({ url: config.REDIS_URL, prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '' })
     : new MemoryKeyValueStore();
+  // With AMQP_URL the gateway reads the bus through its own transient queue for the dashboard's
+  // live stream (docs/adr/0006-22-live-dashboard-fan-out.md); without it, dashboards poll.
+  const bus = config.AMQP_URL
+    ? await RabbitMqEventBus.connect({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, logger })
+    : undefined;
   const clients = new ServiceClients(urls, config.INTERNAL_API_TOKEN);
   const app = await buildGateway({
     logger,
@@ -42,6 +48,8 @@ async function main() {
     devPages: devPagesOn(config),
     production: config.NODE_ENV === 'production',
     trustProxy: config.GATEWAY_TRUST_PROXY,
+    bus,
+    busNamespace: config.BUS_NAMESPACE,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     ready: async () => {
       const failed: string[] = [];
@@ -66,6 +74,7 @@ async function main() {
   logger.info(`gateway on http://localhost:${config.PORT}`);
   const shutdown = async () => {
     await app.close();
+    await bus?.close();
     await kv.close();
     await stopTelemetry();
     process.exit(0);

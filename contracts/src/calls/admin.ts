@@ -94,6 +94,8 @@ export const AdminLeadSchema = z.object({
       status: z.string(),
       contractor_id: z.string(),
       contractors: z.object({ business_name: z.string() }),
+      /** The offer round this contractor was offered the lead in (issue 22). */
+      offer_round: z.number().int().positive().optional(),
     }),
   ),
 });

@@ -123,6 +123,11 @@ export const LeadActionRequestSchema = z.object({
   session_token: z.string().optional(),
 });
 
+/** Body of mark-lead-contacted: `via` says whether the dashboard's call button recorded it. */
+export const MarkLeadContactedRequestSchema = LeadActionRequestSchema.extend({
+  via: z.enum(['marked', 'call']).default('marked'),
+});
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const PurchasedLeadRecordSchema = z.object({
   id: z.string(),
@@ -136,6 +141,8 @@ export const PurchasedLeadRecordSchema = z.object({
   refunded_at: z.string().nullable(),
   /** The one list the lead is in: purchased, completed, archived or refunded. */
   status: z.enum(['purchased', 'completed', 'archived', 'refunded']),
+  /** When the buyer marked the customer contacted (or called from the dashboard); issue 22. */
+  contacted_at: z.string().nullable().optional(),
   leads: z.object({
     urgency: z.enum(URGENCIES),
     customer_name: z.string(),

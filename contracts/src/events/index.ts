@@ -17,12 +17,16 @@ import {
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
+import { CustomerToBeToldV1 } from './customer.js';
+import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
 
 export * from './envelope.js';
 export * from './leads.js';
 export * from './contractors.js';
 export * from './wallet.js';
 export * from './site.js';
+export * from './customer.js';
+export * from './offer-rounds.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -43,6 +47,9 @@ export const EVENT_SCHEMAS = {
   WalletBalanceLow: WalletBalanceLowV1,
   RefundDecided: RefundDecidedV1,
   ContactMessageReceived: ContactMessageReceivedV1,
+  CustomerToBeTold: CustomerToBeToldV1,
+  LeadOffersExhausted: LeadOffersExhaustedV1,
+  LeadContacted: LeadContactedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -56,6 +56,8 @@ export const LeadOfferSchema = z.object({
   claim_token: z.string().min(22),
   rank: z.number().int().positive(),
   expires_at: isoTime,
+  /** The offer round (1 = first; later rounds re-route an unbought lead); absent in older events. */
+  round: z.number().int().positive().optional(),
 });
 
 /** Emitted by matching: the contractors a valid lead is offered to, best first. */

@@ -83,6 +83,8 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     production: env.NODE_ENV === 'production',
     publicBaseUrl,
     trustProxy: options.trustProxy,
+    bus: options.infra.bus,
+    busNamespace: options.infra.namespace,
     ready: async () => {
       const failed: string[] = [];
       await Promise.all(

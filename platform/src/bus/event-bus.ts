@@ -8,6 +8,11 @@ export interface SubscriptionSpec {
   prefetch?: number;
   /** Deliveries before a failing message is dead-lettered. */
   maxAttempts?: number;
+  /**
+   * A queue that lives only while this subscriber is connected (RabbitMQ: exclusive, auto-delete,
+   * no dead-letter queue): live fan-out to one process, e.g. the gateway's server push.
+   */
+  transient?: boolean;
 }
 
 export interface DeliveryInfo {

@@ -80,6 +80,8 @@ export class InProcessEventBus implements EventBus {
         if (queue.consumer === consumer) queue.consumer = undefined;
         // Drain: wait for in-flight deliveries to settle, as a broker channel close would.
         if (consumer.inFlight > 0) await new Promise<void>((resolve) => consumer.idle.add(resolve));
+        // A transient queue goes with its subscriber (RabbitMQ: exclusive, auto-delete).
+        if (spec.transient && this.queues.get(spec.queue) === queue) this.queues.delete(spec.queue);
       },
     };
   }

@@ -127,6 +127,7 @@ export class RabbitMqEventBus implements EventBus {
         ...spec,
         prefetch: spec.prefetch ?? DEFAULT_PREFETCH,
         maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        transient: spec.transient ?? false,
       },
       handler,
       inFlight: 0,
@@ -364,18 +365,22 @@ export class RabbitMqEventBus implements EventBus {
     const channel = await this.connection.createChannel();
     channel.on('error', (err) => this.options.logger.warn({ err, queue }, 'rabbitmq consumer channel error'));
     const dlq = deadLetterQueueOf(queue);
-    this.declaredQueues.add(queue);
-    await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await channel.assertQueue(queue, {
-      durable: true,
-      arguments: {
-        'x-queue-type': 'quorum',
-        // Backstop only: our handler dead-letters with the reason after maxAttempts itself.
-        'x-delivery-limit': maxAttempts + 2,
-        'x-dead-letter-exchange': '',
-        'x-dead-letter-routing-key': dlq,
-      },
-    });
+    if (sub.spec.transient) {
+      await channel.assertQueue(queue, { exclusive: true, autoDelete: true, durable: false });
+    } else {
+      this.declaredQueues.add(queue);
+      await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+      await channel.assertQueue(queue, {
+        durable: true,
+        arguments: {
+          'x-queue-type': 'quorum',
+          // Backstop only: our handler dead-letters with the reason after maxAttempts itself.
+          'x-delivery-limit': maxAttempts + 2,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': dlq,
+        },
+      });
+    }
     for (const type of eventTypes) await channel.bindQueue(queue, this.exchange, type);
     await channel.prefetch(prefetch);
     sub.channel = channel;

@@ -11,6 +11,12 @@ const MatchingConfigSchema = z.object({
   MATCHING_FALLBACK_PRICE_CENTS: envInt(DEFAULT_LEAD_PRICE_CENTS, 0),
   /** How often leads still waiting for their match are retried. */
   MATCHING_SWEEP_MS: envInt(1000, 50),
+  /** How long an offer round waits for a buyer before the next ranked contractors are offered the lead (15 min). */
+  OFFER_ROUND_SECONDS: envInt(900, 1),
+  /** Offer rounds (the first included) before an unsold lead expires and its customer is told. */
+  OFFER_ROUNDS: envInt(3, 1),
+  /** How often leads past their round deadline are looked for. */
+  REROUTE_SWEEP_MS: envInt(5000, 50),
 });
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 

@@ -4,6 +4,7 @@ import { consumers } from './consumers/index.js';
 import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { matchLead } from './match-lead.js';
+import { rerouteJob } from './reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
 import { onWake } from './wake.js';
 
@@ -46,5 +47,5 @@ export const service: ServiceDefinition = {
   register(app, ctx) {
     registerAvailableLeadsRoutes(app, ctx, loadMatchingConfig(ctx.env));
   },
-  background: (ctx) => [matcherJob(ctx)],
+  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, loadMatchingConfig(ctx.env))],
 };

@@ -3,6 +3,7 @@ import { hashToken, randomToken, ServiceCallError, type ServiceContext } from '@
 import type { MatchingConfig } from './config.js';
 import { candidatesForZip } from './db/contractors.repository.js';
 import { findLead, lockPendingLead, markMatched, recordPriceAttempt } from './db/leads.repository.js';
+import { startOfferRounds } from './db/offer-rounds.repository.js';
 import { insertOffers } from './db/offers.repository.js';
 import { rankCandidates } from './domain/ranking.js';
 
@@ -144,6 +145,7 @@ export async function matchLead(
       })),
     );
     await markMatched(trx, leadId, price.price_cents, price.lead_type, matchedAt);
+    await startOfferRounds(trx, leadId, new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000));
     await ctx.emit(trx, [
       {
         type: 'LeadMatched',
@@ -159,6 +161,7 @@ export async function matchLead(
             claim_token: o.token,
             rank: o.rank,
             expires_at: expiresAt,
+            round: 1,
           })),
           matched_at: matchedAt,
         },

@@ -469,6 +469,23 @@ describe('refunds, history, reports and admin money', () => {
           .executeTakeFirst(),
       'completed',
     );
+    // Response time is measured (issue 22): offer 3 minutes ago → the customer called now.
+    await publish(stack, 'LeadContacted', {
+      lead_id: leadId,
+      contractor_id: a.contractorId,
+      contacted_at: new Date().toISOString(),
+      via: 'call',
+    });
+    await waitFor(
+      () =>
+        wallet.ctx.db
+          .selectFrom('purchases')
+          .select('id')
+          .where('lead_id', '=', leadId)
+          .where('contacted_at', 'is not', null)
+          .executeTakeFirst(),
+      'contact recorded',
+    );
     const m = await stack.call('contractor-performance-metrics', { query: { session_token: a.token, days: 30 } });
     expect(m.body.metrics).toMatchObject({
       leads_purchased: 1,

@@ -187,6 +187,7 @@ async function leadsPage(ctx: ServiceContext, query: LeadsQuery) {
         status: String(a.status),
         contractor_id: String(a.contractor_id),
         contractors: { business_name: names.get(String(a.contractor_id))?.business_name ?? 'Deleted contractor' },
+        ...(a.offer_round ? { offer_round: Number(a.offer_round) } : {}),
       })),
     })),
     total: Number(listed.total ?? leads.length),

@@ -1,5 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
@@ -10,4 +11,5 @@ export const consumers: ConsumerDefinition[] = [
   leadMatchedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,
+  leadOffersExhaustedConsumer,
 ];

@@ -19,6 +19,7 @@ export const leadMatchedConsumer = defineConsumer({
         rank: o.rank,
         expires_at: new Date(o.expires_at),
         price_cents: data.price_cents,
+        offer_round: o.round ?? 1,
       })),
     );
   },

@@ -1,7 +1,11 @@
 import { defineConsumer } from '@leadmarket/platform';
-import { recordPurchase } from '../db/lead.repository.js';
+import { findLead, recordPurchase } from '../db/lead.repository.js';
+import { customerNotice } from '../domain/customer-notice.js';
 
-/** wallet-ledger sold the lead: mark it purchased and record the buyer (the only contractor who may see the contact). */
+/**
+ * wallet-ledger sold the lead: mark it purchased and record the buyer (the only contractor who may
+ * see the contact). The customer is to be told who bought it (CustomerToBeTold).
+ */
 export const leadPurchasedConsumer = defineConsumer({
   event: 'LeadPurchased',
   async handle({ data }, ctx) {
@@ -12,5 +16,11 @@ export const leadPurchasedConsumer = defineConsumer({
       channel: data.channel,
       purchased_at: new Date(data.purchased_at),
     });
+    // The purchase paths usually recorded it already (before the buyer's answer); LeadPurchased is
+    // emitted once per lead and the inbox runs this once, and notification dedupes per lead too.
+    const lead = await findLead(ctx.trx, data.lead_id);
+    if (lead?.purchased_by !== data.contractor_id) return;
+    const notice = customerNotice(lead, 'sold', data.contractor_id, new Date());
+    if (notice) await ctx.emit([notice]);
   },
 });

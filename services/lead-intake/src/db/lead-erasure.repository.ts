@@ -15,7 +15,9 @@ export async function eraseLeadFromOutbox(db: Kysely<any>, leadId: string): Prom
         '{data,email}', 'null'),
         '{data,description}', '""')`,
     })
-    .where('type', '=', 'LeadSubmitted')
+    // CustomerToBeTold (issue 22) carries the same contact to notification (it has no description;
+    // the extra key is stripped by its schema).
+    .where('type', 'in', ['LeadSubmitted', 'CustomerToBeTold'])
     .where(sql`envelope->'data'->>'lead_id'`, '=', leadId)
     .execute();
 }

@@ -35,6 +35,8 @@ export interface LeadRow {
   deleted_at: Date | null;
   /** Set when the buyer's refund was approved: the lead leaves Purchased for Refunded. */
   refunded_at: Date | null;
+  /** The buyer's first recorded contact with the customer (issue 22). */
+  contacted_at?: Date | null;
 }
 
 /** The fields a new lead is stored with (it starts in screening). */

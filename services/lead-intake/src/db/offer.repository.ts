@@ -10,6 +10,8 @@ export interface OfferRow {
   created_at: Date;
   /** The lead's price as LeadMatched carried it (null for offers stored before prices were kept here). */
   price_cents: number | null;
+  /** The offer round (issue 22); 1 for offers stored before rounds. */
+  offer_round?: number;
 }
 
 /** Store the offers of a LeadMatched event (a redelivery inserts nothing new). */

@@ -39,6 +39,7 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   purchase_channel: lead.purchase_channel,
   refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
   status: boughtStatus(lead),
+  contacted_at: lead.contacted_at ? iso(lead.contacted_at) : null,
   leads: {
     urgency: lead.urgency,
     customer_name: lead.customer_name,
@@ -83,7 +84,7 @@ export const claimedLead = (lead: LeadRow) => ({
 });
 
 /** The admin lead shape; `contractor_leads` lists the buyer's assignment and the open offers. */
-export function adminLead(lead: LeadRow, offeredTo: string[]) {
+export function adminLead(lead: LeadRow, offeredTo: string[], rounds: Map<string, number> = new Map()) {
   const assignments: Array<{ id: string; status: string; contractor_id: string }> = lead.purchased_by
     ? [
         {
@@ -115,6 +116,9 @@ export function adminLead(lead: LeadRow, offeredTo: string[]) {
     is_test: lead.is_test,
     created_at: iso(lead.created_at),
     validation_summary: lead.validation_summary,
-    contractor_leads: assignments,
+    // The offer round of each contractor (issue 22: the admin sees how far a lead was re-routed).
+    contractor_leads: assignments.map((a) =>
+      rounds.has(a.contractor_id) ? { ...a, offer_round: rounds.get(a.contractor_id) } : a,
+    ),
   };
 }

@@ -16,6 +16,7 @@ import {
   searchLeads,
 } from '../db/lead.repository.js';
 import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
+import { offerRoundsOf } from '../db/offer-rounds.repository.js';
 import { offeredContractors } from '../db/offer.repository.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
@@ -37,7 +38,11 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
       ctx.db,
       leads.map((l) => l.id),
     );
-    return { leads: leads.map((l) => adminLead(l, offers.get(l.id) ?? [])), total };
+    const rounds = await offerRoundsOf(
+      ctx.db,
+      leads.map((l) => l.id),
+    );
+    return { leads: leads.map((l) => adminLead(l, offers.get(l.id) ?? [], rounds.get(l.id))), total };
   });
 
   app.post('/internal/leads/lookup', { schema: { body: InternalLeadLookupRequestSchema } }, async (request) => {

@@ -1,5 +1,6 @@
 import type { ServiceApp } from '@leadmarket/platform';
 import { registerClaimRoutes } from './claim.routes.js';
+import { registerContactedRoutes } from './contacted.routes.js';
 import type { LeadRouteDeps } from './deps.js';
 import { registerInternalLeadRoutes } from './internal-leads.routes.js';
 import { registerPurchasedLeadRoutes } from './purchased-leads.routes.js';
@@ -10,5 +11,6 @@ export function registerLeadRoutes(app: ServiceApp, deps: LeadRouteDeps): void {
   registerSubmitRoutes(app, deps);
   registerClaimRoutes(app, deps);
   registerPurchasedLeadRoutes(app, deps);
+  registerContactedRoutes(app, deps);
   registerInternalLeadRoutes(app, deps);
 }

@@ -11,6 +11,7 @@ export const contractorProfileUpdatedConsumer = defineConsumer({
       sms_opt_in: data.sms_opt_in,
       email: data.email,
       contact_name: data.contact_name,
+      business_name: data.business_name,
       at: data.updated_at,
     });
   },

@@ -16,6 +16,7 @@ export const contractorRegisteredConsumer = defineConsumer({
       sms_opt_in: data.sms_opt_in,
       email: data.email,
       contact_name: data.contact_name,
+      business_name: data.business_name,
       at: data.registered_at,
     });
     const email = welcomeEmail({ ...data, credit_cents: SIGNUP_CREDIT_CENTS });

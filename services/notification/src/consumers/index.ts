@@ -5,6 +5,7 @@ import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.c
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
+import { customerToBeToldConsumer } from './customer-to-be-told.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
@@ -26,4 +27,5 @@ export const consumers: ConsumerDefinition[] = [
   refundDecidedConsumer,
   walletFundedConsumer,
   walletBalanceLowConsumer,
+  customerToBeToldConsumer,
 ];

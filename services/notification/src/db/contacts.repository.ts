@@ -3,7 +3,15 @@ import type { Kysely } from 'kysely';
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
 export async function upsertContact(
   db: Kysely<any>,
-  c: { contractor_id: string; phone: string; sms_opt_in: boolean; at: string; email?: string; contact_name?: string },
+  c: {
+    contractor_id: string;
+    phone: string;
+    sms_opt_in: boolean;
+    at: string;
+    email?: string;
+    contact_name?: string;
+    business_name?: string;
+  },
 ): Promise<void> {
   const existing = await db
     .selectFrom('contacts')
@@ -22,6 +30,7 @@ export async function upsertContact(
       deleted: false,
       email: c.email ?? null,
       contact_name: c.contact_name ?? null,
+      business_name: c.business_name ?? null,
     })
     .onConflict((oc) =>
       oc.column('contractor_id').doUpdateSet({
@@ -30,6 +39,7 @@ export async function upsertContact(
         profile_at: c.at,
         ...(c.email !== undefined ? { email: c.email } : {}),
         ...(c.contact_name !== undefined ? { contact_name: c.contact_name } : {}),
+        ...(c.business_name !== undefined ? { business_name: c.business_name } : {}),
       }),
     )
     .execute();
@@ -41,9 +51,14 @@ export async function markContactDeleted(db: Kysely<any>, contractorId: string, 
     .insertInto('contacts')
     .values({ contractor_id: contractorId, phone: '', sms_opt_in: false, profile_at: at, deleted: true })
     .onConflict((oc) =>
-      oc
-        .column('contractor_id')
-        .doUpdateSet({ phone: '', sms_opt_in: false, deleted: true, email: null, contact_name: null }),
+      oc.column('contractor_id').doUpdateSet({
+        phone: '',
+        sms_opt_in: false,
+        deleted: true,
+        email: null,
+        contact_name: null,
+        business_name: null,
+      }),
     )
     .execute();
 }
@@ -80,4 +95,18 @@ export async function contactOf(
     sms_opt_in: row.sms_opt_in,
     contact_name: row.contact_name ?? null,
   };
+}
+
+/** What a customer is told of the business that bought their lead; undefined when unknown or deleted. */
+export async function businessOf(
+  db: Kysely<any>,
+  contractorId: string,
+): Promise<{ business_name: string | null; phone: string } | undefined> {
+  const row = await db
+    .selectFrom('contacts')
+    .select(['business_name', 'phone', 'deleted'])
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
+  if (!row || row.deleted) return undefined;
+  return { business_name: row.business_name ?? null, phone: row.phone };
 }

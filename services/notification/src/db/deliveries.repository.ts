@@ -10,7 +10,8 @@ export interface NewDelivery {
     | 'welcome'
     | 'refund_decision'
     | 'funding_receipt'
-    | 'low_balance';
+    | 'low_balance'
+    | 'customer_update';
   channel: 'sms' | 'email';
   recipient: string;
   subject?: string | null;

@@ -3,6 +3,7 @@ import { contractorRegistered } from './contractor-registered.consumer.js';
 import { contractorDeleted, contractorProfileUpdated } from './contractor-targets.consumers.js';
 import { leadArchived } from './lead-archived.consumer.js';
 import { leadCompleted } from './lead-completed.consumer.js';
+import { leadContacted } from './lead-contacted.consumer.js';
 import { leadDeleted } from './lead-deleted.consumer.js';
 import { leadExpired } from './lead-expired.consumer.js';
 import { leadMatched } from './lead-matched.consumer.js';
@@ -19,4 +20,5 @@ export const consumers: ConsumerDefinition[] = [
   leadArchived,
   leadExpired,
   leadDeleted,
+  leadContacted,
 ];

@@ -7,7 +7,7 @@ const date = (v: unknown) => (v == null ? null : new Date(v as string));
 export async function purchaseFacts(db: Kysely<any>, contractorId: string): Promise<PurchaseFact[]> {
   const rows = await db
     .selectFrom('purchases')
-    .select(['price_cents', 'status', 'purchased_at', 'offered_at', 'completed_at', 'refunded_at'])
+    .select(['price_cents', 'status', 'purchased_at', 'offered_at', 'completed_at', 'refunded_at', 'contacted_at'])
     .where('contractor_id', '=', contractorId)
     .execute();
   return rows.map((r) => ({
@@ -17,5 +17,6 @@ export async function purchaseFacts(db: Kysely<any>, contractorId: string): Prom
     offered_at: date(r.offered_at),
     completed_at: date(r.completed_at),
     refunded_at: date(r.refunded_at),
+    contacted_at: date(r.contacted_at),
   }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  avgResponseMinutes,
   gamification,
   performanceMetrics,
   responseScore,
@@ -33,12 +34,19 @@ describe('reports', () => {
     expect(daily_data).toHaveLength(30);
     expect(daily_data.at(-1)).toEqual({ date: '2026-11-22', leads_purchased: 0, leads_booked: 1 });
   });
-  it('scores response time and streaks', () => {
-    const fast = p(0, { offered_at: new Date(now.getTime() - 86_400_000 * 0 - 4 * 60_000) });
-    fast.purchased_at = now;
+  it('scores response time from the offer to the recorded contact, and streaks', () => {
+    // Offered 4 minutes ago, bought 1 minute later, the customer called now: 4 minutes.
+    const fast = p(0, { offered_at: new Date(now.getTime() - 4 * 60_000), contacted_at: now });
+    fast.purchased_at = new Date(now.getTime() - 3 * 60_000);
     expect(responseScore([fast])).toBe(100);
     const slow = { ...fast, offered_at: new Date(now.getTime() - 25 * 60_000) };
     expect(responseScore([slow])).toBe(60);
+    // A purchase whose contact was never recorded says nothing about response time.
+    const unknown = { ...fast, contacted_at: null };
+    expect(responseScore([unknown])).toBe(0);
+    expect(avgResponseMinutes([fast, unknown])).toBe(4);
+    // Bought without an offer: counted from the purchase.
+    expect(avgResponseMinutes([{ ...fast, offered_at: null }])).toBe(3);
     expect(streaks([p(0), p(1), p(2), p(5), p(6)], now)).toEqual({ current: 3, best: 3 });
     expect(streaks([p(3)], now).current).toBe(0);
     const g = gamification([fast], now, 500_00);

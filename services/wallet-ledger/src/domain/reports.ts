@@ -8,6 +8,8 @@ export interface PurchaseFact {
   offered_at: Date | null;
   completed_at: Date | null;
   refunded_at: Date | null;
+  /** When the buyer first contacted the customer (marked or called from the dashboard), if it did. */
+  contacted_at?: Date | null;
 }
 
 /**
@@ -41,17 +43,24 @@ export const countedPurchasesIn = (all: PurchaseFact[], from: Date, to: Date) =>
 /** Spend of purchases, in cents. */
 export const spendCents = (list: PurchaseFact[]) => list.reduce((s, p) => s + p.price_cents, 0);
 
-/** Minutes from offer to purchase, averaged over purchases that had an offer (0 when none). */
+/**
+ * Response time (issue 22: measured, not assumed): minutes from the offer (or the purchase, when the
+ * lead was bought without one) to the buyer's first contact with the customer, averaged over the
+ * purchases whose contact was recorded (0 when none).
+ */
 export function avgResponseMinutes(purchases: PurchaseFact[]): number {
-  const timed = purchases.filter((p) => p.offered_at);
+  const timed = purchases.filter((p) => p.contacted_at);
   if (timed.length === 0) return 0;
-  const total = timed.reduce((s, p) => s + Math.max(0, p.purchased_at.getTime() - p.offered_at!.getTime()), 0);
+  const total = timed.reduce(
+    (s, p) => s + Math.max(0, p.contacted_at!.getTime() - (p.offered_at ?? p.purchased_at).getTime()),
+    0,
+  );
   return round2(total / timed.length / 60000);
 }
 
 /** 100 at or under 5 minutes, two points less per minute beyond, never below 0; 0 with no data. */
 export function responseScore(purchases: PurchaseFact[]): number {
-  if (!purchases.some((p) => p.offered_at)) return 0;
+  if (!purchases.some((p) => p.contacted_at)) return 0;
   const minutes = avgResponseMinutes(purchases);
   return minutes <= GOOD_RESPONSE_MINUTES ? 100 : Math.max(0, Math.round(100 - (minutes - GOOD_RESPONSE_MINUTES) * 2));
 }

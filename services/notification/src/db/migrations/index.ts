@@ -2,10 +2,12 @@ import type { MigrationSet } from '@leadmarket/platform';
 import * as deliveries from './2026_11_22_0640_notification_deliveries.js';
 import * as contactEmail from './2026_11_22_1600_contact_email.js';
 import * as atMostOnce from './2026_11_22_1800_delivery_at_most_once.js';
+import * as contactBusinessName from './2026_11_22_2300_contact_business_name.js';
 
 /** Notification's migrations in the order they run. */
 export const migrations: MigrationSet = {
   '2026_11_22_0640_notification_deliveries': deliveries,
   '2026_11_22_1600_contact_email': contactEmail,
   '2026_11_22_1800_delivery_at_most_once': atMostOnce,
+  '2026_11_22_2300_contact_business_name': contactBusinessName,
 };

@@ -3,6 +3,7 @@ import * as ledger from './2026_11_22_0630_ledger.js';
 import * as balancedTrigger from './2026_11_22_0700_balanced_transactions_trigger.js';
 import * as priceRowsByTrade from './2026_11_22_2217_price_rows_by_trade.js';
 import * as contractorTargets from './2026_11_22_2245_contractor_targets.js';
+import * as purchaseContactedAt from './2026_11_23_2200_purchase_contacted_at.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
@@ -10,4 +11,5 @@ export const migrations: MigrationSet = {
   '2026_11_22_0700_balanced_transactions_trigger': balancedTrigger,
   '2026_11_22_2217_price_rows_by_trade': priceRowsByTrade,
   '2026_11_22_2245_contractor_targets': contractorTargets,
+  '2026_11_23_2200_purchase_contacted_at': purchaseContactedAt,
 };

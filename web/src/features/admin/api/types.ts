@@ -21,6 +21,8 @@ export interface LeadAssignment {
   status: string;
   contractor_id?: string;
   contractors?: { business_name?: string | null } | null;
+  /** The offer round the contractor was offered the lead in (re-routing). */
+  offer_round?: number;
 }
 
 /** The fields a lead is created with: customer, service and place. */

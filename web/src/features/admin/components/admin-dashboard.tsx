@@ -13,6 +13,7 @@ import { StatsTab } from './stats-tab';
 import { Tabs } from './tabs';
 import { TransactionsTab } from './transactions-tab';
 import { UtilitiesTab } from './utilities-tab';
+import { useAdminLive } from '../api/admin-live';
 
 const TABS = [
   { id: 'stats', label: 'Statistics' },
@@ -79,6 +80,8 @@ export function AdminDashboard({
   // Auto-refresh always runs the latest refreshAll.
   const latestRefresh = useRef(refreshAll);
   latestRefresh.current = refreshAll;
+  // New leads and sales are pushed (issue 22): refresh at once; the interval stays as the fallback.
+  const live = useAdminLive(token, () => void latestRefresh.current());
   useEffect(() => {
     const timer = setInterval(() => void latestRefresh.current(), ADMIN_REFRESH_MS);
     return () => clearInterval(timer);
@@ -102,6 +105,9 @@ export function AdminDashboard({
           <p className="admin-muted">Manage contractors and leads</p>
         </div>
         <div className="admin-header__actions">
+          <span className="admin-muted" data-live={live ? 'on' : 'off'}>
+            {live ? '● Live' : 'Refreshing every 30 s'}
+          </span>
           {lastUpdated && (
             <span className="admin-muted admin-last-updated">Last updated: {lastUpdated.toLocaleTimeString()}</span>
           )}

@@ -37,6 +37,7 @@ function Assignments({ lead }: { lead: AdminLead }) {
       {assignments.map((a) => (
         <li key={a.id}>
           {a.contractors?.business_name ?? 'Unknown contractor'} <LeadStatusBadge status={a.status} />
+          {a.offer_round && <span className="admin-muted"> · round {a.offer_round}</span>}
         </li>
       ))}
     </ul>

@@ -148,6 +148,11 @@ export const actions = {
     post<{ success?: boolean; message?: string }>('archive-lead', s, { lead_id: leadId, session_token: s.token }),
   completeLead: (s: Session, leadId: string) =>
     post<{ success?: boolean; message?: string }>('mark-lead-complete', s, { lead_id: leadId }),
+  markContacted: (s: Session, leadId: string, via: 'marked' | 'call') =>
+    post<{ success?: boolean; contacted_at?: string; message?: string }>('mark-lead-contacted', s, {
+      lead_id: leadId,
+      via,
+    }),
   requestRefund: (s: Session, leadId: string, reason: string) =>
     post<{ success?: boolean; message?: string }>('request-refund', s, { lead_id: leadId, reason }),
   startFunding: (s: Session, amount: number) =>

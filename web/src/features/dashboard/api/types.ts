@@ -64,6 +64,7 @@ export interface PurchasedLead {
   refunded_at?: string | null;
   /** The one list the lead is in (purchased, completed, archived or refunded). */
   status?: 'purchased' | 'completed' | 'archived' | 'refunded';
+  contacted_at?: string | null;
   leads: {
     urgency?: string;
     customer_name: string;

@@ -8,6 +8,9 @@ import { leadPrice, money, postedAgo, shortDate, sortLeads, truncate, humanize }
 import { Dialog } from './dialog';
 import { PurchaseDialog } from './purchase-dialog';
 
+/** Said when a lead leaves the list while the contractor is confirming its purchase. */
+const LEAD_GONE_MESSAGE = 'This lead has already been purchased by another contractor, or is no longer available.';
+
 /** Available leads, newest first: card, View Details, confirm purchase (§2, §5). */
 export function AvailableTab({
   session,
@@ -40,6 +43,15 @@ export function AvailableTab({
     return () => clearInterval(timer);
   }, []);
   const urgencyOfLead = (lead: AvailableLead) => urgencyOf(lead.lead_type);
+
+  // The live stream took the lead off the list while its purchase dialog was open (another
+  // contractor bought it, or it expired): close the dialog and say so, rather than let it vanish.
+  useEffect(() => {
+    if (buying && !busy && !leads.some((l) => l.id === buying.id)) {
+      setBuying(null);
+      onLost(buying.id, LEAD_GONE_MESSAGE);
+    }
+  }, [leads, buying, busy, onLost]);
 
   async function confirm() {
     if (!buying) return;

@@ -5,6 +5,7 @@ import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { PurchasedLead, RefundRequest } from '../api/types';
 import { money, shortDate, humanize } from '../domain/rules';
+import { ContactActions } from './contacted-button';
 import { Dialog } from './dialog';
 import { ListControls, useServerPagedList } from './paged-search';
 
@@ -156,7 +157,16 @@ export function PurchasedList({
                 {shortDate(record.purchased_at)}
               </p>
               <p className="dash-lead__contact">
-                <a href={`tel:${lead.customer_phone}`}>{formatPhone(lead.customer_phone)}</a>
+                {mode === 'refunded' ? (
+                  <a href={`tel:${lead.customer_phone}`}>{formatPhone(lead.customer_phone)}</a>
+                ) : (
+                  <ContactActions
+                    session={session}
+                    leadId={record.lead_id}
+                    phone={lead.customer_phone}
+                    contactedAt={record.contacted_at}
+                  />
+                )}
                 {lead.customer_email && (
                   <>
                     {' · '}

@@ -25,6 +25,7 @@ import {
   useWeeklyReports,
   type Session,
 } from '../api/dashboard-api';
+import { useLiveDashboard } from '../api/live-events';
 import type { AutoReloadSettings, Gamification, RefundRequest, WeeklyReport } from '../api/types';
 import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
@@ -119,6 +120,7 @@ export function DashboardPage() {
   const historyFirstPage = useHistory(session, 1);
   const weekly = useWeeklyReports(session);
   const refundRequests = useRefundRequests(session);
+  const live = useLiveDashboard(session);
   // Leads this browser learned are sold (a lost race): hidden at once, even before matching's list catches up.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const availableLeads = useMemo(
@@ -224,6 +226,9 @@ export function DashboardPage() {
           <div className="dash-badges">
             {gamification?.top_performer_badge && <span className="dash-badge dash-badge--top">★ Top Performer</span>}
             <span className="dash-badge dash-badge--streak">{days(gamification?.current_streak ?? 0)} streak</span>
+            <span className="dash-badge" data-live={live ? 'on' : 'off'} title="New leads appear without reloading">
+              {live ? '● Live' : 'Refreshing every 30 s'}
+            </span>
           </div>
         </div>
         <button type="button" className="dash-btn" onClick={logout}>

@@ -2,10 +2,14 @@ import type { MigrationSet } from '@leadmarket/platform';
 import * as leads from './2026_11_22_0630_leads.js';
 import * as offerPrice from './2026_11_22_1610_offer_price.js';
 import * as idempotencyKey from './2026_11_23_0900_lead_idempotency_key.js';
+import * as contactedAt from './2026_11_23_2200_contacted_at.js';
+import * as offerRound from './2026_11_23_2210_offer_round.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
 export const leadMigrations: MigrationSet = {
   '2026_11_22_0630_leads': leads,
   '2026_11_22_1610_offer_price': offerPrice,
   '2026_11_23_0900_lead_idempotency_key': idempotencyKey,
+  '2026_11_23_2200_contacted_at': contactedAt,
+  '2026_11_23_2210_offer_round': offerRound,
 };

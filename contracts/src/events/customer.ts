@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+const isoTime = z.string().datetime({ offset: true });
+
+/**
+ * Emitted by lead-intake (the only owner of customer contact) when the customer must hear about
+ * their request: `sold` after the purchase is recorded (the buyer's id; notification knows its
+ * business name and phone from contractor events), `unsold` when every offer round passed.
+ * Notification is its only consumer; it keeps the phone/email only on the delivery rows it sends.
+ */
+export const CustomerToBeToldV1 = z.object({
+  lead_id: z.string().uuid(),
+  outcome: z.enum(['sold', 'unsold']),
+  /** The buyer (sold); null when unsold. */
+  contractor_id: z.string().nullable(),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  occurred_at: isoTime,
+});

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+
+/** Expire one lead that is still available (its offer rounds passed unsold); false when it was not. */
+export async function expireUnsoldLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('leads')
+    .set({ status: 'expired', expired_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'available')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Record the buyer's first contact with the customer. Returns the lead's contact time (the first
+ * one when it was already recorded) and whether this call set it; undefined when the lead is not
+ * among this contractor's bought, unrefunded leads.
+ */
+export async function recordContact(
+  db: Kysely<any>,
+  id: string,
+  contractorId: string,
+  at: Date,
+): Promise<{ contacted_at: Date; first: boolean } | undefined> {
+  const set = await db
+    .updateTable('leads')
+    .set({ contacted_at: at })
+    .where('id', '=', id)
+    .where('purchased_by', '=', contractorId)
+    .where('refunded_at', 'is', null)
+    .where('contacted_at', 'is', null)
+    .where('status', 'in', ['purchased', 'completed', 'archived'])
+    .returning('contacted_at')
+    .executeTakeFirst();
+  if (set) return { contacted_at: new Date(set.contacted_at), first: true };
+  const row = await db
+    .selectFrom('leads')
+    .select('contacted_at')
+    .where('id', '=', id)
+    .where('purchased_by', '=', contractorId)
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
+  return row?.contacted_at ? { contacted_at: new Date(row.contacted_at), first: false } : undefined;
+}
+
+/** The offer round each contractor was offered each lead in (first offer per contractor). */
+export async function offerRoundsOf(db: Kysely<any>, leadIds: string[]): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  if (leadIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('lead_offers')
+    .select(['lead_id', 'contractor_id', 'offer_round'])
+    .where('lead_id', 'in', leadIds)
+    .execute();
+  for (const r of rows) {
+    const byContractor = out.get(r.lead_id as string) ?? new Map<string, number>();
+    const round = Number(r.offer_round);
+    const known = byContractor.get(r.contractor_id as string);
+    if (known === undefined || round < known) byContractor.set(r.contractor_id as string, round);
+    out.set(r.lead_id as string, byContractor);
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import type { EventData } from '@leadmarket/contracts';
+import type { LeadRow } from '../db/lead.repository.js';
+
+/**
+ * The CustomerToBeTold event for a lead: its customer's contact goes to notification only, and only
+ * when there is something to tell (sold, or every offer round passed). A deleted lead's contact is
+ * erased, so it tells nothing.
+ */
+export function customerNotice(
+  lead: LeadRow,
+  outcome: 'sold' | 'unsold',
+  contractorId: string | null,
+  at: Date,
+): { type: 'CustomerToBeTold'; data: EventData<'CustomerToBeTold'> } | undefined {
+  if (lead.status === 'deleted' || !lead.phone) return undefined;
+  return {
+    type: 'CustomerToBeTold',
+    data: {
+      lead_id: lead.id,
+      outcome,
+      contractor_id: contractorId,
+      customer_name: lead.customer_name,
+      phone: lead.phone,
+      email: lead.email,
+      service_category: lead.service_category,
+      sub_service: lead.sub_service,
+      occurred_at: at.toISOString(),
+    },
+  };
+}

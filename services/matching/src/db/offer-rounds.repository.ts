@@ -1,0 +1,69 @@
+import { sql, type Kysely } from 'kysely';
+
+/** The first round starts when the lead is matched. */
+export async function startOfferRounds(trx: Kysely<any>, leadId: string, deadline: Date): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ offer_round: 1, round_deadline_at: deadline })
+    .where('lead_id', '=', leadId)
+    .execute();
+}
+
+/** Available leads whose round deadline has passed (oldest first). */
+export async function leadsPastRoundDeadline(db: Kysely<any>, now: Date, limit = 50): Promise<string[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select('lead_id')
+    .where('status', '=', 'available')
+    .where('round_deadline_at', '<=', now)
+    .orderBy('round_deadline_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.lead_id as string);
+}
+
+/** Lock an available lead still past its round deadline (inside the re-routing transaction). */
+export async function lockLeadPastDeadline(trx: Kysely<any>, leadId: string, now: Date) {
+  return trx
+    .selectFrom('leads')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .where('status', '=', 'available')
+    .where('round_deadline_at', '<=', now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Contractors this lead was already offered to (they are not offered it again). */
+export async function offeredContractorIds(trx: Kysely<any>, leadId: string): Promise<Set<string>> {
+  const rows = await trx.selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
+  return new Set(rows.map((r) => r.contractor_id as string));
+}
+
+/** The next round: its number and deadline. */
+export async function advanceRound(trx: Kysely<any>, leadId: string, round: number, deadline: Date): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ offer_round: round, round_deadline_at: deadline })
+    .where('lead_id', '=', leadId)
+    .execute();
+}
+
+/** The last round passed: no more deadlines; lead-intake expires the lead (LeadExpired closes it here). */
+export async function endRounds(trx: Kysely<any>, leadId: string): Promise<void> {
+  await trx
+    .updateTable('leads')
+    .set({ round_deadline_at: sql`null` })
+    .where('lead_id', '=', leadId)
+    .execute();
+}
+
+/** The highest rank given so far for a lead (new offers continue the numbering). */
+export async function lastRank(trx: Kysely<any>, leadId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('offers')
+    .select((eb) => eb.fn.max('rank').as('rank'))
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  return Number(row?.rank ?? 0);
+}

@@ -1,0 +1,53 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { businessOf } from '../db/contacts.repository.js';
+import { queueDelivery } from '../db/deliveries.repository.js';
+import { soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
+import { toE164 } from '../domain/messages.js';
+import { wakeSender } from '../wake.js';
+
+/**
+ * The customer hears about their request: who bought it and will call (sold), or that nobody took
+ * it (unsold). SMS to their phone, and email when they gave one; one of each per lead and outcome.
+ * The contact arrives in the event from lead-intake and is kept only on these delivery rows.
+ */
+export const customerToBeToldConsumer = defineConsumer({
+  event: 'CustomerToBeTold',
+  async handle({ data }, { trx, afterCommit, log }) {
+    const business = data.contractor_id ? await businessOf(trx, data.contractor_id) : undefined;
+    if (data.outcome === 'sold' && !business)
+      log.warn(
+        { lead_id: data.lead_id, contractor_id: data.contractor_id },
+        'buyer unknown to notification; not named',
+      );
+    const sms = data.outcome === 'sold' ? soldSms({ ...data, business }) : unsoldSms(data);
+    const email = data.email
+      ? data.outcome === 'sold'
+        ? soldEmail({ ...data, business })
+        : unsoldEmail(data)
+      : undefined;
+    const key = `customer_${data.outcome}:${data.lead_id}`;
+    let queued = false;
+    const phone = toE164(data.phone);
+    if (phone)
+      queued = await queueDelivery(trx, {
+        dedupe_key: `${key}:sms`,
+        kind: 'customer_update',
+        channel: 'sms',
+        recipient: phone,
+        body: sms,
+        lead_id: data.lead_id,
+      });
+    if (email && data.email)
+      queued =
+        (await queueDelivery(trx, {
+          dedupe_key: `${key}:email`,
+          kind: 'customer_update',
+          channel: 'email',
+          recipient: data.email,
+          subject: email.subject,
+          body: email.body,
+          lead_id: data.lead_id,
+        })) || queued;
+    if (queued) afterCommit(wakeSender);
+  },
+});
