@@ -139,6 +139,26 @@ describe('update-contractor-profile', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(CONTRACTOR_MESSAGES.emailTaken);
   });
+
+  it('two accounts taking one free email at the same moment: one saves it, the other gets a 409, never a 5xx', async () => {
+    const accounts = [await signUp(stack), await signUp(stack)];
+    const email = `race.${Date.now().toString(36)}@example.com`;
+    // Both pass the "is it taken?" check before either commits; the unique index decides.
+    for (let round = 0; round < 5; round++) {
+      const wanted = `${round}.${email}`;
+      const answers = await Promise.all(
+        accounts.map((a) =>
+          stack.call('update-contractor-profile', {
+            body: { ...profile, email: wanted, contractor_id: a.id, session_token: a.token },
+          }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(answers.map((r) => r.body))).toEqual([200, 409]);
+      const refused = answers.find((r) => r.status === 409)!;
+      expect(refused.body.message).toBe(CONTRACTOR_MESSAGES.emailTaken);
+    }
+  });
 });
 
 describe('update-contractor-sms', () => {

@@ -22,6 +22,7 @@ import {
 } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
 import type { ContractorsConfig } from '../config.js';
+import { uniqueViolation } from '../db/unique-violation.js';
 import { recordConsent } from '../db/consent.repository.js';
 import {
   findByUsername,
@@ -39,12 +40,6 @@ import { profileEvent } from './profile-event.js';
 
 const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;
-
-/** A unique-key violation of PostgreSQL (a concurrent signup took the email or username first). */
-const uniqueViolation = (error: unknown): string | undefined => {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' ? `${e.constraint ?? ''} ${e.message ?? ''}` : undefined;
-};
 
 // Compared against when the username is unknown, so both answers take the same time.
 let dummyHash: Promise<string> | undefined;

@@ -16,6 +16,7 @@ import {
   type ServiceContext,
 } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
+import { uniqueViolation } from '../db/unique-violation.js';
 import { recordConsent } from '../db/consent.repository.js';
 import {
   emailTakenByOther,
@@ -60,17 +61,24 @@ export function registerProfileRoutes(app: ServiceApp, ctx: ServiceContext): voi
     if (await emailTakenByOther(ctx.db, checked.profile.email, contractorId))
       throw conflict(CONTRACTOR_MESSAGES.emailTaken);
 
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const before = await findContractor(trx, contractorId);
-      if (!before) return undefined;
-      const smsOptIn = body.sms_opt_in ?? before.sms_opt_in;
-      const after = await updateProfile(trx, contractorId, { ...checked.profile, sms_opt_in: smsOptIn });
-      if (!after) return undefined;
-      if (smsOptIn !== before.sms_opt_in)
-        await recordConsent(trx, consentOf(request, contractorId, smsOptIn, 'profile'));
-      await emitUpdated(trx, after);
-      return after;
-    });
+    const row = await ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const before = await findContractor(trx, contractorId);
+        if (!before) return undefined;
+        const smsOptIn = body.sms_opt_in ?? before.sms_opt_in;
+        const after = await updateProfile(trx, contractorId, { ...checked.profile, sms_opt_in: smsOptIn });
+        if (!after) return undefined;
+        if (smsOptIn !== before.sms_opt_in)
+          await recordConsent(trx, consentOf(request, contractorId, smsOptIn, 'profile'));
+        await emitUpdated(trx, after);
+        return after;
+      })
+      .catch((error: unknown) => {
+        // Another account took the email between the check above and this write.
+        if (uniqueViolation(error)?.includes('email')) throw conflict(CONTRACTOR_MESSAGES.emailTaken);
+        throw error;
+      });
     if (!row) throw unauthorized();
     return { success: true, message: MESSAGES.contractorSuccess.profileUpdated, contractor: toView(row) };
   });
