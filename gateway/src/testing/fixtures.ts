@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { EventData } from '@leadmarket/contracts';
 import { buildEnvelope } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
 import type { TestStack } from './test-stack.js';
 
 /** A complete, valid contractors-signup body; `tag` keeps business name, email and username unique. */
@@ -28,6 +29,19 @@ export async function signUpContractor(stack: TestStack, overrides: Record<strin
   const res = await stack.call('contractors-signup', { body });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.contractor_id as string, token: res.body.session_token as string, body };
+}
+
+/** signUpContractor, then wait until wallet-ledger shows the $25 signup credit (the wallet can buy). */
+export async function signUpFundedContractor(stack: TestStack, overrides: Record<string, unknown> = {}) {
+  const c = await signUpContractor(stack, overrides);
+  await waitFor(
+    async () =>
+      (await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${c.id}`))
+        .balance_cents > 0,
+    'signup credit',
+    15_000,
+  );
+  return c;
 }
 
 /** A random 5-digit ZIP beginning with `first`, so a test's own contractors are the only match. */

@@ -1,4 +1,4 @@
-import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
@@ -15,17 +15,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function fundedContractor() {
-  const c = await signUpContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
-  await waitFor(
-    async () =>
-      (await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${c.id}`))
-        .balance_cents > 0,
-    'signup credit',
-    15_000,
-  );
-  return c;
-}
+const fundedContractor = () =>
+  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
 
 describe('claim link status for its own contractor', () => {
   it('shows price and urgency; the buyer reopening the link gets "claimed by you" with the contact', async () => {

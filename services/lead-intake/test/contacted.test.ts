@@ -1,4 +1,4 @@
-import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadOfferedTo } from './helpers.js';
@@ -14,17 +14,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function fundedContractor() {
-  const c = await signUpContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
-  await waitFor(
-    async () =>
-      (await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${c.id}`))
-        .balance_cents > 0,
-    'signup credit',
-    15_000,
-  );
-  return c;
-}
+const fundedContractor = () =>
+  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
 
 describe('mark-lead-contacted', () => {
   it('records the first contact once, only for the buyer, and the response time follows it', async () => {

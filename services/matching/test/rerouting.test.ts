@@ -1,4 +1,4 @@
-import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,14 +38,7 @@ const fourDigits = () => String(1000 + randomInt(8999));
 
 async function contractorIn(zip: string) {
   const last4 = fourDigits();
-  const c = await signUpContractor(stack, { phone: `(713) 555-${last4}`, zip_codes: zip, sms_opt_in: true });
-  await waitFor(
-    async () =>
-      (await stack.marketplace.clients.call<{ balance_cents: number }>('wallet-ledger', `/internal/wallets/${c.id}`))
-        .balance_cents >= 2500,
-    'signup credit',
-    10_000,
-  );
+  const c = await signUpFundedContractor(stack, { phone: `(713) 555-${last4}`, zip_codes: zip, sms_opt_in: true });
   return { ...c, e164: `+1713555${last4}` };
 }
 
