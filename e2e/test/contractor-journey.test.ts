@@ -272,7 +272,8 @@ describe('contractor journey in the browser', () => {
     for (const label of labels) {
       await tab(page, label).click();
       await page.getByRole('tabpanel').waitFor();
-      await page.waitForTimeout(300);
+      // The tab's own title proves its panel rendered (no fixed pause before axe looks at it).
+      await page.waitForFunction((l) => (globalThis as any).document.title.includes(l), label);
       expect(await page.title()).toContain(label);
       for (const v of await axeViolations(page)) found.push(`${label} — ${v}`);
     }
