@@ -1,4 +1,4 @@
-import { resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
+import { priceRowKey, resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -91,11 +91,23 @@ export async function fixLeadPrice(
 ) {
   const leadType = leadTypeOf(lead.urgency);
   // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
-  const price = resolveLeadPrice(await listPrices(db), {
+  const resolved = resolveLeadPrice(await listPrices(db), {
     service_category: lead.category,
     sub_service: lead.subService,
     lead_type: leadType,
-  }).price_cents;
+  });
+  const price = resolved.price_cents;
+  // The receipt names the row and the change of it that set this price (none for the built-in default).
+  const version =
+    resolved.source === 'default'
+      ? undefined
+      : await db
+          .selectFrom('lead_price_history')
+          .select(sql<string>`max(id)`.as('id'))
+          .where('category', '=', resolved.category)
+          .where('sub_service', '=', resolved.sub_service)
+          .where('lead_type', '=', leadType)
+          .executeTakeFirst();
   await db
     .insertInto('leads')
     .values({
@@ -105,6 +117,9 @@ export async function fixLeadPrice(
       zip_code: lead.zipCode ?? '',
       lead_type: leadType,
       price_cents: price,
+      price_source: resolved.source,
+      price_row: priceRowKey(resolved),
+      price_version_id: version?.id ?? null,
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
