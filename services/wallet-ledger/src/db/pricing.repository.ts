@@ -1,4 +1,4 @@
-import { priceRowKey, resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
+import { priceRowKey, priceRowOf, resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -98,16 +98,7 @@ export async function fixLeadPrice(
   });
   const price = resolved.price_cents;
   // The receipt names the row and the change of it that set this price (none for the built-in default).
-  const version =
-    resolved.source === 'default'
-      ? undefined
-      : await db
-          .selectFrom('lead_price_history')
-          .select(sql<string>`max(id)`.as('id'))
-          .where('category', '=', resolved.category)
-          .where('sub_service', '=', resolved.sub_service)
-          .where('lead_type', '=', leadType)
-          .executeTakeFirst();
+  const version = resolved.source === 'default' ? null : await lastChangeOf(db, resolved, leadType);
   await db
     .insertInto('leads')
     .values({
@@ -119,7 +110,7 @@ export async function fixLeadPrice(
       price_cents: price,
       price_source: resolved.source,
       price_row: priceRowKey(resolved),
-      price_version_id: version?.id ?? null,
+      price_version_id: version,
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
@@ -132,4 +123,24 @@ export async function fixLeadPrice(
     )
     .execute();
   return db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The id of the last recorded change of a row's tier (lead_price_history), matching rows as
+ * resolution does (stored spellings may differ from the catalogue's: "HVAC" is home_services/hvac).
+ */
+async function lastChangeOf(db: Kysely<any>, row: PriceRowRef, leadType: LeadType): Promise<string | null> {
+  const changes = await db
+    .selectFrom('lead_price_history')
+    .select(['category', 'sub_service', sql<string>`max(id)`.as('id')])
+    .where('lead_type', '=', leadType)
+    .groupBy(['category', 'sub_service'])
+    .execute();
+  let last: string | null = null;
+  for (const c of changes) {
+    const at = priceRowOf(c.category, c.sub_service);
+    if (at.category !== row.category || at.sub_service !== row.sub_service) continue;
+    if (last === null || BigInt(c.id) > BigInt(last)) last = String(c.id);
+  }
+  return last;
 }
