@@ -7,6 +7,7 @@ import {
 } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken } from '../../admin/test/helpers.js';
 
 // Issue 21 across the whole marketplace: matching stops offering to a contractor a purchase would
 // put past a cap, and the price on the offer SMS is the price charged even after the admin changes it.
@@ -57,9 +58,9 @@ describe('a capped contractor receives no new offers', () => {
     await internal('/internal/adjustments', {
       body: { contractor_id: capped.id, amount_cents: 10_000, notes: 'test funds' },
     });
-    expect(
-      (await stack.call('spend-caps', { body: { session_token: capped.token, daily_cap: '20' } })).status,
-    ).toBe(200);
+    expect((await stack.call('spend-caps', { body: { session_token: capped.token, daily_cap: '20' } })).status).toBe(
+      200,
+    );
     expect(
       (await stack.call('spend-caps', { body: { session_token: thrifty.token, max_lead_price: '15' } })).status,
     ).toBe(200);
@@ -134,6 +135,14 @@ describe('the price on the SMS is the price charged', () => {
       query: { lead_id: lead.lead_id, session_token: buyer.token },
     });
     expect(receipt.body.receipt.price_cents).toBe(2000);
+    // The admin's lead receipt is the buyer's, with the lead and buyer named.
+    const admin = await stack.call('admin-lead-receipt', {
+      token: await adminToken(stack),
+      query: { lead_id: lead.lead_id },
+    });
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ code: receipt.body.code, receipt: receipt.body.receipt, exclusive: true });
+    expect(admin.body.buyer.business_name).toBe(buyer.body.business_name);
 
     // The change did take effect: the next plumbing lead is priced at $45.
     const next = await publishScreenedLead(stack, { zip_code: zip, sub_service: 'plumbing' });

@@ -33,7 +33,10 @@ async function fundedContractor(dollars: number) {
 /** A lead priced at `cents` through its own price row, offered to `contractorId`. */
 async function offeredLead(contractorId: string, cents = 2000) {
   const category = `Cap${randomUUID().slice(0, 8)}`;
-  await internal('/internal/lead-prices', { method: 'PUT', body: { category, lead_type: 'standard', price_cents: cents } });
+  await internal('/internal/lead-prices', {
+    method: 'PUT',
+    body: { category, lead_type: 'standard', price_cents: cents },
+  });
   const leadId = await screenLead(stack, wallet, { service_category: category });
   await offerTo(wallet, leadId, contractorId);
   return leadId;
@@ -89,11 +92,10 @@ describe('receipts', () => {
   it('a receipt with any one fact changed fails verification, naming the fact in plain words', async () => {
     const a = await fundedContractor(0);
     const leadId = await offeredLead(a.contractorId);
-    expect((await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).status).toBe(
-      200,
-    );
-    const { receipt, code } = (await stack.call('get-lead-receipt', { query: { lead_id: leadId, session_token: a.token } }))
-      .body;
+    expect((await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).status).toBe(200);
+    const { receipt, code } = (
+      await stack.call('get-lead-receipt', { query: { lead_id: leadId, session_token: a.token } })
+    ).body;
     for (const name of RECEIPT_FACT_NAMES) {
       const value = receipt[name];
       const changed = { ...receipt, [name]: typeof value === 'number' ? value + 1 : `${value}0` };
@@ -151,7 +153,9 @@ describe('hard spend caps', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 402)).toHaveLength(17);
     for (const refused of answers.filter((r) => r.status === 402)) {
-      expect(refused.body.message).toBe('This purchase would pass your daily cap of $60.00. It resets at midnight UTC.');
+      expect(refused.body.message).toBe(
+        'This purchase would pass your daily cap of $60.00. It resets at midnight UTC.',
+      );
       expect(refused.body.cap).toBe('daily');
     }
     expect(await balanceOf(stack, a.contractorId)).toBe(before - 6000);
