@@ -5,7 +5,8 @@ import { callFunction } from '../src/helpers.js';
 
 // Issue 21 as a contractor walks it: sign up, buy a lead from Available, open "Exclusive — verify"
 // on the purchased card and read that the receipt is valid and the lead exclusive; hand the
-// receipt to someone else (the public verify call) and see a changed copy refused; set a daily
+// receipt to someone else (the public check page, the public verify call) and see a changed copy
+// refused; set a daily
 // spend cap in Settings and see the spend counted against it.
 
 let env: E2eEnv;
@@ -90,6 +91,17 @@ describe('proof of exclusivity in the browser', () => {
     const changed = { ...byCode.body.receipt, price_cents: 1000 };
     const forged = await callFunction(env.baseUrl, 'verify-lead-receipt', { body: { receipt: changed, code } });
     expect(forged.body.valid).toBe(false);
+
+    // Someone else (no session, own browser) opens the public check the receipt links to.
+    const href = await dialog.getByRole('link', { name: 'open the public check' }).getAttribute('href');
+    expect(href).toContain(`/verify-receipt?lead=${lead}&code=${code}`);
+    const stranger = await env.newPage();
+    await stranger.page.goto(new URL(href!).pathname + new URL(href!).search);
+    const publicVerdict = stranger.page.getByTestId('receipt-verdict');
+    await publicVerdict.waitFor({ timeout: 15_000 });
+    expect(await publicVerdict.innerText()).toContain('Valid receipt — exclusive lead');
+    await env.screenshot(stranger.page, 'receipt-public-check');
+    await stranger.context.close();
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -65,7 +65,9 @@ describe('Exclusive — verify on the purchased card', () => {
     expect(verdict.textContent).toContain('Exclusive — verified');
     expect(verdict.textContent).toContain('no other purchase of it exists');
     expect(within(dialog).getByText('$31.00')).toBeTruthy();
-    expect(within(dialog).getByText(/Home Services — HVAC \(Standard\), its trade’s price, price change #7/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(/Home Services — HVAC \(Standard\), its trade’s price, price change #7/),
+    ).toBeTruthy();
     expect(within(dialog).getByText(/to 3 contractors/)).toBeTruthy();
     expect(within(dialog).getByTestId('receipt-code').textContent).toBe('ab'.repeat(32));
     // The receipt is asked for the session's lead, and checked as anyone would: facts + code, no token.
@@ -84,7 +86,9 @@ describe('Exclusive — verify on the purchased card', () => {
     mockDashboardServer(newWorld(), {
       'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [bought] }),
       'get-lead-receipt': () =>
-        verifyOk ? { body: receipt } : { status: 404, body: { message: 'No purchase of this lead by your account was found.' } },
+        verifyOk
+          ? { body: receipt }
+          : { status: 404, body: { message: 'No purchase of this lead by your account was found.' } },
       'verify-lead-receipt': () => ({
         body: {
           success: true,

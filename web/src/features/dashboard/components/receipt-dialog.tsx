@@ -12,6 +12,10 @@ type State =
 
 const FAILED = 'The receipt could not be loaded. Try again in a moment.';
 
+/** The public page where anyone can check the receipt (lead id and code in the link). */
+const checkLink = (receipt: LeadReceipt) =>
+  `${window.location.origin}/verify-receipt?lead=${encodeURIComponent(receipt.receipt.lead_id)}&code=${encodeURIComponent(receipt.code)}`;
+
 /** "home_services/hvac" → "Home Services — HVAC". */
 const rowInWords = (row: string) =>
   row
@@ -52,7 +56,7 @@ export function ReceiptDialog({ session, leadId, onClose }: { session: Session; 
   }, [session, leadId]);
 
   async function copy(receipt: LeadReceipt) {
-    const text = JSON.stringify({ receipt: receipt.receipt, code: receipt.code }, null, 2);
+    const text = checkLink(receipt);
     try {
       await navigator.clipboard.writeText(text);
       setCopied(true);
@@ -81,9 +85,7 @@ export function ReceiptDialog({ session, leadId, onClose }: { session: Session; 
             data-testid="receipt-verdict"
           >
             <strong>
-              {state.verdict.valid && state.receipt.exclusive
-                ? 'Exclusive — verified'
-                : 'This receipt did not verify'}
+              {state.verdict.valid && state.receipt.exclusive ? 'Exclusive — verified' : 'This receipt did not verify'}
             </strong>
             <p>{state.verdict.valid ? state.receipt.statement : state.verdict.verdict}</p>
           </div>
@@ -118,15 +120,18 @@ export function ReceiptDialog({ session, leadId, onClose }: { session: Session; 
             </dd>
           </dl>
           <p className="dash-hint">
-            Anyone can check this receipt: send them the copied receipt, or the lead id and the code, to check at
-            verify-lead-receipt.
+            Anyone can check this receipt with the lead id and the code:{' '}
+            <a href={checkLink(state.receipt)} target="_blank" rel="noreferrer">
+              open the public check
+            </a>{' '}
+            or copy its link to send it.
           </p>
         </>
       )}
       <div className="dash-dialog__actions">
         {state.kind === 'ready' && (
           <button type="button" className="dash-btn" onClick={() => copy(state.receipt)}>
-            {copied ? 'Copied' : 'Copy receipt'}
+            {copied ? 'Link copied' : 'Copy check link'}
           </button>
         )}
         <button type="button" className="dash-btn dash-btn--primary" onClick={onClose}>

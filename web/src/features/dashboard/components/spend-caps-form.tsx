@@ -9,10 +9,25 @@ const FAILED = 'Your spend caps could not be saved. Try again in a moment.';
 
 const FIELDS = [
   { name: 'daily_cap', label: 'Daily spend cap ($)', help: 'Resets at midnight UTC. Empty = no cap.', money: true },
-  { name: 'weekly_cap', label: 'Weekly spend cap ($)', help: 'Resets Monday at midnight UTC. Empty = no cap.', money: true },
-  { name: 'max_lead_price', label: 'Maximum price per lead ($)', help: 'Leads above it are not offered to you.', money: true },
+  {
+    name: 'weekly_cap',
+    label: 'Weekly spend cap ($)',
+    help: 'Resets Monday at midnight UTC. Empty = no cap.',
+    money: true,
+  },
+  {
+    name: 'max_lead_price',
+    label: 'Maximum price per lead ($)',
+    help: 'Leads above it are not offered to you.',
+    money: true,
+  },
   { name: 'auto_reload_max_per_day', label: 'Auto-reloads per day (at most)', help: 'Empty = no limit.', money: false },
-  { name: 'auto_reload_max_per_month', label: 'Auto-reloads per month (at most)', help: 'Empty = no limit.', money: false },
+  {
+    name: 'auto_reload_max_per_month',
+    label: 'Auto-reloads per month (at most)',
+    help: 'Empty = no limit.',
+    money: false,
+  },
 ] as const;
 type FieldName = (typeof FIELDS)[number]['name'];
 type Values = Record<FieldName, string>;
@@ -88,7 +103,8 @@ export function SpendCapsForm({ session, onSaved }: { session: Session; onSaved:
           Spent today: <strong>{money(data.spent_today)}</strong>
           {data.daily_cap != null ? ` of ${money(data.daily_cap)}` : ''} (resets {dateTimeInWords(data.day_resets_at)}).
           This week: <strong>{money(data.spent_this_week)}</strong>
-          {data.weekly_cap != null ? ` of ${money(data.weekly_cap)}` : ''} (resets {dateTimeInWords(data.week_resets_at)}).
+          {data.weekly_cap != null ? ` of ${money(data.weekly_cap)}` : ''} (resets{' '}
+          {dateTimeInWords(data.week_resets_at)}).
         </p>
       )}
       <div className="dash-grid-2">
