@@ -46,7 +46,6 @@ export function VerifyReceiptPage() {
     const l = params.get('lead');
     const c = params.get('code');
     if (l && c) void check(l, c);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: FormEvent) {
