@@ -4,7 +4,7 @@ import type { RunningService } from '@leadmarket/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../src/config.js';
 import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
-import { maybeAutoReload } from '../src/operations/funding.js';
+import { maybeAutoReload } from '../src/use-cases/funding.js';
 import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 // Issue 21 against the real servers: receipts (proof of exclusivity) and hard spend caps.

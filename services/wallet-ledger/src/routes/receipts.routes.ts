@@ -2,7 +2,7 @@ import { functionPath, LeadReceiptQuerySchema, VerifyReceiptRequestSchema } from
 import { badRequest, contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
-import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../operations/receipts.js';
+import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../use-cases/receipts.js';
 
 /**
  * Proof of exclusivity (issue 21): get-lead-receipt for the buyer (its own leads only),

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { ensureWallet, lockWallet } from '../db/ledger.repository.js';
 import { spendLimitsSnapshot } from '../db/spend.repository.js';
 import { checkCapDollars, checkReloadLimit } from '../domain/spend-caps.js';
-import { balanceChanged } from '../operations/events.js';
+import { balanceChanged } from '../use-cases/events.js';
 
 async function answerOf(db: Kysely<any>, contractorId: string, now = new Date()) {
   const snapshot = await spendLimitsSnapshot(db, contractorId, now);
