@@ -103,7 +103,10 @@ describe('receipts', () => {
       expect(res.status, name).toBe(200);
       expect(res.body.valid, name).toBe(false);
       expect(res.body.verdict, name).toMatch(/^Invalid/);
-      expect(res.body.verdict, name).not.toContain(name.includes('_') ? name : '\u0000');
+      expect(res.body.differing_facts, name).toEqual([name]);
+      expect(res.body.verdict, name).toMatch(/differs from our records/);
+      // Plain words, never a wire field name.
+      expect(res.body.verdict, name).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
     }
     // A forged code for true facts fails too, and so does a wrong code with the lead id alone.
     const forged = code.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a'));

@@ -9,6 +9,8 @@ export const RECEIPT_MESSAGES = {
   valid:
     'Valid: this receipt was issued by leadmarket and every fact on it matches our records. The lead was sold to one contractor only.',
   invalidCode: 'Invalid: the code does not match these facts. The receipt was changed or was not issued by leadmarket.',
+  changedAndInvalid: (facts: string[]) =>
+    `Invalid: the code does not match these facts, and ${facts.map(describeFact).join(', ')} ${facts.length === 1 ? 'differs' : 'differ'} from our records. The receipt was changed.`,
   changed: (facts: string[]) =>
     `Invalid: ${facts.length === 1 ? 'one fact differs' : `${facts.length} facts differ`} from our records (${facts.map(describeFact).join(', ')}).`,
   unknownLead: 'Invalid: leadmarket has no purchase of this lead.',
@@ -113,7 +115,10 @@ export async function verifyReceipt(
   input: { code: string; lead_id?: string; receipt?: ReceiptFacts },
 ) {
   const leadId = input.receipt?.lead_id ?? input.lead_id;
-  const actual = leadId && /^[0-9a-f-]{36}$/i.test(leadId) ? await readReceiptFacts(db, leadId) : undefined;
+  // A receipt whose lead id was changed is still found by its purchase, so the verdict can say what differs.
+  const actual =
+    (isUuid(leadId) ? await readReceiptFacts(db, leadId) : undefined) ??
+    (isUuid(input.receipt?.purchase_id) ? await factsOfPurchase(db, input.receipt.purchase_id) : undefined);
   const answer = (valid: boolean, verdict: string, differing: string[] = []) => ({
     success: true as const,
     valid,
@@ -124,7 +129,11 @@ export async function verifyReceipt(
   if (input.receipt) {
     if (!codeMatches(key, input.receipt, input.code)) {
       const differing = actual ? differingFacts(input.receipt, actual) : [];
-      return answer(false, RECEIPT_MESSAGES.invalidCode, differing);
+      return answer(
+        false,
+        differing.length ? RECEIPT_MESSAGES.changedAndInvalid(differing) : RECEIPT_MESSAGES.invalidCode,
+        differing,
+      );
     }
     if (!actual) return answer(false, RECEIPT_MESSAGES.unknownLead);
     const differing = differingFacts(input.receipt, actual);
@@ -135,4 +144,13 @@ export async function verifyReceipt(
   }
   if (actual.other_purchases !== 0) return answer(false, RECEIPT_MESSAGES.notExclusive);
   return answer(true, RECEIPT_MESSAGES.valid);
+}
+
+const isUuid = (v: string | undefined): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+/** The facts of the lead a purchase bought (undefined when no such purchase). */
+async function factsOfPurchase(db: Kysely<any>, purchaseId: string): Promise<ReceiptFacts | undefined> {
+  const row = await db.selectFrom('purchases').select('lead_id').where('id', '=', purchaseId).executeTakeFirst();
+  return row ? readReceiptFacts(db, String(row.lead_id)) : undefined;
 }
