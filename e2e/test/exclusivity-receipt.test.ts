@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2e, type E2eEnv } from '../src/harness.js';
+import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction } from '../src/helpers.js';
 
 // Issue 21 as a contractor walks it: sign up, buy a lead from Available, open "Exclusive — verify"
@@ -118,5 +118,31 @@ describe('proof of exclusivity in the browser', () => {
     await caps.getByRole('button', { name: 'Save spend caps' }).click();
     await page.getByText('Spend caps saved').first().waitFor({ timeout: 15_000 });
     await caps.getByText(/Spent today: \$20\.00 of \$20\.00/).waitFor({ timeout: 15_000 });
-  }, 180_000);
+
+    // On a 375 px phone: the receipt and the caps fit without sideways scrolling.
+    const session = await page.evaluate(() => ({
+      token: (globalThis as any).localStorage.getItem('contractor_session_token') as string,
+      id: (globalThis as any).localStorage.getItem('contractor_id') as string,
+    }));
+    const phone = await env.newPage({ mobile: true });
+    await phone.context.addInitScript(
+      ([token, id]) => {
+        (globalThis as any).localStorage.setItem('contractor_session_token', token);
+        (globalThis as any).localStorage.setItem('contractor_id', id);
+      },
+      [session.token, session.id] as const,
+    );
+    await phone.page.goto('/dashboard');
+    await phone.page.getByRole('heading', { name: 'Welcome back, Rita Reyes' }).waitFor({ timeout: 20_000 });
+    await tab(phone.page, 'Purchased').click();
+    await phone.page.getByRole('button', { name: /Exclusive — verify/ }).click();
+    await phone.page.getByTestId('receipt-verdict').waitFor({ timeout: 15_000 });
+    expect(await hasHorizontalScroll(phone.page)).toBe(false);
+    await env.screenshot(phone.page, 'receipt-dialog-mobile');
+    await phone.page.keyboard.press('Escape');
+    await tab(phone.page, 'Settings').click();
+    await phone.page.getByRole('heading', { name: 'Spend caps' }).waitFor();
+    expect(await hasHorizontalScroll(phone.page)).toBe(false);
+    await phone.context.close();
+  }, 240_000);
 });
