@@ -1,0 +1,15 @@
+import { consumerOf, type ServiceContext } from '@leadmarket/platform';
+import { loadScreeningConfig, type ScreeningConfig } from './config.js';
+
+/** What screening's consumers and jobs share: the platform's context and its config, parsed once at start-up. */
+export interface ScreeningContext extends ServiceContext {
+  config: ScreeningConfig;
+}
+
+export const screeningContext = (base: ServiceContext): ScreeningContext => ({
+  ...base,
+  config: loadScreeningConfig(base.env),
+});
+
+/** Declare a screening consumer (its handler receives the ScreeningContext as `ctx.service`). */
+export const defineScreeningConsumer = consumerOf<ScreeningContext>();
