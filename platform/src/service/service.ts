@@ -4,7 +4,6 @@ import type { EventBus, Subscription } from '../bus/event-bus.js';
 import type { ServiceClients } from '../clients/service-client.js';
 import type { Database } from '../db/database.js';
 import { migrateService, type MigrationSet } from '../db/migrate.js';
-import { notImplemented } from '../errors.js';
 import { createApp, type ServiceApp } from '../http/app.js';
 import type { Infra } from '../infra.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
@@ -183,7 +182,7 @@ export async function buildService<C extends ServiceContext>(
   });
 
   await def.register(app, ctx);
-  registerPlaceholders(app, def.name);
+  assertEveryFunctionHandled(app, def.name);
 
   const relay = new OutboxRelay({
     database: infra.database,
@@ -290,21 +289,22 @@ async function migrateWhenReachable(
   }
 }
 
-/** Every function of the route table owned by this service answers: a real handler, or 501 until its issue lands. */
-function registerPlaceholders(app: ServiceApp, service: ServiceName): void {
-  for (const name of functionsOf(service)) {
-    for (const method of ROUTES[name].methods) {
-      if (!app.hasRoute({ method, url: functionPath(name) })) {
-        app.route({
-          method,
-          url: functionPath(name),
-          handler: async () => {
-            throw notImplemented(name);
-          },
-        });
-      }
-    }
-  }
+/** The route-table functions `service` owns that `app` has no handler for (each method counted). */
+export function unhandledFunctions(app: ServiceApp, service: ServiceName): string[] {
+  return functionsOf(service).flatMap((name) =>
+    ROUTES[name].methods
+      .filter((method) => !app.hasRoute({ method, url: functionPath(name) }))
+      .map((method) => `${method} ${name}`),
+  );
+}
+
+/** Start-up refuses a service that leaves a function of the route table it owns without a handler. */
+function assertEveryFunctionHandled(app: ServiceApp, service: ServiceName): void {
+  const missing = unhandledFunctions(app, service);
+  if (missing.length)
+    throw new Error(
+      `${service} cannot start: no handler for ${missing.join(', ')} (functions the route table gives it)`,
+    );
 }
 
 /** A job that runs `fn` every `intervalMs` (never two runs at once); errors are logged, not fatal. */
