@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depsOf } from '../src/config.js';
+import type { WalletContext } from '../src/config.js';
 import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
 import { maybeAutoReload } from '../src/use-cases/funding.js';
 import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, startWalletStack } from './helpers.js';
@@ -233,7 +233,8 @@ describe('auto-reload limits', () => {
       body: { session_token: a.token, auto_reload_max_per_day: 1, auto_reload_max_per_month: 2 },
     });
     expect(set.body).toMatchObject({ auto_reload_max_per_day: 1, auto_reload_max_per_month: 2 });
-    const { payments } = depsOf(wallet.ctx);
+    // The running instance's payments provider (development mode: the saved card is "charged" at once).
+    const { payments } = wallet.ctx as WalletContext;
     const reloads = () =>
       wallet.ctx.db
         .selectFrom('funding_sessions')
