@@ -4,7 +4,7 @@ import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/co
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import { ApiError, callFunction, functionUrl } from '../../../lib/api';
-import type { WalletStatement } from '@leadmarket/contracts';
+import type { AutoCreditsResponse, WalletStatement } from '@leadmarket/contracts';
 import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
@@ -90,6 +90,8 @@ export const useRefundRequests = (s: Session | null) =>
 /** One page of the wallet statement (newest first, running balance after each line). */
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
+/** The contractor's automatic credits (docs/adr/0012) and the rules that grant them. */
+export const useAutoCredits = (s: Session | null) => useDashboardQuery<AutoCreditsResponse>(s, 'get-auto-credits');
 export const useWeeklyReports = (s: Session | null) =>
   useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
 
