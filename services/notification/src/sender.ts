@@ -136,7 +136,6 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
     const unreachable = finalAttempt
       ? customerUnreachableEvent(d, {
           code: codeOfSendError(err),
-          message: error,
           provider: providerOf(d).name,
           providerMessageId: null,
           reportedVia: 'send_error',

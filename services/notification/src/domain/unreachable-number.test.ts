@@ -17,7 +17,6 @@ describe('unreachableCode', () => {
 describe('customerUnreachableEvent', () => {
   const failure = {
     code: 21614,
-    message: "'To' number is not a valid mobile number",
     provider: 'twilio',
     providerMessageId: null,
     reportedVia: 'send_error' as const,
@@ -39,6 +38,8 @@ describe('customerUnreachableEvent', () => {
       reported_via: 'send_error',
       failed_at: '2026-11-23T01:00:00.000Z',
     });
+    // Our words for the code: the provider's text quotes the customer's number.
+    expect(event?.data.error_message).toBe("The 'To' number is not a mobile number (a landline)");
   });
 
   it('is not raised for a contractor message, an email, or a code that is not the number', () => {

@@ -46,7 +46,6 @@ export function customerUnreachableEvent(
   delivery: FailedDelivery,
   failure: {
     code: unknown;
-    message: string;
     provider: string;
     providerMessageId: string | null;
     reportedVia: 'send_error' | 'status_callback';
@@ -64,7 +63,9 @@ export function customerUnreachableEvent(
       provider: failure.provider,
       provider_message_id: failure.providerMessageId,
       error_code: known.code,
-      error_message: (failure.message || known.meaning).slice(0, 300),
+      // Our own words for the code, never the provider's text: Twilio's messages quote the number
+      // ("The 'To' number +1… is not valid"), and the evidence is kept and shown to the buyer.
+      error_message: known.meaning,
       reported_via: failure.reportedVia,
       failed_at: failure.at.toISOString(),
     },

@@ -43,7 +43,6 @@ export function registerTwilioStatusRoutes(app: ServiceApp, ctx: ServiceContext,
       const unreachable = firstFailure
         ? customerUnreachableEvent(target, {
             code: params.ErrorCode,
-            message: params.ErrorMessage ?? '',
             provider: target.provider ?? 'twilio',
             providerMessageId: sid,
             reportedVia: 'status_callback',
