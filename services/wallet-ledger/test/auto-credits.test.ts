@@ -150,6 +150,16 @@ describe('automatic credit: the customer number is unreachable', () => {
     expect(statement.body.entries[0]).toMatchObject({ kind: 'auto_credit', lead_id: leadId, amount_cents: price });
     expect(statement.body.entries[0].label).toMatch(/^Automatic credit: .* — The customer's phone number/);
 
+    // The lead leaves Purchased for Refunded on the dashboard.
+    await waitFor(
+      async () => {
+        const refunded = await stack.call('get-purchased-leads', { token: buyer.token, query: { list: 'refunded' } });
+        return JSON.stringify(refunded.body).includes(leadId);
+      },
+      'the lead under Refunded',
+      15_000,
+    );
+
     // …and is told: email, and SMS since they agreed to texts.
     await waitFor(
       async () =>
@@ -360,6 +370,15 @@ describe('admin-reverse-auto-credit', () => {
       status: 'reversed',
       reversal_notes: 'The customer picked up on a second number',
     });
+    // The lead is paid for again: it leaves the buyer's Refunded list.
+    await waitFor(
+      async () => {
+        const refunded = await stack.call('get-purchased-leads', { token: buyer.token, query: { list: 'refunded' } });
+        return refunded.status === 200 && !JSON.stringify(refunded.body).includes(leadId);
+      },
+      'the lead back out of Refunded',
+      15_000,
+    );
     const page = await stack.call('admin-contractor', { token: adminToken, query: { contractor_id: buyer.id } });
     expect(page.body.auto_credits).toMatchObject({ available: true, credits: [{ id: credit.id, status: 'reversed' }] });
     const statement = await stack.call('get-wallet-statement', { token: buyer.token });
