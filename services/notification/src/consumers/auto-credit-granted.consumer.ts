@@ -1,14 +1,13 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { contactOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { autoCreditEmail, autoCreditSms } from '../domain/contractor-messages.js';
-import { toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { dashboardUrl, toE164 } from '../domain/messages.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /** The contractor hears of an automatic credit by email, and by SMS when they consented to texts. */
-export const autoCreditGrantedConsumer = defineConsumer({
+export const autoCreditGrantedConsumer = defineNotificationConsumer({
   event: 'AutoCreditGranted',
-  async handle({ data }, { trx, afterCommit, log }) {
+  async handle({ data }, { trx, afterCommit, log, service }) {
     const contact = await contactOf(trx, data.contractor_id);
     if (!contact) {
       log.info({ contractor_id: data.contractor_id }, 'no contact for this automatic credit');
@@ -16,7 +15,11 @@ export const autoCreditGrantedConsumer = defineConsumer({
     }
     let queued = false;
     if (contact.email) {
-      const email = autoCreditEmail({ ...data, contact_name: contact.contact_name });
+      const email = autoCreditEmail({
+        ...data,
+        dashboard_url: dashboardUrl(service.publicBaseUrl),
+        contact_name: contact.contact_name,
+      });
       queued = await queueDelivery(trx, {
         dedupe_key: `auto_credit_email:${data.credit_id}`,
         kind: 'auto_credit',
@@ -40,6 +43,6 @@ export const autoCreditGrantedConsumer = defineConsumer({
           contractor_id: data.contractor_id,
           lead_id: data.lead_id,
         })) || queued;
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

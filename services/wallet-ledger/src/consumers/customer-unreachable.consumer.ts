@@ -1,7 +1,7 @@
 import { defineConsumer } from '@leadmarket/platform';
 import { recordUnreachableFact } from '../db/auto-credits.repository.js';
 import type { UnreachableEvidence } from '../domain/auto-credits.js';
-import { grantAutoCredit, purchaseOfLead } from '../operations/auto-credits.js';
+import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
 
 /**
  * notification could not text a lead's customer, for good, because of the number: the buyer gets

@@ -2,7 +2,7 @@ import { defineConsumer } from '@leadmarket/platform';
 import { purchasesOfCustomer, recordPurchaseFingerprint, unreachableFactOf } from '../db/auto-credits.repository.js';
 import { lockWallet } from '../db/ledger.repository.js';
 import { repeatPurchases, type RepeatEvidence } from '../domain/auto-credits.js';
-import { grantAutoCredit } from '../operations/auto-credits.js';
+import { grantAutoCredit } from '../use-cases/auto-credits.js';
 
 /**
  * lead-intake recorded a purchase and sent the customer's keyed phone fingerprint. Two rules run:

@@ -9,7 +9,7 @@ import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarke
 import { z } from 'zod';
 import { creditsOf } from '../db/auto-credits.repository.js';
 import { AUTO_CREDIT_RULE_DESCRIPTIONS, evidenceLines } from '../domain/auto-credits.js';
-import { reverseAutoCredit } from '../operations/auto-credits.js';
+import { reverseAutoCredit } from '../use-cases/auto-credits.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
