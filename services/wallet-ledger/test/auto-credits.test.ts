@@ -252,6 +252,57 @@ describe('automatic credit: the customer number is unreachable', () => {
   });
 });
 
+describe('automatic credit: the failure is known before the purchase', () => {
+  it('credits the purchase as soon as it is recorded (ADR 0012)', async () => {
+    const buyer = await fundedContractor({ sms_opt_in: false });
+    const submitted = await stack.call('leads-submit', {
+      body: leadBody({ zip_code: buyer.zip, phone: customerPhone(), sub_service: 'hvac' }),
+    });
+    expect(submitted.body.status).toBe('valid');
+    const leadId = submitted.body.lead_id as string;
+    // A text to this customer already failed for good (e.g. a confirmation before any sale).
+    const failedAt = new Date(Date.now() - 60_000).toISOString();
+    const known = buildEnvelope('notification', {
+      type: 'CustomerUnreachable',
+      data: {
+        lead_id: leadId,
+        delivery_id: '6f1c1f3e-0000-4000-8000-0000000000aa',
+        provider: 'twilio',
+        provider_message_id: 'SMknownbefore',
+        error_code: '30005',
+        error_message: 'Unknown destination handset (the number does not exist)',
+        reported_via: 'status_callback',
+        failed_at: failedAt,
+      },
+    });
+    await stack.infra.bus.publish(known);
+    await waitFor(
+      async () => ledgerDb().selectFrom('inbox').select('event_id').where('event_id', '=', known.id).executeTakeFirst(),
+      'the early failure recorded',
+      15_000,
+    );
+    expect(await ledgerDb().selectFrom('auto_credits').select('id').where('lead_id', '=', leadId).execute()).toEqual(
+      [],
+    );
+
+    await waitFor(
+      async () => {
+        const res = await stack.call('contractors-available-leads', { token: buyer.token });
+        return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
+      },
+      'the lead on the buyer dashboard',
+      15_000,
+    );
+    const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
+    expect(purchased.status).toBe(200);
+    const credit = await waitForCredit(purchased.body.purchase_id);
+    const evidence = typeof credit.evidence === 'string' ? JSON.parse(credit.evidence) : credit.evidence;
+    expect(credit.rule).toBe('customer_unreachable');
+    expect(evidence).toMatchObject({ error_code: '30005', provider_message_id: 'SMknownbefore', failed_at: failedAt });
+    await expectLedgerBalanced();
+  });
+});
+
 describe('automatic credit: a repeat lead within 30 days', () => {
   it('refunds the second purchase of the same customer phone by the same contractor, in another category', async () => {
     const buyer = await fundedContractor({ sms_opt_in: false, industry: 'home_services', sub_service: 'hvac' });
