@@ -19,3 +19,27 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** The part of a service's Kysely this helper reads: its own `inbox` table. */
+interface InboxReader {
+  selectFrom(table: 'inbox'): {
+    select(column: 'event_id'): {
+      where(column: 'event_id', op: '=', value: string): { executeTakeFirst(): Promise<unknown> };
+    };
+  };
+}
+
+/**
+ * Wait until a service's consumer has handled (committed) the event with this envelope id: its
+ * inbox row is written in the handler's transaction. Publish a later event and wait for it here to
+ * prove that an earlier one has been dealt with, instead of sleeping before a "nothing happened" check.
+ */
+export async function waitUntilHandled(db: unknown, eventId: string, timeoutMs = 15_000): Promise<void> {
+  await waitFor(
+    async () =>
+      (await (db as InboxReader).selectFrom('inbox').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !==
+      undefined,
+    `event ${eventId} to be handled`,
+    timeoutMs,
+  );
+}
