@@ -1,6 +1,7 @@
 import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
 import type { ServiceDefinition } from '@leadmarket/platform';
 import { startMarketplace, type Marketplace } from '../stack/marketplace.js';
+import type { TrustProxy } from '../trust-proxy.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -42,6 +43,8 @@ export async function startTestStack(
     services?: ServiceDefinition[];
     env?: Record<string, string | undefined>;
     rateLimitPerMinute?: number;
+    /** GATEWAY_TRUST_PROXY for the gateway: 'loopback' lets a test set its client address with X-Forwarded-For. */
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestStack> {
   const logger = testLogger();
@@ -54,6 +57,7 @@ export async function startTestStack(
       services: options.services,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       relayPollMs: 200,
+      trustProxy: options.trustProxy,
     });
   let marketplace = await start();
   return {
