@@ -74,7 +74,7 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
         return letters.length ? letters : undefined;
       },
       'dead letter',
-      10_000,
+      20_000,
     );
     expect(calls).toBe(3);
     expect(dead[0]!.reason).toBe('always broken');
@@ -87,7 +87,7 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
       if (calls <= 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });
     await fx.bus.publish(envelope('Alpha'));
-    await waitFor(() => calls === 4, 'the fourth delivery to succeed', 10_000);
+    await waitFor(() => calls === 4, 'the fourth delivery to succeed', 20_000);
     expect(await fx.bus.takeDeadLetters('q-transient')).toEqual([]);
   });
 

@@ -1,8 +1,12 @@
-/** Poll `check` until it returns a truthy value or `timeoutMs` passes (then throw with `what`). */
+/**
+ * Poll `check` until it returns a truthy value or `timeoutMs` passes (then throw with `what`).
+ * The default bound is generous on purpose: it only matters when something is wrong, and a busy
+ * 2-core machine can take seconds to run a pipeline step that takes milliseconds when idle.
+ */
 export async function waitFor<T>(
   check: () => Promise<T> | T,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
   intervalMs = 20,
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

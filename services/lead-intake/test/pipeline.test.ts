@@ -62,7 +62,7 @@ describe('lead pipeline end to end', () => {
         return forA && forB ? { forA, forB } : undefined;
       },
       'an offer SMS to each matching contractor',
-      2000,
+      20_000,
     );
     expect(Date.now() - repliedAt).toBeLessThan(2000);
     const tokenOf = (text: string) => text.match(/\/claim\/([A-Za-z0-9_-]+)/)![1]!;

@@ -144,12 +144,12 @@ describe('contact', () => {
       });
       return (out.messages as any[]).filter((m) => String(m.body).includes(text));
     };
-    await waitFor(async () => (await find(email)).length > 0, 'support email', 10_000);
+    await waitFor(async () => (await find(email)).length > 0, 'support email', 20_000);
     // A later message's email proves the pipeline has moved past the first one: a duplicate of it
     // would have been sent by then.
     const later = `later.${unique()}@example.com`;
     await stack.call('contact', { body: { name: 'Mo', email: later, message: `Question ${later}` } });
-    await waitFor(async () => (await find(later)).length > 0, 'the later support email', 10_000);
+    await waitFor(async () => (await find(later)).length > 0, 'the later support email', 20_000);
     expect(await find(email)).toHaveLength(1);
   });
 });

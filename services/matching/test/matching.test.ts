@@ -55,7 +55,7 @@ async function matchedOffers(leadId: string) {
       (await db().selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst())?.status ===
       'available',
     `lead ${leadId} matched`,
-    5000,
+    20_000,
   );
   const rows = await db()
     .selectFrom('offers')

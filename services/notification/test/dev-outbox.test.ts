@@ -82,7 +82,7 @@ describe('development outbox', () => {
         return list.length && list[0]!.status === 'sent' ? list : undefined;
       },
       'the SMS in the outbox',
-      3000,
+      20_000,
     );
     expect(sms!.body).toMatch(/http:\/\/localhost:8080\/claim\/[A-Za-z0-9_-]{32,}/);
 

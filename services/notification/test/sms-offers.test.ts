@@ -88,7 +88,7 @@ beforeAll(async () => {
       return wallets.length === 4 && gone?.deleted === true && contacts.length === 4;
     },
     'contractor projections',
-    10_000,
+    20_000,
   );
   // The welcome SMS are sent before the tests set up provider failures.
   await waitFor(
@@ -99,7 +99,7 @@ beforeAll(async () => {
         .where('status', 'in', ['pending', 'sending'])
         .executeTakeFirst()),
     'welcome messages sent',
-    10_000,
+    20_000,
   );
 });
 
@@ -246,7 +246,7 @@ describe('provider failures', () => {
             .executeTakeFirst()
         )?.status === 'sent',
       'the retried delivery sent',
-      8000,
+      20_000,
     );
     const row = await notificationDb()
       .selectFrom('deliveries')
@@ -274,7 +274,7 @@ describe('permanent provider refusals', () => {
         return r?.status === 'failed' ? r : undefined;
       },
       'the refused delivery failed',
-      5000,
+      20_000,
     );
     expect(row.attempts).toBe(1);
     expect(row.last_error).toContain('not a valid phone number');

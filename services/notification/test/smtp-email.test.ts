@@ -38,7 +38,7 @@ describe('password reset email over SMTP', () => {
     const [mail] = await waitFor(
       () => (smtp.mails.length ? smtp.mails : undefined),
       'the email at the fake SMTP server',
-      5000,
+      20_000,
     );
     expect(mail!.from).toBe('no-reply@leads.example.test');
     expect(mail!.to).toEqual(['owner@example.com']);
@@ -55,7 +55,7 @@ describe('password reset email over SMTP', () => {
         expires_at: new Date(Date.now() + 3_600_000).toISOString(),
       },
     });
-    await waitFor(() => smtp.mails.some((m) => m.to.includes('later@example.com')), 'the later email', 10_000);
+    await waitFor(() => smtp.mails.some((m) => m.to.includes('later@example.com')), 'the later email', 20_000);
     expect(smtp.mails.filter((m) => m.to.includes('owner@example.com'))).toHaveLength(1);
     const db = stack.marketplace.services.get('notification')!.ctx.db;
     const row = await db

@@ -107,7 +107,7 @@ describe('screening', () => {
   it('a redelivered LeadSubmitted changes nothing (idempotent inbox)', async () => {
     const res = await submit(body());
     const leadId = res.body.lead_id;
-    await waitFor(async () => (await screenedEvents(leadId)).length === 1, 'first verdict', 10_000);
+    await waitFor(async () => (await screenedEvents(leadId)).length === 1, 'first verdict', 20_000);
     const lead = stack.marketplace.services.get('lead-intake')!;
     const submitted = (
       await lead.ctx.db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute()
@@ -118,7 +118,7 @@ describe('screening', () => {
     // A lead submitted after the redelivery is queued behind it: its verdict means the redelivery
     // has been taken off the queue and dealt with.
     const later = await submit(body());
-    await waitFor(async () => (await screenedEvents(later.body.lead_id)).length === 1, 'the later verdict', 10_000);
+    await waitFor(async () => (await screenedEvents(later.body.lead_id)).length === 1, 'the later verdict', 20_000);
     expect(await screenedEvents(leadId)).toHaveLength(1);
     const count = await db
       .selectFrom('screenings')
