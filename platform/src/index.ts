@@ -6,6 +6,7 @@ export * from './infra.js';
 export * from './http/app.js';
 export * from './db/database.js';
 export * from './db/migrate.js';
+export * from './db/service-roles.js';
 export * from './bus/event-bus.js';
 export * from './bus/in-process.js';
 export * from './bus/rabbitmq.js';
