@@ -1,10 +1,5 @@
 import { SERVICE_NAMES } from '@leadmarket/contracts';
-import {
-  ensureServiceRoles,
-  rolePasswordEnvName,
-  serviceDatabaseUrl,
-  serviceRoleName,
-} from '../db/service-roles.js';
+import { ensureServiceRoles, rolePasswordEnvName, serviceDatabaseUrl, serviceRoleName } from '../db/service-roles.js';
 
 /**
  * `npm run db:roles`: create or update each service's PostgreSQL role and schema

@@ -43,10 +43,10 @@ export async function ensureServiceRoles(adminUrl: string, options: ServiceRoleO
   await client.connect();
   // format(%I, %L) quotes names and passwords on the server: nothing is spliced by hand.
   const run = async (template: string, ...args: string[]) => {
-    const { rows } = await client.query<{ statement: string }>(`select format($1, ${args.map((_, i) => `$${i + 2}::text`).join(', ')}) as statement`, [
-      template,
-      ...args,
-    ]);
+    const { rows } = await client.query<{ statement: string }>(
+      `select format($1, ${args.map((_, i) => `$${i + 2}::text`).join(', ')}) as statement`,
+      [template, ...args],
+    );
     await client.query(rows[0]!.statement);
   };
   try {
