@@ -41,8 +41,11 @@ interface InboxReader {
 export async function waitUntilHandled(db: unknown, eventId: string, timeoutMs = 15_000): Promise<void> {
   await waitFor(
     async () =>
-      (await (db as InboxReader).selectFrom('inbox').select('event_id').where('event_id', '=', eventId).executeTakeFirst()) !==
-      undefined,
+      (await (db as InboxReader)
+        .selectFrom('inbox')
+        .select('event_id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst()) !== undefined,
     `event ${eventId} to be handled`,
     timeoutMs,
   );

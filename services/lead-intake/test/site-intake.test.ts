@@ -177,9 +177,13 @@ describe('track-page-view', () => {
     // A path of this test's own, so other tests' views do not move its counts.
     const path = `/restart-${unique()}`;
     const today = () => new Date().toISOString().slice(0, 10);
-    const countsOf = async () => (await internal('/internal/page-views', { page_path: path })).days.find((d: any) => d.day === today());
+    const countsOf = async () =>
+      (await internal('/internal/page-views', { page_path: path })).days.find((d: any) => d.day === today());
     const view = async () => {
-      const res = await stack.call('track-page-view', { body: { page_path: path }, headers: { 'user-agent': 'UA-restart' } });
+      const res = await stack.call('track-page-view', {
+        body: { page_path: path },
+        headers: { 'user-agent': 'UA-restart' },
+      });
       expect(res.status).toBe(200);
     };
     await view();

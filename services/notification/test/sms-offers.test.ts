@@ -202,11 +202,7 @@ describe('lead offers by SMS', () => {
       },
     });
     await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: valid });
-    await waitFor(
-      async () => smsTo('+14045550101').length > before,
-      'the SMS of the valid lead',
-      15_000,
-    );
+    await waitFor(async () => smsTo('+14045550101').length > before, 'the SMS of the valid lead', 15_000);
     await waitFor(
       async () =>
         (await matchingDb()
@@ -280,7 +276,11 @@ describe('permanent provider refusals', () => {
     expect(row.last_error).toContain('not a valid phone number');
     // A later lead's SMS goes out after the refused one was dealt with; the refused one is not retried.
     const later = await offerNewLead();
-    expect(smsTo('+14045550101').slice(before).map((m) => m.sid)).toEqual([later.sms.sid]);
+    expect(
+      smsTo('+14045550101')
+        .slice(before)
+        .map((m) => m.sid),
+    ).toEqual([later.sms.sid]);
     const after = await notificationDb()
       .selectFrom('deliveries')
       .select(['status', 'attempts'])

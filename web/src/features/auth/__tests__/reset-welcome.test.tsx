@@ -28,7 +28,6 @@ const fakeTheRedirectTimer = () => vi.useFakeTimers({ shouldAdvanceTime: true })
 const userWithClock = () =>
   userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
 
-
 describe('reset password', () => {
   it('finds the token in the query or the fragment', () => {
     expect(resetTokenOf('?type=admin&token=abc', '')).toBe('abc');
