@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { INTERNAL_HEADERS } from '@leadmarket/contracts';
 import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceCallError, ServiceClients } from '../src/index.js';
@@ -73,7 +74,8 @@ describe('ServiceClients: keep-alive pools between services', () => {
   });
 
   it('carries the internal token and the trace context, and passes on the other service refusing', async () => {
-    // The platform's telemetry installs the W3C propagator at start-up; here the test does.
+    // The telemetry SDK installs a context manager and the W3C propagator at start-up; here the test does.
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
     propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     const clients = new ServiceClients({ matching: base }, 'secret');
     const span = trace.wrapSpanContext({
@@ -84,6 +86,9 @@ describe('ServiceClients: keep-alive pools between services', () => {
     const answer = await context.with(trace.setSpan(context.active(), span), () => clients.call('matching', '/x'));
     expect(answer.token).toBe('secret');
     expect(answer.traceparent).toBe('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+
+    context.disable();
+    propagation.disable();
 
     const refused = await clients.call('matching', '/missing').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ServiceCallError);
