@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { service } from '../src/index.js';
 import { signUp } from './helpers.js';
 
-// Only the contractors service runs: wallet-ledger and lead-intake cannot be reached.
+// Only the contractors service runs: wallet-ledger, lead-intake and matching cannot be reached.
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack({ services: [service] });
@@ -20,7 +20,20 @@ it('answers what it has and marks the parts it could not get, never a made-up ba
   expect(res.body.contractor).toMatchObject({ id, sub_service: 'hvac', zip_codes: ['10001', '10002'] });
   expect(res.body.wallet_balance).toBeNull();
   expect(res.body.claimed_leads).toBeNull();
-  expect(res.body.missing).toEqual(['wallet_balance', 'claimed_leads']);
+  for (const part of ['auto_reload', 'metrics', 'gamification', 'history_total', 'bought_counts', 'available'])
+    expect(res.body[part]).toBeNull();
+  expect(res.body.missing).toEqual([
+    'claimed_leads',
+    'wallet_balance',
+    'auto_reload',
+    'metrics',
+    'gamification',
+    'history_total',
+    'bought_counts',
+    'available',
+  ]);
   expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.walletUnavailable);
+  expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.reportsUnavailable);
   expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
+  expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.availableLeadsUnavailable);
 });

@@ -18,7 +18,7 @@ import { walletAccountOf } from '../domain/ledger.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
 
 /** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
-async function settingsOf(db: Kysely<any>, contractorId: string) {
+export async function settingsOf(db: Kysely<any>, contractorId: string) {
   const row = await db
     .selectFrom('wallet_settings')
     .selectAll()
@@ -36,7 +36,7 @@ async function settingsOf(db: Kysely<any>, contractorId: string) {
   );
 }
 
-const settingsAnswer = (s: any) => ({
+export const settingsAnswer = (s: any) => ({
   success: true as const,
   auto_reload_enabled: Boolean(s.auto_reload_enabled),
   auto_reload_threshold: centsToDollars(Number(s.auto_reload_threshold_cents)),
