@@ -28,11 +28,22 @@ export interface ClaimedLead {
   created_at: string;
 }
 
+/**
+ * contractors-dashboard: everything the first screen shows in one call. A part is null when its
+ * owning service could not answer (named in `missing`); absent when the server does not send it.
+ * Either way the page asks that part's own call instead.
+ */
 export interface DashboardPayload {
   contractor: Contractor;
   /** Null when the owning service could not answer (named in `missing`). */
   claimed_leads: ClaimedLead[] | null;
   wallet_balance: number | null;
+  auto_reload?: AutoReloadSettings | null;
+  metrics?: PerformanceMetrics | null;
+  gamification?: Gamification | null;
+  history_total?: number | null;
+  bought_counts?: Record<BoughtList, number> | null;
+  available?: AvailableLeadsPayload | null;
   missing?: string[];
   warning?: string;
 }
