@@ -1,8 +1,8 @@
-import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
-import { depsOf } from './config.js';
+import { defineService, intervalJob } from '@leadmarket/platform';
+import { walletContext } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
-import { reconcilePendingReloads } from './operations/funding.js';
+import { reconcilePendingReloads } from './use-cases/funding.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
@@ -14,9 +14,10 @@ import { registerFirstPaintRoutes } from './routes/first-paint.routes.js';
 import { createReadCaches } from './read-caches.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'wallet-ledger',
   migrations,
+  context: walletContext,
   consumers,
   productionRequirements: [
     {
@@ -26,7 +27,7 @@ export const service: ServiceDefinition = {
     },
   ],
   async register(app, ctx) {
-    const deps = depsOf(ctx);
+    const deps = ctx;
     const caches = createReadCaches();
     registerPurchaseRoutes(app, ctx, deps);
     registerPricingRoutes(app, ctx, caches);
@@ -44,8 +45,8 @@ export const service: ServiceDefinition = {
         'reconcile-auto-reloads',
         5 * 60_000,
         ctx.logger,
-        async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)),
+        async () => void (await reconcilePendingReloads(ctx, ctx.payments, 15 * 60_000)),
       ),
     ];
   },
-};
+});

@@ -2,11 +2,12 @@ import { METRICS_WINDOW_DAYS, type WalletFirstPaint } from '@leadmarket/contract
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
+import { autoReloadSettingsOf } from '../db/funding.repository.js';
 import { walletBalance } from '../db/ledger.repository.js';
 import { purchaseFacts } from '../db/reports.repository.js';
 import { gamification, performanceMetrics } from '../domain/reports.js';
 import type { ReadCaches } from '../read-caches.js';
-import { settingsAnswer, settingsOf } from './funding.routes.js';
+import { settingsAnswer } from './funding.routes.js';
 
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -30,7 +31,7 @@ export function registerFirstPaintRoutes(
       const contractorId = (request.params as { id: string }).id;
       const [balance, settings, facts] = await Promise.all([
         walletBalance(ctx.db, contractorId),
-        settingsOf(ctx.db, contractorId),
+        autoReloadSettingsOf(ctx.db, contractorId),
         purchaseFacts(ctx.db, contractorId),
       ]);
       // The same short cache as gamification-scoring (the two never disagree), filled from the facts at hand.
