@@ -1,5 +1,7 @@
 import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
+import type { PurchasedList } from './lead-intake.js';
+import type { AvailableLeadsResponse } from './matching.js';
 
 // The catalogue lives in ../catalogue.ts (no zod, so the public pages can import it cheaply).
 export * from '../catalogue.js';
@@ -27,6 +29,8 @@ export const CONTRACTOR_MESSAGES = {
   notFound: 'Contractor not found',
   walletUnavailable: 'Wallet balance is temporarily unavailable.',
   claimedLeadsUnavailable: 'Claimed leads are temporarily unavailable.',
+  reportsUnavailable: 'Reports and achievements are temporarily unavailable.',
+  availableLeadsUnavailable: 'Available leads are temporarily unavailable.',
 } as const;
 
 const text = z.string().max(500);
@@ -124,13 +128,84 @@ export const UpdateSmsRequestSchema = z.object({ sms_opt_in: z.boolean() });
 /** GET sub-services. */
 export const SubServicesQuerySchema = z.object({ industry: z.string().max(100).optional() });
 
-/** GET contractors-dashboard: parts another service could not supply are null and named in `missing`. */
+/** The 30-day metrics of contractor-performance-metrics (spec §3). */
+export interface PerformanceMetricsView {
+  metrics: {
+    leads_purchased: number;
+    total_spend: number;
+    total_revenue: number;
+    close_rate: number;
+    roi_ratio: number;
+    avg_response_time: number;
+  };
+  daily_data: Array<{ date: string; leads_purchased: number; leads_booked: number }>;
+}
+
+/** The achievements of gamification-scoring (spec §3). */
+export interface GamificationView {
+  top_performer_badge: boolean;
+  current_streak: number;
+  best_streak: number;
+  response_time_score: number;
+  avg_response_time: number;
+  total_roi: number;
+  completed_leads: number;
+  total_leads: number;
+}
+
+/** auto-reload-settings as GET answers it. */
+export interface AutoReloadView {
+  auto_reload_enabled: boolean;
+  auto_reload_threshold: number;
+  auto_reload_amount: number;
+  disabled_reason: string | null;
+  has_saved_card: boolean;
+  funding_available: boolean;
+}
+
+/** Internal: GET wallet-ledger /internal/contractors/:id/dashboard — its part of the dashboard's first screen. */
+export interface WalletFirstPaint {
+  balance_cents: number;
+  auto_reload: AutoReloadView;
+  metrics: PerformanceMetricsView;
+  gamification: GamificationView;
+  /** How many purchases the History tab pages through. */
+  history_total: number;
+}
+
+/** The parts of the first screen, each from the service that owns it; a part not supplied is named in `missing`. */
+export type DashboardPart =
+  | 'wallet_balance'
+  | 'claimed_leads'
+  | 'auto_reload'
+  | 'metrics'
+  | 'gamification'
+  | 'history_total'
+  | 'bought_counts'
+  | 'available';
+
+/**
+ * GET contractors-dashboard: everything the dashboard's first screen shows, in one call (issue 19).
+ * Parts another service could not supply are null and named in `missing` (never made up).
+ */
 export interface DashboardResponse {
   contractor: ContractorView;
   claimed_leads: unknown[] | null;
   /** Dollars with two decimals, from wallet-ledger; null when it could not be read. */
   wallet_balance: number | null;
-  missing?: Array<'wallet_balance' | 'claimed_leads'>;
+  /** wallet-ledger: the Overview's auto-reload card and the Wallet tab's settings. */
+  auto_reload: AutoReloadView | null;
+  /** wallet-ledger: the Overview's 30-day metrics and chart. */
+  metrics: PerformanceMetricsView | null;
+  /** wallet-ledger: the header's badges and the achievements card. */
+  gamification: GamificationView | null;
+  /** wallet-ledger: the History tab's count. */
+  history_total: number | null;
+  /** lead-intake: the size of each list of bought leads (the tabs' counts). */
+  bought_counts: Record<PurchasedList, number> | null;
+  /** matching: the Available tab (its count, and its cards without another call). */
+  available: AvailableLeadsResponse | null;
+  missing?: DashboardPart[];
   warning?: string;
 }
 

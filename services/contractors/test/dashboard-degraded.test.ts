@@ -6,8 +6,8 @@ import type { ContractorsContext } from '../src/context.js';
 import { service } from '../src/index.js';
 import { signupBody } from './helpers.js';
 
-// Only the contractors service, built without listening (fastify inject): wallet-ledger and
-// lead-intake have no address, so both calls fail.
+// Only the contractors service, built without listening (fastify inject): wallet-ledger, lead-intake
+// and matching have no address, so every call for the other parts fails.
 let app: TestApp<ContractorsContext>;
 beforeAll(async () => {
   app = await buildTestApp(service, buildApp);
@@ -35,7 +35,20 @@ it('answers what it has and marks the parts it could not get, never a made-up ba
   expect(body.contractor).toMatchObject({ id, sub_service: 'hvac', zip_codes: ['10001', '10002'] });
   expect(body.wallet_balance).toBeNull();
   expect(body.claimed_leads).toBeNull();
-  expect(body.missing).toEqual(['wallet_balance', 'claimed_leads']);
+  for (const part of ['auto_reload', 'metrics', 'gamification', 'history_total', 'bought_counts', 'available'])
+    expect(body[part]).toBeNull();
+  expect(body.missing).toEqual([
+    'claimed_leads',
+    'wallet_balance',
+    'auto_reload',
+    'metrics',
+    'gamification',
+    'history_total',
+    'bought_counts',
+    'available',
+  ]);
   expect(body.warning).toContain(CONTRACTOR_MESSAGES.walletUnavailable);
+  expect(body.warning).toContain(CONTRACTOR_MESSAGES.reportsUnavailable);
   expect(body.warning).toContain(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
+  expect(body.warning).toContain(CONTRACTOR_MESSAGES.availableLeadsUnavailable);
 });

@@ -14,6 +14,8 @@ import { registerSpendCapRoutes } from './routes/spend-caps.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
+import { registerFirstPaintRoutes } from './routes/first-paint.routes.js';
+import { createReadCaches } from './read-caches.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
 export const service = defineService({
@@ -31,11 +33,13 @@ export const service = defineService({
   ],
   async register(app, ctx) {
     const deps = ctx;
+    const caches = createReadCaches();
     registerPurchaseRoutes(app, ctx, deps);
-    registerPricingRoutes(app, ctx);
+    registerPricingRoutes(app, ctx, caches);
     await registerFundingRoutes(app, ctx, deps);
     registerRefundRoutes(app, ctx);
-    registerReportRoutes(app, ctx, deps);
+    registerReportRoutes(app, ctx, deps, caches);
+    registerFirstPaintRoutes(app, ctx, deps, caches);
     registerAdminRoutes(app, ctx);
     registerStatementRoutes(app, ctx);
     registerReceiptRoutes(app, ctx, deps);

@@ -47,16 +47,7 @@ export async function purchasedLeadsPage(
       .offset((q.page - 1) * q.limit)
       .execute(),
     filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    mine
-      .select((eb) =>
-        PURCHASED_LISTS.map((list) =>
-          eb.fn
-            .countAll<string>()
-            .filterWhere((f) => inList(f, list))
-            .as(list),
-        ),
-      )
-      .executeTakeFirstOrThrow(),
+    boughtCounts(db, contractorId),
   ]);
   const byId = new Map(
     (
@@ -70,9 +61,27 @@ export async function purchasedLeadsPage(
   return {
     rows,
     total: Number(total.n),
-    counts: Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number((counts as any)[l])])) as Record<
-      PurchasedList,
-      number
-    >,
+    counts,
   };
+}
+
+/** The size of each list of a contractor's bought leads, in one statement (the dashboard's tab counts). */
+export async function boughtCounts(db: Kysely<any>, contractorId: string): Promise<Record<PurchasedList, number>> {
+  const counts = await db
+    .selectFrom('leads')
+    .where('purchased_by', '=', contractorId)
+    .where('status', '!=', 'deleted')
+    .select((eb) =>
+      PURCHASED_LISTS.map((list) =>
+        eb.fn
+          .countAll<string>()
+          .filterWhere((f) => inList(f, list))
+          .as(list),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number((counts as any)[l])])) as Record<
+    PurchasedList,
+    number
+  >;
 }

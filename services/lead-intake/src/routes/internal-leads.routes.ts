@@ -17,6 +17,7 @@ import {
 } from '../db/lead.repository.js';
 import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
 import { offerRoundsOf } from '../db/offer-rounds.repository.js';
+import { boughtCounts } from '../db/purchased-leads.repository.js';
 import { offeredContractors } from '../db/offer.repository.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
@@ -30,6 +31,15 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
     const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
     return { claimed_leads: leads.map(claimedLead) };
+  });
+
+  // lead-intake's part of the dashboard's first screen (contractors-dashboard): Claimed, and every list's size.
+  app.get('/internal/contractors/:id/dashboard', { schema: { params: IdParams } }, async (request) => {
+    const [leads, counts] = await Promise.all([
+      leadsPurchasedBy(ctx.db, request.params.id, 'claim'),
+      boughtCounts(ctx.db, request.params.id),
+    ]);
+    return { claimed_leads: leads.map(claimedLead), bought_counts: counts };
   });
 
   app.get('/internal/leads', { schema: { querystring: InternalLeadsQuerySchema } }, async (request) => {

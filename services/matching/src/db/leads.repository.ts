@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 
 /** A valid screened lead as matching keeps it (no contact details ever reach this service). */
 export interface ScreenedLead {
@@ -108,20 +108,101 @@ export async function closeLead(
     .execute();
 }
 
-/** Available (still sellable) leads in `zips`, or offered to this contractor, newer than `since`, newest first. */
-export async function availableLeadsFor(db: Kysely<any>, contractorId: string, zips: string[], since: Date) {
-  return db
-    .selectFrom('leads')
-    .selectAll()
-    .where('status', '=', 'available')
-    .where('submitted_at', '>', since.toISOString() as any)
-    .where((eb) =>
-      eb.or([
-        ...(zips.length ? [eb('zip_code', 'in', zips)] : []),
-        eb('lead_id', 'in', eb.selectFrom('offers').select('lead_id').where('contractor_id', '=', contractorId)),
-      ]),
+/** What one contractor's available-leads query returns: the candidate leads, who the contractor is, what it was offered. */
+export interface AvailableLeadsRead {
+  leads: Array<StoredLeadRow>;
+  /** Undefined when matching does not know the contractor (or it was deleted): it then sees only its offers. */
+  contractor: { industry: string; sub_service: string } | undefined;
+  offeredLeadIds: Set<string>;
+}
+
+type StoredLeadRow = {
+  lead_id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  description: string;
+  submitted_at: Date | string;
+  price_cents: number | string | null;
+  lead_type: string | null;
+};
+
+/**
+ * Still-sellable leads newer than `since` that are in the contractor's ZIP codes or were offered to it,
+ * newest first, in ONE statement: the contractor's trade and whether each lead was offered come back
+ * on the same rows. The ZIP branch reads leads_available_zip_idx (only available leads, by ZIP and
+ * age), the offer branch offers_contractor_idx; neither scans every available lead of the marketplace
+ * (docs/adr/0015-19c-fast-dashboard.md has the plans). The trade itself is matched in code afterwards
+ * (aliases: targetsMatch).
+ */
+export async function availableLeadsOf(
+  db: Kysely<any>,
+  contractorId: string,
+  since: Date,
+): Promise<AvailableLeadsRead> {
+  // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
+  const rows = await db
+    .with('me', (qb) =>
+      qb
+        .selectFrom('contractors')
+        .select(['industry', 'sub_service'])
+        .where('contractor_id', '=', contractorId)
+        .where('deleted', '=', false),
     )
-    .orderBy('submitted_at', 'desc')
-    .orderBy('lead_id')
+    .with('candidates', (qb) =>
+      qb
+        .selectFrom('leads')
+        .select('lead_id')
+        .where('status', '=', 'available')
+        .where('submitted_at', '>', since)
+        .where('zip_code', 'in', (eb: ExpressionBuilder<any, any>) =>
+          eb
+            .selectFrom('contractor_zips')
+            .select('zip_code')
+            .where('contractor_id', '=', contractorId)
+            // A deleted or unknown contractor sees only its offers.
+            .where((w: ExpressionBuilder<any, any>) => w.exists(w.selectFrom('me').select(sql`1`.as('one')))),
+        )
+        // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
+        .union(
+          qb
+            .selectFrom('offers')
+            .select('lead_id')
+            .where('contractor_id', '=', contractorId)
+            .where('offered_at', '>', since),
+        ),
+    )
+    .selectFrom('candidates as c')
+    .innerJoin('leads as l', 'l.lead_id', 'c.lead_id')
+    .leftJoin('offers as o', (j) => j.onRef('o.lead_id', '=', 'l.lead_id').on('o.contractor_id', '=', contractorId))
+    .leftJoin('me', (j) => j.on(sql<boolean>`true`))
+    .select([
+      'l.lead_id',
+      'l.service_category',
+      'l.sub_service',
+      'l.zip_code',
+      'l.description',
+      'l.submitted_at',
+      'l.price_cents',
+      'l.lead_type',
+      sql<boolean>`o.lead_id is not null`.as('offered'),
+      'me.industry as contractor_industry',
+      'me.sub_service as contractor_sub_service',
+    ])
+    .where('l.status', '=', 'available')
+    .where('l.submitted_at', '>', since)
+    .orderBy('l.submitted_at', 'desc')
+    .orderBy('l.lead_id')
     .execute();
+  const first = rows[0];
+  // With no candidate rows the contractor's trade does not matter: there is nothing to filter.
+  const contractor =
+    first && first.contractor_industry !== null
+      ? { industry: first.contractor_industry, sub_service: first.contractor_sub_service ?? '' }
+      : undefined;
+  return {
+    leads: rows,
+    contractor,
+    offeredLeadIds: new Set(rows.filter((r) => r.offered).map((r) => r.lead_id)),
+  };
 }

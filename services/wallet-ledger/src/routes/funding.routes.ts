@@ -20,7 +20,7 @@ import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '..
 import { devCheckoutPage, unknownSessionPage } from '../use-cases/dev-checkout-page.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
 
-const settingsAnswer = (s: any) => ({
+export const settingsAnswer = (s: any) => ({
   success: true as const,
   auto_reload_enabled: Boolean(s.auto_reload_enabled),
   auto_reload_threshold: centsToDollars(Number(s.auto_reload_threshold_cents)),

@@ -10,6 +10,7 @@ import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceCon
 import { z } from 'zod';
 import { fixLeadPrice, listPrices, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
+import type { ReadCaches } from '../read-caches.js';
 
 /** How long a price request for an unknown lead waits for LeadScreened before looking the lead up (matching times out at 2 s). */
 const PRICE_WAIT_MS = 1000;
@@ -17,9 +18,10 @@ const PRICE_WAIT_MS = 1000;
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
 /** get-category-pricing, the admin price matrix and history, and a lead's fixed price. */
-export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext, caches: ReadCaches): void {
   app.get(functionPath('get-category-pricing'), async () => {
-    const byType = pricingMap(await listPrices(ctx.db));
+    // Read by every dashboard at once; a few seconds old at most (read-caches.ts).
+    const byType = pricingMap(await caches.prices.get('all', () => listPrices(ctx.db)));
     return {
       pricing: Object.fromEntries(Object.entries(byType).map(([category, tiers]) => [category, tiers.standard])),
       pricing_by_type: byType,
@@ -37,6 +39,7 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
     const old = await ctx.db
       .transaction()
       .execute((trx) => setPrice(trx, { category, sub_service }, lead_type, price_cents, admin_id ?? null));
+    caches.prices.clear();
     return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
   });
 
@@ -45,6 +48,7 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
     const old = await ctx.db
       .transaction()
       .execute((trx) => resetPrice(trx, { category, sub_service }, lead_type, admin_id ?? null));
+    caches.prices.clear();
     return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
   });
 

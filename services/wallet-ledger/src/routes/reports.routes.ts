@@ -11,9 +11,10 @@ import type { WalletDeps } from '../config.js';
 import { purchaseFacts } from '../db/reports.repository.js';
 import { walletAccountOf } from '../domain/ledger.js';
 import { gamification, performanceMetrics, weeklyReports } from '../domain/reports.js';
+import type { ReadCaches } from '../read-caches.js';
 
 /** Purchase history, 30-day metrics, achievements and weekly summaries of the signed-in contractor. */
-export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps, caches: ReadCaches): void {
   app.get(
     functionPath('get-lead-purchase-history'),
     { schema: { querystring: HistoryQuerySchema } },
@@ -72,7 +73,7 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
 
   app.get(functionPath('gamification-scoring'), async (request) => {
     const contractorId = contractorIdOf(request);
-    return { gamification: gamification(await purchaseFacts(ctx.db, contractorId), new Date(), deps.jobValueCents) };
+    return { gamification: await achievementsOf(ctx, deps, caches, contractorId) };
   });
 
   app.get(functionPath('weekly-reports'), async (request) => {
@@ -98,4 +99,11 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
       ),
     };
   });
+}
+
+/** A contractor's achievements, a few seconds old at most (read-caches.ts): the header of every dashboard shows them. */
+export function achievementsOf(ctx: ServiceContext, deps: WalletDeps, caches: ReadCaches, contractorId: string) {
+  return caches.gamification.get(contractorId, async () =>
+    gamification(await purchaseFacts(ctx.db, contractorId), new Date(), deps.jobValueCents),
+  );
 }

@@ -91,28 +91,76 @@ export function purchasedAnswer(call: RecordedCall, lists: BoughtLists) {
   };
 }
 
+/** A call the mocked aggregate makes to the other handlers (never recorded as a browser call). */
+const innerCall = (name: string, query: Record<string, string> = {}): RecordedCall => ({
+  name,
+  method: 'GET',
+  query: new URLSearchParams({ contractor_id: 'c-1', ...query }),
+  body: undefined,
+  headers: { authorization: 'Bearer tok-1' },
+  authorization: 'Bearer tok-1',
+});
+
+type Handler = (call: RecordedCall) => any;
+
+/**
+ * contractors-dashboard as the contractors service composes it: the first screen's parts taken from
+ * the same handlers the separate calls answer from (so a test's override shows in both); a part whose
+ * handler fails is null and named in `missing`.
+ */
+function aggregate(world: World, handlers: Record<string, Handler>) {
+  return async () => {
+    if (!world.authOk) return { status: 401, body: { detail: 'Session expired. Please log in again.' } };
+    const missing: string[] = [];
+    const part = async (key: string, name: string, pick: (body: any) => unknown, query?: Record<string, string>) => {
+      const answer = await handlers[name]?.(innerCall(name, query));
+      const ok = answer && answer !== 'network-error' && (answer.status ?? 200) < 400;
+      const value = ok ? pick(answer.body) : null;
+      if (value == null) missing.push(key);
+      return value ?? null;
+    };
+    const body = {
+      contractor: CONTRACTOR,
+      claimed_leads: [],
+      wallet_balance: world.balance,
+      auto_reload: await part('auto_reload', 'auto-reload-settings', (b) => {
+        const { success: _success, ...settings } = b.settings ?? b;
+        return settings;
+      }),
+      metrics: await part('metrics', 'contractor-performance-metrics', (b) => b, { days: '30' }),
+      gamification: await part('gamification', 'gamification-scoring', (b) => b.gamification ?? b),
+      history_total: await part('history_total', 'get-lead-purchase-history', (b) => b.pagination?.total_records, {
+        page: '1',
+        limit: '25',
+      }),
+      bought_counts: await part('bought_counts', 'get-purchased-leads', (b) => b.counts, {
+        list: 'purchased',
+        page: '1',
+        limit: '1',
+      }),
+      available: await part('available', 'contractors-available-leads', (b) => b),
+    };
+    return { body: missing.length ? { ...body, missing } : body };
+  };
+}
+
+const CONTRACTOR = {
+  id: 'c-1',
+  business_name: 'Cool Air LLC',
+  contact_name: 'Dana Diaz',
+  email: 'dana@coolair.test',
+  phone: '5551234567',
+  industry: 'HVAC',
+  sub_service: 'AC Repair',
+  zip_codes: ['67890'],
+  sms_opt_in: true,
+};
+
 /** Every call the dashboard makes, answered from `world`; extra handlers override. */
-export function mockDashboardServer(world: World, overrides: Record<string, (call: RecordedCall) => any> = {}) {
-  return mockFunctions({
+export function mockDashboardServer(world: World, overrides: Record<string, Handler> = {}) {
+  const handlers: Record<string, Handler> = {
     'contractor-auth-check': () =>
       world.authOk ? { body: { contractor: { id: 'c-1' } } } : { status: 401, body: { detail: 'Session expired' } },
-    'contractors-dashboard': () => ({
-      body: {
-        contractor: {
-          id: 'c-1',
-          business_name: 'Cool Air LLC',
-          contact_name: 'Dana Diaz',
-          email: 'dana@coolair.test',
-          phone: '5551234567',
-          industry: 'HVAC',
-          sub_service: 'AC Repair',
-          zip_codes: ['67890'],
-          sms_opt_in: true,
-        },
-        claimed_leads: [],
-        wallet_balance: world.balance,
-      },
-    }),
     'contractors-available-leads': () => ({
       body: { available_leads: world.available, total_available: world.available.length },
     }),
@@ -169,7 +217,9 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
     'get-auto-credits': () => ({ body: { credits: [], rules: [] } }),
     'get-refund-requests': () => ({ body: { refund_requests: [] } }),
     ...overrides,
-  });
+  };
+  handlers['contractors-dashboard'] ??= aggregate(world, handlers);
+  return mockFunctions(handlers);
 }
 
 /** Render the dashboard at `url` with a stored session, a fresh SWR cache and a memory router. */

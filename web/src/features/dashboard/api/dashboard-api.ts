@@ -15,7 +15,6 @@ import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
   CategoryPricing,
-  Contractor,
   DashboardPayload,
   Gamification,
   HistoryPayload,
@@ -45,12 +44,19 @@ export function errorText(error: unknown, fallback: string): string {
 const KEY_PREFIX = 'dashboard';
 type Key = readonly [typeof KEY_PREFIX, FunctionName, string, ...unknown[]];
 
+/**
+ * One dashboard call under SWR. `enabled` false makes no call at all: the first screen comes from the
+ * aggregate (contractors-dashboard), and a tab's own call runs only while that tab is open or when the
+ * aggregate named its part missing.
+ */
 function useDashboardQuery<T>(
   session: Session | null,
   name: FunctionName,
   extraQuery: Record<string, string | number> = {},
+  enabled = true,
 ) {
-  const key: Key | null = session ? [KEY_PREFIX, name, session.contractorId, JSON.stringify(extraQuery)] : null;
+  const key: Key | null =
+    session && enabled ? [KEY_PREFIX, name, session.contractorId, JSON.stringify(extraQuery)] : null;
   return useSWR<T, unknown>(
     key,
     () =>
@@ -69,30 +75,32 @@ export function useRefreshDashboard(): () => Promise<unknown> {
 }
 
 export const useDashboard = (s: Session | null) => useDashboardQuery<DashboardPayload>(s, 'contractors-dashboard');
-export const useAvailableLeads = (s: Session | null) =>
-  useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads');
+export const useAvailableLeads = (s: Session | null, enabled = true) =>
+  useDashboardQuery<AvailableLeadsPayload>(s, 'contractors-available-leads', {}, enabled);
 /** One page of one list of bought leads, paged and searched by the server (LIST_PAGE_SIZE a page). */
 export const usePurchasedPage = (s: Session | null, list: BoughtList, page: number, limit: number, search: string) =>
   useDashboardQuery<PurchasedPage>(s, 'get-purchased-leads', { list, page, limit, ...(search ? { search } : {}) });
 /** The size of every list of bought leads (for the tab labels): the smallest page carries them. */
-export const usePurchasedCounts = (s: Session | null) =>
-  useDashboardQuery<PurchasedPage>(s, 'get-purchased-leads', { list: 'purchased', page: 1, limit: 1 });
-export const useCategoryPricing = (s: Session | null) =>
+export const usePurchasedCounts = (s: Session | null, enabled = true) =>
+  useDashboardQuery<PurchasedPage>(s, 'get-purchased-leads', { list: 'purchased', page: 1, limit: 1 }, enabled);
+export const useCategoryPricing = (s: Session | null, enabled = true) =>
   useDashboardQuery<CategoryPricing | { pricing?: CategoryPricing; category_pricing?: CategoryPricing }>(
     s,
     'get-category-pricing',
+    {},
+    enabled,
   );
-export const useAutoReload = (s: Session | null) =>
-  useDashboardQuery<AutoReloadSettings | { settings: AutoReloadSettings }>(s, 'auto-reload-settings');
-export const useMetrics = (s: Session | null) =>
-  useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS });
-export const useGamification = (s: Session | null) =>
-  useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring');
-export const useHistory = (s: Session | null, page: number) =>
-  useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE });
+export const useAutoReload = (s: Session | null, enabled = true) =>
+  useDashboardQuery<AutoReloadSettings | { settings: AutoReloadSettings }>(s, 'auto-reload-settings', {}, enabled);
+export const useMetrics = (s: Session | null, enabled = true) =>
+  useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS }, enabled);
+export const useGamification = (s: Session | null, enabled = true) =>
+  useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring', {}, enabled);
+export const useHistory = (s: Session | null, page: number, enabled = true) =>
+  useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE }, enabled);
 /** The contractor's refund requests (pending ones mark their lead's card). */
-export const useRefundRequests = (s: Session | null) =>
-  useDashboardQuery<{ refund_requests: RefundRequest[] }>(s, 'get-refund-requests');
+export const useRefundRequests = (s: Session | null, enabled = true) =>
+  useDashboardQuery<{ refund_requests: RefundRequest[] }>(s, 'get-refund-requests', {}, enabled);
 /** One page of the wallet statement (newest first, running balance after each line). */
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
@@ -100,8 +108,8 @@ export const useWalletStatement = (s: Session | null, offset: number, limit: num
 export const useSpendCaps = (s: Session | null) => useDashboardQuery<SpendCapsAnswer>(s, 'spend-caps');
 /** The contractor's automatic credits (docs/adr/0012) and the rules that grant them. */
 export const useAutoCredits = (s: Session | null) => useDashboardQuery<AutoCreditsResponse>(s, 'get-auto-credits');
-export const useWeeklyReports = (s: Session | null) =>
-  useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
+export const useWeeklyReports = (s: Session | null, enabled = true) =>
+  useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports', {}, enabled);
 
 /** The pricing map whether the server wraps it or not. */
 export function pricingMap(data: ReturnType<typeof useCategoryPricing>['data']): CategoryPricing | undefined {
@@ -129,15 +137,6 @@ export function unwrap<T>(data: unknown, field: string): T | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const inner = (data as Record<string, unknown>)[field];
   return (inner && typeof inner === 'object' ? inner : data) as T;
-}
-
-/** The session check that runs before anything else is shown. */
-export async function checkSession(token: string): Promise<Contractor | undefined> {
-  const result = await callFunction<{ contractor?: Contractor }>('contractor-auth-check', {
-    body: { session_token: token },
-    token,
-  });
-  return result?.contractor;
 }
 
 const post = <T>(name: FunctionName, session: Session, body: Record<string, unknown>) =>

@@ -15,18 +15,25 @@ export function applyLiveEvent(mutate: ScopedMutator, event: LiveEventName, data
   const revalidate = (name: FunctionName) => void mutate(isQuery(name));
   switch (event) {
     case 'offer':
-      // The card's fields (description, age) come from matching's list: fetch it now.
+      // The card's fields (description, age) come from matching's list: fetch it now (the open
+      // Available tab's own list, and the first screen's copy behind the tab's count).
       revalidate('contractors-available-leads');
+      revalidate('contractors-dashboard');
       return;
     case 'lead_gone': {
       const leadId = String(data.lead_id);
+      const without = (current: AvailableLeadsPayload) => {
+        const available_leads = current.available_leads.filter((l) => l.id !== leadId);
+        return { ...current, available_leads, total_available: available_leads.length };
+      };
       void mutate<AvailableLeadsPayload>(
         isQuery('contractors-available-leads'),
-        (current) => {
-          if (!current) return current;
-          const available_leads = current.available_leads.filter((l) => l.id !== leadId);
-          return { ...current, available_leads, total_available: available_leads.length };
-        },
+        (current) => (current ? without(current) : current),
+        { revalidate: true },
+      );
+      void mutate<DashboardPayload>(
+        isQuery('contractors-dashboard'),
+        (current) => (current?.available ? { ...current, available: without(current.available) } : current),
         { revalidate: true },
       );
       revalidate('get-purchased-leads');

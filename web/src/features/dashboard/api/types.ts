@@ -22,7 +22,6 @@ export type { AvailableLead } from '@leadmarket/contracts';
 export type Contractor = ContractorView;
 
 export type ClaimedLead = z.infer<typeof ClaimedLeadSchema>;
-
 /** contractors-dashboard: parts another service could not supply are null and named in `missing`. */
 export type DashboardPayload = Omit<DashboardResponse, 'claimed_leads'> & { claimed_leads: ClaimedLead[] | null };
 

@@ -7,7 +7,6 @@ import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
 import { logoutContractor } from '../../../lib/contractor-session';
 import {
-  checkSession,
   errorText,
   listOf,
   pricingMap,
@@ -26,7 +25,7 @@ import {
   type Session,
 } from '../api/dashboard-api';
 import { useLiveDashboard } from '../api/live-events';
-import type { AutoReloadSettings, Gamification, RefundRequest, WeeklyReport } from '../api/types';
+import type { AutoReloadSettings, DashboardPayload, Gamification, RefundRequest, WeeklyReport } from '../api/types';
 import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
@@ -46,42 +45,36 @@ import '../dashboard.css';
 const PAYMENT_RELOAD_MS = 2000;
 const FUNDING_CARD_ID = 'funding-card';
 
-/** Session check first (§4): the verified session, or null while checking / when sent away. */
-function useVerifiedSession(): { session: Session | null; fatal: string | null } {
+/**
+ * Who the stored session says is signed in (§2), or null after sending the user to sign in. The
+ * check itself (§4) is the first and only call of the first paint: contractors-dashboard, which the
+ * gateway answers only for a live session of this very contractor (401/403 otherwise).
+ */
+function useStoredSession(): Session | null {
   const { contractorId: routeId } = useParams();
   const navigate = useNavigate();
-  const [session, setSession] = useState<Session | null>(null);
-  const [fatal, setFatal] = useState<string | null>(null);
-
-  useEffect(() => {
+  const session = useMemo(() => {
     const stored = contractorSession.get();
     const id = routeId ?? stored.contractorId;
-    if (!id || !stored.token || (stored.contractorId && stored.contractorId !== id)) {
-      navigate('/contractor-login', { replace: true });
-      return;
-    }
-    let live = true;
-    checkSession(stored.token)
-      .then((contractor) => {
-        if (!live) return;
-        if (contractor?.id && contractor.id !== id) throw new ApiError(403, undefined, undefined);
-        setSession({ contractorId: id, token: stored.token! });
-      })
-      .catch((error) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 0) {
-          setFatal(MESSAGES.contractor.network);
-          return;
-        }
-        contractorSession.clear();
-        navigate('/contractor-login', { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-  }, [routeId, navigate]);
+    if (!id || !stored.token || (stored.contractorId && stored.contractorId !== id)) return null;
+    return { contractorId: id, token: stored.token };
+  }, [routeId]);
+  useEffect(() => {
+    if (!session) navigate('/contractor-login', { replace: true });
+  }, [session, navigate]);
+  return session;
+}
 
-  return { session, fatal };
+/** A refused session check (or another contractor's id): clear the stored session and go to sign in (§4). */
+function useSessionRefusal(error: unknown) {
+  const navigate = useNavigate();
+  const refused = error instanceof ApiError && (error.status === 401 || error.status === 403);
+  useEffect(() => {
+    if (!refused) return;
+    contractorSession.clear();
+    navigate('/contractor-login', { replace: true });
+  }, [refused, navigate]);
+  return refused;
 }
 
 /** Reads payment=success|cancelled once, reports it, and removes it from the URL (§2, §4). */
@@ -102,7 +95,7 @@ function usePaymentReturn(onSuccess: () => void, onCancelled: () => void) {
 
 /** The contractor dashboard at /contractor/:contractorId, /dashboard and /contractor-dashboard. */
 export function DashboardPage() {
-  const { session, fatal } = useVerifiedSession();
+  const session = useStoredSession();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('dashboard');
   const [banner, setBanner] = useState<string | null>(null);
@@ -111,22 +104,30 @@ export function DashboardPage() {
   const scrollToFunding = useRef(false);
   const refreshDashboard = useRefreshDashboard();
 
+  // The first paint is this one call: the whole first screen (issue 19). The other calls below run
+  // only while their tab is open, or for a part the aggregate could not supply (null or absent).
   const dashboard = useDashboard(session);
-  const available = useAvailableLeads(session);
-  const boughtCounts = usePurchasedCounts(session);
-  const pricing = useCategoryPricing(session);
-  const autoReload = useAutoReload(session);
-  const metrics = useMetrics(session);
-  const gamificationQuery = useGamification(session);
-  const historyFirstPage = useHistory(session, 1);
-  const weekly = useWeeklyReports(session);
-  const refundRequests = useRefundRequests(session);
-  const live = useLiveDashboard(session);
+  const refused = useSessionRefusal(dashboard.error);
+  const first = dashboard.data;
+  const verified = first ? session : null;
+  const lacks = (part: keyof DashboardPayload) => first !== undefined && first[part] == null;
+  const boughtTab = tab === 'purchased' || tab === 'completed' || tab === 'archived';
+  const available = useAvailableLeads(verified, tab === 'available' || lacks('available'));
+  const boughtCounts = usePurchasedCounts(verified, lacks('bought_counts'));
+  const pricing = useCategoryPricing(verified, tab === 'available');
+  const autoReload = useAutoReload(verified, lacks('auto_reload'));
+  const metrics = useMetrics(verified, lacks('metrics'));
+  const gamificationQuery = useGamification(verified, lacks('gamification'));
+  const historyFirstPage = useHistory(verified, 1, lacks('history_total'));
+  const weekly = useWeeklyReports(verified, tab === 'reports');
+  const refundRequests = useRefundRequests(verified, boughtTab);
+  const live = useLiveDashboard(verified);
+  const availableData = available.data ?? first?.available ?? undefined;
   // Leads this browser learned are sold (a lost race): hidden at once, even before matching's list catches up.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const availableLeads = useMemo(
-    () => (available.data?.available_leads ?? []).filter((l) => !gone.has(l.id)),
-    [available.data, gone],
+    () => (availableData?.available_leads ?? []).filter((l) => !gone.has(l.id)),
+    [availableData, gone],
   );
   const refunds = useMemo(
     () => new Map((refundRequests.data?.refund_requests ?? []).map((r): [string, RefundRequest] => [r.lead_id, r])),
@@ -179,16 +180,17 @@ export function DashboardPage() {
     navigate('/contractor-login');
   }
 
-  const gamification = unwrap<Gamification>(gamificationQuery.data, 'gamification');
-  const autoReloadSettings = unwrap<AutoReloadSettings>(autoReload.data, 'settings');
+  const gamification = first?.gamification ?? unwrap<Gamification>(gamificationQuery.data, 'gamification');
+  const autoReloadSettings = first?.auto_reload ?? unwrap<AutoReloadSettings>(autoReload.data, 'settings');
+  const metricsData = first?.metrics ?? metrics.data;
   const weeks = useMemo(() => listOf<WeeklyReport>(weekly.data, 'weekly_reports', 'reports', 'weeks'), [weekly.data]);
   const prices = pricingMap(pricing.data);
 
-  if (fatal || (dashboard.error && !dashboard.data)) {
+  if (dashboard.error && !dashboard.data && !refused) {
     return (
       <main className="dash-fatal">
         <h1>Something went wrong</h1>
-        <p role="alert">{fatal ?? errorText(dashboard.error, MESSAGES.contractor.dashboardFailed)}</p>
+        <p role="alert">{errorText(dashboard.error, MESSAGES.contractor.dashboardFailed)}</p>
         <Link className="dash-btn dash-btn--primary" to="/">
           Back to Home
         </Link>
@@ -200,12 +202,12 @@ export function DashboardPage() {
   const { contractor } = dashboard.data;
   // The aggregate answers null for a part another service could not supply; show 0 rather than fail.
   const balance = Number(dashboard.data.wallet_balance ?? 0);
-  const bought = boughtCounts.data?.counts;
+  const bought = dashboard.data.bought_counts ?? boughtCounts.data?.counts;
   const counts: Partial<Record<TabId, number>> = {
     available: Math.max(
       0,
-      (available.data?.total_available ?? available.data?.available_leads?.length ?? 0) -
-        (available.data?.available_leads ?? []).filter((l) => gone.has(l.id)).length,
+      (availableData?.total_available ?? availableData?.available_leads?.length ?? 0) -
+        (availableData?.available_leads ?? []).filter((l) => gone.has(l.id)).length,
     ),
     // Each bought lead is in one of Purchased, Completed, Archived, Refunded; Claimed is a view by channel.
     claimed: bought?.claimed ?? 0,
@@ -213,7 +215,7 @@ export function DashboardPage() {
     completed: bought?.completed ?? 0,
     archived: bought?.archived ?? 0,
     refunded: bought?.refunded ?? 0,
-    history: historyFirstPage.data?.pagination?.total_records ?? 0,
+    history: dashboard.data.history_total ?? historyFirstPage.data?.pagination?.total_records ?? 0,
   };
   const listProps = { session, onSuccess: succeed, onError: fail };
 
@@ -277,13 +279,13 @@ export function DashboardPage() {
             <OverviewTab
               balance={balance}
               autoReload={autoReloadSettings}
-              metrics={metrics.data}
+              metrics={metricsData}
               gamification={gamification}
               onAddFunds={addFunds}
             />
           )}
           {tab === 'available' &&
-            (available.error && !available.data ? (
+            (available.error && !availableData ? (
               <p className="dash-error" role="alert">
                 {errorText(available.error, MESSAGES.contractor.dashboardFailed)}
               </p>
@@ -347,7 +349,7 @@ export function DashboardPage() {
           )}
           {tab === 'reports' && (
             <ReportsTab
-              metrics={metrics.data}
+              metrics={metricsData}
               gamification={gamification}
               weeks={weeks}
               weeksError={

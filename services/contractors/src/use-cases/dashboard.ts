@@ -1,0 +1,74 @@
+import {
+  centsToDollars,
+  CONTRACTOR_MESSAGES,
+  type AvailableLeadsResponse,
+  type DashboardPart,
+  type DashboardResponse,
+  type PurchasedList,
+  type WalletFirstPaint,
+} from '@leadmarket/contracts';
+import type { ServiceContext } from '@leadmarket/platform';
+import { toView, type ContractorRow } from '../db/contractor.repository.js';
+
+/** How long the first screen waits for another service before naming its parts missing. */
+const PART_TIMEOUT_MS = 5000;
+
+type LeadIntakePart = { claimed_leads: unknown[]; bought_counts: Record<PurchasedList, number> };
+
+/**
+ * Everything the dashboard's first screen shows, in one answer (issue 19: one call for the first
+ * paint instead of ten). Each part comes from the service that owns it, asked at once: wallet-ledger
+ * (balance, auto-reload, 30-day metrics, achievements, history count), lead-intake (claimed leads,
+ * each bought list's size), matching (available leads). A service that cannot answer leaves its parts
+ * null and named in `missing`, with a plain warning — never a made-up value.
+ */
+export async function dashboardOf(ctx: ServiceContext, contractor: ContractorRow): Promise<DashboardResponse> {
+  const id = encodeURIComponent(contractor.id);
+  const options = { timeoutMs: PART_TIMEOUT_MS };
+  // No transaction is open here: the calls may take a while and embedded mode shares one connection.
+  const [wallet, leads, available] = await Promise.allSettled([
+    ctx.clients.call<WalletFirstPaint>('wallet-ledger', `/internal/contractors/${id}/dashboard`, options),
+    ctx.clients.call<LeadIntakePart>('lead-intake', `/internal/contractors/${id}/dashboard`, options),
+    ctx.clients.call<AvailableLeadsResponse>('matching', `/internal/contractors/${id}/available-leads`, options),
+  ]);
+  const w = wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? wallet.value : null;
+  const l = leads.status === 'fulfilled' && Array.isArray(leads.value?.claimed_leads) ? leads.value : null;
+  const a =
+    available.status === 'fulfilled' && Array.isArray(available.value?.available_leads) ? available.value : null;
+
+  const answer: DashboardResponse = {
+    contractor: toView(contractor),
+    claimed_leads: l?.claimed_leads ?? null,
+    wallet_balance: w ? centsToDollars(w.balance_cents) : null,
+    auto_reload: w?.auto_reload ?? null,
+    metrics: w?.metrics ?? null,
+    gamification: w?.gamification ?? null,
+    history_total: w && Number.isFinite(w.history_total) ? w.history_total : null,
+    bought_counts: l?.bought_counts ?? null,
+    available: a,
+  };
+
+  const missing = (Object.keys(answer) as Array<keyof DashboardResponse>).filter(
+    (k) => k !== 'contractor' && answer[k] === null,
+  ) as DashboardPart[];
+  if (missing.length === 0) return answer;
+  const warnings: string[] = [];
+  const unavailable = (service: string, result: PromiseSettledResult<unknown>) =>
+    ctx.logger.warn(
+      { service, reason: result.status === 'rejected' ? String(result.reason) : 'bad answer' },
+      'dashboard: part unavailable',
+    );
+  if (!w) {
+    warnings.push(CONTRACTOR_MESSAGES.walletUnavailable, CONTRACTOR_MESSAGES.reportsUnavailable);
+    unavailable('wallet-ledger', wallet);
+  }
+  if (!l) {
+    warnings.push(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
+    unavailable('lead-intake', leads);
+  }
+  if (!a) {
+    warnings.push(CONTRACTOR_MESSAGES.availableLeadsUnavailable);
+    unavailable('matching', available);
+  }
+  return { ...answer, missing, ...(warnings.length ? { warning: warnings.join(' ') } : {}) };
+}

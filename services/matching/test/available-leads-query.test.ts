@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { migrateService } from '@leadmarket/platform';
+import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrations/index.js';
+import { availableLeads } from '../src/routes/available-leads.routes.js';
+
+// The available-leads list from its one query, against matching's own schema (no stack needed).
+let infra: TestInfra;
+let db: Kysely<any>;
+const config = { CLAIM_TOKEN_TTL_HOURS: 72 } as Parameters<typeof availableLeads>[1];
+const now = new Date('2026-11-23T12:00:00Z');
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+beforeAll(async () => {
+  infra = await createTestInfra();
+  await migrateService(infra.database, 'matching', migrations);
+  db = infra.database.forService('matching');
+});
+afterAll(async () => {
+  await infra?.cleanup();
+});
+
+async function contractor(zips: string[], { deleted = false, sub_service = 'plumbing' } = {}) {
+  const id = randomUUID();
+  await db
+    .insertInto('contractors')
+    .values({ contractor_id: id, industry: 'home_services', sub_service, deleted, profile_at: now })
+    .execute();
+  if (zips.length)
+    await db
+      .insertInto('contractor_zips')
+      .values(zips.map((zip_code) => ({ contractor_id: id, zip_code })))
+      .execute();
+  return id;
+}
+
+async function lead(zip: string, over: Record<string, unknown> = {}) {
+  const id = randomUUID();
+  await db
+    .insertInto('leads')
+    .values({
+      lead_id: id,
+      service_category: 'home_services',
+      sub_service: 'plumbing',
+      zip_code: zip,
+      description: `lead in ${zip}`,
+      urgency: 'Standard',
+      is_test: false,
+      status: 'available',
+      price_cents: 2500,
+      lead_type: 'standard',
+      submitted_at: hoursAgo(1),
+      ...over,
+    })
+    .execute();
+  return id;
+}
+
+async function offer(leadId: string, contractorId: string, offeredAt = hoursAgo(1)) {
+  await db
+    .insertInto('offers')
+    .values({
+      lead_id: leadId,
+      contractor_id: contractorId,
+      rank: 1,
+      claim_token_hash: randomUUID(),
+      score: 1,
+      offered_at: offeredAt,
+      expires_at: new Date(offeredAt.getTime() + 3_600_000),
+    })
+    .execute();
+}
+
+describe('available leads from one query', () => {
+  it('lists fitting leads in the contractor ZIPs and leads offered to it, newest first, nothing else', async () => {
+    const me = await contractor(['41001', '41002']);
+    const fitOld = await lead('41001', { submitted_at: hoursAgo(5) });
+    const fitNew = await lead('41002', { submitted_at: hoursAgo(2) });
+    const otherTrade = await lead('41001', { sub_service: 'electrical' });
+    const offeredElsewhere = await lead('49999', { sub_service: 'roofing', submitted_at: hoursAgo(3) });
+    await offer(offeredElsewhere, me, hoursAgo(3));
+    const sold = await lead('41001', { status: 'purchased' });
+    const tooOld = await lead('41001', { submitted_at: hoursAgo(73) });
+    const otherZip = await lead('41003');
+
+    const list = await availableLeads(db, config, me, now);
+    expect(list.available_leads.map((l) => l.id)).toEqual([fitNew, offeredElsewhere, fitOld]);
+    expect(list.total_available).toBe(3);
+    for (const absent of [otherTrade, sold, tooOld, otherZip])
+      expect(list.available_leads.map((l) => l.id)).not.toContain(absent);
+    expect(list.available_leads[0]).toEqual({
+      id: fitNew,
+      service_category: 'home_services',
+      sub_service: 'plumbing',
+      zip_code: '41002',
+      description: 'lead in 41002',
+      created_at: hoursAgo(2).toISOString(),
+      price: 25,
+      lead_type: 'standard',
+    });
+  });
+
+  it("never shows one contractor's offers to another in the same ZIP of another trade", async () => {
+    const me = await contractor(['42001']);
+    const neighbour = await contractor(['42001'], { sub_service: 'electrical' });
+    const mine = await lead('42001', { sub_service: 'roofing' });
+    await offer(mine, me);
+    expect((await availableLeads(db, config, me, now)).available_leads.map((l) => l.id)).toEqual([mine]);
+    expect((await availableLeads(db, config, neighbour, now)).total_available).toBe(0);
+  });
+
+  it('shows a deleted or unknown contractor only the leads it was offered', async () => {
+    const gone = await contractor(['43001'], { deleted: true });
+    await lead('43001');
+    const offered = await lead('43999');
+    await offer(offered, gone);
+    expect((await availableLeads(db, config, gone, now)).available_leads.map((l) => l.id)).toEqual([offered]);
+    expect(await availableLeads(db, config, randomUUID(), now)).toEqual({ available_leads: [], total_available: 0 });
+  });
+});

@@ -1,0 +1,52 @@
+import { METRICS_WINDOW_DAYS, type WalletFirstPaint } from '@leadmarket/contracts';
+import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+import type { WalletDeps } from '../config.js';
+import { autoReloadSettingsOf } from '../db/funding.repository.js';
+import { walletBalance } from '../db/ledger.repository.js';
+import { purchaseFacts } from '../db/reports.repository.js';
+import { gamification, performanceMetrics } from '../domain/reports.js';
+import type { ReadCaches } from '../read-caches.js';
+import { settingsAnswer } from './funding.routes.js';
+
+const ContractorParams = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * wallet-ledger's part of the dashboard's first screen, asked by contractors-dashboard (the aggregate):
+ * the balance, auto-reload settings, 30-day metrics, achievements and the purchase count, in one call
+ * (what auto-reload-settings, contractor-performance-metrics, gamification-scoring and the history
+ * count answer one by one). The contractors service checked who asks; this route is internal-only.
+ */
+export function registerFirstPaintRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext,
+  deps: WalletDeps,
+  caches: ReadCaches,
+): void {
+  const fundingAvailable = deps.payments.mode !== 'disabled';
+  app.get(
+    '/internal/contractors/:id/dashboard',
+    { schema: { params: ContractorParams } },
+    async (request): Promise<WalletFirstPaint> => {
+      const contractorId = (request.params as { id: string }).id;
+      const [balance, settings, facts] = await Promise.all([
+        walletBalance(ctx.db, contractorId),
+        autoReloadSettingsOf(ctx.db, contractorId),
+        purchaseFacts(ctx.db, contractorId),
+      ]);
+      // The same short cache as gamification-scoring (the two never disagree), filled from the facts at hand.
+      const achievements = await caches.gamification.get(contractorId, async () =>
+        gamification(facts, new Date(), deps.jobValueCents),
+      );
+      const { success: _success, ...autoReload } = settingsAnswer(settings);
+      return {
+        balance_cents: balance,
+        auto_reload: { ...autoReload, funding_available: fundingAvailable },
+        metrics: performanceMetrics(facts, METRICS_WINDOW_DAYS, new Date(), deps.jobValueCents),
+        gamification: achievements,
+        // purchaseFacts holds every purchase of the contractor: the History tab's total.
+        history_total: facts.length,
+      };
+    },
+  );
+}
