@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { URGENCIES } from '../constants.js';
+import { LEAD_TYPES, URGENCIES } from '../constants.js';
 
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
@@ -48,6 +48,24 @@ export const LeadScreenedV1 = z.object({
   is_test: z.boolean(),
   submitted_at: isoTime,
   screened_at: isoTime,
+});
+
+/**
+ * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).
+ * The price never changes afterwards: matching offers the lead at it, the SMS and the claim page show
+ * it and the purchase charges it (docs/adr/0006-17-price-resolution.md, issue 19).
+ */
+export const LeadPricedV1 = z.object({
+  lead_id: z.string().uuid(),
+  price_cents: cents,
+  lead_type: z.enum(LEAD_TYPES),
+  /** Which row of the price matrix the price was read from (contracts' resolveLeadPrice). */
+  price_source: z.object({
+    source: z.enum(['trade', 'industry', 'default']),
+    category: z.string(),
+    sub_service: z.string(),
+  }),
+  priced_at: isoTime,
 });
 
 export const LeadOfferSchema = z.object({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { functionPath, INTERNAL_HEADERS, type EventData, type EventType } from '@leadmarket/contracts';
 import {
   contractorRegisteredData,
+  leadPricedData,
   screenedLeadData,
   startTestStack,
   type TestStack,
@@ -11,8 +12,8 @@ import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
 
-// Matching alone: contractor, wallet and lead events in; offers, LeadMatched and the available-lead
-// list out. wallet-ledger does not run here, so leads are priced with the fallback ($20).
+// Matching alone: contractor, wallet, lead and price events in; offers, LeadMatched and the
+// available-lead list out. wallet-ledger does not run here: the tests publish its LeadPriced ($20).
 let stack: TestStack;
 const at = () => new Date().toISOString();
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
@@ -48,6 +49,13 @@ async function contractor({
 }
 
 const lead = screenedLeadData;
+
+/** A valid lead as matching receives it: LeadScreened (screening) and LeadPriced (wallet-ledger, $20). */
+async function screenValid(l: EventData<'LeadScreened'>) {
+  const screened = await publish('screening', { type: 'LeadScreened', data: l });
+  await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
+  return screened;
+}
 
 async function matchedOffers(leadId: string) {
   await waitFor(
@@ -95,7 +103,7 @@ describe('matching', () => {
     const poor = await contractor({ zip_codes: [zip], balance_cents: 1999 });
     const wrongTrade = await contractor({ zip_codes: [zip], sub_service: 'hvac' });
     const l = lead({ preferred_contractor_id: b });
-    const event = await publish('screening', { type: 'LeadScreened', data: l });
+    const event = await screenValid(l);
     const offers = await matchedOffers(l.lead_id);
     expect(offers.map((o) => o.contractor_id)).toEqual([b, a]); // b asked for; then a (one ZIP: best fit)
     expect(offers.map((o) => o.rank)).toEqual([1, 2]);
@@ -138,6 +146,7 @@ describe('matching', () => {
     const envelope = buildEnvelope('screening', { type: 'LeadScreened', data: l });
     await stack.infra.bus.publish(envelope);
     await stack.infra.bus.publish({ ...envelope, id: randomUUID() });
+    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
     await matchedOffers(l.lead_id);
     await new Promise((r) => setTimeout(r, 300));
     const events = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
@@ -161,7 +170,7 @@ describe('matching', () => {
       await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst(),
     ).toBeUndefined();
     const valid = lead({ zip_code: zip });
-    await publish('screening', { type: 'LeadScreened', data: valid });
+    await screenValid(valid);
     expect(await matchedOffers(valid.lead_id)).toEqual([]);
     // A late profile event does not bring the deleted contractor back.
     const late = await publish('contractors', {
@@ -181,7 +190,7 @@ describe('matching', () => {
     });
     await handled(late.id);
     const again = lead({ zip_code: zip });
-    await publish('screening', { type: 'LeadScreened', data: again });
+    await screenValid(again);
     expect(await matchedOffers(again.lead_id)).toEqual([]);
   });
 });
@@ -193,7 +202,7 @@ describe('matching while its consumers are down', () => {
     await running.stopConsumers();
     const l = lead({ zip_code: '60640' });
     try {
-      await publish('screening', { type: 'LeadScreened', data: l });
+      await screenValid(l);
       await new Promise((r) => setTimeout(r, 300));
       expect(
         await db().selectFrom('leads').select('lead_id').where('lead_id', '=', l.lead_id).executeTakeFirst(),
@@ -218,7 +227,7 @@ describe('contractors-available-leads', () => {
     const newer = lead({ zip_code: zip });
     const sold = lead({ zip_code: zip });
     for (const l of [older, newer, sold]) {
-      await publish('screening', { type: 'LeadScreened', data: l });
+      await screenValid(l);
       await matchedOffers(l.lead_id);
     }
     const purchase = await publish('wallet-ledger', {

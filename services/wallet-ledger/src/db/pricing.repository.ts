@@ -1,4 +1,4 @@
-import { resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
+import { resolveLeadPrice, type LeadType, type PriceRowRef, type ResolvedPrice } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -73,9 +73,21 @@ export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: L
   return oldCents;
 }
 
+/** What a lead of this kind is priced at now (the one resolution of contracts: trade → industry → default). */
+export async function quoteLeadPrice(
+  db: Kysely<any>,
+  lead: { category: string; subService?: string; urgency?: string },
+): Promise<ResolvedPrice> {
+  return resolveLeadPrice(await listPrices(db), {
+    service_category: lead.category,
+    sub_service: lead.subService,
+    lead_type: leadTypeOf(lead.urgency),
+  });
+}
+
 /**
- * Fix a lead's price once: the first of LeadScreened or a price request stores it; later calls
- * return the stored row unchanged (a price change never reprices a lead already on offer).
+ * Fix a lead's price once, when its LeadScreened arrives; a repeat returns the stored row unchanged
+ * (a price change never reprices a lead already on offer). `resolved` says which row priced it.
  */
 export async function fixLeadPrice(
   db: Kysely<any>,
@@ -89,13 +101,8 @@ export async function fixLeadPrice(
     isTest?: boolean;
   },
 ) {
-  const leadType = leadTypeOf(lead.urgency);
   // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
-  const price = resolveLeadPrice(await listPrices(db), {
-    service_category: lead.category,
-    sub_service: lead.subService,
-    lead_type: leadType,
-  }).price_cents;
+  const resolved = await quoteLeadPrice(db, lead);
   await db
     .insertInto('leads')
     .values({
@@ -103,8 +110,8 @@ export async function fixLeadPrice(
       service_category: lead.category,
       sub_service: lead.subService ?? '',
       zip_code: lead.zipCode ?? '',
-      lead_type: leadType,
-      price_cents: price,
+      lead_type: resolved.lead_type,
+      price_cents: resolved.price_cents,
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
@@ -116,5 +123,6 @@ export async function fixLeadPrice(
       }),
     )
     .execute();
-  return db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+  return { row, resolved };
 }
