@@ -20,6 +20,7 @@ export * from './outbox/consumers.js';
 export * from './clients/service-client.js';
 export * from './service/service.js';
 export * from './security/tokens.js';
+export * from './security/claim-tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';
 export * from './production.js';

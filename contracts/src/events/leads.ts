@@ -68,17 +68,20 @@ export const LeadPricedV1 = z.object({
   priced_at: isoTime,
 });
 
+/**
+ * One offer as the bus carries it: who, in which rank and round, until when — never its claim token
+ * (docs/adr/0013-19-one-owner-of-offers-and-tokens.md). Matching owns the offer and keeps only the
+ * token's hash; notification rebuilds the token for the SMS link from the server key.
+ */
 export const LeadOfferSchema = z.object({
   contractor_id: z.string(),
-  /** Unguessable (≥128 bits), bound to this contractor; the SMS carries it in the claim link. */
-  claim_token: z.string().min(22),
   rank: z.number().int().positive(),
   expires_at: isoTime,
   /** The offer round (1 = first; later rounds re-route an unbought lead); absent in older events. */
   round: z.number().int().positive().optional(),
 });
 
-/** Emitted by matching: the contractors a valid lead is offered to, best first. */
+/** Emitted by matching: the contractors a valid lead is offered to, best first, at its fixed price (LeadPriced). */
 export const LeadMatchedV1 = z.object({
   lead_id: z.string().uuid(),
   service_category: z.string(),

@@ -1,4 +1,10 @@
-import { wakeableJob, type BackgroundJob, type ServiceContext, type ServiceDefinition } from '@leadmarket/platform';
+import {
+  CLAIM_TOKEN_REQUIREMENT,
+  wakeableJob,
+  type BackgroundJob,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@leadmarket/platform';
 import { loadMatchingConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { pendingLeadIds } from './db/leads.repository.js';
@@ -6,6 +12,7 @@ import { migrations } from './db/migrations/index.js';
 import { matchLead } from './match-lead.js';
 import { rerouteJob } from './reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
+import { registerOfferRoutes } from './routes/offers.routes.js';
 import { onWake } from './wake.js';
 
 /**
@@ -39,13 +46,15 @@ function matcherJob(ctx: ServiceContext): BackgroundJob {
   );
 }
 
-/** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */
+/** The matching service: projections of contractors, wallets, leads and prices; ranking; the one owner of offers and claim tokens; available leads. */
 export const service: ServiceDefinition = {
   name: 'matching',
   migrations,
   consumers,
+  productionRequirements: [CLAIM_TOKEN_REQUIREMENT],
   register(app, ctx) {
     registerAvailableLeadsRoutes(app, ctx, loadMatchingConfig(ctx.env));
+    registerOfferRoutes(app, ctx);
   },
   background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, loadMatchingConfig(ctx.env))],
 };

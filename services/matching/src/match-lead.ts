@@ -1,5 +1,5 @@
 import { URGENCIES, type Urgency } from '@leadmarket/contracts';
-import { hashToken, randomToken, type ServiceContext } from '@leadmarket/platform';
+import { claimTokenFor, claimTokenKeyOf, hashToken, type ServiceContext } from '@leadmarket/platform';
 import type { MatchingConfig } from './config.js';
 import { candidatesForZip } from './db/contractors.repository.js';
 import { leadPrice, lockPendingLead, markMatched } from './db/leads.repository.js';
@@ -7,14 +7,12 @@ import { startOfferRounds } from './db/offer-rounds.repository.js';
 import { insertOffers } from './db/offers.repository.js';
 import { rankCandidates } from './domain/ranking.js';
 
-/** Claim tokens carry 24 random bytes = 192 bits. */
-const CLAIM_TOKEN_BYTES = 24;
-
 /**
  * Match one pending, priced lead in one transaction: lock it, rank the eligible contractors at the
- * price wallet-ledger fixed (LeadPriced), store the offers (token hashes only) and emit LeadMatched
- * with the tokens. A lead not priced yet waits (no other price is ever used); a lead already
- * matched, sold, expired or deleted is left alone, so running twice is harmless.
+ * price wallet-ledger fixed (LeadPriced), store the offers (token hashes only) and emit LeadMatched,
+ * which carries no token (notification rebuilds each from the server key, docs/adr/0013). A lead
+ * not priced yet waits (no other price is ever used); a lead already matched, sold, expired or
+ * deleted is left alone, so running twice is harmless.
  * Returns the number of offers made, or undefined if the lead was not ready.
  */
 export async function matchLead(
@@ -43,13 +41,19 @@ export async function matchLead(
     );
     const matchedAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
-    const offers = ranked.map((r, i) => ({ ...r, rank: i + 1, token: randomToken(CLAIM_TOKEN_BYTES) }));
+    const key = claimTokenKeyOf(ctx.env);
+    const offers = ranked.map((r, i) => ({
+      ...r,
+      rank: i + 1,
+      token: claimTokenFor(key, leadId, r.contractor_id),
+    }));
     await insertOffers(
       trx,
       offers.map((o) => ({
         lead_id: leadId,
         contractor_id: o.contractor_id,
         rank: o.rank,
+        round: 1,
         claim_token_hash: hashToken(o.token),
         score: o.score,
         offered_at: matchedAt,
@@ -70,7 +74,6 @@ export async function matchLead(
           ...((URGENCIES as readonly string[]).includes(locked.urgency) ? { urgency: locked.urgency as Urgency } : {}),
           offers: offers.map((o) => ({
             contractor_id: o.contractor_id,
-            claim_token: o.token,
             rank: o.rank,
             expires_at: expiresAt,
             round: 1,

@@ -7,7 +7,7 @@ import {
   startTestStack,
   type TestStack,
 } from '@leadmarket/gateway/testing';
-import { buildEnvelope, type NewEvent } from '@leadmarket/platform';
+import { buildEnvelope, claimTokenFor, claimTokenKeyOf, hashToken, type NewEvent } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
@@ -111,7 +111,8 @@ describe('matching', () => {
     expect(ttl).toBe(72 * 3_600_000);
     for (const id of [c, poor, wrongTrade]) expect(offers.some((o) => o.contractor_id === id)).toBe(false);
 
-    // Once published, the outbox row keeps only the tokens' hashes (what the offers table keeps).
+    // LeadMatched carries no claim token (docs/adr/0013): matching, the one owner, keeps each token's
+    // hash, and the token is the one notification rebuilds from the server key for the SMS link.
     const matched = await waitFor(
       async () =>
         (
@@ -129,14 +130,19 @@ describe('matching', () => {
     expect(matched.correlation_id).toBeDefined();
     expect(matched.data.price_cents).toBe(2000);
     expect(matched.data.offers).toHaveLength(2);
-    const kept = matched.data.offers.map((o: { claim_token: string }) => o.claim_token);
+    for (const o of matched.data.offers)
+      expect(Object.keys(o).sort()).toEqual(['contractor_id', 'expires_at', 'rank', 'round']);
     const stored = await db()
       .selectFrom('offers')
-      .select('claim_token_hash')
+      .select(['contractor_id', 'claim_token_hash', 'round'])
       .where('lead_id', '=', l.lead_id)
       .execute();
-    expect(new Set(kept)).toEqual(new Set(stored.map((s) => s.claim_token_hash)));
-    expect(new Set(kept).size).toBe(2);
+    const key = claimTokenKeyOf(process.env);
+    for (const o of stored) {
+      expect(o.claim_token_hash).toBe(hashToken(claimTokenFor(key, l.lead_id, o.contractor_id)));
+      expect(o.round).toBe(1);
+    }
+    expect(new Set(stored.map((o) => o.claim_token_hash)).size).toBe(2);
     expect(event.id).toBeDefined();
   });
 

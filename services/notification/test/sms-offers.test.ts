@@ -6,12 +6,12 @@ import { waitFor } from '@leadmarket/platform/testing';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as notification } from '../src/index.js';
-import { contractorProfile, now, publish, screenedLead } from './events.js';
+import { contractorProfile, now, publish, publishValidLead, screenedLead } from './events.js';
 import { startFakeTwilio } from './fake-twilio.js';
 
 // The pipeline from contractor events and a valid LeadScreened to an SMS with a claim link, through
 // matching and notification and the real Twilio SDK against a fake Twilio on loopback. Only these
-// two services run: wallet-ledger's price answer is replaced by matching's fallback ($20).
+// two services run: the tests publish the LeadPriced wallet-ledger would emit ($20).
 const PUBLIC_BASE_URL = 'https://leads.example.test';
 const AUTH_TOKEN = randomBytes(16).toString('hex');
 const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
@@ -91,7 +91,7 @@ describe('lead offers by SMS', () => {
   it('sends the offered, consenting contractor an SMS with a claim link', async () => {
     const lead = screenedLead();
     leadId = lead.lead_id;
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await publishValidLead(stack.infra.bus, lead);
     const [sms] = await waitFor(
       () => (smsTo('+14045550101').length ? smsTo('+14045550101') : undefined),
       'the SMS at the fake Twilio',
@@ -165,7 +165,7 @@ describe('lead offers by SMS', () => {
         validation_summary: { ...rejected.validation_summary, phone_valid: false },
       },
     });
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: valid });
+    await publishValidLead(stack.infra.bus, valid);
     await waitFor(
       async () => fake.messages.some((m) => m.to === '+14045550101' && m.at > 0 && smsTo('+14045550101').length === 2),
       'the SMS of the valid lead',
@@ -198,7 +198,7 @@ describe('provider failures', () => {
   it('retries a send Twilio refused, recording the attempts, and still sends once', async () => {
     fake.failNext(1);
     const lead = screenedLead();
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await publishValidLead(stack.infra.bus, lead);
     await waitFor(
       async () =>
         (
@@ -225,7 +225,7 @@ describe('permanent provider refusals', () => {
   it('fails a delivery Twilio refuses with a 4xx at once, without retrying', async () => {
     fake.failNext(1, 400);
     const lead = screenedLead();
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await publishValidLead(stack.infra.bus, lead);
     const row = await waitFor(
       async () => {
         const r = await notificationDb()

@@ -72,7 +72,6 @@ describe('purchase-lead eligibility', () => {
       offers: [
         {
           contractor_id: b.contractorId,
-          claim_token: randomUUID().replace(/-/g, ''),
           rank: 1,
           expires_at: new Date(Date.now() + 3_600_000).toISOString(),
         },

@@ -458,7 +458,6 @@ describe('refunds, history, reports and admin money', () => {
       offers: [
         {
           contractor_id: a.contractorId,
-          claim_token: 'x'.repeat(30),
           rank: 1,
           expires_at: new Date(Date.now() + 3600_000).toISOString(),
         },

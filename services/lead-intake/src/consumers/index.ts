@@ -1,5 +1,4 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
-import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
@@ -8,7 +7,6 @@ import { refundDecidedConsumer } from './refund-decided.consumer.js';
 /** Every event lead-intake consumes, one handler per file. */
 export const consumers: ConsumerDefinition[] = [
   leadScreenedConsumer,
-  leadMatchedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,
   leadOffersExhaustedConsumer,

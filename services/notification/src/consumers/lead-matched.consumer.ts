@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { claimTokenFor, claimTokenKeyOf, defineConsumer } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
@@ -7,12 +7,14 @@ import { wakeSender } from '../wake.js';
 /**
  * One SMS per offer to each offered contractor who consented. The delivery row is unique per
  * (lead, contractor), so a redelivered or re-emitted LeadMatched queues nothing new; the sender
- * loop sends after commit. Consumers have no service context, so the link is stored with a
- * placeholder for PUBLIC_BASE_URL that the sender fills in (renderBody).
+ * loop sends after commit. The event carries no claim token: the link's token is rebuilt here from
+ * the server key, exactly as matching minted it (docs/adr/0013). Consumers have no service context,
+ * so the link is stored with a placeholder for PUBLIC_BASE_URL that the sender fills in (renderBody).
  */
 export const leadMatchedConsumer = defineConsumer({
   event: 'LeadMatched',
-  async handle({ data }, { trx, afterCommit, log }) {
+  async handle({ data }, { trx, afterCommit, log, env }) {
+    const key = claimTokenKeyOf(env);
     const recipients = new Map(
       (
         await smsRecipients(
@@ -32,7 +34,7 @@ export const leadMatchedConsumer = defineConsumer({
         );
         continue;
       }
-      const link = claimLink(BASE_URL_PLACEHOLDER, offer.claim_token);
+      const link = claimLink(BASE_URL_PLACEHOLDER, claimTokenFor(key, data.lead_id, offer.contractor_id));
       const body = leadOfferSms({
         service_category: data.service_category,
         sub_service: data.sub_service,
