@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
