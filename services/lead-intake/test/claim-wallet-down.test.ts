@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as matching } from '@leadmarket/matching';
 import { service as screening } from '@leadmarket/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
+import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
 import { leadOfferedTo, leadRow } from './helpers.js';
 

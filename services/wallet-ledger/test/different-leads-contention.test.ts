@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformBalance } from '../src/db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../src/domain/ledger.js';
-import { purchaseLead } from '../src/operations/purchase-lead.js';
+import { purchaseLead } from '../src/use-cases/purchase-lead.js';
 import { ledgerCheck, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 const BUYERS = 100;

@@ -6,7 +6,7 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import { submitLead } from '../application/submit-lead.js';
+import { submitLead } from '../use-cases/submit-lead.js';
 import {
   countLeads,
   deleteLead,
@@ -16,7 +16,7 @@ import {
   searchLeads,
 } from '../db/lead.repository.js';
 import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
-import { offersOfLeads, type Offer } from '../application/matching-offers.js';
+import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 

@@ -1,15 +1,14 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { recordPendingLead } from '../db/leads.repository.js';
-import { wakeMatcher } from '../wake.js';
+import { defineMatchingConsumer } from '../context.js';
 
 /**
  * A valid lead is stored as pending; the matcher offers it after commit once its LeadPriced is here
  * too (wallet-ledger fixes the price from the same LeadScreened). A rejected lead is never stored,
  * so never offered.
  */
-export const leadScreenedConsumer = defineConsumer({
+export const leadScreenedConsumer = defineMatchingConsumer({
   event: 'LeadScreened',
-  async handle({ data }, { trx, afterCommit }) {
+  async handle({ data }, { trx, afterCommit, service }) {
     if (data.status !== 'valid') return;
     await recordPendingLead(trx, {
       lead_id: data.lead_id,
@@ -22,6 +21,6 @@ export const leadScreenedConsumer = defineConsumer({
       is_test: data.is_test,
       submitted_at: data.submitted_at,
     });
-    afterCommit(wakeMatcher);
+    afterCommit(() => service.matcherWakeup.wake());
   },
 });

@@ -1,20 +1,18 @@
-import { claimTokenFor, claimTokenKeyOf, defineConsumer } from '@leadmarket/platform';
+import { claimTokenFor } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
-import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /**
  * One SMS per offer to each offered contractor who consented. The delivery row is unique per
  * (lead, contractor), so a redelivered or re-emitted LeadMatched queues nothing new; the sender
  * loop sends after commit. The event carries no claim token: the link's token is rebuilt here from
- * the server key, exactly as matching minted it (docs/adr/0013). Consumers have no service context,
- * so the link is stored with a placeholder for PUBLIC_BASE_URL that the sender fills in (renderBody).
+ * the server key, exactly as matching minted it (docs/adr/0013).
  */
-export const leadMatchedConsumer = defineConsumer({
+export const leadMatchedConsumer = defineNotificationConsumer({
   event: 'LeadMatched',
-  async handle({ data }, { trx, afterCommit, log, env }) {
-    const key = claimTokenKeyOf(env);
+  async handle({ data }, { trx, afterCommit, log, service }) {
     const recipients = new Map(
       (
         await smsRecipients(
@@ -34,7 +32,10 @@ export const leadMatchedConsumer = defineConsumer({
         );
         continue;
       }
-      const link = claimLink(BASE_URL_PLACEHOLDER, claimTokenFor(key, data.lead_id, offer.contractor_id));
+      const link = claimLink(
+        service.publicBaseUrl,
+        claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id),
+      );
       const body = leadOfferSms({
         service_category: data.service_category,
         sub_service: data.sub_service,
@@ -57,6 +58,6 @@ export const leadMatchedConsumer = defineConsumer({
       )
         queued++;
     }
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -15,7 +15,7 @@ import { ensureWallet, walletBalance } from '../db/ledger.repository.js';
 import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
 import { walletAccountOf } from '../domain/ledger.js';
-import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
+import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
 
 /** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
 async function settingsOf(db: Kysely<any>, contractorId: string) {
@@ -139,7 +139,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     });
 
     // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
-    const devCheckoutOff = () => payments.mode !== 'development' || ctx.env.NODE_ENV === 'production';
+    const devCheckoutOff = () => payments.mode !== 'development' || deps.production;
     const devOnly = (reply: any) =>
       reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
     const page = (title: string, body: string) =>

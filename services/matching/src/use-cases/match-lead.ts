@@ -1,11 +1,12 @@
 import { URGENCIES, type Urgency } from '@leadmarket/contracts';
-import { claimTokenFor, claimTokenKeyOf, hashToken, type ServiceContext } from '@leadmarket/platform';
-import type { MatchingConfig } from './config.js';
-import { candidatesForZip } from './db/contractors.repository.js';
-import { leadPrice, lockPendingLead, markMatched } from './db/leads.repository.js';
-import { startOfferRounds } from './db/offer-rounds.repository.js';
-import { insertOffers } from './db/offers.repository.js';
-import { rankCandidates } from './domain/ranking.js';
+import { claimTokenFor, hashToken } from '@leadmarket/platform';
+import type { MatchingConfig } from '../config.js';
+import type { MatchingContext } from '../context.js';
+import { candidatesForZip } from '../db/contractors.repository.js';
+import { leadPrice, lockPendingLead, markMatched } from '../db/leads.repository.js';
+import { startOfferRounds } from '../db/offer-rounds.repository.js';
+import { insertOffers } from '../db/offers.repository.js';
+import { rankCandidates } from '../domain/ranking.js';
 
 /**
  * Match one pending, priced lead in one transaction: lock it, rank the eligible contractors at the
@@ -16,7 +17,7 @@ import { rankCandidates } from './domain/ranking.js';
  * Returns the number of offers made, or undefined if the lead was not ready.
  */
 export async function matchLead(
-  ctx: ServiceContext,
+  ctx: MatchingContext,
   config: MatchingConfig,
   leadId: string,
   now = new Date(),
@@ -41,7 +42,7 @@ export async function matchLead(
     );
     const matchedAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
-    const key = claimTokenKeyOf(ctx.env);
+    const key = ctx.claimTokenKey;
     const offers = ranked.map((r, i) => ({
       ...r,
       rank: i + 1,

@@ -1,14 +1,8 @@
 import { URGENCIES, type Urgency } from '@leadmarket/contracts';
-import {
-  claimTokenFor,
-  claimTokenKeyOf,
-  hashToken,
-  intervalJob,
-  type BackgroundJob,
-  type ServiceContext,
-} from '@leadmarket/platform';
-import type { MatchingConfig } from './config.js';
-import { candidatesForZip } from './db/contractors.repository.js';
+import { claimTokenFor, hashToken, intervalJob, type BackgroundJob } from '@leadmarket/platform';
+import type { MatchingConfig } from '../config.js';
+import type { MatchingContext } from '../context.js';
+import { candidatesForZip } from '../db/contractors.repository.js';
 import {
   advanceRound,
   endRounds,
@@ -16,9 +10,9 @@ import {
   leadsPastRoundDeadline,
   lockLeadPastDeadline,
   offeredContractorIds,
-} from './db/offer-rounds.repository.js';
-import { insertOffers } from './db/offers.repository.js';
-import { rankCandidates } from './domain/ranking.js';
+} from '../db/offer-rounds.repository.js';
+import { insertOffers } from '../db/offers.repository.js';
+import { rankCandidates } from '../domain/ranking.js';
 
 export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
 
@@ -30,7 +24,7 @@ export type RerouteOutcome = { round: number; offers: number } | { exhausted: tr
  * lead-intake expires the lead and has the customer told. A lead sold or closed meanwhile is left alone.
  */
 export async function rerouteLead(
-  ctx: ServiceContext,
+  ctx: MatchingContext,
   config: MatchingConfig,
   leadId: string,
   now = new Date(),
@@ -64,7 +58,7 @@ export async function rerouteLead(
     const firstRank = (await lastRank(trx, leadId)) + 1;
     const offeredAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
-    const key = claimTokenKeyOf(ctx.env);
+    const key = ctx.claimTokenKey;
     const offers = ranked.map((r, i) => ({
       ...r,
       rank: firstRank + i,
@@ -111,7 +105,7 @@ export async function rerouteLead(
 }
 
 /** The sweep that re-routes leads past their round deadline (each lead locked by its own transaction). */
-export function rerouteJob(ctx: ServiceContext, config: MatchingConfig): BackgroundJob {
+export function rerouteJob(ctx: MatchingContext, config: MatchingConfig): BackgroundJob {
   return intervalJob('reroute', config.REROUTE_SWEEP_MS, ctx.logger, async () => {
     for (const leadId of await leadsPastRoundDeadline(ctx.db, new Date())) {
       try {
