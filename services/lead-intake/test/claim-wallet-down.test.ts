@@ -1,5 +1,5 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
-import { notImplemented } from '@leadmarket/platform';
+import { HttpError } from '@leadmarket/platform';
+import { standIn } from '@leadmarket/platform/testing';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as matching } from '@leadmarket/matching';
 import { service as screening } from '@leadmarket/screening';
@@ -8,23 +8,22 @@ import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
 import { leadOfferedTo, leadRow } from './helpers.js';
 
-// A wallet-ledger whose purchase route is not built yet: the claim must fail clearly, never pretend.
+// A wallet-ledger that fails every purchase: the claim must fail clearly, never pretend.
 // (matching runs too: it owns the offer behind the link.)
-const walletNotBuilt: ServiceDefinition = {
+const walletFailing = standIn({
   name: 'wallet-ledger',
-  migrations: {},
   register(app) {
     app.post('/internal/purchases', async () => {
-      throw notImplemented('purchases');
+      throw new HttpError(500, 'ledger failing');
     });
   },
-};
+});
 
 let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack({
-    services: [leadIntake, screening, matching, walletNotBuilt],
+    services: [leadIntake, screening, matching, walletFailing],
     env: { LEAD_SUBMIT_RATE_LIMIT: '1000' },
   });
 });

@@ -73,6 +73,11 @@ export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: L
   return oldCents;
 }
 
+/** A lead's fixed price row (undefined before its LeadScreened fixed one). */
+export async function fixedLeadPrice(db: Kysely<any>, leadId: string) {
+  return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+}
+
 /** What a lead of this kind is priced at now (the one resolution of contracts: trade → industry → default). */
 export async function quoteLeadPrice(
   db: Kysely<any>,

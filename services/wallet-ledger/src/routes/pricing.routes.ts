@@ -8,7 +8,7 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { listPrices, quoteLeadPrice, resetPrice, setPrice } from '../db/pricing.repository.js';
+import { fixedLeadPrice, listPrices, quoteLeadPrice, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
@@ -69,11 +69,7 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): voi
   // A lead's fixed price (fixed by the LeadScreened consumer, announced by LeadPriced): for operators
   // and tests. Nothing on the lead's path asks this; an unpriced lead is 404, never priced here.
   app.get('/internal/leads/:id/price', { schema: { params: LeadParams } }, async (request) => {
-    const row = await ctx.db
-      .selectFrom('leads')
-      .selectAll()
-      .where('lead_id', '=', request.params.id)
-      .executeTakeFirst();
+    const row = await fixedLeadPrice(ctx.db, request.params.id);
     if (!row) throw notFound('This lead has no price yet');
     return {
       lead_id: row.lead_id,
