@@ -1,4 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
+import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
 import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
@@ -10,4 +12,6 @@ export const consumers: ConsumerDefinition[] = [
   leadPurchasedConsumer,
   refundDecidedConsumer,
   leadOffersExhaustedConsumer,
+  autoCreditGrantedConsumer,
+  autoCreditReversedConsumer,
 ];

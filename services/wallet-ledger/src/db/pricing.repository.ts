@@ -1,4 +1,11 @@
-import { resolveLeadPrice, type LeadType, type PriceRowRef, type ResolvedPrice } from '@leadmarket/contracts';
+import {
+  priceRowKey,
+  priceRowOf,
+  resolveLeadPrice,
+  type LeadType,
+  type PriceRowRef,
+  type ResolvedPrice,
+} from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -108,6 +115,8 @@ export async function fixLeadPrice(
 ) {
   // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
   const resolved = await quoteLeadPrice(db, lead);
+  // The receipt names the row and the change of it that set this price (none for the built-in default).
+  const version = resolved.source === 'default' ? null : await lastChangeOf(db, resolved, resolved.lead_type);
   await db
     .insertInto('leads')
     .values({
@@ -117,6 +126,9 @@ export async function fixLeadPrice(
       zip_code: lead.zipCode ?? '',
       lead_type: resolved.lead_type,
       price_cents: resolved.price_cents,
+      price_source: resolved.source,
+      price_row: priceRowKey(resolved),
+      price_version_id: version,
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
@@ -130,4 +142,24 @@ export async function fixLeadPrice(
     .execute();
   const row = await db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
   return { row, resolved };
+}
+
+/**
+ * The id of the last recorded change of a row's tier (lead_price_history), matching rows as
+ * resolution does (stored spellings may differ from the catalogue's: "HVAC" is home_services/hvac).
+ */
+async function lastChangeOf(db: Kysely<any>, row: PriceRowRef, leadType: LeadType): Promise<string | null> {
+  const changes = await db
+    .selectFrom('lead_price_history')
+    .select(['category', 'sub_service', sql<string>`max(id)`.as('id')])
+    .where('lead_type', '=', leadType)
+    .groupBy(['category', 'sub_service'])
+    .execute();
+  let last: string | null = null;
+  for (const c of changes) {
+    const at = priceRowOf(c.category, c.sub_service);
+    if (at.category !== row.category || at.sub_service !== row.sub_service) continue;
+    if (last === null || BigInt(c.id) > BigInt(last)) last = String(c.id);
+  }
+  return last;
 }
