@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { adminToken, fund, signupContractors } from './client.js';
 import { contentionFigure } from './figures/contention.js';
 import { dashboardFigure } from './figures/dashboard.js';
+import { differentLeadsFigure, logDifferentLeads } from './figures/different-leads.js';
 import { intakeFigure } from './figures/intake.js';
 import { liveFanoutFigure } from './figures/live-fanout.js';
 import { pipelineFigure } from './figures/pipeline.js';
@@ -139,6 +140,14 @@ async function main() {
     log(
       `- pgbench tpcb-like at ${contention.pgbench.clients} clients: ${fmt(contention.pgbench.tps, 0, ' tps')}; ratio ${fmt(contention.ratio, 2)} (goal ≥ 0.5)\n`,
     );
+    const differentLeads = await differentLeadsFigure(stack.url, stack.databaseUrl, contractors, {
+      buyers: Math.min(100, contractors.length),
+      bursts: smoke ? 1 : 3,
+      runs: smoke ? 1 : plan.runs,
+      pgbenchSeconds: plan.pgbenchSeconds,
+    });
+    report.differentLeads = differentLeads;
+    logDifferentLeads(differentLeads, log);
 
     // Figure 7: one LeadMatched offering a lead to every contractor, published on the stack's own bus
     // namespace, to `liveTabs` open dashboard streams per contractor through the gateway. It runs after

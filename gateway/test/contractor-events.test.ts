@@ -74,7 +74,6 @@ const matched = (leadId: string, contractorIds: string[]): EventData<'LeadMatche
   urgency: 'Standard',
   offers: contractorIds.map((contractor_id, i) => ({
     contractor_id,
-    claim_token: randomUUID() + randomUUID(),
     rank: i + 1,
     expires_at: new Date(Date.now() + 3600_000).toISOString(),
   })),

@@ -116,6 +116,7 @@ describe('production with every key', () => {
         TWILIO_AUTH_TOKEN: 'fake-token',
         TWILIO_FROM_NUMBER: '+15005550006',
         SMTP_URL: 'smtp://127.0.0.1:9',
+        CLAIM_TOKEN_KEY: randomBytes(32).toString('base64url'),
       },
     });
   });

@@ -24,6 +24,7 @@ export * from './cache/short-cache.js';
 export * from './service/service.js';
 export * from './service/wakeup.js';
 export * from './security/tokens.js';
+export * from './security/claim-tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';
 export * from './production.js';

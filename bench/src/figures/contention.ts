@@ -15,7 +15,7 @@ export interface ContentionFigure {
 }
 
 /** pgbench tpcb-like at `clients` for `seconds`, on its own scratch tables in the bench database. */
-function pgbenchTps(databaseUrl: string, clients: number, seconds: number): number {
+export function pgbenchTps(databaseUrl: string, clients: number, seconds: number): number {
   execFileSync('pgbench', ['-i', '-q', '-s', '1', databaseUrl], { stdio: 'ignore' });
   const out = execFileSync('pgbench', [
     '-b',

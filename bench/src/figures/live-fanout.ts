@@ -85,7 +85,6 @@ export async function liveFanoutFigure(
             price_cents: 2000,
             offers: contractors.map((c, i) => ({
               contractor_id: c.id,
-              claim_token: `bench-${randomUUID()}`,
               rank: i + 1,
               expires_at: new Date(Date.now() + 3_600_000).toISOString(),
             })),

@@ -92,12 +92,11 @@ export const InternalPurchaseSchema = z.object({
   contractor_id: z.string().trim().min(1).max(200),
   channel: z.enum(['claim', 'dashboard']).default('claim'),
 });
-export const LeadPriceQuerySchema = z.object({
-  service_category: z.string().trim().min(1).optional(),
+/** What a new lead of this kind would be priced at (GET /internal/lead-prices/quote). */
+export const LeadPriceQuoteSchema = z.object({
+  service_category: z.string().trim().min(1, 'service category is required'),
   sub_service: z.string().max(100).optional(),
-  zip_code: z.string().max(10).optional(),
   urgency: z.string().optional(),
-  is_test: z.enum(['true', 'false']).optional(),
 });
 export const WalletsSummaryRequestSchema = z.object({ contractor_ids: z.array(z.string()).max(1000) });
 export const PageQuerySchema = z.object({

@@ -11,6 +11,7 @@ import {
   LeadDeletedV1,
   LeadExpiredV1,
   LeadMatchedV1,
+  LeadPricedV1,
   LeadPurchasedV1,
   LeadScreenedV1,
   LeadSubmittedV1,
@@ -39,6 +40,7 @@ export * from './auto-credits.js';
 export const EVENT_SCHEMAS = {
   LeadSubmitted: LeadSubmittedV1,
   LeadScreened: LeadScreenedV1,
+  LeadPriced: LeadPricedV1,
   LeadMatched: LeadMatchedV1,
   LeadPurchased: LeadPurchasedV1,
   LeadCompleted: LeadCompletedV1,

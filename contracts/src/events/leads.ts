@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { URGENCIES } from '../constants.js';
+import { LEAD_TYPES, URGENCIES } from '../constants.js';
 
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
@@ -50,17 +50,38 @@ export const LeadScreenedV1 = z.object({
   screened_at: isoTime,
 });
 
+/**
+ * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).
+ * The price never changes afterwards: matching offers the lead at it, the SMS and the claim page show
+ * it and the purchase charges it (docs/adr/0006-17-price-resolution.md, issue 19).
+ */
+export const LeadPricedV1 = z.object({
+  lead_id: z.string().uuid(),
+  price_cents: cents,
+  lead_type: z.enum(LEAD_TYPES),
+  /** Which row of the price matrix the price was read from (contracts' resolveLeadPrice). */
+  price_source: z.object({
+    source: z.enum(['trade', 'industry', 'default']),
+    category: z.string(),
+    sub_service: z.string(),
+  }),
+  priced_at: isoTime,
+});
+
+/**
+ * One offer as the bus carries it: who, in which rank and round, until when — never its claim token
+ * (docs/adr/0013-19-one-owner-of-offers-and-tokens.md). Matching owns the offer and keeps only the
+ * token's hash; notification rebuilds the token for the SMS link from the server key.
+ */
 export const LeadOfferSchema = z.object({
   contractor_id: z.string(),
-  /** Unguessable (≥128 bits), bound to this contractor; the SMS carries it in the claim link. */
-  claim_token: z.string().min(22),
   rank: z.number().int().positive(),
   expires_at: isoTime,
   /** The offer round (1 = first; later rounds re-route an unbought lead); absent in older events. */
   round: z.number().int().positive().optional(),
 });
 
-/** Emitted by matching: the contractors a valid lead is offered to, best first. */
+/** Emitted by matching: the contractors a valid lead is offered to, best first, at its fixed price (LeadPriced). */
 export const LeadMatchedV1 = z.object({
   lead_id: z.string().uuid(),
   service_category: z.string(),

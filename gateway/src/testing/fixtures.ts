@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { EventData } from '@leadmarket/contracts';
+import { DEFAULT_LEAD_PRICE_CENTS, leadTypeOfUrgency, type EventData } from '@leadmarket/contracts';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { TestStack } from './test-stack.js';
@@ -74,6 +74,23 @@ export function screenedLeadData(overrides: Partial<EventData<'LeadScreened'>> =
   };
 }
 
+/**
+ * The LeadPriced wallet-ledger emits for a valid screened lead (the default price unless given),
+ * for tests that run matching without wallet-ledger.
+ */
+export function leadPricedData(
+  lead: Pick<EventData<'LeadScreened'>, 'lead_id' | 'urgency' | 'service_category' | 'sub_service'>,
+  price_cents = DEFAULT_LEAD_PRICE_CENTS,
+): EventData<'LeadPriced'> {
+  return {
+    lead_id: lead.lead_id,
+    price_cents,
+    lead_type: leadTypeOfUrgency(lead.urgency),
+    price_source: { source: 'default', category: lead.service_category, sub_service: '' },
+    priced_at: new Date().toISOString(),
+  };
+}
+
 /** A ContractorRegistered payload for a fresh contractor; `overrides` replaces any field. */
 export function contractorRegisteredData(
   overrides: Partial<EventData<'ContractorRegistered'>> = {},
@@ -119,4 +136,15 @@ export async function waitUntilMatchable(stack: TestStack, contractorId: string,
     `matching to see contractor ${contractorId} with a balance`,
     15_000,
   );
+}
+
+/** Publish the LeadPriced wallet-ledger would emit for a screened lead (see leadPricedData). */
+export async function publishLeadPriced(
+  stack: TestStack,
+  lead: Parameters<typeof leadPricedData>[0],
+  price_cents?: number,
+) {
+  const data = leadPricedData(lead, price_cents);
+  await stack.infra.bus.publish(buildEnvelope('wallet-ledger', { type: 'LeadPriced', data }));
+  return data;
 }

@@ -5,17 +5,18 @@ import { hashToken } from '../security/tokens.js';
 export const REDACTED = 'redacted';
 
 /**
- * Some events carry a bearer secret to exactly one consumer: LeadMatched the raw claim tokens
- * notification puts in the SMS, PasswordResetRequested the reset link it emails. Once the broker
- * has confirmed the event, the outbox row is only a record (kept for OUTBOX_RETENTION_HOURS), so
- * the secret is replaced there: claim tokens by their SHA-256 (what matching and lead-intake keep),
- * the reset link's token by "redacted". Returns undefined when the envelope carries no secret.
+ * PasswordResetRequested carries a bearer secret to exactly one consumer: the reset link
+ * notification emails. Once the broker has confirmed the event, the outbox row is only a record
+ * (kept for OUTBOX_RETENTION_HOURS), so the link's token is replaced there by "redacted". (Claim
+ * tokens never travel: LeadMatched carries none, docs/adr/0013; an older LeadMatched row that still
+ * holds them gets their SHA-256.) Returns undefined when the envelope carries no secret.
  */
 export function redactPublished(envelope: EventEnvelope): EventEnvelope | undefined {
   const data = envelope.data as Record<string, unknown>;
   switch (envelope.type) {
     case 'LeadMatched': {
       const offers = (data.offers as Array<Record<string, unknown>> | undefined) ?? [];
+      if (!offers.some((o) => typeof o.claim_token === 'string')) return undefined;
       return {
         ...envelope,
         data: {

@@ -10,7 +10,6 @@ import {
   type PriceEntry,
 } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, auditOf } from './helpers.js';
 
@@ -35,11 +34,11 @@ async function setPrice(category: string, sub_service: string, lead_type: string
   });
 }
 
-/** The price wallet-ledger fixes for a new lead of this kind (the path LeadScreened and matching take). */
+/** The price wallet-ledger would fix for a new lead of this kind (the resolution its LeadScreened consumer uses). */
 async function fixedPrice(service_category: string, sub_service: string, lead_type: string): Promise<number> {
   const answer = await stack.marketplace.clients.call<{ price_cents: number; lead_type: string }>(
     'wallet-ledger',
-    `/internal/leads/${randomUUID()}/price`,
+    '/internal/lead-prices/quote',
     { query: { service_category, sub_service, urgency: URGENCY_OF[lead_type] } },
   );
   expect(answer.lead_type).toBe(lead_type);

@@ -1,5 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { TestStack } from '@leadmarket/gateway/testing';
+import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 
@@ -41,24 +42,55 @@ export async function leadCount(stack: TestStack): Promise<number> {
   return Number(r.n);
 }
 
-/** A fresh claim token, as matching makes them (256 bits). */
+/** A fresh claim token (matching's are 192 bits of HMAC; the claim page only knows them by their hash). */
 export const claimToken = (): string => randomBytes(32).toString('base64url');
 
 /**
- * Offer a lead to contractors the way matching does: a LeadMatched event, written to an outbox
- * (lead-intake's, as a test publisher) and consumed by lead-intake's LeadMatched consumer.
- * Resolves once the offers are stored.
+ * Offer a lead to contractors as matching does: in one matching transaction, its offers stored (the
+ * token's hash only), in round 1 unless given, and LeadMatched (no tokens) written to its outbox for
+ * the others. With `priced` (the default: a real wallet-ledger runs), first waits for the lead's
+ * LeadPriced at matching, as an offer is only made at the fixed price, and after, for wallet-ledger
+ * to know who was offered (dashboard purchase eligibility).
  */
 export async function offerLead(
   stack: TestStack,
   leadId: string,
-  offers: Array<{ contractor_id: string; claim_token: string; expires_at?: string }>,
+  offers: Array<{ contractor_id: string; claim_token: string; expires_at?: string; round?: number }>,
+  { priced = true }: { priced?: boolean } = {},
 ): Promise<void> {
-  const service = stack.marketplace.services.get('lead-intake')!;
+  const matching = stack.marketplace.services.get('matching')!;
+  if (priced)
+    await waitFor(
+      () =>
+        matching.ctx.db.selectFrom('lead_prices').select('lead_id').where('lead_id', '=', leadId).executeTakeFirst(),
+      `matching knows the price of lead ${leadId}`,
+      10_000,
+    );
   const lead = await leadRow(stack, leadId);
   if (!lead) throw new Error(`no lead ${leadId}`);
-  await service.ctx.db.transaction().execute(async (trx) => {
-    await service.ctx.emit(trx, [
+  const price = await matching.ctx.db
+    .selectFrom('lead_prices')
+    .select('price_cents')
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  await matching.ctx.db.transaction().execute(async (trx) => {
+    const ranked = await trx
+      .selectFrom('offers')
+      .select((eb) => eb.fn.max('rank').as('rank'))
+      .where('lead_id', '=', leadId)
+      .executeTakeFirst();
+    const made = offers.map((o, i) => ({
+      lead_id: leadId,
+      contractor_id: o.contractor_id,
+      rank: Number(ranked?.rank ?? 0) + i + 1,
+      round: o.round ?? 1,
+      claim_token_hash: hashToken(o.claim_token),
+      score: 1,
+      offered_at: new Date().toISOString(),
+      expires_at: o.expires_at ?? new Date(Date.now() + 72 * 3600_000).toISOString(),
+    }));
+    await trx.insertInto('offers').values(made).execute();
+    await matching.ctx.emit(trx, [
       {
         type: 'LeadMatched',
         data: {
@@ -66,30 +98,32 @@ export async function offerLead(
           service_category: lead.service_category,
           sub_service: lead.sub_service,
           zip_code: lead.zip_code,
-          price_cents: 2000,
-          offers: offers.map((o, i) => ({
+          price_cents: Number(price?.price_cents ?? 2000),
+          offers: made.map((o) => ({
             contractor_id: o.contractor_id,
-            claim_token: o.claim_token,
-            rank: i + 1,
-            expires_at: o.expires_at ?? new Date(Date.now() + 72 * 3600_000).toISOString(),
+            rank: o.rank,
+            round: o.round,
+            expires_at: o.expires_at,
           })),
           matched_at: new Date().toISOString(),
         },
       },
     ]);
   });
-  await waitFor(
-    async () => {
-      const rows = await leadDb(stack)
-        .selectFrom('lead_offers')
-        .select('token_hash')
-        .where('lead_id', '=', leadId)
-        .execute();
-      return rows.length >= offers.length;
-    },
-    'the offers stored by the LeadMatched consumer',
-    20_000,
-  );
+  if (priced)
+    await waitFor(
+      async () =>
+        (
+          await stack.marketplace.services
+            .get('wallet-ledger')!
+            .ctx.db.selectFrom('lead_offers')
+            .select('contractor_id')
+            .where('lead_id', '=', leadId)
+            .execute()
+        ).length >= offers.length,
+      'wallet-ledger knows who was offered the lead',
+      20_000,
+    );
 }
 
 /** Submit a lead and wait until it is available (screened valid). */
@@ -103,9 +137,14 @@ export async function availableLead(stack: TestStack, overrides: Record<string, 
 }
 
 /** An available lead offered to `contractorId` alone: its id, the submitted body and the claim token. */
-export async function leadOfferedTo(stack: TestStack, contractorId: string, overrides: Record<string, unknown> = {}) {
+export async function leadOfferedTo(
+  stack: TestStack,
+  contractorId: string,
+  overrides: Record<string, unknown> = {},
+  options: { priced?: boolean } = {},
+) {
   const lead = await availableLead(stack, overrides);
   const token = claimToken();
-  await offerLead(stack, lead.id, [{ contractor_id: contractorId, claim_token: token }]);
+  await offerLead(stack, lead.id, [{ contractor_id: contractorId, claim_token: token }], options);
   return { ...lead, token };
 }

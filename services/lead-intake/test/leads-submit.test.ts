@@ -69,9 +69,10 @@ describe('leads-submit', () => {
       .where('lead_id', '=', res.body.lead_id)
       .execute();
     expect(reasons.map((r) => r.code)).toEqual(['phone:invalid_number']);
-    // Nothing offers it: lead-intake holds no claim tokens for it.
-    const offers = await leadDb(stack)
-      .selectFrom('lead_offers')
+    // Nothing offers it: matching, the owner of offers, never stored it (so never made a claim token).
+    const offers = await stack.marketplace.services
+      .get('matching')!
+      .ctx.db.selectFrom('offers')
       .selectAll()
       .where('lead_id', '=', res.body.lead_id)
       .execute();

@@ -1,4 +1,4 @@
-import { CLAIM_TOKEN_TTL_HOURS, DEFAULT_LEAD_PRICE_CENTS, OFFERS_PER_LEAD } from '@leadmarket/contracts';
+import { CLAIM_TOKEN_TTL_HOURS, OFFERS_PER_LEAD } from '@leadmarket/contracts';
 import { envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
@@ -7,8 +7,6 @@ const MatchingConfigSchema = z.object({
   OFFERS_PER_LEAD: envInt(OFFERS_PER_LEAD, 1),
   /** Lifetime of a claim token (and of a lead on the market). */
   CLAIM_TOKEN_TTL_HOURS: envInt(CLAIM_TOKEN_TTL_HOURS, 1),
-  /** Price used when wallet-ledger cannot tell a lead's price (unreachable or not built). */
-  MATCHING_FALLBACK_PRICE_CENTS: envInt(DEFAULT_LEAD_PRICE_CENTS, 0),
   /** How often leads still waiting for their match are retried. */
   MATCHING_SWEEP_MS: envInt(1000, 50),
   /** How long an offer round waits for a buyer before the next ranked contractors are offered the lead (15 min). */

@@ -1,4 +1,4 @@
-import { consumerOf, createWakeup, type ServiceContext, type Wakeup } from '@leadmarket/platform';
+import { claimTokenKeyOf, consumerOf, createWakeup, type ServiceContext, type Wakeup } from '@leadmarket/platform';
 import { loadMatchingConfig, type MatchingConfig } from './config.js';
 
 /** What matching's routes, consumers and jobs share: the platform's context, its config and the matcher's wake-up. */
@@ -6,6 +6,8 @@ export interface MatchingContext extends ServiceContext {
   config: MatchingConfig;
   /** Rung after a consumer stored a lead to match; the matcher loop of this instance listens. */
   matcherWakeup: Wakeup;
+  /** CLAIM_TOKEN_KEY: offers' claim tokens are derived from it (docs/adr/0013). */
+  claimTokenKey: string;
 }
 
 /** Built once per matching instance at start-up. */
@@ -13,6 +15,7 @@ export const matchingContext = (base: ServiceContext): MatchingContext => ({
   ...base,
   config: loadMatchingConfig(base.env),
   matcherWakeup: createWakeup(),
+  claimTokenKey: claimTokenKeyOf(base.env),
 });
 
 /** Declare a matching consumer (its handler receives the MatchingContext as `ctx.service`). */

@@ -1,4 +1,4 @@
-import { defineService, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
+import { CLAIM_TOKEN_REQUIREMENT, defineService, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
 import { matchingContext, type MatchingContext } from './context.js';
 import { pendingLeadIds } from './db/leads.repository.js';
@@ -6,6 +6,7 @@ import { migrations } from './db/migrations/index.js';
 import { matchLead } from './use-cases/match-lead.js';
 import { rerouteJob } from './use-cases/reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
+import { registerOfferRoutes } from './routes/offers.routes.js';
 
 /**
  * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
@@ -38,14 +39,16 @@ function matcherJob(ctx: MatchingContext): BackgroundJob {
   );
 }
 
-/** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */
+/** The matching service: projections of contractors, wallets, leads and prices; ranking; the one owner of offers and claim tokens; available leads. */
 export const service = defineService({
   name: 'matching',
   migrations,
   context: matchingContext,
   consumers,
+  productionRequirements: [CLAIM_TOKEN_REQUIREMENT],
   register(app, ctx) {
     registerAvailableLeadsRoutes(app, ctx, ctx.config);
+    registerOfferRoutes(app, ctx);
   },
   background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config)],
 });

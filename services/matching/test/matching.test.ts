@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { functionPath, INTERNAL_HEADERS, type EventData, type EventType } from '@leadmarket/contracts';
 import {
   contractorRegisteredData,
+  leadPricedData,
   screenedLeadData,
   startTestStack,
   type TestStack,
 } from '@leadmarket/gateway/testing';
-import { buildEnvelope, type NewEvent } from '@leadmarket/platform';
+import { buildEnvelope, claimTokenFor, claimTokenKeyOf, hashToken, type NewEvent } from '@leadmarket/platform';
 import { waitFor, waitUntilHandled } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
 
-// Matching alone: contractor, wallet and lead events in; offers, LeadMatched and the available-lead
-// list out. wallet-ledger does not run here, so leads are priced with the fallback ($20).
+// Matching alone: contractor, wallet, lead and price events in; offers, LeadMatched and the
+// available-lead list out. wallet-ledger does not run here: the tests publish its LeadPriced ($20).
 let stack: TestStack;
 const at = () => new Date().toISOString();
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
@@ -48,6 +49,13 @@ async function contractor({
 }
 
 const lead = screenedLeadData;
+
+/** A valid lead as matching receives it: LeadScreened (screening) and LeadPriced (wallet-ledger, $20). */
+async function screenValid(l: EventData<'LeadScreened'>) {
+  const screened = await publish('screening', { type: 'LeadScreened', data: l });
+  await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
+  return screened;
+}
 
 async function matchedOffers(leadId: string) {
   await waitFor(
@@ -95,7 +103,7 @@ describe('matching', () => {
     const poor = await contractor({ zip_codes: [zip], balance_cents: 1999 });
     const wrongTrade = await contractor({ zip_codes: [zip], sub_service: 'hvac' });
     const l = lead({ preferred_contractor_id: b });
-    const event = await publish('screening', { type: 'LeadScreened', data: l });
+    const event = await screenValid(l);
     const offers = await matchedOffers(l.lead_id);
     expect(offers.map((o) => o.contractor_id)).toEqual([b, a]); // b asked for; then a (one ZIP: best fit)
     expect(offers.map((o) => o.rank)).toEqual([1, 2]);
@@ -103,7 +111,8 @@ describe('matching', () => {
     expect(ttl).toBe(72 * 3_600_000);
     for (const id of [c, poor, wrongTrade]) expect(offers.some((o) => o.contractor_id === id)).toBe(false);
 
-    // Once published, the outbox row keeps only the tokens' hashes (what the offers table keeps).
+    // LeadMatched carries no claim token (docs/adr/0013): matching, the one owner, keeps each token's
+    // hash, and the token is the one notification rebuilds from the server key for the SMS link.
     const matched = await waitFor(
       async () =>
         (
@@ -121,14 +130,19 @@ describe('matching', () => {
     expect(matched.correlation_id).toBeDefined();
     expect(matched.data.price_cents).toBe(2000);
     expect(matched.data.offers).toHaveLength(2);
-    const kept = matched.data.offers.map((o: { claim_token: string }) => o.claim_token);
+    for (const o of matched.data.offers)
+      expect(Object.keys(o).sort()).toEqual(['contractor_id', 'expires_at', 'rank', 'round']);
     const stored = await db()
       .selectFrom('offers')
-      .select('claim_token_hash')
+      .select(['contractor_id', 'claim_token_hash', 'round'])
       .where('lead_id', '=', l.lead_id)
       .execute();
-    expect(new Set(kept)).toEqual(new Set(stored.map((s) => s.claim_token_hash)));
-    expect(new Set(kept).size).toBe(2);
+    const key = claimTokenKeyOf(process.env);
+    for (const o of stored) {
+      expect(o.claim_token_hash).toBe(hashToken(claimTokenFor(key, l.lead_id, o.contractor_id)));
+      expect(o.round).toBe(1);
+    }
+    expect(new Set(stored.map((o) => o.claim_token_hash)).size).toBe(2);
     expect(event.id).toBeDefined();
   });
 
@@ -139,6 +153,7 @@ describe('matching', () => {
     await stack.infra.bus.publish(envelope);
     const reemitted = { ...envelope, id: randomUUID() };
     await stack.infra.bus.publish(reemitted);
+    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
     await matchedOffers(l.lead_id);
     await waitUntilHandled(db(), reemitted.id);
     const events = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
@@ -162,7 +177,7 @@ describe('matching', () => {
       await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst(),
     ).toBeUndefined();
     const valid = lead({ zip_code: zip });
-    await publish('screening', { type: 'LeadScreened', data: valid });
+    await screenValid(valid);
     expect(await matchedOffers(valid.lead_id)).toEqual([]);
     // A late profile event does not bring the deleted contractor back.
     const late = await publish('contractors', {
@@ -182,7 +197,7 @@ describe('matching', () => {
     });
     await handled(late.id);
     const again = lead({ zip_code: zip });
-    await publish('screening', { type: 'LeadScreened', data: again });
+    await screenValid(again);
     expect(await matchedOffers(again.lead_id)).toEqual([]);
   });
 });
@@ -194,7 +209,7 @@ describe('matching while its consumers are down', () => {
     await running.stopConsumers();
     const l = lead({ zip_code: '60640' });
     try {
-      await publish('screening', { type: 'LeadScreened', data: l });
+      await screenValid(l);
       // Nothing consumes while stopped: the lead is not stored (checked at once; the point of the
       // test is that it is matched once the consumers return).
       expect(
@@ -220,7 +235,7 @@ describe('contractors-available-leads', () => {
     const newer = lead({ zip_code: zip });
     const sold = lead({ zip_code: zip });
     for (const l of [older, newer, sold]) {
-      await publish('screening', { type: 'LeadScreened', data: l });
+      await screenValid(l);
       await matchedOffers(l.lead_id);
     }
     const purchase = await publish('wallet-ledger', {

@@ -1,36 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
   contractorRegisteredData,
+  publishLeadPriced,
   publishScreenedLead,
   startTestStack,
   type TestStack,
 } from '@leadmarket/gateway/testing';
-import { buildEnvelope, notFound } from '@leadmarket/platform';
-import { standIn, waitFor } from '@leadmarket/platform/testing';
+import { buildEnvelope } from '@leadmarket/platform';
+import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
 
-// Matching asks wallet-ledger for a lead's price over internal HTTP before matching. A stand-in
-// wallet-ledger (the real one is built in another issue) answers GET /internal/leads/:id/price:
-// first "not found" (it has not seen the lead yet), then the premium price.
-const asked: string[] = [];
-const fakeWalletLedger = standIn({
-  name: 'wallet-ledger',
-  register(app) {
-    app.get('/internal/leads/:id/price', async (request) => {
-      const { id } = request.params as { id: string };
-      asked.push(id);
-      if (asked.filter((a) => a === id).length === 1) throw notFound('Lead not priced yet');
-      return { lead_id: id, price_cents: 4500, lead_type: 'premium' };
-    });
-  },
-});
-
+// Matching offers a lead only at the price wallet-ledger fixed and announced in LeadPriced: no HTTP
+// call, no fallback. wallet-ledger does not run here; the tests publish its LeadPriced themselves.
 let stack: TestStack;
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
 const at = () => new Date().toISOString();
 
-async function contractorWithBalance(balance: number) {
+async function contractorWithBalance(balance: number, zip: string) {
   const id = randomUUID();
   const events = [
     buildEnvelope('contractors', {
@@ -39,7 +26,7 @@ async function contractorWithBalance(balance: number) {
         contractor_id: id,
         industry: 'legal',
         sub_service: 'family_law',
-        zip_codes: ['73301'],
+        zip_codes: [zip],
       }),
     }),
     buildEnvelope('wallet-ledger', {
@@ -57,39 +44,84 @@ async function contractorWithBalance(balance: number) {
   return id;
 }
 
+const matchedLead = (leadId: string) =>
+  waitFor(
+    async () => {
+      const row = await db().selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+      return row?.status === 'available' ? row : undefined;
+    },
+    `lead ${leadId} matched`,
+    10_000,
+  );
+
+const legalLead = (zip: string, extra: Record<string, unknown> = {}) => ({
+  service_category: 'Legal',
+  sub_service: 'Family Law',
+  zip_code: zip,
+  urgency: 'Premium' as const,
+  description: 'Need advice on a custody agreement.',
+  ...extra,
+});
+
 beforeAll(async () => {
-  stack = await startTestStack({ services: [fakeWalletLedger, matching], env: { MATCHING_SWEEP_MS: '100' } });
+  stack = await startTestStack({ services: [matching], env: { MATCHING_SWEEP_MS: '100' } });
 });
 
 afterAll(async () => {
   await stack?.stop();
 });
 
-describe('lead price from wallet-ledger', () => {
-  it('waits for the price, then offers only contractors who can afford it', async () => {
-    const rich = await contractorWithBalance(5000);
-    const short = await contractorWithBalance(4499);
-    const { lead_id: leadId } = await publishScreenedLead(stack, {
-      service_category: 'Legal',
-      sub_service: 'Family Law',
-      zip_code: '73301',
-      urgency: 'Premium',
-      description: 'Need advice on a custody agreement.',
-      preferred_contractor_id: short,
-    });
-    const lead = await waitFor(
-      async () => {
-        const row = await db().selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-        return row?.status === 'available' ? row : undefined;
-      },
-      'lead matched',
-      20_000,
+describe('lead price from LeadPriced', () => {
+  it('waits for the price, then offers only contractors who can afford it, at that price', async () => {
+    const zip = '73301';
+    const rich = await contractorWithBalance(5000, zip);
+    const short = await contractorWithBalance(4499, zip);
+    const waiting = await publishScreenedLead(stack, legalLead(zip, { preferred_contractor_id: short }));
+    // A second lead, priced at once, is matched: by then the first has had every chance to be matched too.
+    const other = await publishScreenedLead(stack, legalLead('73302'));
+    await publishLeadPriced(stack, other, 4500);
+    await matchedLead(other.lead_id);
+    const unpriced = await db().selectFrom('leads').selectAll().where('lead_id', '=', waiting.lead_id).execute();
+    expect(unpriced.map((l) => l.status)).toEqual(['pending_match']);
+    expect(await db().selectFrom('offers').select('lead_id').where('lead_id', '=', waiting.lead_id).execute()).toEqual(
+      [],
     );
-    expect(asked.filter((a) => a === leadId)).toHaveLength(2);
+
+    await publishLeadPriced(stack, waiting, 4500);
+    const lead = await matchedLead(waiting.lead_id);
     expect(Number(lead.price_cents)).toBe(4500);
     expect(lead.lead_type).toBe('premium');
-    const offers = await db().selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
+    const offers = await db()
+      .selectFrom('offers')
+      .select('contractor_id')
+      .where('lead_id', '=', waiting.lead_id)
+      .execute();
     // The customer asked for `short`, but it cannot afford the lead: never offered.
     expect(offers.map((o) => o.contractor_id)).toEqual([rich]);
+    const matched = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+      .find((e) => e.data.lead_id === waiting.lead_id);
+    expect(matched.data.price_cents).toBe(4500);
+  });
+
+  it('matches a lead whose LeadPriced arrived before its LeadScreened', async () => {
+    const zip = '73310';
+    const id = await contractorWithBalance(9000, zip);
+    const lead = { lead_id: randomUUID(), ...legalLead(zip, { urgency: 'Emergency' as const }) };
+    await publishLeadPriced(stack, lead, 6100);
+    await waitFor(
+      () => db().selectFrom('lead_prices').select('lead_id').where('lead_id', '=', lead.lead_id).executeTakeFirst(),
+      'price stored',
+    );
+    await publishScreenedLead(stack, lead);
+    const row = await matchedLead(lead.lead_id);
+    expect(Number(row.price_cents)).toBe(6100);
+    expect(row.lead_type).toBe('emergency');
+    const offers = await db()
+      .selectFrom('offers')
+      .select('contractor_id')
+      .where('lead_id', '=', lead.lead_id)
+      .execute();
+    expect(offers.map((o) => o.contractor_id)).toEqual([id]);
   });
 });

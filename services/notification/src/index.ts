@@ -1,4 +1,4 @@
-import { defineService } from '@leadmarket/platform';
+import { CLAIM_TOKEN_REQUIREMENT, defineService } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
 import { notificationContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
@@ -19,6 +19,8 @@ export const service = defineService({
       unlessSwitch: 'SMS_DISABLED',
     },
     { variables: ['SMTP_URL'], purpose: 'password-reset and support emails', unlessSwitch: 'EMAIL_DISABLED' },
+    // The claim links of lead-offer SMS are rebuilt from this key (docs/adr/0013).
+    { ...CLAIM_TOKEN_REQUIREMENT, unlessSwitch: 'SMS_DISABLED' },
   ],
   register(app, ctx) {
     // Twilio posts status callbacks form-encoded; the gateway forwards the raw body.

@@ -4,7 +4,7 @@ import { service as matching } from '@leadmarket/matching';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as notification } from '../src/index.js';
-import { contractorProfile, now, publish, screenedLead } from './events.js';
+import { contractorProfile, now, publish, publishValidLead, screenedLead } from './events.js';
 
 // Without Twilio or SMTP credentials every message goes to the development sink: the delivery
 // rows, listed by GET /internal/outbox and the /dev/outbox page the gateway forwards.
@@ -74,7 +74,7 @@ describe('development outbox', () => {
           .executeTakeFirst()) !== undefined,
       'projections',
     );
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: screenedLead({ zip_code: '10001' }) });
+    await publishValidLead(stack.infra.bus, screenedLead({ zip_code: '10001' }));
     const [sms] = await waitFor(
       async () => {
         // The lead offer, not the welcome SMS the contractor got at registration.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType, ServiceName } from '@leadmarket/contracts';
-import { screenedLeadData } from '@leadmarket/gateway/testing';
+import { leadPricedData, screenedLeadData } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type EventBus, type NewEvent } from '@leadmarket/platform';
 
 /** Publish an event as its owning service would (the envelope is validated against its schema). */
@@ -43,3 +43,13 @@ export const screenedLead = (over: Partial<EventData<'LeadScreened'>> = {}) =>
     description: 'AC stopped cooling, need a technician this week.',
     ...over,
   });
+
+/**
+ * A valid lead as matching receives it when wallet-ledger does not run: its LeadScreened, and the
+ * LeadPriced wallet-ledger would emit (the default $20); matching offers only priced leads.
+ */
+export async function publishValidLead(bus: EventBus, lead: EventData<'LeadScreened'>) {
+  const screened = await publish(bus, 'screening', { type: 'LeadScreened', data: lead });
+  await publish(bus, 'wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
+  return screened;
+}

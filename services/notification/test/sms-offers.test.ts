@@ -6,12 +6,12 @@ import { waitFor, waitUntilHandled } from '@leadmarket/platform/testing';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as notification } from '../src/index.js';
-import { contractorProfile, now, publish, screenedLead } from './events.js';
+import { contractorProfile, now, publish, publishValidLead, screenedLead } from './events.js';
 import { startFakeTwilio } from './fake-twilio.js';
 
 // The pipeline from contractor events and a valid LeadScreened to an SMS with a claim link, through
 // matching and notification and the real Twilio SDK against a fake Twilio on loopback. Only these
-// two services run: wallet-ledger's price answer is replaced by matching's fallback ($20).
+// two services run: the tests publish the LeadPriced wallet-ledger would emit ($20).
 const PUBLIC_BASE_URL = 'https://leads.example.test';
 const AUTH_TOKEN = randomBytes(16).toString('hex');
 const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
@@ -36,7 +36,7 @@ const notificationDb = () => stack.marketplace.services.get('notification')!.ctx
 async function offerNewLead() {
   const before = smsTo('+14045550101').length;
   const lead = screenedLead();
-  const envelope = await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+  const envelope = await publishValidLead(stack.infra.bus, lead);
   const sms = await waitFor(() => smsTo('+14045550101')[before], 'the SMS at the fake Twilio', 15_000);
   // The delivery records Twilio's message id once Twilio has answered.
   await waitFor(
@@ -201,7 +201,7 @@ describe('lead offers by SMS', () => {
         validation_summary: { ...rejected.validation_summary, phone_valid: false },
       },
     });
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: valid });
+    await publishValidLead(stack.infra.bus, valid);
     await waitFor(async () => smsTo('+14045550101').length > before, 'the SMS of the valid lead', 15_000);
     await waitFor(
       async () =>
@@ -231,7 +231,7 @@ describe('provider failures', () => {
     const before = smsTo('+14045550101').length;
     fake.failNext(1);
     const lead = screenedLead();
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await publishValidLead(stack.infra.bus, lead);
     await waitFor(
       async () =>
         (
@@ -259,7 +259,7 @@ describe('permanent provider refusals', () => {
     const before = smsTo('+14045550101').length;
     fake.failNext(1, 400);
     const lead = screenedLead();
-    await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data: lead });
+    await publishValidLead(stack.infra.bus, lead);
     const row = await waitFor(
       async () => {
         const r = await notificationDb()

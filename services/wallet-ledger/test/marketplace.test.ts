@@ -147,7 +147,7 @@ describe('wallet-ledger inside the whole marketplace', () => {
       'the offer SMS with its claim link',
       15_000,
     );
-    // lead-intake learns the claim token from the same LeadMatched event: wait until its claim page knows it.
+    // The claim page asks matching (the owner of offers) for the offer behind the token.
     await waitFor(
       async () => (await stack.call('leads-claim-get', { query: { token: offer.claim_token } })).status === 200,
       'claim page ready',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
@@ -72,7 +71,6 @@ describe('purchase-lead eligibility', () => {
       offers: [
         {
           contractor_id: b.contractorId,
-          claim_token: randomUUID().replace(/-/g, ''),
           rank: 1,
           expires_at: new Date(Date.now() + 3_600_000).toISOString(),
         },

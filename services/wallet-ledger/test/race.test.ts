@@ -4,6 +4,7 @@ import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformBalance } from '../src/db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../src/domain/ledger.js';
 import { ledgerCheck, publish, screenLead, signIn, startWalletStack } from './helpers.js';
 
@@ -45,12 +46,8 @@ describe('200 contractors race for one lead', () => {
           .select(sql<number>`coalesce(sum(balance_cents), 0)`.as('s'))
           .where('contractor_id', 'in', ids)
           .executeTakeFirstOrThrow();
-        const revenue = await wallet.ctx.db
-          .selectFrom('accounts')
-          .select('balance_cents')
-          .where('id', '=', PLATFORM_ACCOUNTS.revenue)
-          .executeTakeFirstOrThrow();
-        return { wallets: Number(wallets.s), revenue: Number(revenue.balance_cents) };
+        const revenue = await platformBalance(wallet.ctx.db, PLATFORM_ACCOUNTS.revenue);
+        return { wallets: Number(wallets.s), revenue };
       };
       await waitFor(
         async () => (await totals()).wallets === CONTRACTORS * SIGNUP_CREDIT_CENTS,

@@ -3,6 +3,7 @@ import { MESSAGES, SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, ledgerCheck, offerTo, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
@@ -93,30 +94,45 @@ describe('lead pricing', () => {
       body: { category, lead_type: 'emergency', price_cents: 15000 },
     });
     expect((await internal(`/internal/leads/${leadId}/price`)).price_cents).toBe(11000);
-    // Unknown category: $20; price fixed on first ask with the category in the query.
-    const asked = randomUUID();
+    // Unknown category: $20 (the default) — as the quote says for any new lead of that kind.
     expect(
-      await internal(`/internal/leads/${asked}/price`, { query: { service_category: 'Nothing', urgency: 'Premium' } }),
-    ).toMatchObject({ price_cents: 2000, lead_type: 'premium' });
-  });
-
-  it('a price asked just before LeadScreened arrives still gets the tier of the lead', async () => {
-    const category = `Race${randomUUID().slice(0, 6)}`;
-    await internal('/internal/lead-prices', {
-      method: 'PUT',
-      body: { category, lead_type: 'emergency', price_cents: 9900 },
-    });
-    const leadId = randomUUID();
-    const asked = internal(`/internal/leads/${leadId}/price`);
-    await new Promise((r) => setTimeout(r, 150));
-    await screenLead(stack, wallet, { lead_id: leadId, service_category: category, urgency: 'Emergency' });
-    expect(await asked).toMatchObject({ price_cents: 9900, lead_type: 'emergency' });
-    // Never screened and lead-intake not reachable here: a clean 503, nothing fixed.
+      await internal('/internal/lead-prices/quote', { query: { service_category: 'Nothing', urgency: 'Premium' } }),
+    ).toMatchObject({ price_cents: 2000, lead_type: 'premium', source: 'default' });
+    // A lead never screened has no price, and asking does not fix one.
     const unknown = randomUUID();
-    await expect(internal(`/internal/leads/${unknown}/price`)).rejects.toMatchObject({ status: 503 });
+    await expect(internal(`/internal/leads/${unknown}/price`)).rejects.toMatchObject({ status: 404 });
     expect(
       await wallet.ctx.db.selectFrom('leads').select('lead_id').where('lead_id', '=', unknown).executeTakeFirst(),
     ).toBeUndefined();
+  });
+
+  it('announces the fixed price of a valid lead in LeadPriced, written with the price; a rejected lead gets none', async () => {
+    const category = `Priced${randomUUID().slice(0, 6)}`;
+    await internal('/internal/lead-prices', {
+      method: 'PUT',
+      body: { category, lead_type: 'premium', price_cents: 7300 },
+    });
+    const outboxOf = (leadId: string) =>
+      wallet.ctx.db
+        .selectFrom('outbox')
+        .select(['type', 'envelope'])
+        .where('type', '=', 'LeadPriced')
+        .where(sql<boolean>`envelope->'data'->>'lead_id' = ${leadId}`)
+        .execute();
+    const valid = await screenLead(stack, wallet, { service_category: category, urgency: 'Premium' });
+    const [priced, ...more] = await outboxOf(valid);
+    expect(more).toHaveLength(0);
+    const data = (typeof priced!.envelope === 'string' ? JSON.parse(priced!.envelope) : priced!.envelope).data;
+    expect(data).toMatchObject({
+      lead_id: valid,
+      price_cents: 7300,
+      lead_type: 'premium',
+      price_source: { source: 'industry', sub_service: '' },
+    });
+    expect(await internal(`/internal/leads/${valid}/price`)).toMatchObject({ price_cents: data.price_cents });
+
+    const rejected = await screenLead(stack, wallet, { service_category: category, status: 'rejected' });
+    expect(await outboxOf(rejected)).toHaveLength(0);
   });
 
   it('refuses a bad price with a 400', async () => {
@@ -442,7 +458,6 @@ describe('refunds, history, reports and admin money', () => {
       offers: [
         {
           contractor_id: a.contractorId,
-          claim_token: 'x'.repeat(30),
           rank: 1,
           expires_at: new Date(Date.now() + 3600_000).toISOString(),
         },

@@ -1,7 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
-import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
@@ -10,7 +9,6 @@ import { refundDecidedConsumer } from './refund-decided.consumer.js';
 /** Every event lead-intake consumes, one handler per file. */
 export const consumers: ConsumerDefinition[] = [
   leadScreenedConsumer,
-  leadMatchedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,
   leadOffersExhaustedConsumer,

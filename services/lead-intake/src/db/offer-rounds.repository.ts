@@ -42,22 +42,3 @@ export async function recordContact(
     .executeTakeFirst();
   return row?.contacted_at ? { contacted_at: new Date(row.contacted_at), first: false } : undefined;
 }
-
-/** The offer round each contractor was offered each lead in (first offer per contractor). */
-export async function offerRoundsOf(db: Kysely<any>, leadIds: string[]): Promise<Map<string, Map<string, number>>> {
-  const out = new Map<string, Map<string, number>>();
-  if (leadIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('lead_offers')
-    .select(['lead_id', 'contractor_id', 'offer_round'])
-    .where('lead_id', 'in', leadIds)
-    .execute();
-  for (const r of rows) {
-    const byContractor = out.get(r.lead_id as string) ?? new Map<string, number>();
-    const round = Number(r.offer_round);
-    const known = byContractor.get(r.contractor_id as string);
-    if (known === undefined || round < known) byContractor.set(r.contractor_id as string, round);
-    out.set(r.lead_id as string, byContractor);
-  }
-  return out;
-}

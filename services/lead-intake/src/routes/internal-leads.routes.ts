@@ -16,14 +16,26 @@ import {
   searchLeads,
 } from '../db/lead.repository.js';
 import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
-import { offerRoundsOf } from '../db/offer-rounds.repository.js';
 import { boughtCounts } from '../db/purchased-leads.repository.js';
-import { offeredContractors } from '../db/offer.repository.js';
+import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 
 const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
 const LeadIdParams = z.object({ id: z.string().uuid('Unknown lead') });
+
+/** Each lead's offered contractors (best rank first) and the round each was first offered it in. */
+function offersByLead(offers: Offer[]): Map<string, { offeredTo: string[]; rounds: Map<string, number> }> {
+  const out = new Map<string, { offeredTo: string[]; rounds: Map<string, number> }>();
+  for (const o of [...offers].sort((a, b) => a.rank - b.rank)) {
+    const entry = out.get(o.lead_id) ?? { offeredTo: [], rounds: new Map<string, number>() };
+    if (!entry.offeredTo.includes(o.contractor_id)) entry.offeredTo.push(o.contractor_id);
+    const known = entry.rounds.get(o.contractor_id);
+    if (known === undefined || o.round < known) entry.rounds.set(o.contractor_id, o.round);
+    out.set(o.lead_id, entry);
+  }
+  return out;
+}
 
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
 export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
@@ -44,15 +56,21 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
 
   app.get('/internal/leads', { schema: { querystring: InternalLeadsQuerySchema } }, async (request) => {
     const { leads, total } = await searchLeads(ctx.db, request.query);
-    const offers = await offeredContractors(
-      ctx.db,
+    // Who was offered each lead, and in which round: matching owns offers (docs/adr/0013). Without
+    // its answer the list still loads, marked so the admin page does not claim nobody was offered.
+    const offers = await offersOfLeads(
+      ctx,
       leads.map((l) => l.id),
-    );
-    const rounds = await offerRoundsOf(
-      ctx.db,
-      leads.map((l) => l.id),
-    );
-    return { leads: leads.map((l) => adminLead(l, offers.get(l.id) ?? [], rounds.get(l.id))), total };
+    ).catch((err) => {
+      ctx.logger.warn({ err: String(err) }, 'offers of the listed leads unavailable from matching');
+      return undefined;
+    });
+    const byLead = offersByLead(offers ?? []);
+    return {
+      leads: leads.map((l) => adminLead(l, byLead.get(l.id)?.offeredTo ?? [], byLead.get(l.id)?.rounds)),
+      total,
+      ...(offers ? {} : { offers_unavailable: true }),
+    };
   });
 
   app.post('/internal/leads/lookup', { schema: { body: InternalLeadLookupRequestSchema } }, async (request) => {

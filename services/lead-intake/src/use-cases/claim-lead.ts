@@ -1,8 +1,8 @@
-import { HttpError, hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
+import { HttpError, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES } from '@leadmarket/contracts';
 import { z } from 'zod';
 import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
-import { findOfferByTokenHash, type OfferRow } from '../db/offer.repository.js';
+import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
 
 /** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
 export const CLAIM_MESSAGES = {
@@ -12,17 +12,35 @@ export const CLAIM_MESSAGES = {
   unavailable: 'This lead is no longer available.',
   wrongContractor: 'This claim link was sent to a different contractor. Check your contractor ID.',
   purchaseUnavailable: 'Claiming leads is not available right now. Please try again in a few minutes.',
+  offersUnavailable: 'This claim link cannot be checked right now. Please try again in a few minutes.',
 } as const;
 
 /** A claim-page failure: a 4xx whose body carries `success: false` and the message. */
 const claimFailure = (status: number, message: string) => new HttpError(status, message, undefined, { success: false });
 
-/** The offer behind a token and its lead, for any viewer (no contractor check yet). */
-async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer: OfferRow; lead: LeadRow }> {
-  const offer = await findOfferByTokenHash(ctx.db, hashToken(token));
-  const lead = offer && (await findLead(ctx.db, offer.lead_id));
-  if (!offer || !lead) throw claimFailure(404, CLAIM_MESSAGES.unknown);
-  return { offer, lead };
+/** An offer as the claim checks it (from matching, its owner). */
+interface ClaimOffer {
+  lead_id: string;
+  contractor_id: string;
+  expires_at: Date;
+  price_cents: number | null;
+}
+
+const claimOfferOf = (o: Offer): ClaimOffer => ({ ...o, expires_at: new Date(o.expires_at) });
+
+/** The offer behind a token (asked of matching, which owns offers) and its lead, for any viewer (no contractor check yet). */
+async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer: ClaimOffer; lead: LeadRow }> {
+  let found: Offer | undefined;
+  try {
+    found = await offerOfToken(ctx, token);
+  } catch (err) {
+    if (!(err instanceof OffersUnavailableError)) throw err;
+    ctx.logger.warn({ err: String(err) }, 'matching did not answer for a claim link');
+    throw claimFailure(503, CLAIM_MESSAGES.offersUnavailable);
+  }
+  const lead = found && (await findLead(ctx.db, found.lead_id));
+  if (!found || !lead) throw claimFailure(404, CLAIM_MESSAGES.unknown);
+  return { offer: claimOfferOf(found), lead };
 }
 
 /** The lead a valid, unexpired, unsold offer points at (leads-claim-get), with the offer's price. */
@@ -35,7 +53,7 @@ export async function leadForClaimPage(
   if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
   if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
   if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
-  return { lead, priceCents: offer.price_cents ?? null };
+  return { lead, priceCents: offer.price_cents };
 }
 
 /** Where a claim link stands for the signed-in contractor it was sent to (leads-claim-status). */

@@ -4,6 +4,7 @@ import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.c
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
+import { leadPricedConsumer } from './lead-priced.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
@@ -15,6 +16,7 @@ export const consumers: ConsumerDefinition[] = [
   contractorDeletedConsumer,
   walletBalanceChangedConsumer,
   leadScreenedConsumer,
+  leadPricedConsumer,
   leadPurchasedConsumer,
   leadExpiredConsumer,
   leadDeletedConsumer,

@@ -2,8 +2,9 @@ import { recordPendingLead } from '../db/leads.repository.js';
 import { defineMatchingConsumer } from '../context.js';
 
 /**
- * A valid lead is stored as pending; the matcher (which must price it over HTTP, outside this
- * transaction) picks it up after commit. A rejected lead is never stored, so never offered.
+ * A valid lead is stored as pending; the matcher offers it after commit once its LeadPriced is here
+ * too (wallet-ledger fixes the price from the same LeadScreened). A rejected lead is never stored,
+ * so never offered.
  */
 export const leadScreenedConsumer = defineMatchingConsumer({
   event: 'LeadScreened',

@@ -22,13 +22,39 @@ export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Pr
     .execute();
 }
 
-/** Leads whose match has not been made yet (after a crash or an unreachable wallet-ledger), oldest first. */
+/** Keep the price wallet-ledger fixed for a lead (LeadPriced); a repeat changes nothing. */
+export async function recordLeadPrice(
+  db: Kysely<any>,
+  price: { lead_id: string; price_cents: number; lead_type: string; priced_at: string },
+): Promise<void> {
+  await db
+    .insertInto('lead_prices')
+    .values(price)
+    .onConflict((oc) => oc.column('lead_id').doNothing())
+    .execute();
+}
+
+/** The fixed price of a lead, or undefined while its LeadPriced has not arrived. */
+export async function leadPrice(db: Kysely<any>, leadId: string) {
+  const row = await db
+    .selectFrom('lead_prices')
+    .select(['price_cents', 'lead_type'])
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  return row && { price_cents: Number(row.price_cents), lead_type: row.lead_type as string };
+}
+
+/**
+ * Leads ready to be matched: screened valid and priced, not matched yet (a wake-up was missed or
+ * a match failed), oldest first. A lead still waiting for its price is not listed.
+ */
 export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
-    .select('lead_id')
-    .where('status', '=', 'pending_match')
-    .orderBy('submitted_at')
+    .innerJoin('lead_prices', 'lead_prices.lead_id', 'leads.lead_id')
+    .select('leads.lead_id')
+    .where('leads.status', '=', 'pending_match')
+    .orderBy('leads.submitted_at')
     .limit(limit)
     .execute();
   return rows.map((r) => r.lead_id as string);
@@ -47,15 +73,6 @@ export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
     .where('status', '=', 'pending_match')
     .forUpdate()
     .executeTakeFirst();
-}
-
-/** One more failed price look-up for a pending lead. */
-export async function recordPriceAttempt(db: Kysely<any>, leadId: string): Promise<void> {
-  await db
-    .updateTable('leads')
-    .set((eb) => ({ match_attempts: eb('match_attempts', '+', 1) }))
-    .where('lead_id', '=', leadId)
-    .execute();
 }
 
 export async function markMatched(

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
+/** An offer as matching stores it: the claim token only as its SHA-256. */
 export interface NewOffer {
   lead_id: string;
   contractor_id: string;
   rank: number;
+  round: number;
   claim_token_hash: string;
   score: number;
   offered_at: string;
@@ -12,4 +14,57 @@ export interface NewOffer {
 
 export async function insertOffers(trx: Kysely<any>, offers: NewOffer[]): Promise<void> {
   if (offers.length) await trx.insertInto('offers').values(offers).execute();
+}
+
+/** An offer as the owner answers for it: the lead's fixed price with it, never the token. */
+export interface OfferView {
+  lead_id: string;
+  contractor_id: string;
+  rank: number;
+  round: number;
+  offered_at: string;
+  expires_at: string;
+  price_cents: number | null;
+}
+
+const view = (r: Record<string, any>): OfferView => ({
+  lead_id: r.lead_id,
+  contractor_id: r.contractor_id,
+  rank: Number(r.rank),
+  round: Number(r.round),
+  offered_at: new Date(r.offered_at).toISOString(),
+  expires_at: new Date(r.expires_at).toISOString(),
+  price_cents: r.price_cents == null ? null : Number(r.price_cents),
+});
+
+const offersWithPrice = (db: Kysely<any>) =>
+  db
+    .selectFrom('offers')
+    .leftJoin('lead_prices', 'lead_prices.lead_id', 'offers.lead_id')
+    .select([
+      'offers.lead_id',
+      'offers.contractor_id',
+      'offers.rank',
+      'offers.round',
+      'offers.offered_at',
+      'offers.expires_at',
+      'lead_prices.price_cents',
+    ]);
+
+/** The offer a claim token belongs to, found by the token's hash. */
+export async function offerByTokenHash(db: Kysely<any>, tokenHash: string): Promise<OfferView | undefined> {
+  const row = await offersWithPrice(db).where('offers.claim_token_hash', '=', tokenHash).executeTakeFirst();
+  return row && view(row);
+}
+
+/** Every offer of these leads, by lead then rank. */
+export async function offersOfLeads(db: Kysely<any>, leadIds: string[]): Promise<OfferView[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await offersWithPrice(db)
+    .where('offers.lead_id', 'in', leadIds)
+    .orderBy('offers.lead_id')
+    .orderBy('offers.rank')
+    .orderBy(sql`offers.contractor_id`)
+    .execute();
+  return rows.map(view);
 }

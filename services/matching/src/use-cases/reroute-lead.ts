@@ -1,6 +1,7 @@
 import { URGENCIES, type Urgency } from '@leadmarket/contracts';
-import { hashToken, intervalJob, randomToken, type BackgroundJob, type ServiceContext } from '@leadmarket/platform';
+import { claimTokenFor, hashToken, intervalJob, type BackgroundJob } from '@leadmarket/platform';
 import type { MatchingConfig } from '../config.js';
+import type { MatchingContext } from '../context.js';
 import { candidatesForZip } from '../db/contractors.repository.js';
 import {
   advanceRound,
@@ -13,20 +14,17 @@ import {
 import { insertOffers } from '../db/offers.repository.js';
 import { rankCandidates } from '../domain/ranking.js';
 
-/** Claim tokens carry 24 random bytes = 192 bits (as in the first round). */
-const CLAIM_TOKEN_BYTES = 24;
-
 export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
 
 /**
  * One lead past its round deadline, in one transaction: when rounds remain, offer it to the
- * next-ranked eligible contractors not offered it before (new claim tokens; LeadMatched carries only
- * the new offers, so each gets one new SMS) and start the next round, even when nobody new is
+ * next-ranked eligible contractors not offered it before (their own claim tokens; LeadMatched carries
+ * only the new offers, so each gets one new SMS) and start the next round, even when nobody new is
  * eligible (those offered before can still buy). After the last round, LeadOffersExhausted:
  * lead-intake expires the lead and has the customer told. A lead sold or closed meanwhile is left alone.
  */
 export async function rerouteLead(
-  ctx: ServiceContext,
+  ctx: MatchingContext,
   config: MatchingConfig,
   leadId: string,
   now = new Date(),
@@ -60,13 +58,19 @@ export async function rerouteLead(
     const firstRank = (await lastRank(trx, leadId)) + 1;
     const offeredAt = now.toISOString();
     const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
-    const offers = ranked.map((r, i) => ({ ...r, rank: firstRank + i, token: randomToken(CLAIM_TOKEN_BYTES) }));
+    const key = ctx.claimTokenKey;
+    const offers = ranked.map((r, i) => ({
+      ...r,
+      rank: firstRank + i,
+      token: claimTokenFor(key, leadId, r.contractor_id),
+    }));
     await insertOffers(
       trx,
       offers.map((o) => ({
         lead_id: leadId,
         contractor_id: o.contractor_id,
         rank: o.rank,
+        round: round + 1,
         claim_token_hash: hashToken(o.token),
         score: o.score,
         offered_at: offeredAt,
@@ -87,7 +91,6 @@ export async function rerouteLead(
             ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
             offers: offers.map((o) => ({
               contractor_id: o.contractor_id,
-              claim_token: o.token,
               rank: o.rank,
               expires_at: expiresAt,
               round: round + 1,
@@ -102,7 +105,7 @@ export async function rerouteLead(
 }
 
 /** The sweep that re-routes leads past their round deadline (each lead locked by its own transaction). */
-export function rerouteJob(ctx: ServiceContext, config: MatchingConfig): BackgroundJob {
+export function rerouteJob(ctx: MatchingContext, config: MatchingConfig): BackgroundJob {
   return intervalJob('reroute', config.REROUTE_SWEEP_MS, ctx.logger, async () => {
     for (const leadId of await leadsPastRoundDeadline(ctx.db, new Date())) {
       try {

@@ -1,3 +1,4 @@
+import { claimTokenFor } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
@@ -6,7 +7,8 @@ import { defineNotificationConsumer } from '../context.js';
 /**
  * One SMS per offer to each offered contractor who consented. The delivery row is unique per
  * (lead, contractor), so a redelivered or re-emitted LeadMatched queues nothing new; the sender
- * loop sends after commit.
+ * loop sends after commit. The event carries no claim token: the link's token is rebuilt here from
+ * the server key, exactly as matching minted it (docs/adr/0013).
  */
 export const leadMatchedConsumer = defineNotificationConsumer({
   event: 'LeadMatched',
@@ -30,7 +32,10 @@ export const leadMatchedConsumer = defineNotificationConsumer({
         );
         continue;
       }
-      const link = claimLink(service.publicBaseUrl, offer.claim_token);
+      const link = claimLink(
+        service.publicBaseUrl,
+        claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id),
+      );
       const body = leadOfferSms({
         service_category: data.service_category,
         sub_service: data.sub_service,

@@ -1,12 +1,15 @@
 import { defineConsumer } from '@leadmarket/platform';
 import { fixLeadPrice } from '../db/pricing.repository.js';
 
-/** A valid lead becomes sellable with its price fixed now; a rejected one is recorded as never sellable. */
+/**
+ * A valid lead becomes sellable with its price fixed now, and LeadPriced tells matching (which
+ * offers only priced leads) in the same transaction; a rejected one is recorded as never sellable.
+ */
 export const leadScreened = defineConsumer({
   event: 'LeadScreened',
-  async handle(event, { trx }) {
+  async handle(event, { trx, emit }) {
     const d = event.data;
-    const row = await fixLeadPrice(trx, {
+    const { row, resolved } = await fixLeadPrice(trx, {
       leadId: d.lead_id,
       category: d.service_category,
       subService: d.sub_service,
@@ -15,7 +18,7 @@ export const leadScreened = defineConsumer({
       status: d.status === 'valid' ? 'available' : 'rejected',
       isTest: d.is_test,
     });
-    // The price may have been fixed earlier by a price request; the screening verdict still applies.
+    // A repeated LeadScreened (another event id) keeps the price fixed first; the verdict still applies.
     const patch: Record<string, unknown> = {
       sub_service: d.sub_service,
       zip_code: d.zip_code,
@@ -24,5 +27,19 @@ export const leadScreened = defineConsumer({
     };
     if (d.status === 'rejected' && row.status === 'available') patch.status = 'rejected';
     await trx.updateTable('leads').set(patch).where('lead_id', '=', d.lead_id).execute();
+    if (d.status !== 'valid' || row.status !== 'available') return;
+    await emit([
+      {
+        type: 'LeadPriced',
+        data: {
+          lead_id: d.lead_id,
+          // The stored price, the one the purchase charges (equal to `resolved` unless fixed earlier).
+          price_cents: Number(row.price_cents),
+          lead_type: row.lead_type,
+          price_source: { source: resolved.source, category: resolved.category, sub_service: resolved.sub_service },
+          priced_at: new Date().toISOString(),
+        },
+      },
+    ]);
   },
 });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AUTO_RELOAD_DEFAULTS } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
-import { assertBalanced, walletAccountOf, type EntryLine, type TransactionKind } from '../domain/ledger.js';
+import {
+  assertBalanced,
+  isWalletAccount,
+  walletAccountOf,
+  type EntryLine,
+  type TransactionKind,
+} from '../domain/ledger.js';
 
 /** What a transaction records besides its entries. */
 export interface PostingInput {
@@ -58,9 +64,24 @@ export async function walletBalance(db: Kysely<any>, contractorId: string): Prom
 }
 
 /**
- * Post a balanced transaction: the header, its entries and every touched account's cached
- * balance, in the caller's transaction. Returns null when `reference` was already posted.
- * A wallet going below zero violates the accounts check and aborts the caller's transaction.
+ * A platform account's balance (revenue, clearing, promotions): the sum of its entries, read now.
+ * Platform accounts keep no cached balance, so no posting ever locks a marketplace-wide row.
+ */
+export async function platformBalance(db: Kysely<any>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('total'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * Post a balanced transaction: the header, its entries and the cached balance of every wallet it
+ * touches, in the caller's transaction. Returns null when `reference` was already posted.
+ * Platform accounts get entries only (their balance is summed when read, see platformBalance):
+ * updating one shared revenue row would make every purchase in the marketplace wait for the one
+ * before it to commit. A wallet going below zero violates the accounts check and aborts the caller.
  */
 export async function postTransaction(
   trx: Kysely<any>,
@@ -89,6 +110,7 @@ export async function postTransaction(
     .execute();
   const balances = new Map<string, number>();
   for (const line of input.lines) {
+    if (!isWalletAccount(line.accountId)) continue;
     const row = await trx
       .updateTable('accounts')
       .set({ balance_cents: sql`balance_cents + ${line.amountCents}` })
@@ -100,7 +122,7 @@ export async function postTransaction(
   return { id, balances };
 }
 
-/** The consistency check: transactions whose entries do not sum to zero, accounts whose cache differs from their entries. */
+/** The consistency check: transactions whose entries do not sum to zero, wallets whose cache differs from their entries. */
 export async function checkLedger(db: Kysely<any>) {
   const unbalanced = await db
     .selectFrom('ledger_entries')
@@ -129,6 +151,8 @@ export async function checkLedger(db: Kysely<any>) {
       'a.balance_cents',
       sql<number>`coalesce(e.total, 0)`.as('entries_cents'),
     ])
+    // Only wallets cache a balance (platform accounts are summed when read; their column stays 0).
+    .where('a.kind', '=', 'wallet')
     .where(sql<boolean>`a.balance_cents <> coalesce(e.total, 0)`)
     .execute();
   const negative = await db

@@ -1,4 +1,11 @@
-import { priceRowKey, priceRowOf, resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
+import {
+  priceRowKey,
+  priceRowOf,
+  resolveLeadPrice,
+  type LeadType,
+  type PriceRowRef,
+  type ResolvedPrice,
+} from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -73,9 +80,26 @@ export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: L
   return oldCents;
 }
 
+/** A lead's fixed price row (undefined before its LeadScreened fixed one). */
+export async function fixedLeadPrice(db: Kysely<any>, leadId: string) {
+  return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
+}
+
+/** What a lead of this kind is priced at now (the one resolution of contracts: trade → industry → default). */
+export async function quoteLeadPrice(
+  db: Kysely<any>,
+  lead: { category: string; subService?: string; urgency?: string },
+): Promise<ResolvedPrice> {
+  return resolveLeadPrice(await listPrices(db), {
+    service_category: lead.category,
+    sub_service: lead.subService,
+    lead_type: leadTypeOf(lead.urgency),
+  });
+}
+
 /**
- * Fix a lead's price once: the first of LeadScreened or a price request stores it; later calls
- * return the stored row unchanged (a price change never reprices a lead already on offer).
+ * Fix a lead's price once, when its LeadScreened arrives; a repeat returns the stored row unchanged
+ * (a price change never reprices a lead already on offer). `resolved` says which row priced it.
  */
 export async function fixLeadPrice(
   db: Kysely<any>,
@@ -89,16 +113,10 @@ export async function fixLeadPrice(
     isTest?: boolean;
   },
 ) {
-  const leadType = leadTypeOf(lead.urgency);
   // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
-  const resolved = resolveLeadPrice(await listPrices(db), {
-    service_category: lead.category,
-    sub_service: lead.subService,
-    lead_type: leadType,
-  });
-  const price = resolved.price_cents;
+  const resolved = await quoteLeadPrice(db, lead);
   // The receipt names the row and the change of it that set this price (none for the built-in default).
-  const version = resolved.source === 'default' ? null : await lastChangeOf(db, resolved, leadType);
+  const version = resolved.source === 'default' ? null : await lastChangeOf(db, resolved, resolved.lead_type);
   await db
     .insertInto('leads')
     .values({
@@ -106,8 +124,8 @@ export async function fixLeadPrice(
       service_category: lead.category,
       sub_service: lead.subService ?? '',
       zip_code: lead.zipCode ?? '',
-      lead_type: leadType,
-      price_cents: price,
+      lead_type: resolved.lead_type,
+      price_cents: resolved.price_cents,
       price_source: resolved.source,
       price_row: priceRowKey(resolved),
       price_version_id: version,
@@ -122,7 +140,8 @@ export async function fixLeadPrice(
       }),
     )
     .execute();
-  return db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+  return { row, resolved };
 }
 
 /**

@@ -14,6 +14,9 @@ export const PLATFORM_ACCOUNTS = {
 /** The account id of a contractor's wallet. */
 export const walletAccountOf = (contractorId: string) => `wallet:${contractorId}`;
 
+/** True for a contractor's wallet (the only accounts with a cached, locked balance). */
+export const isWalletAccount = (accountId: string): boolean => accountId.startsWith('wallet:');
+
 /** The kinds of ledger transaction, as stored and as admins see them. */
 export type TransactionKind =
   | 'signup_credit'

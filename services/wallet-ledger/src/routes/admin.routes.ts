@@ -1,20 +1,14 @@
 import { AdjustmentRequestSchema, PageQuerySchema } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { sql } from 'kysely';
-import { checkLedger } from '../db/ledger.repository.js';
+import { checkLedger, platformBalance } from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
 import { adjustWallet } from '../use-cases/adjustments.js';
 
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
 export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {
-  const revenueCents = async () => {
-    const row = await ctx.db
-      .selectFrom('accounts')
-      .select('balance_cents')
-      .where('id', '=', PLATFORM_ACCOUNTS.revenue)
-      .executeTakeFirst();
-    return Number(row?.balance_cents ?? 0);
-  };
+  // Summed from its entries: the revenue account keeps no cached balance (no hot row for purchases).
+  const revenueCents = () => platformBalance(ctx.db, PLATFORM_ACCOUNTS.revenue);
 
   app.get('/internal/transactions', { schema: { querystring: PageQuerySchema } }, async (request) => {
     const { page, limit } = request.query;

@@ -2,18 +2,15 @@ import {
   DEFAULT_LEAD_PRICE_CENTS,
   functionPath,
   HistoryLimitQuerySchema,
-  LeadPriceQuerySchema,
+  LeadPriceQuoteSchema,
   ResetLeadPriceSchema,
   SetLeadPriceSchema,
 } from '@leadmarket/contracts';
-import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { fixLeadPrice, listPrices, resetPrice, setPrice } from '../db/pricing.repository.js';
+import { fixedLeadPrice, listPrices, quoteLeadPrice, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 import type { ReadCaches } from '../read-caches.js';
-
-/** How long a price request for an unknown lead waits for LeadScreened before looking the lead up (matching times out at 2 s). */
-const PRICE_WAIT_MS = 1000;
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
@@ -73,60 +70,27 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext, cach
     };
   });
 
-  // Matching asks before offering. Fixed on first ask; category and urgency may come in the query,
-  // else the category is looked up at lead-intake and the tier is standard until screening says otherwise.
-  app.get(
-    '/internal/leads/:id/price',
-    { schema: { params: LeadParams, querystring: LeadPriceQuerySchema } },
-    async (request) => {
-      const leadId = request.params.id;
-      const find = () => ctx.db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-      let row = await find();
-      // Matching asks as soon as it sees LeadScreened, which we consume at the same moment: give our
-      // consumer a short while to fix the price with the lead's real tier before fixing it from a lookup.
-      for (let waited = 0; !row && !request.query.service_category && waited < PRICE_WAIT_MS; waited += 50) {
-        await new Promise((r) => setTimeout(r, 50));
-        row = await find();
-      }
-      if (!row) {
-        let category = request.query.service_category;
-        let extra: { sub_service?: string; zip_code?: string; is_test?: boolean } = {
-          sub_service: request.query.sub_service,
-          zip_code: request.query.zip_code,
-          is_test: request.query.is_test === undefined ? undefined : request.query.is_test === 'true',
-        };
-        if (!category) {
-          const found = await ctx.clients
-            .call<{
-              leads: Array<{
-                id: string;
-                service_category: string;
-                sub_service: string;
-                zip_code: string;
-                is_test: boolean;
-              }>;
-            }>('lead-intake', '/internal/leads/lookup', { body: { ids: [leadId] } })
-            .catch((error) => {
-              if (error instanceof ServiceCallError && error.status < 500) return { leads: [] };
-              ctx.logger.warn({ err: String(error), leadId }, 'lead lookup at lead-intake failed');
-              throw new HttpError(503, 'Lead information is unavailable; try again shortly');
-            });
-          const lead = found.leads.find((l) => l.id === leadId);
-          if (!lead) throw notFound('Lead not found');
-          category = lead.service_category;
-          extra = lead;
-        }
-        row = await fixLeadPrice(ctx.db, {
-          leadId,
-          category,
-          urgency: request.query.urgency,
-          status: 'available',
-          subService: extra.sub_service,
-          zipCode: extra.zip_code,
-          isTest: extra.is_test,
-        });
-      }
-      return { lead_id: leadId, price_cents: Number(row.price_cents), lead_type: row.lead_type, status: row.status };
-    },
-  );
+  // A lead's fixed price (fixed by the LeadScreened consumer, announced by LeadPriced): for operators
+  // and tests. Nothing on the lead's path asks this; an unpriced lead is 404, never priced here.
+  app.get('/internal/leads/:id/price', { schema: { params: LeadParams } }, async (request) => {
+    const row = await fixedLeadPrice(ctx.db, request.params.id);
+    if (!row) throw notFound('This lead has no price yet');
+    return {
+      lead_id: row.lead_id,
+      price_cents: Number(row.price_cents),
+      lead_type: row.lead_type,
+      status: row.status,
+    };
+  });
+
+  // What a new lead of this kind would be priced at now (the same resolution LeadScreened fixes with).
+  app.get('/internal/lead-prices/quote', { schema: { querystring: LeadPriceQuoteSchema } }, async (request) => {
+    const q = request.query;
+    const resolved = await quoteLeadPrice(ctx.db, {
+      category: q.service_category,
+      subService: q.sub_service,
+      urgency: q.urgency,
+    });
+    return resolved;
+  });
 }

@@ -2,12 +2,16 @@ import type { MigrationSet } from '@leadmarket/platform';
 import * as projections from './2026_11_22_0630_matching_projections.js';
 import * as offerRounds from './2026_11_22_2320_offer_rounds.js';
 import * as availableLeadsIndex from './2026_11_23_0100_available_leads_index.js';
+import * as leadPrices from './2026_11_24_0100_lead_prices.js';
 import * as walletSpendLimits from './2026_11_24_0100_wallet_spend_limits.js';
+import * as offerRound from './2026_11_24_0120_offer_round.js';
 
 /** Matching's migrations in the order they run. */
 export const migrations: MigrationSet = {
   '2026_11_22_0630_matching_projections': projections,
   '2026_11_22_2320_offer_rounds': offerRounds,
   '2026_11_23_0100_available_leads_index': availableLeadsIndex,
+  '2026_11_24_0100_lead_prices': leadPrices,
   '2026_11_24_0100_wallet_spend_limits': walletSpendLimits,
+  '2026_11_24_0120_offer_round': offerRound,
 };

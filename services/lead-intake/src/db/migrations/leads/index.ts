@@ -4,6 +4,7 @@ import * as offerPrice from './2026_11_22_1610_offer_price.js';
 import * as idempotencyKey from './2026_11_23_0900_lead_idempotency_key.js';
 import * as contactedAt from './2026_11_23_2200_contacted_at.js';
 import * as offerRound from './2026_11_23_2210_offer_round.js';
+import * as offersOwnedByMatching from './2026_11_24_0130_offers_owned_by_matching.js';
 import * as autoCreditMarks from './2026_11_24_0200_auto_credit_marks.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
@@ -13,5 +14,6 @@ export const leadMigrations: MigrationSet = {
   '2026_11_23_0900_lead_idempotency_key': idempotencyKey,
   '2026_11_23_2200_contacted_at': contactedAt,
   '2026_11_23_2210_offer_round': offerRound,
+  '2026_11_24_0130_offers_owned_by_matching': offersOwnedByMatching,
   '2026_11_24_0200_auto_credit_marks': autoCreditMarks,
 };

@@ -1,0 +1,113 @@
+import { call, leadBody, type BenchContractor } from '../client.js';
+import { fmt, measured, percentile, type Measured } from '../stats.js';
+import { pgbenchTps } from './contention.js';
+
+export interface DifferentLeadsFigure {
+  buyers: number;
+  bursts: number;
+  sold: number;
+  failed: number;
+  purchasesPerSecond: Measured;
+  p99: Measured;
+  pgbench: { clients: number; tps: Measured };
+  ratio: Measured;
+  errorSamples: string[];
+}
+
+/** Wait until every lead is on `viewer`'s available list: priced (LeadPriced) and matched, so sellable. */
+async function untilListed(base: string, viewer: BenchContractor, leadIds: string[], maxMs = 60_000) {
+  const started = Date.now();
+  for (;;) {
+    const res = await call(base, 'contractors-available-leads', {
+      token: viewer.token,
+      query: { contractor_id: viewer.id },
+    });
+    const listed = new Set<string>((res.body?.available_leads ?? []).map((l: { id: string }) => l.id));
+    if (leadIds.every((id) => listed.has(id))) return;
+    if (Date.now() - started > maxMs) throw new Error(`leads not sellable after ${maxMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Figure 3b (issue 19): `buyers` contractors each buy a *different* lead, all at once, `bursts` times
+ * per run. No sale may wait on another (no marketplace-wide row), so this should run near the
+ * database's own pace: compared with pgbench tpcb-like at the same client count in the same run
+ * (capped, as figure 3, by the connections the stack leaves free).
+ */
+export async function differentLeadsFigure(
+  base: string,
+  databaseUrl: string,
+  contractors: BenchContractor[],
+  opts: { buyers: number; bursts: number; runs: number; pgbenchSeconds: number },
+): Promise<DifferentLeadsFigure> {
+  const buyers = contractors.slice(0, opts.buyers);
+  const pgClients = Math.min(buyers.length, 20);
+  const rates: number[] = [],
+    p99s: number[] = [],
+    tpsRuns: number[] = [],
+    ratios: number[] = [];
+  const errorSamples: string[] = [];
+  let sold = 0,
+    failed = 0;
+  for (let r = 0; r < opts.runs; r++) {
+    const bursts: string[][] = [];
+    for (let b = 0; b < opts.bursts; b++) {
+      const ids: string[] = [];
+      while (ids.length < buyers.length) {
+        const res = await call(base, 'leads-submit', { body: leadBody(`d${r}-${b}-${ids.length}`) });
+        if (res.body?.status === 'valid') ids.push(res.body.lead_id);
+      }
+      bursts.push(ids);
+    }
+    await untilListed(base, buyers[0]!, bursts.flat());
+    const latencies: number[] = [];
+    let seconds = 0;
+    for (const ids of bursts) {
+      const started = performance.now();
+      const results = await Promise.all(
+        buyers.map((c, i) =>
+          call(base, 'purchase-lead', { token: c.token, body: { lead_id: ids[i], contractor_id: c.id } }),
+        ),
+      );
+      seconds += (performance.now() - started) / 1000;
+      for (const res of results) {
+        latencies.push(res.ms);
+        if (res.status === 200 && res.body?.success === true) sold++;
+        else {
+          failed++;
+          if (errorSamples.length < 5) errorSamples.push(`${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        }
+      }
+    }
+    const rate = (bursts.length * buyers.length) / seconds;
+    rates.push(rate);
+    p99s.push(percentile(latencies, 99));
+    const tps = pgbenchTps(databaseUrl, pgClients, opts.pgbenchSeconds);
+    tpsRuns.push(tps);
+    ratios.push(rate / tps);
+  }
+  return {
+    buyers: buyers.length,
+    bursts: opts.bursts,
+    sold,
+    failed,
+    purchasesPerSecond: measured(rates),
+    p99: measured(p99s),
+    pgbench: { clients: pgClients, tps: measured(tpsRuns) },
+    ratio: measured(ratios),
+    errorSamples,
+  };
+}
+
+/** The figure's lines in the report (next to figure 3). */
+export function logDifferentLeads(f: DifferentLeadsFigure, log: (line: string) => void): void {
+  log(`## 3b. ${f.buyers} different leads bought at once by ${f.buyers} contractors (${f.bursts} bursts per run)\n`);
+  log(
+    `- ${f.sold} sold, ${f.failed} failed; ${fmt(f.purchasesPerSecond, 0, ' purchases/s')}, p99 ${fmt(f.p99, 0, ' ms')}`,
+  );
+  log(
+    `- pgbench tpcb-like at ${f.pgbench.clients} clients: ${fmt(f.pgbench.tps, 0, ' tps')}; ratio ${fmt(f.ratio, 2)} (goal ≥ 0.8)\n`,
+  );
+  for (const e of f.errorSamples) log(`  - error: ${e}`);
+}

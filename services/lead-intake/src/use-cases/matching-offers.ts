@@ -1,0 +1,57 @@
+import { hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+
+/**
+ * Offers and their claim tokens belong to matching (docs/adr/0013-19-one-owner-of-offers-and-tokens.md):
+ * lead-intake keeps no copy. The claim page finds the offer behind a link by the token's SHA-256
+ * (the token itself goes no further than this service), and the admin lead list asks who was offered.
+ */
+const OfferSchema = z.object({
+  lead_id: z.string(),
+  contractor_id: z.string(),
+  rank: z.number().int(),
+  round: z.number().int(),
+  offered_at: z.string(),
+  expires_at: z.string(),
+  /** The lead's price as fixed at screening (LeadPriced); null while matching has not heard it. */
+  price_cents: z.number().int().nullable(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** Matching could not answer (down, timed out): the caller says so in plain words. */
+export class OffersUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`matching could not answer for offers: ${String(cause)}`);
+    this.name = 'OffersUnavailableError';
+  }
+}
+
+/** The offer a claim token belongs to, or undefined for a token nobody was sent. */
+export async function offerOfToken(ctx: ServiceContext, token: string): Promise<Offer | undefined> {
+  try {
+    const answer = await ctx.clients.call<{ offer: unknown }>(
+      'matching',
+      `/internal/offers/by-token-hash/${hashToken(token)}`,
+      { timeoutMs: 3000 },
+    );
+    return OfferSchema.parse(answer.offer);
+  } catch (err) {
+    if (err instanceof ServiceCallError && err.status === 404) return undefined;
+    throw new OffersUnavailableError(err);
+  }
+}
+
+/** Every offer of these leads (admin lead list). */
+export async function offersOfLeads(ctx: ServiceContext, leadIds: string[]): Promise<Offer[]> {
+  if (leadIds.length === 0) return [];
+  try {
+    const answer = await ctx.clients.call<{ offers: unknown }>('matching', '/internal/offers/of-leads', {
+      method: 'POST',
+      body: { lead_ids: leadIds },
+      timeoutMs: 3000,
+    });
+    return z.array(OfferSchema).parse(answer.offers);
+  } catch (err) {
+    throw new OffersUnavailableError(err);
+  }
+}
