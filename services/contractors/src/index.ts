@@ -10,9 +10,10 @@ import { registerPasswordResetRoutes } from './routes/password-reset.routes.js';
 import { registerProfileRoutes } from './routes/profile.routes.js';
 import { housekeepingJobs } from './use-cases/housekeeping.js';
 import { sessions as createSessions } from './use-cases/sessions.js';
+import type { ContractorsDatabase } from './db/database.js';
 
 /** The contractors service: accounts, sessions, password resets, profiles, SMS consent, catalogue and the dashboard aggregate. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<ContractorsDatabase> = {
   name: 'contractors',
   migrations,
   consumers,

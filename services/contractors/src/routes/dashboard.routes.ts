@@ -1,12 +1,13 @@
 import { centsToDollars, CONTRACTOR_MESSAGES, functionPath, type DashboardResponse } from '@leadmarket/contracts';
 import { contractorIdOf, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { findContractor, toView } from '../db/contractor.repository.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /**
  * The dashboard aggregate. Each part comes from the service that owns it; when one cannot answer,
  * the part is null and named in `missing` (never a made-up balance).
  */
-export function registerDashboardRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerDashboardRoutes(app: ServiceApp, ctx: ServiceContext<ContractorsDatabase>): void {
   app.get(functionPath('contractors-dashboard'), async (request) => {
     const contractorId = contractorIdOf(request);
     const contractor = await findContractor(ctx.db, contractorId);

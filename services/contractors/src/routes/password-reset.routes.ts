@@ -24,6 +24,7 @@ import { findByEmail, setPasswordHash } from '../db/contractor.repository.js';
 import { consumeToken, findUsableToken, insertResetToken, retireTokensOf } from '../db/reset-token.repository.js';
 import { isValidEmail } from '../domain/profile-rules.js';
 import type { Sessions } from '../use-cases/sessions.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /** EMAIL_DISABLED=true: what forgot-password answers (503). */
 export const RESET_EMAIL_UNAVAILABLE = CHANNEL_OFF_MESSAGES.resetEmail;
@@ -34,14 +35,14 @@ export const RESET_EMAIL_UNAVAILABLE = CHANNEL_OFF_MESSAGES.resetEmail;
  */
 export function registerPasswordResetRoutes(
   app: ServiceApp,
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {
   /** Admin answers a 4xx for bad input; anything else means it could not do the work. */
   const adminCall = async <T>(
     path: string,
-    options: Parameters<ServiceContext['clients']['call']>[2],
+    options: Parameters<ServiceContext<ContractorsDatabase>['clients']['call']>[2],
     failure: string,
   ): Promise<T> => {
     try {
