@@ -11,9 +11,10 @@ import { registerMoneyRoutes } from './routes/money.routes.js';
 import { registerOverviewRoutes } from './routes/overview.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerUtilityRoutes } from './routes/utilities.routes.js';
+import type { AdminDatabase } from './db/database.js';
 
 /** The admin service: admin accounts, sessions and audit log; every admin function composed from the owners' internal routes. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<AdminDatabase> = {
   name: 'admin',
   migrations,
   consumers,

@@ -1,5 +1,6 @@
 import { MESSAGES, type ServiceName } from '@leadmarket/contracts';
 import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } from '@leadmarket/platform';
+import type { AdminDatabase } from '../db/database.js';
 
 /** True when the owner answered that the route itself does not exist (yet), as opposed to an unknown id. */
 const routeMissing = (error: ServiceCallError) =>
@@ -15,7 +16,7 @@ const routeMissing = (error: ServiceCallError) =>
  * naming it, and an owner that is down or failing answers 503. Never invents data.
  */
 export async function callOwner<T = any>(
-  ctx: ServiceContext,
+  ctx: ServiceContext<AdminDatabase>,
   service: ServiceName,
   path: string,
   options: CallOptions = {},

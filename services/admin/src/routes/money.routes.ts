@@ -10,6 +10,7 @@ import { recordAudit } from '../audit.js';
 import { centsToDollars, dollarsToCents } from '../domain/money.js';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 interface OwnerRefund {
   id: string;
@@ -24,7 +25,7 @@ interface OwnerRefund {
 }
 
 /** admin-wallet-adjust, admin-refund-management GET/POST, admin-ledger-check: money lives in wallet-ledger. */
-export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.post(functionPath('admin-wallet-adjust'), async (request) => {
     const input = AdminWalletAdjustSchema.parse(request.body ?? {});
     const adminId = adminIdOf(request);
