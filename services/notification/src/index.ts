@@ -5,9 +5,10 @@ import { migrations } from './db/migrations/index.js';
 import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
 import { providersFrom, senderJob } from './sender.js';
+import type { NotificationDatabase } from './db/database.js';
 
 /** The notification service: SMS offers, emails, Twilio status callbacks and the development outbox. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<NotificationDatabase> = {
   name: 'notification',
   migrations,
   consumers,

@@ -26,6 +26,7 @@ import { renderBody } from './domain/messages.js';
 import { bodyToKeep } from './domain/sent-secrets.js';
 import { scrubFailedDelivery } from './db/delivery-secrets.repository.js';
 import { onWake } from './wake.js';
+import type { NotificationDatabase } from './db/database.js';
 
 export interface Providers {
   sms: SmsProvider;
@@ -119,7 +120,11 @@ async function persist(write: () => Promise<void>): Promise<void> {
  * be asked leaves it `unknown`. Offers past their end, or for a lead sold, expired or deleted
  * before they went out, are never sent (see cancelLeadOffers).
  */
-export function senderJob(ctx: ServiceContext, config: NotificationConfig, providers: Providers): BackgroundJob {
+export function senderJob(
+  ctx: ServiceContext<NotificationDatabase>,
+  config: NotificationConfig,
+  providers: Providers,
+): BackgroundJob {
   const lease = config.NOTIFICATION_SEND_LEASE_SECONDS;
   const providerOf = (d: ClaimedDelivery) => (d.channel === 'sms' ? providers.sms : providers.email);
 
@@ -183,7 +188,8 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
 
   const recover = async (d: InterruptedDelivery) => {
     try {
-      await reconcile(d, new Date(d.sending_at), 'sender interrupted around the provider call');
+      // No start time recorded (a row claimed before the column existed): ask about everything since the epoch.
+      await reconcile(d, d.sending_at ?? new Date(0), 'sender interrupted around the provider call');
     } catch (err) {
       // The provider or the database is unreachable: the row stays `sending` and is looked at again after its lease.
       ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'could not reconcile an interrupted delivery yet');

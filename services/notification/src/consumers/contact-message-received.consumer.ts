@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { loadNotificationConfig } from '../config.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { contactMessageEmail } from '../domain/messages.js';

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { markContactDeleted } from '../db/contacts.repository.js';
 
 /** A deleted contractor's phone is erased; no more messages. */

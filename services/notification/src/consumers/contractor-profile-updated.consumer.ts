@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { upsertContact } from '../db/contacts.repository.js';
 
 /** A changed phone, email or SMS consent (the SMS toggle) applies to the next message. */

@@ -1,5 +1,5 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { upsertContact } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { welcomeEmail, welcomeSms } from '../domain/contractor-messages.js';

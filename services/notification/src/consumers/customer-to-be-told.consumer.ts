@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { eraseCustomerDeliveries } from '../db/customer-deliveries.repository.js';
 import { cancelLeadOffers } from '../db/deliveries.repository.js';
 

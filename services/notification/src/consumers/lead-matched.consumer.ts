@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, toE164 } from '../domain/messages.js';

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { cancelLeadOffers } from '../db/deliveries.repository.js';
 
 /** The lead was sold: offers for it not yet handed to the SMS provider are never sent. */

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { passwordResetEmail } from '../domain/messages.js';
 import { wakeSender } from '../wake.js';

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { contactOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { refundDecisionEmail, refundDecisionSms } from '../domain/contractor-messages.js';

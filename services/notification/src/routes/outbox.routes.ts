@@ -2,6 +2,7 @@ import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/plat
 import { z } from 'zod';
 import { listDeliveries } from '../db/deliveries.repository.js';
 import { renderBody } from '../domain/messages.js';
+import type { NotificationDatabase } from '../db/database.js';
 
 const OutboxQuerySchema = z.object({
   channel: z.enum(['sms', 'email']).optional(),
@@ -13,18 +14,18 @@ const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** GET /internal/outbox (JSON, tests) and GET /dev/outbox (the development page): every message, newest first. */
-export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext<NotificationDatabase>): void {
   const messages = async (query: z.infer<typeof OutboxQuerySchema>) =>
     (await listDeliveries(ctx.db, query)).map((d) => ({
-      id: d.id as string,
-      channel: d.channel as string,
-      to: d.recipient as string,
-      subject: (d.subject as string | null) ?? null,
-      body: renderBody(d.body as string, ctx.publicBaseUrl),
-      status: d.status as string,
-      provider: (d.provider as string | null) ?? null,
-      provider_status: (d.provider_status as string | null) ?? null,
-      created_at: new Date(d.created_at).toISOString(),
+      id: d.id,
+      channel: d.channel,
+      to: d.recipient,
+      subject: d.subject,
+      body: renderBody(d.body, ctx.publicBaseUrl),
+      status: d.status,
+      provider: d.provider,
+      provider_status: d.provider_status,
+      created_at: d.created_at.toISOString(),
     }));
 
   app.get('/internal/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request) => ({
