@@ -6,9 +6,10 @@ import { leadExpiryJob } from './jobs/lead-expiry.job.js';
 import { registerLeadRoutes } from './routes/leads.routes.js';
 import { registerSiteRoutes } from './routes/site.routes.js';
 import { ScreeningWaiter } from './screening-wakeups.js';
+import type { LeadIntakeDatabase } from './db/database.js';
 
 /** lead-intake: the only holder of customer contact details; leads, claim tokens, waitlist, contact, page views. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<LeadIntakeDatabase> = {
   name: 'lead-intake',
   migrations,
   consumers,

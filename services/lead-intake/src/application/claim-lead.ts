@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadmarket/contracts';
 import { z } from 'zod';
 import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
 import { findOfferByTokenHash, type OfferRow } from '../db/offer.repository.js';
+import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
 export const CLAIM_MESSAGES = {
@@ -18,7 +19,10 @@ export const CLAIM_MESSAGES = {
 const claimFailure = (status: number, message: string) => new HttpError(status, message, undefined, { success: false });
 
 /** The offer behind a token and its lead, for any viewer (no contractor check yet). */
-async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer: OfferRow; lead: LeadRow }> {
+async function offerAndLead(
+  ctx: ServiceContext<LeadIntakeDatabase>,
+  token: string,
+): Promise<{ offer: OfferRow; lead: LeadRow }> {
   const offer = await findOfferByTokenHash(ctx.db, hashToken(token));
   const lead = offer && (await findLead(ctx.db, offer.lead_id));
   if (!offer || !lead) throw claimFailure(404, CLAIM_MESSAGES.unknown);
@@ -27,7 +31,7 @@ async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer
 
 /** The lead a valid, unexpired, unsold offer points at (leads-claim-get), with the offer's price. */
 export async function leadForClaimPage(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   now = new Date(),
 ): Promise<{ lead: LeadRow; priceCents: number | null }> {
@@ -49,7 +53,7 @@ export type ClaimStatus =
  * ("You claimed this lead"); anyone else holding the token learns nothing beyond leads-claim-get.
  */
 export async function claimStatusFor(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   contractorId: string,
   now = new Date(),
@@ -72,7 +76,7 @@ const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number
  * lead and contractor), record the assignment, and return the lead with its full contact.
  */
 export async function claimLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   contractorId: string,
   now = new Date(),
@@ -107,7 +111,7 @@ export async function claimLead(
   return after;
 }
 
-function purchaseFailure(ctx: ServiceContext, err: unknown): HttpError {
+function purchaseFailure(ctx: ServiceContext<LeadIntakeDatabase>, err: unknown): HttpError {
   if (err instanceof ServiceCallError) {
     const ownerMessage = typeof err.body?.message === 'string' ? err.body.message : undefined;
     if (err.status === 409) return claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);

@@ -1,4 +1,5 @@
-import { defineConsumer, hashToken } from '@leadmarket/platform';
+import { hashToken } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { findLead } from '../db/lead.repository.js';
 import { insertOffers } from '../db/offer.repository.js';
 

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { findLead } from '../db/lead.repository.js';
 import { expireUnsoldLead } from '../db/offer-rounds.repository.js';
 import { customerNotice } from '../domain/customer-notice.js';

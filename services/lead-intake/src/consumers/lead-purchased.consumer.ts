@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { findLead, recordPurchase } from '../db/lead.repository.js';
 import { customerNotice } from '../domain/customer-notice.js';
 

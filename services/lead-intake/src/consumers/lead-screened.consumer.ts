@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { sql } from 'kysely';
 import { recordScreening } from '../db/lead.repository.js';
 import { LEAD_SCREENED_CHANNEL, wakeScreeningWaiters } from '../screening-wakeups.js';

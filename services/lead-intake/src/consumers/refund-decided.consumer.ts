@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { markRefunded } from '../db/lead.repository.js';
 
 /** An approved refund is noted on the lead (the buyer keeps the assignment; the money moved in wallet-ledger). */

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from './database.js';
 
 /** Expire one lead that is still available (its offer rounds passed unsold); false when it was not. */
-export async function expireUnsoldLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
+export async function expireUnsoldLead(db: Kysely<LeadIntakeDatabase>, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
     .set({ status: 'expired', expired_at: at })
@@ -17,7 +18,7 @@ export async function expireUnsoldLead(db: Kysely<any>, id: string, at: Date): P
  * among this contractor's bought, unrefunded leads.
  */
 export async function recordContact(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   id: string,
   contractorId: string,
   at: Date,
@@ -32,7 +33,7 @@ export async function recordContact(
     .where('status', 'in', ['purchased', 'completed', 'archived'])
     .returning('contacted_at')
     .executeTakeFirst();
-  if (set) return { contacted_at: new Date(set.contacted_at), first: true };
+  if (set) return { contacted_at: set.contacted_at ?? at, first: true };
   const row = await db
     .selectFrom('leads')
     .select('contacted_at')
@@ -40,11 +41,14 @@ export async function recordContact(
     .where('purchased_by', '=', contractorId)
     .where('refunded_at', 'is', null)
     .executeTakeFirst();
-  return row?.contacted_at ? { contacted_at: new Date(row.contacted_at), first: false } : undefined;
+  return row?.contacted_at ? { contacted_at: row.contacted_at, first: false } : undefined;
 }
 
 /** The offer round each contractor was offered each lead in (first offer per contractor). */
-export async function offerRoundsOf(db: Kysely<any>, leadIds: string[]): Promise<Map<string, Map<string, number>>> {
+export async function offerRoundsOf(
+  db: Kysely<LeadIntakeDatabase>,
+  leadIds: string[],
+): Promise<Map<string, Map<string, number>>> {
   const out = new Map<string, Map<string, number>>();
   if (leadIds.length === 0) return out;
   const rows = await db
@@ -53,11 +57,11 @@ export async function offerRoundsOf(db: Kysely<any>, leadIds: string[]): Promise
     .where('lead_id', 'in', leadIds)
     .execute();
   for (const r of rows) {
-    const byContractor = out.get(r.lead_id as string) ?? new Map<string, number>();
+    const byContractor = out.get(r.lead_id) ?? new Map<string, number>();
     const round = Number(r.offer_round);
-    const known = byContractor.get(r.contractor_id as string);
-    if (known === undefined || round < known) byContractor.set(r.contractor_id as string, round);
-    out.set(r.lead_id as string, byContractor);
+    const known = byContractor.get(r.contractor_id);
+    if (known === undefined || round < known) byContractor.set(r.contractor_id, round);
+    out.set(r.lead_id, byContractor);
   }
   return out;
 }
