@@ -7,6 +7,7 @@ import { matchLead } from './match-lead.js';
 import { rerouteJob } from './reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
 import { onWake } from './wake.js';
+import type { MatchingDatabase } from './db/database.js';
 
 /**
  * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
@@ -14,7 +15,7 @@ import { onWake } from './wake.js';
  */
 const MATCH_CONCURRENCY = 8;
 
-function matcherJob(ctx: ServiceContext): BackgroundJob {
+function matcherJob(ctx: ServiceContext<MatchingDatabase>): BackgroundJob {
   const config = loadMatchingConfig(ctx.env);
   return wakeableJob(
     'matcher',
@@ -40,7 +41,7 @@ function matcherJob(ctx: ServiceContext): BackgroundJob {
 }
 
 /** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<MatchingDatabase> = {
   name: 'matching',
   migrations,
   consumers,

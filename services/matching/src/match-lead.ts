@@ -6,6 +6,7 @@ import { findLead, lockPendingLead, markMatched, recordPriceAttempt } from './db
 import { startOfferRounds } from './db/offer-rounds.repository.js';
 import { insertOffers } from './db/offers.repository.js';
 import { rankCandidates } from './domain/ranking.js';
+import type { MatchingDatabase } from './db/database.js';
 
 /** Claim tokens carry 24 random bytes = 192 bits. */
 const CLAIM_TOKEN_BYTES = 24;
@@ -27,7 +28,7 @@ export const PRICE_LOOKUP_ATTEMPTS = 3;
  * Returns undefined when the lead should wait.
  */
 async function priceOf(
-  ctx: ServiceContext,
+  ctx: ServiceContext<MatchingDatabase>,
   config: MatchingConfig,
   lead: {
     lead_id: string;
@@ -92,7 +93,7 @@ async function priceOf(
  * Returns the number of offers made, or undefined if the lead was not pending.
  */
 export async function matchLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<MatchingDatabase>,
   config: MatchingConfig,
   leadId: string,
   now = new Date(),

@@ -12,6 +12,7 @@ import {
 } from './db/offer-rounds.repository.js';
 import { insertOffers } from './db/offers.repository.js';
 import { rankCandidates } from './domain/ranking.js';
+import type { MatchingDatabase } from './db/database.js';
 
 /** Claim tokens carry 24 random bytes = 192 bits (as in the first round). */
 const CLAIM_TOKEN_BYTES = 24;
@@ -26,7 +27,7 @@ export type RerouteOutcome = { round: number; offers: number } | { exhausted: tr
  * lead-intake expires the lead and has the customer told. A lead sold or closed meanwhile is left alone.
  */
 export async function rerouteLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<MatchingDatabase>,
   config: MatchingConfig,
   leadId: string,
   now = new Date(),
@@ -102,7 +103,7 @@ export async function rerouteLead(
 }
 
 /** The sweep that re-routes leads past their round deadline (each lead locked by its own transaction). */
-export function rerouteJob(ctx: ServiceContext, config: MatchingConfig): BackgroundJob {
+export function rerouteJob(ctx: ServiceContext<MatchingDatabase>, config: MatchingConfig): BackgroundJob {
   return intervalJob('reroute', config.REROUTE_SWEEP_MS, ctx.logger, async () => {
     for (const leadId of await leadsPastRoundDeadline(ctx.db, new Date())) {
       try {

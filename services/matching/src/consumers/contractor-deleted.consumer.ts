@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { markContractorDeleted } from '../db/contractors.repository.js';
 
 /** A deleted contractor is never offered a lead again. */

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { upsertContractor } from '../db/contractors.repository.js';
 
 /** A changed targeting profile replaces the one we hold (unless ours is newer). */

@@ -7,9 +7,10 @@ import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
+import type { MatchingDatabase } from '../db/database.js';
 
 /** Every event matching consumes, one consumer per file. */
-export const consumers: ConsumerDefinition[] = [
+export const consumers: ConsumerDefinition<any, MatchingDatabase>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { closeLead } from '../db/leads.repository.js';
 
 /** An admin-deleted lead is no longer offered or listed, and its description (which may hold the customer's contact) is erased. */

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { closeLead } from '../db/leads.repository.js';
 
 /** An expired lead is no longer available. */

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { closeLead } from '../db/leads.repository.js';
 
 /** A sold lead leaves every list; the buyer's purchase counts toward its response record. */

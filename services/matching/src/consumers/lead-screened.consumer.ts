@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { recordPendingLead } from '../db/leads.repository.js';
 import { wakeMatcher } from '../wake.js';
 

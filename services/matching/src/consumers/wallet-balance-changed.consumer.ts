@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { recordBalance } from '../db/contractors.repository.js';
 
 /** Who can afford a lead: the latest balance of each wallet. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
+import type { MatchingDatabase } from './database.js';
 
 export interface ContractorProjection {
   contractor_id: string;
@@ -10,7 +11,7 @@ export interface ContractorProjection {
 }
 
 /** Store a contractor's targeting profile unless we already hold a newer one or it was deleted. */
-export async function upsertContractor(db: Kysely<any>, p: ContractorProjection): Promise<void> {
+export async function upsertContractor(db: Kysely<MatchingDatabase>, p: ContractorProjection): Promise<void> {
   const existing = await db
     .selectFrom('contractors')
     .select(['deleted', 'profile_at'])
@@ -41,7 +42,11 @@ export async function upsertContractor(db: Kysely<any>, p: ContractorProjection)
 }
 
 /** A deleted contractor is never offered again (a late profile event does not revive it). */
-export async function markContractorDeleted(db: Kysely<any>, contractorId: string, at: string): Promise<void> {
+export async function markContractorDeleted(
+  db: Kysely<MatchingDatabase>,
+  contractorId: string,
+  at: string,
+): Promise<void> {
   await db
     .insertInto('contractors')
     .values({ contractor_id: contractorId, industry: '', sub_service: '', profile_at: at, deleted: true })
@@ -52,7 +57,7 @@ export async function markContractorDeleted(db: Kysely<any>, contractorId: strin
 
 /** Record a wallet balance unless a newer one is already known. */
 export async function recordBalance(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
   balanceCents: number,
   at: string,
@@ -64,13 +69,13 @@ export async function recordBalance(
       oc
         .column('contractor_id')
         .doUpdateSet({ balance_cents: balanceCents, changed_at: at })
-        .where('wallets.changed_at', '<=', at as any),
+        .where('wallets.changed_at', '<=', new Date(at)),
     )
     .execute();
 }
 
 /** Every contractor serving `zip` with its balance and offer record, ready for ranking. */
-export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Candidate[]> {
+export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
   const rows = await db
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
@@ -80,7 +85,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
     .where('c.deleted', '=', false)
     .execute();
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.contractor_id as string);
+  const ids = rows.map((r) => r.contractor_id);
   const zips = await db
     .selectFrom('contractor_zips')
     .select(['contractor_id', 'zip_code'])
@@ -106,7 +111,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
       contractor_id: r.contractor_id,
       industry: r.industry,
       sub_service: r.sub_service,
-      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code as string),
+      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code),
       active: !r.deleted,
       balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
       offers_received: Number(stats?.offers ?? 0),
@@ -118,7 +123,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
 
 /** The targeting profile of one contractor, or undefined when unknown or deleted. */
 export async function activeContractor(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
 ): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
   const row = await db
@@ -133,5 +138,5 @@ export async function activeContractor(
     .select('zip_code')
     .where('contractor_id', '=', contractorId)
     .execute();
-  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code as string) };
+  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code) };
 }

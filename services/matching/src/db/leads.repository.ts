@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MatchingDatabase } from './database.js';
 
 /** A valid screened lead as matching keeps it (no contact details ever reach this service). */
 export interface ScreenedLead {
@@ -14,7 +15,7 @@ export interface ScreenedLead {
 }
 
 /** Record a valid lead as waiting for its match; a repeat (or a lead already sold/removed) changes nothing. */
-export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Promise<void> {
+export async function recordPendingLead(db: Kysely<MatchingDatabase>, lead: ScreenedLead): Promise<void> {
   await db
     .insertInto('leads')
     .values({ ...lead, status: 'pending_match' })
@@ -23,7 +24,7 @@ export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Pr
 }
 
 /** Leads whose match has not been made yet (after a crash or an unreachable wallet-ledger), oldest first. */
-export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<string[]> {
+export async function pendingLeadIds(db: Kysely<MatchingDatabase>, limit = 20): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('lead_id')
@@ -31,15 +32,15 @@ export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<strin
     .orderBy('submitted_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.lead_id as string);
+  return rows.map((r) => r.lead_id);
 }
 
-export async function findLead(db: Kysely<any>, leadId: string) {
+export async function findLead(db: Kysely<MatchingDatabase>, leadId: string) {
   return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
 }
 
 /** Lock a lead still waiting for its match (inside the matching transaction), or undefined. */
-export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
+export async function lockPendingLead(trx: Kysely<MatchingDatabase>, leadId: string) {
   return trx
     .selectFrom('leads')
     .selectAll()
@@ -50,7 +51,7 @@ export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
 }
 
 /** One more failed price look-up for a pending lead. */
-export async function recordPriceAttempt(db: Kysely<any>, leadId: string): Promise<void> {
+export async function recordPriceAttempt(db: Kysely<MatchingDatabase>, leadId: string): Promise<void> {
   await db
     .updateTable('leads')
     .set((eb) => ({ match_attempts: eb('match_attempts', '+', 1) }))
@@ -59,7 +60,7 @@ export async function recordPriceAttempt(db: Kysely<any>, leadId: string): Promi
 }
 
 export async function markMatched(
-  trx: Kysely<any>,
+  trx: Kysely<MatchingDatabase>,
   leadId: string,
   priceCents: number,
   leadType: string,
@@ -78,7 +79,7 @@ export async function markMatched(
  * tombstone row for unknown leads.
  */
 export async function closeLead(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   leadId: string,
   status: 'purchased' | 'expired' | 'deleted',
   purchasedBy?: string,
@@ -109,12 +110,17 @@ export async function closeLead(
 }
 
 /** Available (still sellable) leads in `zips`, or offered to this contractor, newer than `since`, newest first. */
-export async function availableLeadsFor(db: Kysely<any>, contractorId: string, zips: string[], since: Date) {
+export async function availableLeadsFor(
+  db: Kysely<MatchingDatabase>,
+  contractorId: string,
+  zips: string[],
+  since: Date,
+) {
   return db
     .selectFrom('leads')
     .selectAll()
     .where('status', '=', 'available')
-    .where('submitted_at', '>', since.toISOString() as any)
+    .where('submitted_at', '>', since)
     .where((eb) =>
       eb.or([
         ...(zips.length ? [eb('zip_code', 'in', zips)] : []),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { MatchingDatabase } from './database.js';
 
 export interface NewOffer {
   lead_id: string;
@@ -10,6 +11,6 @@ export interface NewOffer {
   expires_at: string;
 }
 
-export async function insertOffers(trx: Kysely<any>, offers: NewOffer[]): Promise<void> {
+export async function insertOffers(trx: Kysely<MatchingDatabase>, offers: NewOffer[]): Promise<void> {
   if (offers.length) await trx.insertInto('offers').values(offers).execute();
 }

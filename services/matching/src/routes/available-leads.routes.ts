@@ -4,9 +4,14 @@ import type { MatchingConfig } from '../config.js';
 import { activeContractor } from '../db/contractors.repository.js';
 import { availableLeadsFor } from '../db/leads.repository.js';
 import { availableLeadCards, type StoredLead } from '../domain/available-leads.js';
+import type { MatchingDatabase } from '../db/database.js';
 
 /** contractors-available-leads: still-sellable leads this contractor fits or was offered, newest first. */
-export function registerAvailableLeadsRoutes(app: ServiceApp, ctx: ServiceContext, config: MatchingConfig): void {
+export function registerAvailableLeadsRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<MatchingDatabase>,
+  config: MatchingConfig,
+): void {
   app.get(
     functionPath('contractors-available-leads'),
     { schema: { querystring: AvailableLeadsQuerySchema } },
@@ -27,11 +32,7 @@ export function registerAvailableLeadsRoutes(app: ServiceApp, ctx: ServiceContex
           leads.map((l) => l.lead_id),
         )
         .execute();
-      const cards = availableLeadCards(
-        leads as StoredLead[],
-        contractor,
-        new Set(offered.map((o) => o.lead_id as string)),
-      );
+      const cards = availableLeadCards(leads as StoredLead[], contractor, new Set(offered.map((o) => o.lead_id)));
       return { available_leads: cards, total_available: cards.length };
     },
   );
