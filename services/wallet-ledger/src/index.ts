@@ -10,9 +10,10 @@ import { registerPurchaseRoutes } from './routes/purchases.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
+import type { WalletLedgerDatabase } from './db/database.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<WalletLedgerDatabase> = {
   name: 'wallet-ledger',
   migrations,
   consumers,

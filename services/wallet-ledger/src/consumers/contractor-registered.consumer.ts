@@ -1,5 +1,5 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { upsertTarget } from '../db/targets.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';

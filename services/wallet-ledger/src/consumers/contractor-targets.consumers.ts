@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { markTargetDeleted, upsertTarget } from '../db/targets.repository.js';
 
 /** A contractor changed its trade or ZIP codes: it may buy the leads of its new targets. */

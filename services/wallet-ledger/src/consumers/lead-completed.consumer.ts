@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 
 /** A bought lead the contractor booked: counts as closed in metrics. */
 export const leadCompleted = defineConsumer({

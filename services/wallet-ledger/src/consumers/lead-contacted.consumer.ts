@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 
 /** The buyer's first contact with the customer ends the purchase's response time. */
 export const leadContacted = defineConsumer({

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 
 /** An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger). */
 export const leadDeleted = defineConsumer({

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 
 /** An unsold lead past its offer lifetime can no longer be bought. */
 export const leadExpired = defineConsumer({

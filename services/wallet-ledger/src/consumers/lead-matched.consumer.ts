@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 
 /** When each contractor was offered a lead: response time is offer → purchase. */
 export const leadMatched = defineConsumer({

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineConsumer } from './define-consumer.js';
 import { fixLeadPrice } from '../db/pricing.repository.js';
 
 /** A valid lead becomes sellable with its price fixed now; a rejected one is recorded as never sellable. */

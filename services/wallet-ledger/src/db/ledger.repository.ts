@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTO_RELOAD_DEFAULTS } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { assertBalanced, walletAccountOf, type EntryLine, type TransactionKind } from '../domain/ledger.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** What a transaction records besides its entries. */
 export interface PostingInput {
@@ -17,7 +18,7 @@ export interface PostingInput {
 }
 
 /** Create the wallet account and settings row of a contractor if missing. */
-export async function ensureWallet(db: Kysely<any>, contractorId: string): Promise<void> {
+export async function ensureWallet(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<void> {
   await db
     .insertInto('accounts')
     .values({ id: walletAccountOf(contractorId), kind: 'wallet', contractor_id: contractorId })
@@ -36,7 +37,7 @@ export async function ensureWallet(db: Kysely<any>, contractorId: string): Promi
 }
 
 /** Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its balance. */
-export async function lockWallet(trx: Kysely<any>, contractorId: string): Promise<number> {
+export async function lockWallet(trx: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
   await ensureWallet(trx, contractorId);
   const row = await trx
     .selectFrom('accounts')
@@ -48,7 +49,7 @@ export async function lockWallet(trx: Kysely<any>, contractorId: string): Promis
 }
 
 /** A wallet's cached balance (0 when it has none yet). */
-export async function walletBalance(db: Kysely<any>, contractorId: string): Promise<number> {
+export async function walletBalance(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
   const row = await db
     .selectFrom('accounts')
     .select('balance_cents')
@@ -63,7 +64,7 @@ export async function walletBalance(db: Kysely<any>, contractorId: string): Prom
  * A wallet going below zero violates the accounts check and aborts the caller's transaction.
  */
 export async function postTransaction(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   input: PostingInput,
 ): Promise<{ id: string; balances: Map<string, number> } | null> {
   assertBalanced(input.lines);
@@ -101,7 +102,7 @@ export async function postTransaction(
 }
 
 /** The consistency check: transactions whose entries do not sum to zero, accounts whose cache differs from their entries. */
-export async function checkLedger(db: Kysely<any>) {
+export async function checkLedger(db: Kysely<WalletLedgerDatabase>) {
   const unbalanced = await db
     .selectFrom('ledger_entries')
     .select(['transaction_id', sql<number>`sum(amount_cents)`.as('sum_cents')])

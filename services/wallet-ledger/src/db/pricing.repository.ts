@@ -1,9 +1,10 @@
 import { resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** Every admin-set price. */
-export async function listPrices(db: Kysely<any>): Promise<PriceRow[]> {
+export async function listPrices(db: Kysely<WalletLedgerDatabase>): Promise<PriceRow[]> {
   const rows = await db
     .selectFrom('lead_prices')
     .select(['category', 'sub_service', 'lead_type', 'price_cents'])
@@ -19,7 +20,7 @@ export async function listPrices(db: Kysely<any>): Promise<PriceRow[]> {
   }));
 }
 
-const cellOf = (trx: Kysely<any>, row: PriceRowRef, leadType: LeadType) =>
+const cellOf = (trx: Kysely<WalletLedgerDatabase>, row: PriceRowRef, leadType: LeadType) =>
   trx
     .selectFrom('lead_prices')
     .select('price_cents')
@@ -31,7 +32,7 @@ const cellOf = (trx: Kysely<any>, row: PriceRowRef, leadType: LeadType) =>
 
 /** Set one price of a row and record the change with who made it (old price null when there was none). */
 export async function setPrice(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   row: PriceRowRef,
   leadType: LeadType,
   priceCents: number,
@@ -56,7 +57,12 @@ export async function setPrice(
 }
 
 /** Remove a row's own price for a tier ("Reset to default"): its leads fall back to the next row. Recorded as a change to null. */
-export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: LeadType, adminId: string | null) {
+export async function resetPrice(
+  trx: Kysely<WalletLedgerDatabase>,
+  row: PriceRowRef,
+  leadType: LeadType,
+  adminId: string | null,
+) {
   const old = await cellOf(trx, row, leadType);
   if (!old) return null;
   await trx
@@ -78,7 +84,7 @@ export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: L
  * return the stored row unchanged (a price change never reprices a lead already on offer).
  */
 export async function fixLeadPrice(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   lead: {
     leadId: string;
     category: string;

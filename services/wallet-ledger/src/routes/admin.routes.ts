@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { checkLedger } from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
 import { adjustWallet } from '../operations/adjustments.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
-export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   const revenueCents = async () => {
     const row = await ctx.db
       .selectFrom('accounts')

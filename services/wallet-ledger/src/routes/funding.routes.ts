@@ -16,9 +16,10 @@ import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
 import { walletAccountOf } from '../domain/ledger.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
-async function settingsOf(db: Kysely<any>, contractorId: string) {
+async function settingsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string) {
   const row = await db
     .selectFrom('wallet_settings')
     .selectAll()
@@ -36,12 +37,12 @@ async function settingsOf(db: Kysely<any>, contractorId: string) {
   );
 }
 
-const settingsAnswer = (s: any) => ({
+const settingsAnswer = (s: Awaited<ReturnType<typeof settingsOf>>) => ({
   success: true as const,
-  auto_reload_enabled: Boolean(s.auto_reload_enabled),
-  auto_reload_threshold: centsToDollars(Number(s.auto_reload_threshold_cents)),
-  auto_reload_amount: centsToDollars(Number(s.auto_reload_amount_cents)),
-  disabled_reason: s.auto_reload_disabled_reason ?? null,
+  auto_reload_enabled: s.auto_reload_enabled,
+  auto_reload_threshold: centsToDollars(s.auto_reload_threshold_cents),
+  auto_reload_amount: centsToDollars(s.auto_reload_amount_cents),
+  disabled_reason: s.auto_reload_disabled_reason,
   has_saved_card: Boolean(s.stripe_payment_method_id),
 });
 
@@ -50,7 +51,11 @@ const asBoolean = (v: unknown): boolean | undefined =>
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Funding (Checkout, webhook, development checkout page), auto-reload settings and the internal wallet views. */
-export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): Promise<void> {
+export async function registerFundingRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+): Promise<void> {
   const { payments } = deps;
 
   app.post(
@@ -207,10 +212,10 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     const s = await settingsOf(ctx.db, contractorId);
     return {
       balance_cents: await walletBalance(ctx.db, contractorId),
-      auto_reload_enabled: Boolean(s.auto_reload_enabled),
+      auto_reload_enabled: s.auto_reload_enabled,
       auto_reload_threshold_cents: Number(s.auto_reload_threshold_cents),
       auto_reload_amount_cents: Number(s.auto_reload_amount_cents),
-      auto_reload_disabled_reason: s.auto_reload_disabled_reason ?? null,
+      auto_reload_disabled_reason: s.auto_reload_disabled_reason,
     };
   });
 

@@ -10,6 +10,7 @@ import { HttpError, notFound, ServiceCallError, type ServiceApp, type ServiceCon
 import { z } from 'zod';
 import { fixLeadPrice, listPrices, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** How long a price request for an unknown lead waits for LeadScreened before looking the lead up (matching times out at 2 s). */
 const PRICE_WAIT_MS = 1000;
@@ -17,7 +18,7 @@ const PRICE_WAIT_MS = 1000;
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
 /** get-category-pricing, the admin price matrix and history, and a lead's fixed price. */
-export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.get(functionPath('get-category-pricing'), async () => {
     const byType = pricingMap(await listPrices(ctx.db));
     return {

@@ -11,9 +11,14 @@ import type { WalletDeps } from '../config.js';
 import { purchaseFacts } from '../db/reports.repository.js';
 import { walletAccountOf } from '../domain/ledger.js';
 import { gamification, performanceMetrics, weeklyReports } from '../domain/reports.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Purchase history, 30-day metrics, achievements and weekly summaries of the signed-in contractor. */
-export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+export function registerReportRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+): void {
   app.get(
     functionPath('get-lead-purchase-history'),
     { schema: { querystring: HistoryQuerySchema } },
@@ -82,6 +87,9 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
       .select(['amount_cents', 'processed_at'])
       .where('contractor_id', '=', contractorId)
       .where('status', '=', 'approved')
+      // A decided refund always has its time; the filter tells the type so.
+      .where('processed_at', 'is not', null)
+      .$narrowType<{ processed_at: Date }>()
       .execute();
     const entries = await ctx.db
       .selectFrom('ledger_entries')
@@ -91,8 +99,8 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
     return {
       reports: weeklyReports(
         await purchaseFacts(ctx.db, contractorId),
-        refunds.map((r) => ({ amount_cents: Number(r.amount_cents), processed_at: new Date(r.processed_at) })),
-        entries.map((e) => ({ amount_cents: Number(e.amount_cents), created_at: new Date(e.created_at) })),
+        refunds.map((r) => ({ amount_cents: Number(r.amount_cents), processed_at: r.processed_at })),
+        entries.map((e) => ({ amount_cents: Number(e.amount_cents), created_at: e.created_at })),
         WEEKLY_SUMMARY_WEEKS,
         new Date(),
       ),
