@@ -39,7 +39,8 @@ const typedTables = {
       },
       {
         selector:
-          'TSTypeReference[typeName.name=/^(ServiceContext|ServiceDefinition|ConsumerContext)$/]:not([typeArguments])',
+          // The platform's base context handed to a service's context builder (`base`) is the one exception.
+          'TSTypeReference[typeName.name=/^(ServiceContext|ServiceDefinition|ConsumerContext)$/]:not([typeArguments]):not(Identifier[name="base"] > TSTypeAnnotation > TSTypeReference)',
         message:
           "Name the service's typed tables (e.g. ServiceContext<ScreeningDatabase>): without them its db is untyped.",
       },

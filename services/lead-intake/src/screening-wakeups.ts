@@ -1,5 +1,4 @@
-import { EventEmitter } from 'node:events';
-import type { Database, Logger } from '@leadmarket/platform';
+import { createKeyedWakeup, type Database, type Logger } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { findLead, type LeadRow } from './db/lead.repository.js';
 import type { LeadIntakeDatabase } from './db/database.js';
@@ -7,23 +6,16 @@ import type { LeadIntakeDatabase } from './db/database.js';
 /** PostgreSQL channel the LeadScreened consumer notifies (in its transaction), so a request waiting on another instance wakes too. */
 export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
 
-// In-process wake-ups: the consumer and the waiting request often share a process; no round trip needed.
-const local = new EventEmitter();
-local.setMaxListeners(0);
-
-/** Wake requests of this process waiting for `leadId`'s screening verdict. */
-export const wakeScreeningWaiters = (leadId: string): void => {
-  local.emit(leadId);
-};
-
 const POLL_MS = 200;
 
 /**
  * Lets leads-submit wait a bounded time for its lead's verdict. Three wake-up paths, any one
- * enough: the in-process emitter, PostgreSQL LISTEN (other instances), and polling (a lost notify).
+ * enough: this instance's own consumer (`wake`, after its commit), PostgreSQL LISTEN (other
+ * instances), and polling (a lost notify). One per lead-intake instance, in its context.
  */
 export class ScreeningWaiter {
   private unlisten?: () => Promise<void>;
+  private readonly wakeup = createKeyedWakeup();
 
   constructor(
     private readonly db: Kysely<LeadIntakeDatabase>,
@@ -33,10 +25,15 @@ export class ScreeningWaiter {
 
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => wakeScreeningWaiters(leadId));
+      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => this.wake(leadId));
     } catch (err) {
       this.logger.warn({ err: String(err) }, 'LISTEN for screening verdicts failed; falling back to polling');
     }
+  }
+
+  /** Wake the requests of this instance waiting for `leadId`'s verdict. */
+  wake(leadId: string): void {
+    this.wakeup.wake(leadId);
   }
 
   async stop(): Promise<void> {
@@ -55,11 +52,11 @@ export class ScreeningWaiter {
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
-          local.off(leadId, done);
+          stopListening();
           resolve();
         };
         const timer = setTimeout(done, Math.min(POLL_MS, left));
-        local.on(leadId, done);
+        const stopListening = this.wakeup.onWake(leadId, done);
       });
     }
   }

@@ -1,8 +1,8 @@
-import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
-import { depsOf } from './config.js';
+import { defineService, intervalJob } from '@leadmarket/platform';
+import { walletContext } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
-import { reconcilePendingReloads } from './operations/funding.js';
+import { reconcilePendingReloads } from './use-cases/funding.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
@@ -10,12 +10,12 @@ import { registerPurchaseRoutes } from './routes/purchases.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
-import type { WalletLedgerDatabase } from './db/database.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
-export const service: ServiceDefinition<WalletLedgerDatabase> = {
+export const service = defineService({
   name: 'wallet-ledger',
   migrations,
+  context: walletContext,
   consumers,
   productionRequirements: [
     {
@@ -25,7 +25,7 @@ export const service: ServiceDefinition<WalletLedgerDatabase> = {
     },
   ],
   async register(app, ctx) {
-    const deps = depsOf(ctx);
+    const deps = ctx;
     registerPurchaseRoutes(app, ctx, deps);
     registerPricingRoutes(app, ctx);
     await registerFundingRoutes(app, ctx, deps);
@@ -41,8 +41,8 @@ export const service: ServiceDefinition<WalletLedgerDatabase> = {
         'reconcile-auto-reloads',
         5 * 60_000,
         ctx.logger,
-        async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)),
+        async () => void (await reconcilePendingReloads(ctx, ctx.payments, 15 * 60_000)),
       ),
     ];
   },
-};
+});

@@ -1,5 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
-import type { AdminDatabase } from '../db/database.js';
+import type { AdminContext } from '../context.js';
 
 /** Every event admin consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, AdminDatabase>[] = [];
+export const consumers: ConsumerDefinition<any, AdminContext>[] = [];

@@ -8,7 +8,7 @@ import {
 } from '@leadmarket/contracts';
 import { adminIdOf, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { summariseBulkDelete, uniqueIds, type DeleteOutcome } from '../domain/bulk-delete.js';
 import { callOwner } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
@@ -19,7 +19,7 @@ const bodyOrQuery = (request: FastifyRequest) => ({
   ...(request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}),
 });
 
-/** 502/503 from an owner means nothing could be decided: a bulk delete answers that, not a list of failures. */
+/** A 5xx (503) from an owner means nothing could be decided: a bulk delete answers that, not a list of failures. */
 const ownerDown = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
 
 /**

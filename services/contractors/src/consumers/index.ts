@@ -1,5 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
-import type { ContractorsDatabase } from '../db/database.js';
+import type { ContractorsContext } from '../context.js';
 
 /** Every event contractors consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, ContractorsDatabase>[] = [];
+export const consumers: ConsumerDefinition<any, ContractorsContext>[] = [];

@@ -27,7 +27,7 @@ import {
   type ContractorRow,
 } from '../db/contractor.repository.js';
 import { checkProfile } from '../domain/profile-rules.js';
-import { profileEvent } from './profile-event.js';
+import { profileEvent } from '../use-cases/profile-event.js';
 import type { ContractorsDatabase } from '../db/database.js';
 
 const userAgentOf = (request: FastifyRequest) =>

@@ -4,10 +4,10 @@ import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
-import type { LeadIntakeDatabase } from '../db/database.js';
+import type { LeadIntakeContext } from '../context.js';
 
 /** Every event lead-intake consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, LeadIntakeDatabase>[] = [
+export const consumers: ConsumerDefinition<any, LeadIntakeContext>[] = [
   leadScreenedConsumer,
   leadMatchedConsumer,
   leadPurchasedConsumer,

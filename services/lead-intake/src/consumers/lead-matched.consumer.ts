@@ -1,10 +1,10 @@
 import { hashToken } from '@leadmarket/platform';
-import { defineConsumer } from './define-consumer.js';
+import { defineLeadIntakeConsumer } from '../context.js';
 import { findLead } from '../db/lead.repository.js';
 import { insertOffers } from '../db/offer.repository.js';
 
 /** Keep each offer's claim token (hashed), bound to its contractor and expiry, for the claim page. */
-export const leadMatchedConsumer = defineConsumer({
+export const leadMatchedConsumer = defineLeadIntakeConsumer({
   event: 'LeadMatched',
   async handle({ data }, ctx) {
     if (!(await findLead(ctx.trx, data.lead_id))) {

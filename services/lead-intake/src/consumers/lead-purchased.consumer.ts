@@ -1,4 +1,4 @@
-import { defineConsumer } from './define-consumer.js';
+import { defineLeadIntakeConsumer } from '../context.js';
 import { findLead, recordPurchase } from '../db/lead.repository.js';
 import { customerNotice } from '../domain/customer-notice.js';
 
@@ -6,7 +6,7 @@ import { customerNotice } from '../domain/customer-notice.js';
  * wallet-ledger sold the lead: mark it purchased and record the buyer (the only contractor who may
  * see the contact). The customer is to be told who bought it (CustomerToBeTold).
  */
-export const leadPurchasedConsumer = defineConsumer({
+export const leadPurchasedConsumer = defineLeadIntakeConsumer({
   event: 'LeadPurchased',
   async handle({ data }, ctx) {
     await recordPurchase(ctx.trx, data.lead_id, {

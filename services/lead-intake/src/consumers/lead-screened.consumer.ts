@@ -1,10 +1,10 @@
-import { defineConsumer } from './define-consumer.js';
 import { sql } from 'kysely';
 import { recordScreening } from '../db/lead.repository.js';
-import { LEAD_SCREENED_CHANNEL, wakeScreeningWaiters } from '../screening-wakeups.js';
+import { defineLeadIntakeConsumer } from '../context.js';
+import { LEAD_SCREENED_CHANNEL } from '../screening-wakeups.js';
 
 /** Store screening's verdict (available or rejected) and wake the leads-submit request waiting for it. */
-export const leadScreenedConsumer = defineConsumer({
+export const leadScreenedConsumer = defineLeadIntakeConsumer({
   event: 'LeadScreened',
   async handle({ data }, ctx) {
     const changed = await recordScreening(ctx.trx, data.lead_id, {
@@ -16,6 +16,6 @@ export const leadScreenedConsumer = defineConsumer({
     if (!changed) return;
     // Delivered at commit, to every lead-intake instance listening on this database.
     await sql`select pg_notify(${LEAD_SCREENED_CHANNEL}, ${data.lead_id})`.execute(ctx.trx);
-    ctx.afterCommit(() => wakeScreeningWaiters(data.lead_id));
+    ctx.afterCommit(() => ctx.service.screeningWaiter.wake(data.lead_id));
   },
 });

@@ -7,10 +7,10 @@ import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
-import type { MatchingDatabase } from '../db/database.js';
+import type { MatchingContext } from '../context.js';
 
 /** Every event matching consumes, one consumer per file. */
-export const consumers: ConsumerDefinition<any, MatchingDatabase>[] = [
+export const consumers: ConsumerDefinition<any, MatchingContext>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

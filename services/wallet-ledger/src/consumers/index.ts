@@ -8,10 +8,10 @@ import { leadDeleted } from './lead-deleted.consumer.js';
 import { leadExpired } from './lead-expired.consumer.js';
 import { leadMatched } from './lead-matched.consumer.js';
 import { leadScreened } from './lead-screened.consumer.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../config.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, WalletLedgerDatabase>[] = [
+export const consumers: ConsumerDefinition<any, WalletContext>[] = [
   contractorRegistered,
   contractorProfileUpdated,
   contractorDeleted,

@@ -1,7 +1,7 @@
-import { defineConsumer } from './define-consumer.js';
+import { defineWalletConsumer } from '../config.js';
 
 /** An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger). */
-export const leadDeleted = defineConsumer({
+export const leadDeleted = defineWalletConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
     await trx

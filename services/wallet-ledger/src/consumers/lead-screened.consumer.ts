@@ -1,8 +1,8 @@
-import { defineConsumer } from './define-consumer.js';
+import { defineWalletConsumer } from '../config.js';
 import { fixLeadPrice } from '../db/pricing.repository.js';
 
 /** A valid lead becomes sellable with its price fixed now; a rejected one is recorded as never sellable. */
-export const leadScreened = defineConsumer({
+export const leadScreened = defineWalletConsumer({
   event: 'LeadScreened',
   async handle(event, { trx }) {
     const d = event.data;

@@ -1,7 +1,7 @@
 import { adminIdOf, clientIpOf, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
-import { insertAuditEntry, type AuditEntry } from './db/audit-log.repository.js';
-import type { AdminDatabase } from './db/database.js';
+import { insertAuditEntry, type AuditEntry } from '../db/audit-log.repository.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * Record an admin action that changed data, after the owning service accepted it. Who comes from
