@@ -1,4 +1,4 @@
-import type { GeneratedTimestamp, PlatformTables, Timestamp } from '@leadmarket/platform';
+import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
 import type { Generated, Selectable } from 'kysely';
 
 /** matching's schema: its tables, as its migrations (src/db/migrations) leave them, and the platform's outbox/inbox. */
@@ -31,6 +31,9 @@ export interface WalletsTable {
   /** bigint, read as a JS number. */
   balance_cents: number;
   changed_at: Timestamp;
+  /** The wallet's spend caps and spend so far (WalletBalanceChanged.spend_limits); null = no caps known. */
+  spend_limits: Json<unknown> | null;
+  limits_changed_at: Timestamp | null;
 }
 
 /** pending_match → available (offered) → purchased | expired | deleted */

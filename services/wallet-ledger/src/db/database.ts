@@ -1,5 +1,5 @@
 import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { TransactionKind } from '../domain/ledger.js';
 
 /**
@@ -40,6 +40,13 @@ export interface WalletSettingsTable {
   stripe_customer_id: string | null;
   stripe_payment_method_id: string | null;
   updated_at: GeneratedTimestamp;
+  /** Hard spend caps in cents; null = no cap (checked in the purchase transaction under the wallet lock). */
+  daily_cap_cents: number | null;
+  weekly_cap_cents: number | null;
+  max_lead_price_cents: number | null;
+  /** Auto-reload charges started per UTC day / calendar month; null = no limit. */
+  auto_reload_max_per_day: number | null;
+  auto_reload_max_per_month: number | null;
 }
 
 /** One business fact moving money; its entries sum to zero (checked in code and by a trigger at commit). */
@@ -75,6 +82,15 @@ export interface LeadsTable {
   is_test: Generated<boolean>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
+  /** Which price row fixed the price (for the receipt): 'trade' | 'industry' | 'default'. */
+  price_source: string | null;
+  /** The row key, e.g. "home_services/hvac". */
+  price_row: string | null;
+  /**
+   * lead_price_history id of the row's last change before screening (null for the built-in default);
+   * bigint: read as a number, written as the id's decimal text or a number.
+   */
+  price_version_id: ColumnType<number | null, number | string | null | undefined, number | string | null>;
 }
 
 export interface LeadOffersTable {
