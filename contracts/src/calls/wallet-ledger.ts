@@ -260,3 +260,45 @@ export const SpendCapsSchema = z.object({
   message: z.string().optional(),
 });
 export type SpendCapsAnswer = z.infer<typeof SpendCapsSchema>;
+// ---- automatic credits (issue 21, docs/adr/0012) ----
+
+/** One fact behind an automatic credit, in words ("Carrier error": "30006 — landline or unreachable carrier"). */
+export const AutoCreditEvidenceSchema = z.object({ label: z.string(), value: z.string() });
+/** An automatic credit as the contractor (get-auto-credits) and the admin contractor page see it; cents. */
+export const AutoCreditSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  purchase_id: z.string(),
+  rule: z.enum(['customer_unreachable', 'repeat_lead']),
+  /** The rule in plain words: "The customer's phone number cannot receive texts". */
+  reason: z.string(),
+  evidence: z.array(AutoCreditEvidenceSchema),
+  amount_cents: z.number().int(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  /** When the defect was observed (the failed text, the repeat purchase). */
+  observed_at: z.string(),
+  credited_at: z.string(),
+  status: z.enum(['credited', 'reversed']),
+  reversed_at: z.string().nullable(),
+  /** The admin's reason for a reversal (shown to the contractor). */
+  reversal_notes: z.string().nullable(),
+});
+export type AutoCredit = z.infer<typeof AutoCreditSchema>;
+/** Reply of get-auto-credits: the signed-in contractor's credits, newest first, and the rules that grant them. */
+export const AutoCreditsResponseSchema = z.object({
+  credits: z.array(AutoCreditSchema),
+  rules: z.array(z.object({ rule: z.string(), description: z.string() })),
+});
+export type AutoCreditsResponse = z.infer<typeof AutoCreditsResponseSchema>;
+/** Query of get-auto-credits. */
+export const AutoCreditsQuerySchema = z.object({
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+});
+/** Body of POST /internal/auto-credits/:id/reversal (admin-reverse-auto-credit). */
+export const InternalReverseAutoCreditSchema = z.object({
+  notes: z.string().trim().min(1, 'A reason is required to reverse an automatic credit').max(2000),
+  admin_id: z.string().optional(),
+});

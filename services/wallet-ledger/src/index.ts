@@ -3,7 +3,9 @@ import { walletContext } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
 import { reconcilePendingReloads } from './use-cases/funding.js';
+import { pruneFingerprints } from './db/auto-credits.repository.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
+import { registerAutoCreditRoutes } from './routes/auto-credits.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerPurchaseRoutes } from './routes/purchases.routes.js';
@@ -38,6 +40,7 @@ export const service = defineService({
     registerStatementRoutes(app, ctx);
     registerReceiptRoutes(app, ctx, deps);
     registerSpendCapRoutes(app, ctx);
+    registerAutoCreditRoutes(app, ctx);
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.
@@ -48,6 +51,10 @@ export const service = defineService({
         ctx.logger,
         async () => void (await reconcilePendingReloads(ctx, ctx.payments, 15 * 60_000)),
       ),
+      // Customer fingerprints serve the 30-day repeat check only (docs/retention.md).
+      intervalJob('prune-purchase-fingerprints', 3600_000, ctx.logger, async () => {
+        await pruneFingerprints(ctx.db);
+      }),
     ];
   },
 });

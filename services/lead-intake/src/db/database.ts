@@ -10,6 +10,7 @@ export interface LeadIntakeDatabase extends PlatformTables {
   site_contact_messages: SiteContactMessagesTable;
   site_page_views: SitePageViewsTable;
   site_secrets: SiteSecretsTable;
+  auto_credit_marks: AutoCreditMarksTable;
 }
 
 /** Lead lifecycle states (DESIGN §2). */
@@ -107,6 +108,13 @@ export interface SiteSecretsTable {
   name: string;
   value: string;
   created_at: GeneratedTimestamp;
+}
+
+/** The automatic credits heard of (ADR 0012): the Refunded list follows Granted and Reversed in either order. */
+export interface AutoCreditMarksTable {
+  credit_id: string;
+  lead_id: string;
+  reversed: boolean;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

@@ -28,7 +28,8 @@ export type DeliveryKind =
   | 'refund_decision'
   | 'funding_receipt'
   | 'low_balance'
-  | 'customer_update';
+  | 'customer_update'
+  | 'auto_credit';
 
 /**
  * pending → sending → sent (→ delivered | undelivered | failed from provider callbacks) | failed;

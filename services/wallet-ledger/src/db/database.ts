@@ -19,6 +19,9 @@ export interface WalletLedgerDatabase extends PlatformTables {
   funding_sessions: FundingSessionsTable;
   refund_requests: RefundRequestsTable;
   contractor_targets: ContractorTargetsTable;
+  auto_credits: AutoCreditsTable;
+  customer_unreachable_facts: CustomerUnreachableFactsTable;
+  purchase_fingerprints: PurchaseFingerprintsTable;
 }
 
 /** Every money holder is an account; a wallet's cached balance may never go below zero. */
@@ -183,3 +186,41 @@ export type Purchase = Selectable<PurchasesTable>;
 export type FundingSession = Selectable<FundingSessionsTable>;
 export type RefundRequest = Selectable<RefundRequestsTable>;
 export type WalletSettings = Selectable<WalletSettingsTable>;
+
+/** An automatic credit (ADR 0012): one per purchase at most, with its rule, evidence and ledger transactions. */
+export interface AutoCreditsTable {
+  id: string;
+  purchase_id: string;
+  lead_id: string;
+  contractor_id: string;
+  rule: string;
+  amount_cents: number;
+  /** The reason in words. */
+  reason: string;
+  evidence: Json<unknown>;
+  observed_at: Timestamp;
+  transaction_id: string;
+  status: string;
+  credited_at: GeneratedTimestamp;
+  reversed_at: Timestamp | null;
+  reversed_by: string | null;
+  reversal_notes: string | null;
+  reversal_transaction_id: string | null;
+}
+
+/** A permanent SMS failure that arrived before the purchase was known here. */
+export interface CustomerUnreachableFactsTable {
+  lead_id: string;
+  evidence: Json<unknown>;
+  failed_at: Timestamp;
+  recorded_at: GeneratedTimestamp;
+}
+
+/** The keyed hash of each purchase's customer phone, for the 30-day repeat check. */
+export interface PurchaseFingerprintsTable {
+  purchase_id: string;
+  lead_id: string;
+  contractor_id: string;
+  fingerprint: string;
+  purchased_at: Timestamp;
+}

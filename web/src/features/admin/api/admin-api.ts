@@ -153,6 +153,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
         method: 'POST',
         body: { refund_request_id, action, admin_notes },
       }),
+    /** Take an automatic credit back (docs/adr/0012); audited by the admin service. */
+    reverseAutoCredit: (credit_id: string, notes: string) =>
+      call<{ message?: string; new_balance?: number }>('admin-reverse-auto-credit', {
+        method: 'POST',
+        body: { credit_id, notes },
+      }),
     siteMessages: async (kind: 'waitlist' | 'contact', page: number, limit: number) => {
       const body = await call<{ items?: SiteMessage[]; total?: number }>('admin-site-messages', {
         query: { kind, page, limit },

@@ -166,6 +166,7 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
     }),
     'weekly-reports': () => ({ body: [] }),
     'get-wallet-statement': () => ({ body: { balance_cents: 0, total: 0, entries: [] } }),
+    'get-auto-credits': () => ({ body: { credits: [], rules: [] } }),
     'get-refund-requests': () => ({ body: { refund_requests: [] } }),
     ...overrides,
   });

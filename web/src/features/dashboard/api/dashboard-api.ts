@@ -4,7 +4,13 @@ import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/co
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import { ApiError, callFunction, functionUrl } from '../../../lib/api';
-import type { LeadReceipt, SpendCapsAnswer, VerifyReceiptResponse, WalletStatement } from '@leadmarket/contracts';
+import type {
+  AutoCreditsResponse,
+  LeadReceipt,
+  SpendCapsAnswer,
+  VerifyReceiptResponse,
+  WalletStatement,
+} from '@leadmarket/contracts';
 import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
@@ -92,6 +98,8 @@ export const useWalletStatement = (s: Session | null, offset: number, limit: num
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
 /** The contractor's spend caps, auto-reload limits and what it spent in the current day and week. */
 export const useSpendCaps = (s: Session | null) => useDashboardQuery<SpendCapsAnswer>(s, 'spend-caps');
+/** The contractor's automatic credits (docs/adr/0012) and the rules that grant them. */
+export const useAutoCredits = (s: Session | null) => useDashboardQuery<AutoCreditsResponse>(s, 'get-auto-credits');
 export const useWeeklyReports = (s: Session | null) =>
   useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
 
