@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Generous on purpose: a busy 2-core machine renders and types slowly; speed lives in bench/.
+    testTimeout: 30_000,
   },
 });

@@ -5,7 +5,7 @@
  * price a lead pays. wallet-ledger calls it when it fixes a lead's price at screening; the admin
  * pricing tab calls it to show which row applies to which leads. No other code picks a price.
  */
-import { SERVICE_CATALOGUE } from './calls/contractors.js';
+import { SERVICE_CATALOGUE } from './catalogue.js';
 import {
   DEFAULT_LEAD_PRICE_CENTS,
   LEAD_TYPE_OF_URGENCY,

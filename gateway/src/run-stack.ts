@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
-import { serviceUrlEnvName } from '@leadmarket/platform';
+import {
+  ensureServiceRoles,
+  rolePasswordEnvName,
+  schemaOf,
+  serviceDatabaseUrl,
+  serviceRoleName,
+  serviceUrlEnvName,
+} from '@leadmarket/platform';
 import { Supervisor } from './stack/supervisor.js';
 
 /**
@@ -9,6 +16,12 @@ import { Supervisor } from './stack/supervisor.js';
  * own process against DATABASE_URL, AMQP_URL and REDIS_URL (the local servers on our machines).
  * SERVICE_INSTANCES=2 runs two of each service (competing consumers; the gateway balances across them
  * and retries reads on another instance). A process that exits is restarted with back-off.
+ *
+ * Each service connects as its own PostgreSQL role (docs/adr/0018-20c-service-database-roles.md):
+ * DATABASE_URL_<SERVICE> when given, else the runner sets the role up with DATABASE_URL (an
+ * administrator) and hands the service that URL with the role's name (password from
+ * DATABASE_ROLE_PASSWORD_<SERVICE> or DATABASE_ROLE_PASSWORD). STACK_DATABASE_ROLES=off runs every
+ * service as DATABASE_URL's role, as the embedded mode does.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const required = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'];
@@ -34,6 +47,32 @@ SERVICE_NAMES.forEach(
     (env[serviceUrlEnvName(name)] = Array.from({ length: instances }, (_, k) => instanceUrl(i, k)).join(',')),
 );
 
+/** DATABASE_URL_LEAD_INTAKE etc.: a service's own connection string, set up elsewhere (npm run db:roles). */
+const ownUrlEnvName = (name: (typeof SERVICE_NAMES)[number]) => `DATABASE_URL_${schemaOf(name).toUpperCase()}`;
+const databaseUrlOf = new Map<string, string>();
+if (process.env.STACK_DATABASE_ROLES === 'off') {
+  for (const name of SERVICE_NAMES) databaseUrlOf.set(name, process.env.DATABASE_URL!);
+} else {
+  const passwordOf = (name: (typeof SERVICE_NAMES)[number]) =>
+    process.env[rolePasswordEnvName(name)] || process.env.DATABASE_ROLE_PASSWORD || undefined;
+  const toSetUp = SERVICE_NAMES.filter((name) => !process.env[ownUrlEnvName(name)]);
+  try {
+    await ensureServiceRoles(process.env.DATABASE_URL!, { services: toSetUp, passwordOf });
+  } catch (error) {
+    console.error(
+      `[stack] could not set up the services' database roles with DATABASE_URL (${(error as Error).message}); ` +
+        'give DATABASE_URL an administrator, or DATABASE_URL_<SERVICE> for each service, or STACK_DATABASE_ROLES=off',
+    );
+    process.exit(1);
+  }
+  for (const name of SERVICE_NAMES)
+    databaseUrlOf.set(
+      name,
+      process.env[ownUrlEnvName(name)] ??
+        serviceDatabaseUrl(process.env.DATABASE_URL!, serviceRoleName(name), passwordOf(name)),
+    );
+}
+
 // Extra Node flags for every process, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile.
 const nodeArgs = (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const supervisor = new Supervisor({ root, nodeArgs, log: (message) => console.error(`[stack] ${message}`) });
@@ -43,7 +82,7 @@ SERVICE_NAMES.forEach((name, i) => {
     supervisor.start({
       label: `${name}#${k}`,
       script: `services/${name}/src/main.ts`,
-      env: { ...env, PORT: String(basePort + i * 10 + k) },
+      env: { ...env, DATABASE_URL: databaseUrlOf.get(name), PORT: String(basePort + i * 10 + k) },
     });
 });
 supervisor.start({

@@ -51,7 +51,7 @@ describe('client aborts', () => {
     const logged = await waitFor(
       () => lines.find((l) => l.msg === 'client closed the connection'),
       'the abort to be logged',
-      10_000,
+      20_000,
     );
     expect(logged.level).toBe(30);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);

@@ -30,7 +30,7 @@ describe('session expiry at the gateway', () => {
       .execute();
     const used = await stack.call('admin-audit-log', { token });
     expect(used.status).toBe(200); // resolved by the admin service, now in the gateway's cache
-    await waitFor(() => Date.now() > expiresAt.getTime(), 'the session to expire', 10_000, 50);
+    await waitFor(() => Date.now() > expiresAt.getTime(), 'the session to expire', 20_000, 50);
     const after = await stack.call('admin-audit-log', { token });
     expect(after.status).toBe(401);
   });

@@ -7,6 +7,7 @@ export * from './http/app.js';
 export * from './db/database.js';
 export type * from './db/column-types.js';
 export * from './db/migrate.js';
+export * from './db/service-roles.js';
 export * from './bus/event-bus.js';
 export * from './bus/in-process.js';
 export * from './bus/rabbitmq.js';

@@ -136,7 +136,7 @@ describe.runIf(realServersConfigured())('database outages are outages, not crash
         .execute();
     };
     await append(10);
-    await waitFor(() => published.includes(lead(10)), 'the relay to work before the blackhole', 10_000);
+    await waitFor(() => published.includes(lead(10)), 'the relay to work before the blackhole', 20_000);
 
     await proxy.blackhole();
     // Written directly (not through the proxy) while the relay's connections are silent.

@@ -32,18 +32,18 @@ describe.runIf(realServersConfigured())('dead letters: list without losing, re-d
     });
     const sent = envelope('Alpha');
     await bus.publish(sent);
-    await waitFor(async () => (await bus.deadLetterDepth(queue)) === 1, 'one dead letter', 10_000);
+    await waitFor(async () => (await bus.deadLetterDepth(queue)) === 1, 'one dead letter', 20_000);
 
     const listed = await bus.peekDeadLetters(queue);
     expect(listed).toHaveLength(1);
     expect(listed[0]!.reason).toBe('business rule: contractor unknown');
     expect(JSON.parse(listed[0]!.body).id).toBe(sent.id);
     // Listing does not remove (the broker puts the listed letters back a moment later).
-    await waitFor(async () => (await bus.deadLetterDepth(queue)) === 1, 'the listed letter back in place', 10_000);
+    await waitFor(async () => (await bus.deadLetterDepth(queue)) === 1, 'the listed letter back in place', 20_000);
 
     fixed = true;
     expect(await bus.redriveDeadLetters(queue)).toBe(1);
-    await waitFor(() => handled.includes(sent.id), 'the re-driven event to be handled', 10_000);
+    await waitFor(() => handled.includes(sent.id), 'the re-driven event to be handled', 20_000);
     expect(await bus.deadLetterDepth(queue)).toBe(0);
   });
 });

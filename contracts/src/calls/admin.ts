@@ -1,5 +1,5 @@
 import { z } from '../zod.js';
-import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES } from '../constants.js';
+import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES, URGENCIES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 
@@ -85,6 +85,8 @@ export const AdminLeadSchema = z.object({
   sub_service: z.string(),
   zip_code: z.string(),
   description: z.string(),
+  /** The customer's urgency, which fixes the lead's price tier. */
+  urgency: z.enum(URGENCIES),
   status: z.string(),
   is_test: z.boolean().optional(),
   created_at: z.string(),

@@ -46,6 +46,8 @@ export const AutoReloadSettingsSchema = z.object({
   auto_reload_amount: z.number(),
   disabled_reason: z.string().nullable(),
   has_saved_card: z.boolean(),
+  /** False when the server has card payments turned off (PAYMENTS_DISABLED): the dashboard says so instead of offering it. */
+  funding_available: z.boolean(),
 });
 
 /**

@@ -99,3 +99,24 @@ export async function publishScreenedLead(stack: TestStack, overrides: Partial<E
   await stack.infra.bus.publish(buildEnvelope('screening', { type: 'LeadScreened', data }));
   return data;
 }
+
+/**
+ * Wait until matching's own projection has the contractor and a wallet balance of at least
+ * `minBalanceCents` (both arrive as events): only then will a lead be offered to them.
+ */
+export async function waitUntilMatchable(stack: TestStack, contractorId: string, minBalanceCents = 1) {
+  const db = stack.marketplace.services.get('matching')!.ctx.db;
+  await waitFor(
+    async () => {
+      const row = await db
+        .selectFrom('contractors')
+        .innerJoin('wallets', 'wallets.contractor_id', 'contractors.contractor_id')
+        .select('wallets.balance_cents')
+        .where('contractors.contractor_id', '=', contractorId)
+        .executeTakeFirst();
+      return row !== undefined && Number(row.balance_cents) >= minBalanceCents;
+    },
+    `matching to see contractor ${contractorId} with a balance`,
+    15_000,
+  );
+}

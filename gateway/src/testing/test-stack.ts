@@ -1,6 +1,7 @@
 import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
 import type { ServiceDefinition } from '@leadmarket/platform';
 import { startMarketplace, type Marketplace } from '../stack/marketplace.js';
+import type { TrustProxy } from '../trust-proxy.js';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -25,6 +26,11 @@ export interface TestStack {
   marketplace: Marketplace;
   /** Call a function through the gateway, as the browser does. */
   call<T = any>(name: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /**
+   * Stop every service and the gateway and start them again on the same database, broker and key
+   * store (a deploy or crash-restart): `url` and `marketplace` then name the new processes' servers.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,25 +43,33 @@ export async function startTestStack(
     services?: ServiceDefinition[];
     env?: Record<string, string | undefined>;
     rateLimitPerMinute?: number;
+    /** GATEWAY_TRUST_PROXY for the gateway: 'loopback' lets a test set its client address with X-Forwarded-For. */
+    trustProxy?: TrustProxy;
   } = {},
 ): Promise<TestStack> {
   const logger = testLogger();
   const infra = await createTestInfra(logger);
-  const marketplace = await startMarketplace({
-    infra,
-    logger,
-    env: { ...process.env, ...options.env },
-    services: options.services,
-    rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
-    relayPollMs: 200,
-  });
-  const url = marketplace.url;
+  const start = () =>
+    startMarketplace({
+      infra,
+      logger,
+      env: { ...process.env, ...options.env },
+      services: options.services,
+      rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+      relayPollMs: 200,
+      trustProxy: options.trustProxy,
+    });
+  let marketplace = await start();
   return {
-    url,
+    get url() {
+      return marketplace.url;
+    },
     infra,
-    marketplace,
+    get marketplace() {
+      return marketplace;
+    },
     async call(name, { method, body, query, token, headers, rawBody } = {}) {
-      const target = new URL(`/.netlify/functions/${name}`, url);
+      const target = new URL(`/.netlify/functions/${name}`, marketplace.url);
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
       const hasBody = rawBody !== undefined || body !== undefined;
       const response = await fetch(target, {
@@ -75,6 +89,10 @@ export async function startTestStack(
         /* keep text */
       }
       return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async restart() {
+      await marketplace.stop();
+      marketplace = await start();
     },
     async stop() {
       await marketplace.stop();

@@ -17,7 +17,10 @@ export async function migrateService(
   migrations: MigrationSet,
 ): Promise<void> {
   const schema = schemaOf(service);
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
+  // Only when it is missing: a service connected as its own role (docs/adr/0018) owns its schema but
+  // may not create schemas, and PostgreSQL checks that right even for "if not exists".
+  const existing = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(database.root);
+  if (existing.rows.length === 0) await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
   const all: MigrationSet = { ...platformMigrations, ...migrations };
   const migrator = new Migrator({
     db: database.forService(service),

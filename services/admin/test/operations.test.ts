@@ -96,7 +96,7 @@ describe('lead pricing', () => {
     const price = await waitFor(
       async () => stack.marketplace.clients.call('wallet-ledger', `/internal/leads/${leadId}/price`),
       'price of the new lead',
-      10_000,
+      20_000,
     );
     expect(price).toMatchObject({ lead_id: leadId, price_cents: 4250, lead_type: 'standard' });
 
@@ -109,7 +109,7 @@ describe('lead pricing', () => {
 describe('wallet adjustment', () => {
   it('adjusts through the ledger and audits the balance before and after', async () => {
     const c = await signup('Wally', '60601');
-    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 10_000);
+    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 20_000);
     const res = await stack.call('admin-wallet-adjust', {
       token,
       body: { contractor_id: c.id, amount: 50.25, notes: 'goodwill' },
@@ -153,7 +153,7 @@ describe('deleting a contractor', () => {
     await waitFor(
       async () => (await balanceOf(gone.id)) === 2500 && (await balanceOf(keeper.id)) === 2500,
       'signup credits',
-      10_000,
+      20_000,
     );
     // Both could afford the lead (matching offers only to those who can), so only the deletion tells them apart.
     for (const c of [keeper, gone]) {
@@ -211,7 +211,7 @@ describe('deleting a contractor', () => {
         return ids.includes(keeper.id) ? ids : undefined;
       },
       'the offers of the new lead',
-      10_000,
+      20_000,
     );
     expect(offered).not.toContain(gone.id);
 
@@ -304,7 +304,7 @@ describe('refund queue', () => {
   it('lists a refund request with its contractor and lead, decides it once, and audits the decision', async () => {
     const zip = '98101';
     const buyer = await signup('Refundee', zip);
-    await waitFor(async () => (await balanceOf(buyer.id)) === 2500, 'signup credit', 10_000);
+    await waitFor(async () => (await balanceOf(buyer.id)) === 2500, 'signup credit', 20_000);
     expect(
       (
         await stack.call('admin-wallet-adjust', {
@@ -385,7 +385,7 @@ describe('admin password reset through the public functions', () => {
         return (out.messages as any[]).find((m) => String(m.body).includes('type=admin'));
       },
       'the admin reset email',
-      10_000,
+      20_000,
     );
     const resetToken = new URL(
       String(mail.body)

@@ -48,7 +48,7 @@ describe('admin-wallet-adjust guards', () => {
 
   it('answers 404 for a deleted contractor', async () => {
     const c = await signUpContractor(stack);
-    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 10_000);
+    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 20_000);
     const del = await stack.call('admin-delete-contractor', { method: 'DELETE', token, body: { contractor_id: c.id } });
     expect(del.status).toBe(200);
     const res = await stack.call('admin-wallet-adjust', {
@@ -61,7 +61,7 @@ describe('admin-wallet-adjust guards', () => {
 
   it('credits once when the same submission arrives twice at once (and once more when sent again later)', async () => {
     const c = await signUpContractor(stack);
-    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 10_000);
+    await waitFor(async () => (await balanceOf(c.id)) === 2500, 'signup credit', 20_000);
     const body = { contractor_id: c.id, amount: 40, notes: 'goodwill', idempotency_key: randomUUID() };
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => stack.call('admin-wallet-adjust', { token, body })),

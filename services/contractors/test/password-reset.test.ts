@@ -41,7 +41,7 @@ async function emailedResetLink(email: string, previous: Set<string>): Promise<s
       return links.find((l) => !previous.has(l));
     },
     `reset email to ${email}`,
-    10_000,
+    20_000,
     100,
   );
 }

@@ -37,7 +37,7 @@ const walletMade = (contractorId: string) =>
         .where('contractor_id', '=', contractorId)
         .executeTakeFirst(),
     `wallet of ${contractorId}`,
-    10_000,
+    20_000,
   );
 const remove = (id: string) =>
   stack.marketplace.clients.call('contractors', `/internal/contractors/${encodeURIComponent(id)}`, {

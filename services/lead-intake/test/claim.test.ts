@@ -99,7 +99,7 @@ describe('leads-claim-post', () => {
       await waitFor(
         async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
         `wallet of ${c.id} credited`,
-        10_000,
+        20_000,
       );
     }
     const { id, body } = await availableLead(stack, {
@@ -110,7 +110,7 @@ describe('leads-claim-post', () => {
     const price = await waitFor(
       () => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined),
       'wallet-ledger priced the lead',
-      10_000,
+      20_000,
     );
     const [tokenA, tokenB] = [claimToken(), claimToken()];
     await offerLead(stack, id, [
@@ -217,7 +217,7 @@ describe('leads-claim-post', () => {
     await waitFor(
       async () => (await wallet.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
       'wallet credited',
-      10_000,
+      20_000,
     );
     // In the contractor's trade and ZIP (10001, HVAC): the dashboard sells only such leads or offered ones.
     const { id } = await availableLead(stack, {
@@ -228,7 +228,7 @@ describe('leads-claim-post', () => {
     await waitFor(
       () => wallet.call('wallet-ledger', `/internal/leads/${id}/price`).catch(() => undefined),
       'wallet-ledger priced the lead',
-      10_000,
+      20_000,
     );
     const bought = await stack.call('purchase-lead', { body: { lead_id: id, contractor_id: c.id }, token: c.token });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
@@ -238,7 +238,7 @@ describe('leads-claim-post', () => {
         return r?.purchased_by === c.id ? r : undefined;
       },
       'LeadPurchased consumed by lead-intake',
-      10_000,
+      20_000,
     );
     expect(row).toMatchObject({ status: 'purchased', purchase_channel: 'dashboard' });
     const mine = await stack.call('get-purchased-leads', { query: { contractor_id: c.id }, token: c.token });

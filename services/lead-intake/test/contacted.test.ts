@@ -47,7 +47,7 @@ describe('mark-lead-contacted', () => {
           .where('contacted_at', 'is not', null)
           .executeTakeFirst(),
       'the contact in wallet-ledger',
-      10_000,
+      20_000,
     );
     expect(new Date(row.contacted_at).toISOString()).toBe(first.body.contacted_at);
     const g = await stack.call('gamification-scoring', { token: buyer.token });

@@ -48,7 +48,7 @@ async function leadBoughtFromDashboard(customer: { name: string; digits: string 
         )
       ).balance_cents >= 2500,
     'signup credit',
-    10_000,
+    20_000,
   );
   const body = leadBody({
     zip_code: zip,
@@ -67,7 +67,7 @@ async function leadBoughtFromDashboard(customer: { name: string; digits: string 
       return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
     },
     'the lead on the buyer dashboard',
-    10_000,
+    20_000,
   );
   const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
   expect(purchased.status, JSON.stringify(purchased.body)).toBe(200);
@@ -84,7 +84,7 @@ const toldMessages = (phone: string, email: string) =>
       return sms && mail ? { sms, email: mail } : undefined;
     },
     'the customer SMS and email',
-    10_000,
+    20_000,
   );
 
 describe('the customer is told who bought the lead', () => {
@@ -148,7 +148,7 @@ describe('the customer is told who bought the lead', () => {
         return left.length === 0;
       },
       'the customer erased',
-      10_000,
+      20_000,
     ).catch(() => {});
     expect(left).toEqual([]);
   });

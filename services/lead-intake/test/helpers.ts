@@ -91,7 +91,7 @@ export async function offerLead(
       return rows.length >= offers.length;
     },
     'the offers stored by the LeadMatched consumer',
-    10_000,
+    20_000,
   );
 }
 
@@ -101,7 +101,7 @@ export async function availableLead(stack: TestStack, overrides: Record<string, 
   const res = await stack.call('leads-submit', { body });
   if (res.status !== 200) throw new Error(`submit failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.lead_id as string;
-  await waitFor(async () => (await leadRow(stack, id))?.status === 'available', `lead ${id} available`, 10_000);
+  await waitFor(async () => (await leadRow(stack, id))?.status === 'available', `lead ${id} available`, 20_000);
   return { id, body };
 }
 

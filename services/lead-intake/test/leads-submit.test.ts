@@ -229,7 +229,7 @@ describe('leads-submit', () => {
           return r?.status === 'available' ? r : undefined;
         },
         'the lead screened after screening came back',
-        10_000,
+        20_000,
       );
       expect(row.validation_summary).toMatchObject(allGood);
     } finally {
@@ -243,7 +243,7 @@ describe('leads-submit', () => {
     try {
       const res = await stack.call('leads-submit', { body: leadBody() });
       expect(res.body.status).toBe('valid');
-      await waitFor(() => seen.includes(res.body.lead_id), 'the NOTIFY for the screened lead', 5000);
+      await waitFor(() => seen.includes(res.body.lead_id), 'the NOTIFY for the screened lead', 20_000);
     } finally {
       await unlisten();
     }

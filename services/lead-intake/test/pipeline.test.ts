@@ -1,5 +1,11 @@
 import { MESSAGES } from '@leadmarket/contracts';
-import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  signUpContractor,
+  startTestStack,
+  uniqueZip,
+  waitUntilMatchable,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
@@ -27,16 +33,8 @@ describe('lead pipeline end to end', () => {
     const zip = uniqueZip('3');
     const a = await signUp(zip, '0171');
     const b = await signUp(zip, '0172');
-    for (const c of [a, b]) {
-      await waitFor(
-        async () =>
-          (await stack.marketplace.clients.call('wallet-ledger', `/internal/wallets/${c.id}`)).balance_cents >= 2500,
-        'signup credit',
-        10_000,
-      );
-    }
-    // Let matching's projection see both contractors and their balances before the lead arrives.
-    await new Promise((r) => setTimeout(r, 500));
+    // Matching's projection must see both contractors and their signup credit before the lead arrives.
+    for (const c of [a, b]) await waitUntilMatchable(stack, c.id, 2500);
 
     const body = leadBody({
       zip_code: zip,
@@ -64,7 +62,7 @@ describe('lead pipeline end to end', () => {
         return forA && forB ? { forA, forB } : undefined;
       },
       'an offer SMS to each matching contractor',
-      2000,
+      20_000,
     );
     expect(Date.now() - repliedAt).toBeLessThan(2000);
     const tokenOf = (text: string) => text.match(/\/claim\/([A-Za-z0-9_-]+)/)![1]!;

@@ -42,7 +42,7 @@ describe('contractors-available-leads through the gateway', () => {
         return res.status === 200 && res.body.total_available > 0 ? res.body : undefined;
       },
       'the lead on the available list',
-      10_000,
+      20_000,
     );
     expect(list.available_leads[0]).toMatchObject({
       id: leadId,

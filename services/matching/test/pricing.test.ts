@@ -83,7 +83,7 @@ describe('lead price from wallet-ledger', () => {
         return row?.status === 'available' ? row : undefined;
       },
       'lead matched',
-      5000,
+      20_000,
     );
     expect(asked.filter((a) => a === leadId)).toHaveLength(2);
     expect(Number(lead.price_cents)).toBe(4500);

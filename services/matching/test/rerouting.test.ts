@@ -85,7 +85,7 @@ describe('re-routing an unclaimed lead', () => {
             .execute()
         ).length === 2,
       'matching knows both contractors',
-      10_000,
+      20_000,
     );
     const leadId = await submitLead(zip, `(713) 555-${fourDigits()}`);
 
@@ -96,7 +96,7 @@ describe('re-routing an unclaimed lead', () => {
         return ofA.length + ofB.length === 1 ? { firstIsA: ofA.length === 1 } : undefined;
       },
       'the first round offer',
-      10_000,
+      20_000,
     );
     const [firstPick, next] = first.firstIsA ? [a, b] : [b, a];
     const rerouted = await waitFor(
@@ -131,7 +131,7 @@ describe('re-routing an unclaimed lead', () => {
     const only = await contractorIn(zip);
     const customerLast4 = fourDigits();
     const leadId = await submitLead(zip, `(713) 555-${customerLast4}`);
-    const offer = await waitFor(async () => offersTo(await outbox(), only.e164, zip)[0], 'the only offer', 10_000);
+    const offer = await waitFor(async () => offersTo(await outbox(), only.e164, zip)[0], 'the only offer', 20_000);
 
     const told = await waitFor(
       async () =>

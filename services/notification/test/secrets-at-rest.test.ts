@@ -193,7 +193,7 @@ describe('lead erasure', () => {
           .where('lead_id', '=', leadId)
           .executeTakeFirst()),
       'the fingerprint dropped',
-      10_000,
+      20_000,
     );
   });
 });

@@ -88,7 +88,7 @@ describe('purchase-lead eligibility', () => {
           .where('contractor_id', '=', b.contractorId)
           .executeTakeFirst(),
       'the offer recorded',
-      10_000,
+      20_000,
     );
     expect((await buy(b.token, offered)).status).toBe(200);
   });
@@ -109,13 +109,13 @@ describe('purchase-lead eligibility', () => {
       sms_opt_in: true,
       updated_at: new Date().toISOString(),
     });
-    await waitFor(async () => (await target(a.contractorId))?.zip_codes.includes('60601'), 'the new ZIP code', 10_000);
+    await waitFor(async () => (await target(a.contractorId))?.zip_codes.includes('60601'), 'the new ZIP code', 20_000);
     expect((await buy(a.token, moved)).status).toBe(200);
 
     const b = await contractor();
     const lead = await screenLead(stack, wallet);
     await publish(stack, 'ContractorDeleted', { contractor_id: b.contractorId, deleted_at: new Date().toISOString() });
-    await waitFor(async () => (await target(b.contractorId))?.deleted, 'the deletion', 10_000);
+    await waitFor(async () => (await target(b.contractorId))?.deleted, 'the deletion', 20_000);
     expect((await buy(b.token, lead)).status).toBe(403);
   });
 });

@@ -1,24 +1,14 @@
 /** Industry and sub-service choices, loaded from the industries and sub-services calls (shared by lead forms and signup). */
+import { SERVICE_CATALOGUE, type CatalogueOption } from '@leadmarket/contracts/catalogue';
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import { callFunction } from '../../lib/api';
 
 /** One dropdown choice (dashboards §3: value, label). */
-export interface Option {
-  value: string;
-  label: string;
-}
+export type Option = CatalogueOption;
 
-/** The lead forms' service categories; the industries call may rename or extend them. */
-export const SERVICE_CATEGORIES: readonly Option[] = [
-  { value: 'home_services', label: 'Home Services' },
-  { value: 'legal', label: 'Legal' },
-  { value: 'real_estate', label: 'Real Estate' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'insurance', label: 'Insurance' },
-  { value: 'healthcare', label: 'Healthcare' },
-  { value: 'auto', label: 'Auto' },
-];
+/** The lead forms' service categories, from the contracts catalogue; the industries call may rename or extend them. */
+export const SERVICE_CATEGORIES: readonly Option[] = SERVICE_CATALOGUE.map(({ value, label }) => ({ value, label }));
 
 /** The label of a category value, else the value itself. */
 export const categoryLabel = (value: string): string =>

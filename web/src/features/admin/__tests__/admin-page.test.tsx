@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { adminSession } from '../../../lib/storage';
 import { AdminPage } from '../pages/admin-page';
-import { mockFunctions } from './fetch-mock';
+import { mockFunctions } from '../../../components/ui/fetch-mock';
 
 const contractor = {
   id: 'c-1',
@@ -80,11 +81,14 @@ describe('admin page', () => {
       'admin-login-options': () => ({ body: { multiple_admins: false } }),
       'admin-login': () => ({ status: 401, body: { detail: 'Invalid password' } }),
     });
+    // The banner's 3 s run on a fake clock (that also follows real time): no budget to miss.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<AdminPage />);
     await userEvent.type(screen.getByLabelText('Admin password'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.admin.invalidPassword);
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(ADMIN_BANNER_SHORT_MS));
+    expect(screen.getByRole('alert').textContent).toBe('');
   });
 
   it('asks for the email when the server has several admins', async () => {

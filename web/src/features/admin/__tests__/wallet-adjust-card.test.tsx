@@ -5,7 +5,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { createAdminApi } from '../api/admin-api';
 import { WalletAdjustCard } from '../components/wallet-adjust-card';
 import type { AdminContractor } from '../api/types';
-import { mockFunctions } from './fetch-mock';
+import { mockFunctions } from '../../../components/ui/fetch-mock';
 
 const contractors: AdminContractor[] = [
   {
@@ -15,6 +15,7 @@ const contractors: AdminContractor[] = [
     email: 'ann@acme.test',
     phone: '5551234567',
     industry: 'HVAC',
+    sub_service: 'repair',
     zip_codes: ['12345'],
     wallet_balance: 25,
     total_leads_purchased: 0,

@@ -1,32 +1,44 @@
-// Wire shapes of the admin functions as dashboards-and-admin §3 names them (money in dollars).
+// Wire shapes of the admin functions (dashboards-and-admin §3, money in dollars), derived from the
+// contract schemas the admin service answers with (contracts/src/calls/admin.ts), so browser and
+// server cannot drift apart. Type-only imports: no schema code reaches the bundle from here.
+import type {
+  AdminAuditLogResponseSchema,
+  AdminContractorSchema,
+  AdminLeadPriceSchema,
+  AdminLeadSchema,
+  AdminPricingHistoryListSchema,
+  AdminRefundRequestSchema,
+  AdminStatsResponseSchema,
+  AdminTransactionsResponseSchema,
+  ContractorView,
+  SiteMessagesResponseSchema,
+} from '@leadmarket/contracts';
+import type { z } from '@leadmarket/contracts/zod';
 
-export interface AdminContractor {
-  id: string;
-  business_name: string;
-  contact_name: string;
-  email: string;
-  phone: string;
-  industry: string;
-  sub_service?: string;
-  created_at?: string;
-  sms_opt_in?: boolean;
-  zip_codes: string[] | string | null;
-  wallet_balance: number;
-  total_leads_purchased: number;
-  total_spend: number;
-}
+export type AdminContractor = z.infer<typeof AdminContractorSchema>;
 
-export interface LeadAssignment {
-  id: string;
-  status: string;
-  contractor_id?: string;
-  contractors?: { business_name?: string | null } | null;
-  /** The offer round the contractor was offered the lead in (re-routing). */
-  offer_round?: number;
-}
+export type AdminLead = z.infer<typeof AdminLeadSchema>;
 
-/** The fields a lead is created with: customer, service and place. */
-interface LeadFields {
+/** One offer of a lead to a contractor, with the round it was made in (re-routing). */
+export type LeadAssignment = AdminLead['contractor_leads'][number];
+
+export type Transaction = z.infer<typeof AdminTransactionsResponseSchema>['transactions'][number];
+
+export type AdminStats = z.infer<typeof AdminStatsResponseSchema>;
+
+/** One priced cell: a matrix row (industry, or trade when sub_service is set) and tier. */
+export type LeadPrice = z.infer<typeof AdminLeadPriceSchema>;
+
+/** A price change; new_price null is a reset to default. */
+export type PricingChange = z.infer<typeof AdminPricingHistoryListSchema>[number];
+
+export type RefundRequest = z.infer<typeof AdminRefundRequestSchema>;
+
+/** A waitlist entry or a contact message (admin-site-messages items). */
+export type SiteMessage = z.infer<typeof SiteMessagesResponseSchema>['items'][number];
+
+/** The Create Test Lead form (§3 admin lead form): a lead's own fields, as typed. */
+export interface TestLeadForm {
   customer_name: string;
   phone: string;
   email: string;
@@ -36,88 +48,10 @@ interface LeadFields {
   description: string;
 }
 
-export interface AdminLead extends LeadFields {
-  id: string;
-  status: string;
-  created_at: string;
-  is_test?: boolean;
-  /** The customer's urgency (Standard, Premium, Emergency). */
-  urgency?: string | null;
-  contractor_leads?: LeadAssignment[];
-}
+export type AuditPage = z.infer<typeof AdminAuditLogResponseSchema>;
 
-export interface Transaction {
-  id: string;
-  contractors?: { business_name?: string | null; contact_name?: string | null } | null;
-  type: string;
-  amount: number;
-  date: string;
-  description: string;
-}
-
-export interface AdminStats {
-  totalLeads: number;
-  totalContractors: number;
-  totalRevenue: number;
-  activeContractors: number;
-}
-
-/** One priced cell: a matrix row (industry, or trade when sub_service is set) and tier. */
-export interface LeadPrice {
-  category: string;
-  sub_service?: string;
-  lead_type: string;
-  price: number;
-}
-
-/** A price change; new_price null is a reset to default. */
-export interface PricingChange {
-  category: string;
-  sub_service?: string;
-  lead_type: string;
-  old_price: number | null;
-  new_price: number | null;
-  timestamp: string;
-  admin_email?: string | null;
-}
-
-export interface RefundRequest {
-  id: string;
-  amount: number;
-  status: string;
-  reason: string;
-  requested_at: string;
-  processed_at: string | null;
-  admin_notes: string | null;
-  contractors?: { business_name?: string | null; email?: string | null } | null;
-  leads?: { customer_name?: string | null; service_category?: string | null; zip_code?: string | null } | null;
-}
-
-/** The Create Test Lead form (§3 admin lead form): a lead's own fields. */
-export type TestLeadForm = LeadFields;
-
-/** A waitlist entry or a contact message (admin-site-messages items). */
-export type SiteMessage =
-  | {
-      id: string;
-      kind: 'waitlist';
-      first_name: string;
-      last_name: string;
-      company: string;
-      email: string;
-      phone: string;
-      trade: string;
-      created_at: string;
-    }
-  | {
-      id: string;
-      kind: 'contact';
-      name: string;
-      email: string;
-      subject: string | null;
-      message: string;
-      created_at: string;
-    };
+/** One audit entry: who did what, when, to which record, before and after. */
+export type AuditEntry = AuditPage['entries'][number];
 
 /** Filters and page of the audit tab. */
 export interface AuditQuery {
@@ -129,34 +63,13 @@ export interface AuditQuery {
   limit: number;
 }
 
-/** One audit entry: who did what, when, to which record, before and after. */
-export interface AuditEntry {
-  id: string;
-  admin_id: string;
-  admin_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: string;
-}
-
-export interface AuditPage {
-  entries: AuditEntry[];
-  total: number;
-  page: number;
-  actions: string[];
-  admins: Array<{ id: string; email: string }>;
-}
-
 /** A part of the contractor page its owner could not give, with why. */
 type Unavailable = { available: false; reason: string };
 
 /** admin-contractor: one contractor's page. */
 export interface ContractorPageData {
-  contractor: AdminContractor;
+  /** The profile as the contractors service gives it. */
+  contractor: ContractorView;
   statement:
     | {
         available: true;

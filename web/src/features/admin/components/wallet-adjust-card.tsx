@@ -16,7 +16,8 @@ export function WalletAdjustCard({
   initialContractorId = '',
 }: {
   api: AdminApi;
-  contractors: AdminContractor[];
+  /** The contractors to choose from (the list tab's rows, or the one contractor of its page). */
+  contractors: Array<Pick<AdminContractor, 'id' | 'business_name' | 'email'>>;
   notify: Notify;
   onAdjusted: () => void;
   /** Preselected contractor (the contractor page). */

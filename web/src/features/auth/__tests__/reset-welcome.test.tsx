@@ -1,6 +1,6 @@
-import { CONTRACTOR_ID_KEY, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
+import { CONTRACTOR_ID_KEY, RESET_REDIRECT_MS, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
@@ -13,7 +13,20 @@ const targets = [
   { path: '/', element: <p>Home page</p> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * The redirect after a reset waits RESET_REDIRECT_MS: on fake timers the test moves the clock past
+ * it instead of waiting 3 s against a budget a busy machine can miss. The fake clock also follows
+ * real time, so Testing Library's polling and userEvent's pauses go on as usual.
+ */
+const fakeTheRedirectTimer = () => vi.useFakeTimers({ shouldAdvanceTime: true });
+/** userEvent's pauses move the fake clock when it is installed. */
+const userWithClock = () =>
+  userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
 
 describe('reset password', () => {
   it('finds the token in the query or the fragment', () => {
@@ -46,7 +59,7 @@ describe('reset password', () => {
       body: { detail: MESSAGES.reset.invalidToken, message: MESSAGES.reset.invalidToken },
     };
     const calls = mockFunctions({ 'verify-reset-token': { body: { valid: true } }, 'reset-password': () => reply });
-    const user = userEvent.setup();
+    const user = userWithClock();
     const { router } = renderRoutes(authRoutes, '/reset-password?type=admin&token=tok-a', targets);
     const pass = await screen.findByLabelText(/^New Password/);
     const confirm = screen.getByLabelText(/^Confirm New Password/);
@@ -80,6 +93,7 @@ describe('reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText(MESSAGES.reset.updateFailed)).toBeTruthy();
 
+    fakeTheRedirectTimer();
     reply = { body: { success: true } };
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('heading', { name: MESSAGES.reset.success })).toBeTruthy();
@@ -89,20 +103,26 @@ describe('reset password', () => {
       confirm_password: 'newpassword1',
       type: 'admin',
     });
+    // Half-way through the pause the page is still shown; past it, the admin page is.
+    await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_MS / 2));
     expect(router.state.location.pathname).toBe('/reset-password');
-    expect(await screen.findByText('Admin page', {}, { timeout: 4500 })).toBeTruthy();
-  }, 10_000);
+    await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_MS / 2));
+    expect(await screen.findByText('Admin page')).toBeTruthy();
+  });
 
   it('goes to /login after success when the type is contractor (the default)', async () => {
     mockFunctions({ 'verify-reset-token': { body: { valid: true } }, 'reset-password': { body: { success: true } } });
-    const user = userEvent.setup();
+    const user = userWithClock();
     renderRoutes(authRoutes, '/reset-password?token=tok-c', targets);
     await user.type(await screen.findByLabelText(/^New Password/), 'newpassword1');
     await user.type(screen.getByLabelText(/^Confirm New Password/), 'newpassword1');
+    fakeTheRedirectTimer();
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('heading', { name: MESSAGES.reset.success })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(RESET_REDIRECT_MS));
     // /login is the real login page of this feature.
-    expect(await screen.findByRole('heading', { name: 'Contractor Login' }, { timeout: 4500 })).toBeTruthy();
-  }, 10_000);
+    expect(await screen.findByRole('heading', { name: 'Contractor Login' })).toBeTruthy();
+  });
 });
 
 describe('welcome', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import type { Contractor } from '../api/types';
-import { mockFunctions } from './fetch-mock';
+import { mockFunctions } from '../../../components/ui/fetch-mock';
 
 const contractor: Contractor = {
   id: 'c-1',
@@ -15,6 +15,7 @@ const contractor: Contractor = {
   sub_service: 'AC Repair',
   zip_codes: ['12345', '67890'],
   sms_opt_in: true,
+  created_at: '2026-01-05T10:00:00.000Z',
 };
 const session = { contractorId: 'c-1', token: 'tok-1' };
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockDashboardServer, newWorld, purchasedAnswer, renderDashboard } from './dashboard-fixture';
@@ -185,7 +185,9 @@ describe('tabs, history, settings and wallet', () => {
             ? { status: 500, body: {} }
             : { body: { sms_opt_in: call.body.sms_opt_in } },
     });
-    const user = userEvent.setup();
+    // The toast's 3 s run on a fake clock (that also follows real time): no budget to miss.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderDashboard('/contractor/c-1');
     await user.click(await screen.findByRole('tab', { name: 'Settings' }));
     const toggle = screen.getByRole('switch');
@@ -197,9 +199,10 @@ describe('tabs, history, settings and wallet', () => {
       session_token: 'tok-1',
       sms_opt_in: false,
     });
-    await waitFor(() => expect(screen.queryByText('SMS preference updated successfully.')).toBeNull(), {
-      timeout: 4000,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.getByText('SMS preference updated successfully.')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.queryByText('SMS preference updated successfully.')).toBeNull();
     fail = 'server';
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to update SMS preference'));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractorSession } from '../../../lib/storage';
 import { mockDashboardServer, newWorld, renderDashboard } from './dashboard-fixture';
@@ -7,6 +7,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('return from payment', () => {
   it('payment=success: success message, empty fund form, parameter removed, data reloaded after 2 s', async () => {
+    // The 2 s reload runs on a fake clock (that also follows real time): no budget to miss.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const world = newWorld();
     const api = mockDashboardServer(world);
     const router = renderDashboard('/contractor/c-1?payment=success&tab=x');
@@ -16,9 +18,8 @@ describe('return from payment', () => {
     const loadsBefore = api.callsTo('contractors-dashboard').length;
     // The webhook credits the wallet meanwhile; the reload 2 s later shows the new balance.
     world.balance = 525;
-    await waitFor(() => expect(api.callsTo('contractors-dashboard').length).toBeGreaterThan(loadsBefore), {
-      timeout: 3500,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(api.callsTo('contractors-dashboard').length).toBeGreaterThan(loadsBefore));
     await waitFor(() => expect(screen.getByText('$525.00')).toBeTruthy());
   });
 

@@ -1,103 +1,54 @@
-/** Wire shapes the dashboard reads (dashboards-and-admin §3); money in dollars as the spec shows it. */
+/**
+ * Wire shapes the dashboard reads (dashboards-and-admin §3; money in dollars as the spec shows it).
+ * Where the owning service answers with a contract schema the type is derived from it, so browser
+ * and server cannot drift apart; type-only imports, so no schema code reaches the bundle from here.
+ */
+import type {
+  AutoReloadSettingsSchema,
+  AvailableLeadsResponse,
+  CategoryPricingResponseSchema,
+  ClaimedLeadSchema,
+  ContractorView,
+  DashboardResponse,
+  PurchasedLeadRecordSchema,
+  PurchasedLeadsPageSchema,
+  PurchasedLeadsResponseSchema,
+  PurchasedList,
+} from '@leadmarket/contracts';
+import type { z } from '@leadmarket/contracts/zod';
 
-export interface Contractor {
-  id: string;
-  business_name: string;
-  contact_name: string;
-  email?: string;
-  phone: string;
-  industry: string;
-  sub_service: string;
-  zip_codes: string[];
-  sms_opt_in?: boolean;
-}
+export type { AvailableLead } from '@leadmarket/contracts';
 
-export interface ClaimedLead {
-  id: string;
-  customer_name: string;
-  phone: string;
-  zip_code: string;
-  claimed_at: string;
-  service_category: string;
-  sub_service: string;
-  description: string;
-  is_archived: boolean;
-  urgency?: string;
-  /** purchased, completed, archived or refunded. */
-  status?: string;
-  created_at: string;
-}
+export type Contractor = ContractorView;
 
-export interface DashboardPayload {
-  contractor: Contractor;
-  /** Null when the owning service could not answer (named in `missing`). */
-  claimed_leads: ClaimedLead[] | null;
-  wallet_balance: number | null;
-  missing?: string[];
-  warning?: string;
-}
+export type ClaimedLead = z.infer<typeof ClaimedLeadSchema>;
 
-export interface AvailableLead {
-  id: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  description: string;
-  created_at: string;
-  /** Present when the server prices the lead itself; otherwise the category price applies. */
-  price?: number;
-  /** The tier fixed from the customer's urgency (standard, premium, emergency). */
-  lead_type?: string;
-}
+/** contractors-dashboard: parts another service could not supply are null and named in `missing`. */
+export type DashboardPayload = Omit<DashboardResponse, 'claimed_leads'> & { claimed_leads: ClaimedLead[] | null };
 
-export interface AvailableLeadsPayload {
-  available_leads: AvailableLead[];
-  total_available: number;
-}
+export type AvailableLeadsPayload = AvailableLeadsResponse;
 
-export interface PurchasedLead {
-  id: string;
-  lead_id: string;
-  purchased_at: string;
-  price_paid: number;
-  purchase_channel?: string | null;
-  refunded_at?: string | null;
-  /** The one list the lead is in (purchased, completed, archived or refunded). */
-  status?: 'purchased' | 'completed' | 'archived' | 'refunded';
-  contacted_at?: string | null;
-  leads: {
-    urgency?: string;
-    customer_name: string;
-    customer_phone: string;
-    customer_email: string;
-    zip_code: string;
-    service_category: string;
-    sub_service: string;
-    description: string;
-    created_at: string;
-  };
-}
+export type PurchasedLead = z.infer<typeof PurchasedLeadRecordSchema>;
 
 /** The lists of bought leads the server pages through ('claimed' = bought through a claim link). */
-export type BoughtList = 'purchased' | 'claimed' | 'completed' | 'archived' | 'refunded';
+export type BoughtList = PurchasedList;
 
 /** One page of one list of get-purchased-leads, with every list's size. */
-export interface PurchasedPage {
-  list: BoughtList;
-  leads: PurchasedLead[];
-  total: number;
-  page: number;
-  limit: number;
-  pages: number;
-  counts: Record<BoughtList, number>;
-}
+export type PurchasedPage = z.infer<typeof PurchasedLeadsPageSchema>;
 
-export interface PurchasedPayload {
-  purchased_leads: PurchasedLead[];
-  archived_leads: PurchasedLead[];
-  completed_leads: PurchasedLead[];
-  refunded_leads?: PurchasedLead[];
-}
+export type PurchasedPayload = z.infer<typeof PurchasedLeadsResponseSchema>;
+
+/** get-category-pricing's map from category to standard price. */
+export type CategoryPricing = z.infer<typeof CategoryPricingResponseSchema>['pricing'];
+
+type AutoReloadAnswer = z.infer<typeof AutoReloadSettingsSchema>;
+type AutoReloadValues = 'auto_reload_enabled' | 'auto_reload_threshold' | 'auto_reload_amount';
+/** The three settings (the form holds them before the server answers), and what else the server says. */
+export type AutoReloadSettings = Pick<AutoReloadAnswer, AutoReloadValues> &
+  Partial<Omit<AutoReloadAnswer, AutoReloadValues>>;
+
+// The shapes below have no contract schema yet (wallet-ledger answers them from hand-built objects):
+// written here from the spec until contracts/ describes them.
 
 /** One of the contractor's refund requests (get-refund-requests). */
 export interface RefundRequest {
@@ -109,16 +60,6 @@ export interface RefundRequest {
   requested_at: string;
   processed_at: string | null;
   admin_notes: string | null;
-}
-
-export type CategoryPricing = Record<string, number>;
-
-export interface AutoReloadSettings {
-  auto_reload_enabled: boolean;
-  auto_reload_threshold: number;
-  auto_reload_amount: number;
-  /** False when the server has card payments turned off (PAYMENTS_DISABLED). */
-  funding_available?: boolean;
 }
 
 export interface PerformanceMetrics {

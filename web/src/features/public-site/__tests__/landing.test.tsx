@@ -4,7 +4,7 @@ import {
   STATS_ANIMATION_STEPS,
   TESTIMONIAL_ROTATION_MS,
 } from '@leadmarket/contracts/constants';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -169,6 +169,7 @@ describe('page title', () => {
   it('follows the page heading', async () => {
     renderRoutes(publicSiteRoutes, '/how-it-works');
     await screen.findByRole('heading', { name: 'How It Works', level: 1 });
-    expect(document.title).toBe('How It Works | leadmarket');
+    // The title follows the heading once the page's effects have run, a moment after it shows.
+    await waitFor(() => expect(document.title).toBe('How It Works | leadmarket'));
   });
 });

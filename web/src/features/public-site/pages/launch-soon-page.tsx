@@ -1,4 +1,4 @@
-import { WAITLIST_TRADES } from '@leadmarket/contracts/constants';
+import { WAITLIST_TRADE_OPTIONS } from '@leadmarket/contracts/catalogue';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,13 +12,7 @@ import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { joinWaitlist, trackPageView, type WaitlistInput } from '../api/site-calls';
 import '../public-site.css';
 
-const TRADE_LABELS: Record<(typeof WAITLIST_TRADES)[number], string> = {
-  plumbing: 'Plumbing',
-  hvac: 'HVAC',
-  roofing: 'Roofing',
-  other: 'Other',
-};
-const TRADE_OPTIONS = WAITLIST_TRADES.map((t) => ({ value: t, label: TRADE_LABELS[t] }));
+const TRADE_OPTIONS = WAITLIST_TRADE_OPTIONS;
 const EMPTY: WaitlistInput = { first_name: '', last_name: '', company: '', email: '', phone: '', trade: '' };
 const FIELDS = ['first_name', 'last_name', 'company', 'email', 'phone', 'trade'] as const;
 type WaitlistField = (typeof FIELDS)[number];
