@@ -26,10 +26,8 @@ const featureBoundaries = features.map((feature) => ({
 // A service's queries are checked against its tables (services/<svc>/src/db/database.ts): an
 // untyped Kysely would make a misspelt column a runtime error again. Migrations are the exception
 // (kysely's advice: they describe the schema as it was, not as the interface says it is now).
-// Services whose tables are typed (issue 20): the rest are being converted one by one.
-const typedServices = ['screening'];
 const typedTables = {
-  files: typedServices.map((s) => `services/${s}/src/**/*.ts`),
+  files: ['services/*/src/**/*.ts'],
   ignores: ['services/*/src/db/migrations/**'],
   rules: {
     'no-restricted-syntax': [
@@ -38,6 +36,13 @@ const typedTables = {
         selector:
           'TSTypeReference[typeName.name=/^(Kysely|Transaction|ServiceContext|ConsumerContext|ServiceDefinition)$/] > TSTypeParameterInstantiation > TSAnyKeyword',
         message: "Use the service's typed tables (e.g. Kysely<ScreeningDatabase> from src/db/database.ts), not any.",
+      },
+      {
+        selector:
+          // The platform's base context handed to a service's context builder (`base`) is the one exception.
+          'TSTypeReference[typeName.name=/^(ServiceContext|ServiceDefinition|ConsumerContext)$/]:not([typeArguments]):not(Identifier[name="base"] > TSTypeAnnotation > TSTypeReference)',
+        message:
+          "Name the service's typed tables (e.g. ServiceContext<ScreeningDatabase>): without them its db is untyped.",
       },
     ],
   },

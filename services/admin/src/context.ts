@@ -1,8 +1,9 @@
 import type { ServiceContext } from '@leadmarket/platform';
+import type { AdminDatabase } from './db/database.js';
 import { loadAdminConfig, type AdminConfig } from './config.js';
 
 /** What admin's routes and jobs share: the platform's context and its config. */
-export interface AdminContext extends ServiceContext {
+export interface AdminContext extends ServiceContext<AdminDatabase> {
   config: AdminConfig;
 }
 

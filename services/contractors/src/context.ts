@@ -1,9 +1,10 @@
 import type { ServiceContext } from '@leadmarket/platform';
+import type { ContractorsDatabase } from './db/database.js';
 import { loadContractorsConfig, type ContractorsConfig } from './config.js';
 import { sessions } from './use-cases/sessions.js';
 
 /** What contractors' routes and jobs share: the platform's context, its config and its sessions. */
-export interface ContractorsContext extends ServiceContext {
+export interface ContractorsContext extends ServiceContext<ContractorsDatabase> {
   config: ContractorsConfig;
   sessions: ReturnType<typeof sessions>;
 }

@@ -1,9 +1,10 @@
 import { consumerOf, type ServiceContext } from '@leadmarket/platform';
+import type { LeadIntakeDatabase } from './db/database.js';
 import { loadLeadIntakeConfig, type LeadIntakeConfig } from './config.js';
 import { ScreeningWaiter } from './screening-wakeups.js';
 
 /** What lead-intake's routes, consumers and jobs share: config and the screening waiter. */
-export interface LeadIntakeContext extends ServiceContext {
+export interface LeadIntakeContext extends ServiceContext<LeadIntakeDatabase> {
   config: LeadIntakeConfig;
   /** leads-submit waits on it; the LeadScreened consumer wakes it after commit. */
   screeningWaiter: ScreeningWaiter;

@@ -1,6 +1,7 @@
 import { createKeyedWakeup, type Database, type Logger } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { findLead, type LeadRow } from './db/lead.repository.js';
+import type { LeadIntakeDatabase } from './db/database.js';
 
 /** PostgreSQL channel the LeadScreened consumer notifies (in its transaction), so a request waiting on another instance wakes too. */
 export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
@@ -17,7 +18,7 @@ export class ScreeningWaiter {
   private readonly wakeup = createKeyedWakeup();
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<LeadIntakeDatabase>,
     private readonly database: Database,
     private readonly logger: Logger,
   ) {}

@@ -3,6 +3,7 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from '../src/db/database.js';
 
 /** A valid US number (NANP 555-01xx fictional range is accepted by libphonenumber; area codes vary per call). */
 export function uniquePhone(): string {
@@ -26,8 +27,10 @@ export function leadBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** lead-intake's own schema-scoped database. */
-export const leadDb = (stack: TestStack): Kysely<any> => stack.marketplace.services.get('lead-intake')!.ctx.db;
+export const leadDb = (stack: TestStack): Kysely<LeadIntakeDatabase> =>
+  stack.marketplace.services.get('lead-intake')!.ctx.db;
 
+/** screening's schema, peeked at by tests of the whole pipeline (untyped: services do not import one another). */
 export const screeningDb = (stack: TestStack): Kysely<any> => stack.marketplace.services.get('screening')!.ctx.db;
 
 export async function leadRow(stack: TestStack, id: string) {

@@ -4,6 +4,7 @@ import { sessionCache } from '@leadmarket/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as leadIntake } from '../src/index.js';
 import { leadDb } from './helpers.js';
+import type { LeadStatus } from '../src/db/database.js';
 
 // get-purchased-leads pages, searches and counts in the database when asked to, and keeps the spec's
 // four arrays for callers that pass no paging parameter.
@@ -27,7 +28,14 @@ async function signedIn() {
 async function bought(
   contractorId: string,
   minutesAgo: number,
-  over: { name?: string; zip?: string; category?: string; status?: string; refunded?: boolean; channel?: string } = {},
+  over: {
+    name?: string;
+    zip?: string;
+    category?: string;
+    status?: LeadStatus;
+    refunded?: boolean;
+    channel?: 'claim' | 'dashboard';
+  } = {},
 ) {
   const id = randomUUID();
   const at = new Date(Date.now() - minutesAgo * 60_000);

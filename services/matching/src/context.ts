@@ -1,8 +1,9 @@
 import { claimTokenKeyOf, consumerOf, createWakeup, type ServiceContext, type Wakeup } from '@leadmarket/platform';
+import type { MatchingDatabase } from './db/database.js';
 import { loadMatchingConfig, type MatchingConfig } from './config.js';
 
 /** What matching's routes, consumers and jobs share: the platform's context, its config and the matcher's wake-up. */
-export interface MatchingContext extends ServiceContext {
+export interface MatchingContext extends ServiceContext<MatchingDatabase> {
   config: MatchingConfig;
   /** Rung after a consumer stored a lead to match; the matcher loop of this instance listens. */
   matcherWakeup: Wakeup;

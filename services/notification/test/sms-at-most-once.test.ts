@@ -6,6 +6,7 @@ import { createTestInfra, realServersConfigured, waitFor, type TestInfra } from 
 import amqp from 'amqplib';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationDatabase } from '../src/db/database.js';
 import { queueDelivery } from '../src/db/deliveries.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { startFakeTwilio, type ReceivedSms } from './fake-twilio.js';
@@ -19,7 +20,7 @@ const FROM = '+15005550006';
 
 describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
   let infra: TestInfra;
-  let db: Kysely<any>;
+  let db: Kysely<NotificationDatabase>;
   let fake: Awaited<ReturnType<typeof startFakeTwilio>>;
   const children: ChildProcess[] = [];
   let killOnNextMessage: ChildProcess | undefined;

@@ -1,4 +1,5 @@
-import { envInt, loadConfig, type ServiceContext } from '@leadmarket/platform';
+import { consumerOf, envInt, loadConfig, type ServiceContext } from '@leadmarket/platform';
+import type { WalletLedgerDatabase } from './db/database.js';
 import { z } from 'zod';
 import { DEFAULT_AVG_JOB_VALUE_CENTS } from './domain/reports.js';
 import { Payments, stripeSettingsFrom } from './stripe/payments.js';
@@ -39,7 +40,10 @@ export function walletDepsFrom(env: Record<string, string | undefined>): WalletD
  * What wallet-ledger's routes, consumers and jobs share: the platform's context and one WalletDeps
  * per instance (routes and jobs must share its development webhook secret).
  */
-export interface WalletContext extends ServiceContext, WalletDeps {}
+export interface WalletContext extends ServiceContext<WalletLedgerDatabase>, WalletDeps {}
 
 /** Built once per wallet-ledger instance at start-up. */
 export const walletContext = (base: ServiceContext): WalletContext => ({ ...base, ...walletDepsFrom(base.env) });
+
+/** Declare a wallet-ledger consumer (its handler receives the WalletContext as `ctx.service`, and `trx` knows wallet-ledger's tables). */
+export const defineWalletConsumer = consumerOf<WalletContext>();

@@ -3,12 +3,13 @@ import type { Kysely } from 'kysely';
 import { DEV_ADMIN_PASSWORD, type AdminConfig } from '../config.js';
 import { findAdminByEmail, insertAdminIfAbsent } from '../db/admin.repository.js';
 import { planFirstAdmin } from '../domain/first-admin.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * Start-up: make sure the configured first admin exists. An existing account keeps its password
  * (a password changed by reset must not be reverted by the next restart).
  */
-export async function ensureFirstAdmin(db: Kysely<any>, config: AdminConfig, logger: Logger): Promise<void> {
+export async function ensureFirstAdmin(db: Kysely<AdminDatabase>, config: AdminConfig, logger: Logger): Promise<void> {
   const plan = planFirstAdmin(config);
   if (plan.kind === 'none') {
     logger.warn(

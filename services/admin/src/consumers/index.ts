@@ -1,4 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import type { AdminContext } from '../context.js';
 
 /** Every event admin consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [];
+export const consumers: ConsumerDefinition<any, AdminContext>[] = [];

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { AdminDatabase, AdminRow } from './database.js';
 
-export interface AdminRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  created_at: Date;
-}
+export type { AdminRow };
 
 /** Admin emails are compared case-insensitively: stored trimmed and lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function countAdmins(db: Kysely<any>): Promise<number> {
+export async function countAdmins(db: Kysely<AdminDatabase>): Promise<number> {
   const row = await db
     .selectFrom('admins')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -20,28 +16,21 @@ export async function countAdmins(db: Kysely<any>): Promise<number> {
 }
 
 /** The oldest admins, at most `limit` (login with the password alone needs to know if there is exactly one). */
-export async function firstAdmins(db: Kysely<any>, limit: number): Promise<AdminRow[]> {
-  return (await db
-    .selectFrom('admins')
-    .selectAll()
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute()) as AdminRow[];
+export async function firstAdmins(db: Kysely<AdminDatabase>, limit: number): Promise<AdminRow[]> {
+  return await db.selectFrom('admins').selectAll().orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
-export async function findAdminByEmail(db: Kysely<any>, email: string): Promise<AdminRow | undefined> {
-  return (await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as
-    AdminRow | undefined;
+export async function findAdminByEmail(db: Kysely<AdminDatabase>, email: string): Promise<AdminRow | undefined> {
+  return await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function findAdminById(db: Kysely<any>, id: string): Promise<AdminRow | undefined> {
-  return (await db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst()) as AdminRow | undefined;
+export async function findAdminById(db: Kysely<AdminDatabase>, id: string): Promise<AdminRow | undefined> {
+  return await db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Create an admin unless one has this email; answers the id and whether this call created it. */
 export async function insertAdminIfAbsent(
-  db: Kysely<any>,
+  db: Kysely<AdminDatabase>,
   email: string,
   passwordHash: string,
 ): Promise<{ id: string; created: boolean }> {
@@ -51,12 +40,12 @@ export async function insertAdminIfAbsent(
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { id: inserted.id as string, created: true };
+  if (inserted) return { id: inserted.id, created: true };
   const existing = await findAdminByEmail(db, email);
   return { id: existing!.id, created: false };
 }
 
-export async function setAdminPassword(db: Kysely<any>, id: string, passwordHash: string): Promise<void> {
+export async function setAdminPassword(db: Kysely<AdminDatabase>, id: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('admins')
     .set({ password_hash: passwordHash, password_changed_at: new Date() })
@@ -64,14 +53,14 @@ export async function setAdminPassword(db: Kysely<any>, id: string, passwordHash
     .execute();
 }
 
-export async function adminEmails(db: Kysely<any>, ids: string[]): Promise<Map<string, string>> {
+export async function adminEmails(db: Kysely<AdminDatabase>, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('admins').select(['id', 'email']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r: any) => [String(r.id), String(r.email)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
 /** Every admin account (id and email), for the audit tab's filter. */
-export async function listAdmins(db: Kysely<any>): Promise<Array<{ id: string; email: string }>> {
+export async function listAdmins(db: Kysely<AdminDatabase>): Promise<Array<{ id: string; email: string }>> {
   const rows = await db.selectFrom('admins').select(['id', 'email']).orderBy('email').execute();
-  return rows.map((r: any) => ({ id: String(r.id), email: String(r.email) }));
+  return rows;
 }

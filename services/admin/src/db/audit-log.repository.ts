@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AdminDatabase } from './database.js';
 
 /** One admin action: who, what, on which target, the data before and after, from where. */
 export interface AuditEntry {
@@ -14,7 +15,7 @@ export interface AuditEntry {
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
-export async function insertAuditEntry(db: Kysely<any>, entry: AuditEntry): Promise<void> {
+export async function insertAuditEntry(db: Kysely<AdminDatabase>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -32,7 +33,7 @@ export async function insertAuditEntry(db: Kysely<any>, entry: AuditEntry): Prom
 
 /** A page of the audit log, newest first, optionally for one action, one admin and a range of UTC days. */
 export async function listAuditEntries(
-  db: Kysely<any>,
+  db: Kysely<AdminDatabase>,
   filter: {
     action?: string;
     admin_id?: string;
@@ -60,25 +61,25 @@ export async function listAuditEntries(
       .execute(),
     query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
   return {
-    total: Number((count as any).n),
-    rows: rows.map((r: any) => ({
+    total: Number(count.n),
+    // jsonb is read back parsed (pg and PGlite alike).
+    rows: rows.map((r) => ({
       id: String(r.id),
-      admin_id: String(r.admin_id),
-      action: String(r.action),
-      target_type: r.target_type ?? null,
-      target_id: r.target_id ?? null,
-      before: parse(r.before),
-      after: parse(r.after),
-      ip: r.ip ?? null,
-      created_at: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+      admin_id: r.admin_id,
+      action: r.action,
+      target_type: r.target_type,
+      target_id: r.target_id,
+      before: r.before ?? null,
+      after: r.after ?? null,
+      ip: r.ip,
+      created_at: r.created_at.toISOString(),
     })),
   };
 }
 
 /** Every action the log holds, for the audit tab's filter. */
-export async function auditActions(db: Kysely<any>): Promise<string[]> {
+export async function auditActions(db: Kysely<AdminDatabase>): Promise<string[]> {
   const rows = await db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute();
-  return rows.map((r: any) => String(r.action));
+  return rows.map((r) => r.action);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { AdminDatabase } from './database.js';
 
 export async function insertResetToken(
-  db: Kysely<any>,
+  db: Kysely<AdminDatabase>,
   row: { token_hash: string; admin_id: string; expires_at: Date },
 ): Promise<void> {
   await db.insertInto('admin_password_resets').values(row).execute();
@@ -9,31 +10,31 @@ export async function insertResetToken(
 
 /** An unused, unexpired reset token's admin. */
 export async function findUsableResetToken(
-  db: Kysely<any>,
+  db: Kysely<AdminDatabase>,
   tokenHash: string,
   now: Date,
 ): Promise<{ admin_id: string } | undefined> {
-  return (await db
+  return await db
     .selectFrom('admin_password_resets')
     .select('admin_id')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
-    .executeTakeFirst()) as { admin_id: string } | undefined;
+    .executeTakeFirst();
 }
 
 /** Use a token exactly once: true only for the call that marked it. */
 export async function consumeResetToken(
-  db: Kysely<any>,
+  db: Kysely<AdminDatabase>,
   tokenHash: string,
   now: Date,
 ): Promise<{ admin_id: string } | undefined> {
-  return (await db
+  return await db
     .updateTable('admin_password_resets')
     .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
     .returning('admin_id')
-    .executeTakeFirst()) as { admin_id: string } | undefined;
+    .executeTakeFirst();
 }

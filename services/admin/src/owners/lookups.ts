@@ -1,6 +1,7 @@
 import type { ContractorView } from '@leadmarket/contracts';
 import type { ServiceContext } from '@leadmarket/platform';
 import { callOwner } from './owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /** A contractor as the contractors service lists it (docs/internal-api.md); the owner's own type. */
 export type OwnerContractor = ContractorView;
@@ -21,7 +22,10 @@ const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Contractors by id (deleted or unknown ids are simply absent). */
-export async function contractorsByIds(ctx: ServiceContext, ids: string[]): Promise<Map<string, OwnerContractor>> {
+export async function contractorsByIds(
+  ctx: ServiceContext<AdminDatabase>,
+  ids: string[],
+): Promise<Map<string, OwnerContractor>> {
   const unique = [...new Set(ids.filter(Boolean))];
   const found = new Map<string, OwnerContractor>();
   for (const part of chunks(unique)) {
@@ -34,7 +38,10 @@ export async function contractorsByIds(ctx: ServiceContext, ids: string[]): Prom
 }
 
 /** Lead summaries by id. */
-export async function leadsByIds(ctx: ServiceContext, ids: string[]): Promise<Map<string, OwnerLeadSummary>> {
+export async function leadsByIds(
+  ctx: ServiceContext<AdminDatabase>,
+  ids: string[],
+): Promise<Map<string, OwnerLeadSummary>> {
   const unique = [...new Set(ids.filter(Boolean))];
   const found = new Map<string, OwnerLeadSummary>();
   for (const part of chunks(unique)) {

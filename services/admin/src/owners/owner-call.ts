@@ -1,5 +1,6 @@
 import { MESSAGES, type ServiceName } from '@leadmarket/contracts';
 import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } from '@leadmarket/platform';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * Call an owning service's internal route for an admin function. The owner's 4xx answers (its
@@ -7,7 +8,7 @@ import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } fr
  * Never invents data.
  */
 export async function callOwner<T = any>(
-  ctx: ServiceContext,
+  ctx: ServiceContext<AdminDatabase>,
   service: ServiceName,
   path: string,
   options: CallOptions = {},

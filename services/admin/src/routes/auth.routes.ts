@@ -34,6 +34,7 @@ import {
 import { consumeResetToken, findUsableResetToken, insertResetToken } from '../db/reset-token.repository.js';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession } from '../db/session.repository.js';
 import { recordAudit } from '../use-cases/record-audit.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /** Text when the password alone cannot say which admin is logging in. */
 export const EMAIL_NEEDED = 'Please enter your admin email as well as the password';
@@ -42,7 +43,7 @@ const bearer = (header: unknown) =>
   typeof header === 'string' && header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined;
 
 /** admin-login, admin-login-options, admin-logout; session resolution and password reset for the other services. */
-export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext, config: AdminConfig): void {
+export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>, config: AdminConfig): void {
   const cache = sessionCache(ctx.kv);
   // Checked when no account matches, so a wrong email costs the same time as a wrong password.
   let decoyHash: Promise<string> | undefined;

@@ -3,6 +3,7 @@ import { HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/pla
 import { centsToDollars } from '../domain/money.js';
 import { leadsByIds, type OwnerContractor } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /** wallet-ledger's statement (GET /internal/wallets/:contractor_id/statement, agreed with issue 16). */
 interface OwnerStatement {
@@ -24,7 +25,7 @@ interface OwnerStatement {
  * leads bought, refund requests, automatic credits, SMS consent record. Each part comes from its owner; a part whose
  * owner cannot answer is reported as unavailable with the reason, the rest still shows.
  */
-export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-contractor'), async (request) => {
     const query = AdminContractorQuerySchema.parse(request.query);
     const id = encodeURIComponent(query.contractor_id);

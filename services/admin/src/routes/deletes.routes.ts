@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../use-cases/record-audit.js';
 import { summariseBulkDelete, uniqueIds, type DeleteOutcome } from '../domain/bulk-delete.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /** The spec sends single-delete ids in the body; query parameters work too. */
 const bodyOrQuery = (request: FastifyRequest) => ({
@@ -25,7 +26,7 @@ const ownerDown = (error: unknown) => error instanceof HttpError && error.status
  * admin-delete-contractor, admin-bulk-delete-contractors, admin-delete-lead, admin-bulk-delete-leads.
  * The owners anonymise and keep ledger history; each deletion is audited with what it removed.
  */
-export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   async function deleteContractor(request: FastifyRequest, id: string): Promise<void> {
     const adminId = adminIdOf(request);
     const path = `/internal/contractors/${encodeURIComponent(id)}`;

@@ -2,13 +2,14 @@ import { functionPath, LeadReceiptQuerySchema } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * admin-lead-receipt: the proof of exclusivity of a sold lead as its buyer sees it (issue 21),
  * composed from wallet-ledger's receipt and the lead and buyer as their owners describe them.
  * A lead never bought answers wallet-ledger's 404 in plain words.
  */
-export function registerLeadReceiptRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerLeadReceiptRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-lead-receipt'), { schema: { querystring: LeadReceiptQuerySchema } }, async (request) => {
     const leadId = request.query.lead_id;
     const receipt = await callOwner<{ receipt: { contractor_id: string } } & Record<string, unknown>>(

@@ -11,6 +11,7 @@ import { recordAudit } from '../use-cases/record-audit.js';
 import { centsToDollars, dollarsToCents } from '../domain/money.js';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 interface OwnerRefund {
   id: string;
@@ -25,7 +26,7 @@ interface OwnerRefund {
 }
 
 /** admin-wallet-adjust, admin-refund-management GET/POST, admin-ledger-check: money lives in wallet-ledger. */
-export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.post(functionPath('admin-wallet-adjust'), async (request) => {
     const input = AdminWalletAdjustSchema.parse(request.body ?? {});
     const adminId = adminIdOf(request);

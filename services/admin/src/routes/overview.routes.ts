@@ -13,6 +13,7 @@ import { csvFileName, toCsv } from '../domain/csv.js';
 import { centsToDollars } from '../domain/money.js';
 import { contractorsByIds, type OwnerContractor } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * What activeContractors counts (the contractors service owns the rule): contractors not deleted
@@ -21,7 +22,7 @@ import { callOwner } from '../owners/owner-call.js';
 export const ACTIVE_DEFINITION = 'Contractors not deleted who logged in or purchased a lead within the last 30 days';
 
 /** The read-only admin views: admin-stats, admin-contractors, admin-leads (and their CSV exports), admin-transactions. */
-export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-stats'), async () => {
     const [contractors, leads, wallet] = await Promise.all([
       callOwner<{ total_contractors: number; active_contractors: number }>(ctx, 'contractors', '/internal/stats'),
@@ -122,7 +123,7 @@ type ContractorsQuery = { search?: string; sort?: 'newest' | 'oldest'; page: num
 type LeadsQuery = ContractorsQuery & { status?: string };
 
 /** One page of the admin Contractors table: the contractors service's list joined with wallet figures. */
-async function contractorsPage(ctx: ServiceContext, query: ContractorsQuery) {
+async function contractorsPage(ctx: ServiceContext<AdminDatabase>, query: ContractorsQuery) {
   const listed = await callOwner<{ contractors: OwnerContractor[]; total: number }>(
     ctx,
     'contractors',
@@ -164,7 +165,7 @@ async function contractorsPage(ctx: ServiceContext, query: ContractorsQuery) {
 }
 
 /** One page of the admin Leads table: lead-intake's list with the business names of its assignments. */
-async function leadsPage(ctx: ServiceContext, query: LeadsQuery) {
+async function leadsPage(ctx: ServiceContext<AdminDatabase>, query: LeadsQuery) {
   const listed = await callOwner<{ leads: any[]; total: number }>(ctx, 'lead-intake', '/internal/leads', {
     query: {
       search: query.search || undefined,

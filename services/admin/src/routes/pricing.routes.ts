@@ -13,6 +13,7 @@ import { recordAudit } from '../use-cases/record-audit.js';
 import { adminEmails } from '../db/admin.repository.js';
 import { centsToDollars, optionalDollars, pricingUpdatedMessage } from '../domain/money.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 type OwnerPrice = { category: string; sub_service?: string; lead_type: string; price_cents: number };
 type OwnerChange = { old_price_cents: number | null; new_price_cents: number | null };
@@ -33,7 +34,7 @@ const auditTarget = (row: PriceRowRef, leadType: string) =>
   `${row.sub_service ? `${row.category}/${row.sub_service}` : row.category}/${leadType}`;
 
 /** admin-pricing, admin-lead-pricing GET/PUT/DELETE, admin-pricing-history: prices live in wallet-ledger. */
-export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   const prices = async () =>
     (await callOwner<{ prices: OwnerPrice[] }>(ctx, 'wallet-ledger', '/internal/lead-prices')).prices ?? [];
 

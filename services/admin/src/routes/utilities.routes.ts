@@ -10,9 +10,10 @@ import { listAdmins } from '../db/admin.repository.js';
 import { rejectionReasons, testLeadMessage } from '../domain/screening-verdict.js';
 import { auditActions, listAuditEntries } from '../db/audit-log.repository.js';
 import { callOwner } from '../owners/owner-call.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /** admin-utilities (create_lead), admin-site-messages and admin-audit-log. */
-export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.post(functionPath('admin-utilities'), async (request) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (body.action !== 'create_lead') throw badRequest('Unknown action: only create_lead is supported', 'action');

@@ -1,13 +1,14 @@
 import { adminIdOf, clientIpOf, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
 import { insertAuditEntry, type AuditEntry } from '../db/audit-log.repository.js';
+import type { AdminDatabase } from '../db/database.js';
 
 /**
  * Record an admin action that changed data, after the owning service accepted it. Who comes from
  * the gateway-verified admin id (or `adminId` where the caller is not yet a session, e.g. login).
  */
 export async function recordAudit(
-  ctx: ServiceContext,
+  ctx: ServiceContext<AdminDatabase>,
   request: FastifyRequest,
   entry: Omit<AuditEntry, 'admin_id' | 'ip' | 'request_id'> & { admin_id?: string },
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import type { ContractorsContext } from '../context.js';
 
 /** Every event contractors consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [];
+export const consumers: ConsumerDefinition<any, ContractorsContext>[] = [];

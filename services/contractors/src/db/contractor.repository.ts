@@ -1,17 +1,10 @@
 import type { ContractorView } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { ContractorRow, ContractorsDatabase } from './database.js';
 import type { ProfileFields } from '../domain/profile-rules.js';
 
 /** A contractors row as stored. */
-export interface ContractorRow extends ProfileFields {
-  id: string;
-  username: string;
-  password_hash: string;
-  sms_opt_in: boolean;
-  created_at: Date | string;
-  last_seen_at: Date | string | null;
-  deleted_at: Date | string | null;
-}
+export type { ContractorRow };
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const zipList = (v: unknown): string[] =>
@@ -42,7 +35,7 @@ export interface NewContractor extends ProfileFields {
 
 /** Which unique key an email or username already holds (among all accounts, deleted ones are anonymised). */
 export async function findTakenKeys(
-  db: Kysely<any>,
+  db: Kysely<ContractorsDatabase>,
   email: string,
   username: string,
 ): Promise<{ email: boolean; username: boolean }> {
@@ -57,8 +50,8 @@ export async function findTakenKeys(
   };
 }
 
-export async function insertContractor(trx: Kysely<any>, c: NewContractor): Promise<ContractorRow> {
-  return (await trx
+export async function insertContractor(trx: Kysely<ContractorsDatabase>, c: NewContractor): Promise<ContractorRow> {
+  return await trx
     .insertInto('contractors')
     .values({
       ...c,
@@ -67,39 +60,42 @@ export async function insertContractor(trx: Kysely<any>, c: NewContractor): Prom
       zip_codes: JSON.stringify(c.zip_codes),
     })
     .returningAll()
-    .executeTakeFirstOrThrow()) as ContractorRow;
+    .executeTakeFirstOrThrow();
 }
 
 /** A live (not deleted) contractor by id. */
-export async function findContractor(db: Kysely<any>, id: string): Promise<ContractorRow | undefined> {
-  return (await db
+export async function findContractor(db: Kysely<ContractorsDatabase>, id: string): Promise<ContractorRow | undefined> {
+  return await db
     .selectFrom('contractors')
     .selectAll()
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .executeTakeFirst()) as ContractorRow | undefined;
+    .executeTakeFirst();
 }
 
-export async function findByUsername(db: Kysely<any>, username: string): Promise<ContractorRow | undefined> {
-  return (await db
+export async function findByUsername(
+  db: Kysely<ContractorsDatabase>,
+  username: string,
+): Promise<ContractorRow | undefined> {
+  return await db
     .selectFrom('contractors')
     .selectAll()
     .where('username_key', '=', username.toLowerCase())
     .where('deleted_at', 'is', null)
-    .executeTakeFirst()) as ContractorRow | undefined;
+    .executeTakeFirst();
 }
 
-export async function findByEmail(db: Kysely<any>, email: string): Promise<ContractorRow | undefined> {
-  return (await db
+export async function findByEmail(db: Kysely<ContractorsDatabase>, email: string): Promise<ContractorRow | undefined> {
+  return await db
     .selectFrom('contractors')
     .selectAll()
     .where('email_key', '=', email.trim().toLowerCase())
     .where('deleted_at', 'is', null)
-    .executeTakeFirst()) as ContractorRow | undefined;
+    .executeTakeFirst();
 }
 
 /** True when another account (deleted ones included) holds this email. */
-export async function emailTakenByOther(db: Kysely<any>, email: string, id: string): Promise<boolean> {
+export async function emailTakenByOther(db: Kysely<ContractorsDatabase>, email: string, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('contractors')
     .select('id')
@@ -110,30 +106,38 @@ export async function emailTakenByOther(db: Kysely<any>, email: string, id: stri
 }
 
 export async function updateProfile(
-  trx: Kysely<any>,
+  trx: Kysely<ContractorsDatabase>,
   id: string,
   p: ProfileFields & { sms_opt_in: boolean },
 ): Promise<ContractorRow | undefined> {
-  return (await trx
+  return await trx
     .updateTable('contractors')
     .set({ ...p, email_key: p.email.toLowerCase(), zip_codes: JSON.stringify(p.zip_codes), updated_at: sql`now()` })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returningAll()
-    .executeTakeFirst()) as ContractorRow | undefined;
+    .executeTakeFirst();
 }
 
-export async function setSmsOptIn(trx: Kysely<any>, id: string, smsOptIn: boolean): Promise<ContractorRow | undefined> {
-  return (await trx
+export async function setSmsOptIn(
+  trx: Kysely<ContractorsDatabase>,
+  id: string,
+  smsOptIn: boolean,
+): Promise<ContractorRow | undefined> {
+  return await trx
     .updateTable('contractors')
     .set({ sms_opt_in: smsOptIn, updated_at: sql`now()` })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returningAll()
-    .executeTakeFirst()) as ContractorRow | undefined;
+    .executeTakeFirst();
 }
 
-export async function setPasswordHash(trx: Kysely<any>, id: string, passwordHash: string): Promise<void> {
+export async function setPasswordHash(
+  trx: Kysely<ContractorsDatabase>,
+  id: string,
+  passwordHash: string,
+): Promise<void> {
   await trx
     .updateTable('contractors')
     .set({ password_hash: passwordHash, updated_at: sql`now()` })
@@ -141,7 +145,7 @@ export async function setPasswordHash(trx: Kysely<any>, id: string, passwordHash
     .execute();
 }
 
-export async function touchLastSeen(db: Kysely<any>, id: string): Promise<void> {
+export async function touchLastSeen(db: Kysely<ContractorsDatabase>, id: string): Promise<void> {
   await db
     .updateTable('contractors')
     .set({ last_seen_at: sql`now()` })
@@ -153,7 +157,11 @@ export async function touchLastSeen(db: Kysely<any>, id: string): Promise<void> 
  * Replace every personal field with a placeholder; the row stays so ids in other services' history
  * still resolve, and its unique keys stay taken by values no person can sign up with.
  */
-export async function anonymise(trx: Kysely<any>, id: string, adminId: string | undefined): Promise<boolean> {
+export async function anonymise(
+  trx: Kysely<ContractorsDatabase>,
+  id: string,
+  adminId: string | undefined,
+): Promise<boolean> {
   const result = await trx
     .updateTable('contractors')
     .set({
@@ -189,7 +197,7 @@ export interface ListFilter {
 
 /** Live contractors by signup date (newest first by default), with the total matching the filter. */
 export async function listContractors(
-  db: Kysely<any>,
+  db: Kysely<ContractorsDatabase>,
   f: ListFilter,
 ): Promise<{ rows: ContractorRow[]; total: number }> {
   let query = db.selectFrom('contractors').where('deleted_at', 'is', null);
@@ -217,11 +225,14 @@ export async function listContractors(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as ContractorRow[], total: Number(count.n) };
+  return { rows, total: Number(count.n) };
 }
 
 /** Counts for the admin statistics: live accounts, and those seen (login or any signed-in request) since `since`. */
-export async function countContractors(db: Kysely<any>, since: Date): Promise<{ total: number; active: number }> {
+export async function countContractors(
+  db: Kysely<ContractorsDatabase>,
+  since: Date,
+): Promise<{ total: number; active: number }> {
   const row = await db
     .selectFrom('contractors')
     .where('deleted_at', 'is', null)

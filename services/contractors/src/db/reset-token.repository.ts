@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { ContractorsDatabase } from './database.js';
 
 export async function insertResetToken(
-  db: Kysely<any>,
+  db: Kysely<ContractorsDatabase>,
   tokenHash: string,
   contractorId: string,
   expiresAt: Date,
@@ -13,7 +14,7 @@ export async function insertResetToken(
 }
 
 /** The contractor of an unused, unexpired token (without using it). */
-export async function findUsableToken(db: Kysely<any>, tokenHash: string): Promise<string | undefined> {
+export async function findUsableToken(db: Kysely<ContractorsDatabase>, tokenHash: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('password_reset_tokens')
     .select('contractor_id')
@@ -21,11 +22,11 @@ export async function findUsableToken(db: Kysely<any>, tokenHash: string): Promi
     .where('used_at', 'is', null)
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
-  return row?.contractor_id as string | undefined;
+  return row?.contractor_id;
 }
 
 /** Use a token once: only the first caller of an unused, unexpired token gets its contractor. */
-export async function consumeToken(trx: Kysely<any>, tokenHash: string): Promise<string | undefined> {
+export async function consumeToken(trx: Kysely<ContractorsDatabase>, tokenHash: string): Promise<string | undefined> {
   const row = await trx
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })
@@ -34,11 +35,11 @@ export async function consumeToken(trx: Kysely<any>, tokenHash: string): Promise
     .where('expires_at', '>', sql<Date>`now()`)
     .returning('contractor_id')
     .executeTakeFirst();
-  return row?.contractor_id as string | undefined;
+  return row?.contractor_id;
 }
 
 /** Retire every other outstanding link of a contractor (after a reset, or at deletion). */
-export async function retireTokensOf(trx: Kysely<any>, contractorId: string): Promise<void> {
+export async function retireTokensOf(trx: Kysely<ContractorsDatabase>, contractorId: string): Promise<void> {
   await trx
     .updateTable('password_reset_tokens')
     .set({ used_at: sql`now()` })
@@ -48,7 +49,7 @@ export async function retireTokensOf(trx: Kysely<any>, contractorId: string): Pr
 }
 
 /** Remove reset tokens a day past their expiry (kept a day for support questions about a link). */
-export async function purgeOldResetTokens(db: Kysely<any>): Promise<number> {
+export async function purgeOldResetTokens(db: Kysely<ContractorsDatabase>): Promise<number> {
   const result = await db
     .deleteFrom('password_reset_tokens')
     .where('expires_at', '<=', sql<Date>`now() - interval '1 day'`)

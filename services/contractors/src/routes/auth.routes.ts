@@ -37,6 +37,7 @@ import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
 import type { Sessions } from '../use-cases/sessions.js';
 import { profileEvent } from '../use-cases/profile-event.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;
@@ -47,7 +48,7 @@ let dummyHash: Promise<string> | undefined;
 /** Signup, login, auth check and logout. */
 export function registerAuthRoutes(
   app: ServiceApp,
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {

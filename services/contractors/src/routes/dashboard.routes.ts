@@ -2,12 +2,13 @@ import { functionPath } from '@leadmarket/contracts';
 import { contractorIdOf, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { findContractor } from '../db/contractor.repository.js';
 import { dashboardOf } from '../use-cases/dashboard.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /**
  * contractors-dashboard: the first screen of the dashboard in one call (use-cases/dashboard.ts). The
  * gateway resolved the session and refused another contractor's id; the contractor is the session's own.
  */
-export function registerDashboardRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerDashboardRoutes(app: ServiceApp, ctx: ServiceContext<ContractorsDatabase>): void {
   app.get(functionPath('contractors-dashboard'), async (request) => {
     const contractor = await findContractor(ctx.db, contractorIdOf(request));
     if (!contractor) throw unauthorized();

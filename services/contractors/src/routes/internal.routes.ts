@@ -7,6 +7,7 @@ import { retireTokensOf } from '../db/reset-token.repository.js';
 import { rememberDeletedContact } from '../db/signup-credit.repository.js';
 import { normaliseContractorId } from '../domain/contractor-id.js';
 import type { Sessions } from '../use-cases/sessions.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /** "Active" for the admin statistics: not deleted and seen within this many days (login or any signed-in request). */
 const ACTIVE_WINDOW_DAYS = 30;
@@ -16,7 +17,7 @@ const idParam = z.object({ id: z.string().min(1).max(64) });
 /** Routes other services call (docs/internal-api.md, contractors section). */
 export function registerInternalRoutes(
   app: ServiceApp,
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   sessions: Sessions,
   signupCreditSalt: string,
 ): void {

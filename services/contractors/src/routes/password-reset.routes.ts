@@ -18,6 +18,7 @@ import {
   resetContractorPassword,
 } from '../use-cases/password-reset.js';
 import type { Sessions } from '../use-cases/sessions.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /** EMAIL_DISABLED=true: what forgot-password answers (503). */
 export const RESET_EMAIL_UNAVAILABLE = CHANNEL_OFF_MESSAGES.resetEmail;
@@ -28,7 +29,7 @@ export const RESET_EMAIL_UNAVAILABLE = CHANNEL_OFF_MESSAGES.resetEmail;
  */
 export function registerPasswordResetRoutes(
   app: ServiceApp,
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {

@@ -28,12 +28,13 @@ import {
 } from '../db/contractor.repository.js';
 import { checkProfile } from '../domain/profile-rules.js';
 import { profileEvent } from '../use-cases/profile-event.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;
 
 /** Edit Profile and the SMS toggle; each change is recorded with ContractorProfileUpdated so matching stays current. */
-export function registerProfileRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerProfileRoutes(app: ServiceApp, ctx: ServiceContext<ContractorsDatabase>): void {
   const consentOf = (
     request: FastifyRequest,
     contractorId: string,
@@ -48,7 +49,7 @@ export function registerProfileRoutes(app: ServiceApp, ctx: ServiceContext): voi
     user_agent: userAgentOf(request),
   });
 
-  const emitUpdated = (trx: Parameters<ServiceContext['emit']>[0], row: ContractorRow) =>
+  const emitUpdated = (trx: Parameters<ServiceContext<ContractorsDatabase>['emit']>[0], row: ContractorRow) =>
     ctx.emit(trx, [
       { type: 'ContractorProfileUpdated', data: { ...profileEvent(row), updated_at: new Date().toISOString() } },
     ]);

@@ -9,6 +9,7 @@ import {
 } from '@leadmarket/contracts';
 import type { ServiceContext } from '@leadmarket/platform';
 import { toView, type ContractorRow } from '../db/contractor.repository.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /** How long the first screen waits for another service before naming its parts missing. */
 const PART_TIMEOUT_MS = 5000;
@@ -22,7 +23,10 @@ type LeadIntakePart = { claimed_leads: unknown[]; bought_counts: Record<Purchase
  * each bought list's size), matching (available leads). A service that cannot answer leaves its parts
  * null and named in `missing`, with a plain warning — never a made-up value.
  */
-export async function dashboardOf(ctx: ServiceContext, contractor: ContractorRow): Promise<DashboardResponse> {
+export async function dashboardOf(
+  ctx: ServiceContext<ContractorsDatabase>,
+  contractor: ContractorRow,
+): Promise<DashboardResponse> {
   const id = encodeURIComponent(contractor.id);
   const options = { timeoutMs: PART_TIMEOUT_MS };
   // No transaction is open here: the calls may take a while and embedded mode shares one connection.

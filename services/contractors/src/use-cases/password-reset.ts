@@ -13,13 +13,14 @@ import type { ContractorsConfig } from '../config.js';
 import { findByEmail, setPasswordHash } from '../db/contractor.repository.js';
 import { consumeToken, findUsableToken, insertResetToken, retireTokensOf } from '../db/reset-token.repository.js';
 import type { Sessions } from './sessions.js';
+import type { ContractorsDatabase } from '../db/database.js';
 
 /**
  * Send a contractor a reset link (PasswordResetRequested) when the address is theirs and under its
  * hourly cap; says nothing either way, so the answer tells nobody whether an account exists.
  */
 export async function requestContractorReset(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   config: ContractorsConfig,
   email: string,
 ): Promise<void> {
@@ -54,12 +55,14 @@ export async function requestContractorReset(
 }
 
 /** Whether a contractor reset link still works. */
-export const contractorResetTokenValid = async (ctx: ServiceContext, token: string): Promise<boolean> =>
-  Boolean(await findUsableToken(ctx.db, hashToken(token)));
+export const contractorResetTokenValid = async (
+  ctx: ServiceContext<ContractorsDatabase>,
+  token: string,
+): Promise<boolean> => Boolean(await findUsableToken(ctx.db, hashToken(token)));
 
 /** Set a contractor's new password with a reset token (used once), closing every session they had. */
 export async function resetContractorPassword(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   sessions: Sessions,
   token: string,
   password: string,
@@ -83,7 +86,7 @@ export async function resetContractorPassword(
  * for bad input (passed on); anything else means it could not do the work (503 with `failure`).
  */
 export async function callAdminReset<T>(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ContractorsDatabase>,
   path: string,
   options: CallOptions,
   failure: string,

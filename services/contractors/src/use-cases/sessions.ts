@@ -1,5 +1,6 @@
 import { hashToken, randomToken, sessionCache, type ServiceContext } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
+import type { ContractorsDatabase } from '../db/database.js';
 import type { ContractorsConfig } from '../config.js';
 import { touchLastSeen } from '../db/contractor.repository.js';
 import { deleteSession, deleteSessionsOf, insertSession, touchSession } from '../db/session.repository.js';
@@ -7,13 +8,13 @@ import { deleteSession, deleteSessionsOf, insertSession, touchSession } from '..
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Contractor sessions: 256-bit random tokens, stored only as SHA-256 hashes, with a sliding expiry. */
-export function sessions(ctx: ServiceContext, config: ContractorsConfig) {
+export function sessions(ctx: ServiceContext<ContractorsDatabase>, config: ContractorsConfig) {
   const expiry = () => new Date(Date.now() + config.SESSION_TTL_DAYS * DAY_MS);
   const cache = sessionCache(ctx.kv);
 
   return {
     /** Open a session in `db` (a transaction at signup); the raw token goes to the caller only. */
-    async open(db: Kysely<any>, contractorId: string): Promise<string> {
+    async open(db: Kysely<ContractorsDatabase>, contractorId: string): Promise<string> {
       const token = randomToken(32);
       await insertSession(db, hashToken(token), contractorId, expiry());
       await touchLastSeen(db, contractorId);
@@ -39,7 +40,7 @@ export function sessions(ctx: ServiceContext, config: ContractorsConfig) {
     },
 
     /** End every session of a contractor inside `trx`; call the returned function after commit to clear the gateway's cache. */
-    async closeAllIn(trx: Kysely<any>, contractorId: string): Promise<() => Promise<void>> {
+    async closeAllIn(trx: Kysely<ContractorsDatabase>, contractorId: string): Promise<() => Promise<void>> {
       const hashes = await deleteSessionsOf(trx, contractorId);
       return () => cache.invalidate('contractor', hashes);
     },

@@ -5,9 +5,10 @@ import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
+import type { LeadIntakeContext } from '../context.js';
 
 /** Every event lead-intake consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [
+export const consumers: ConsumerDefinition<any, LeadIntakeContext>[] = [
   leadScreenedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,

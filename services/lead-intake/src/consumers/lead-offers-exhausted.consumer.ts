@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineLeadIntakeConsumer } from '../context.js';
 import { findLead } from '../db/lead.repository.js';
 import { expireUnsoldLead } from '../db/offer-rounds.repository.js';
 import { customerNotice } from '../domain/customer-notice.js';
@@ -8,7 +8,7 @@ import { customerNotice } from '../domain/customer-notice.js';
  * LeadExpired tells the others) and the customer is told honestly (CustomerToBeTold, unsold).
  * A lead bought or deleted meanwhile is left as it is.
  */
-export const leadOffersExhaustedConsumer = defineConsumer({
+export const leadOffersExhaustedConsumer = defineLeadIntakeConsumer({
   event: 'LeadOffersExhausted',
   async handle({ data }, ctx) {
     const at = new Date();

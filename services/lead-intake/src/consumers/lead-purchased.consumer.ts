@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineLeadIntakeConsumer } from '../context.js';
 import { findLead, recordPurchase } from '../db/lead.repository.js';
 import { storedSecret } from '../db/site-intake.repository.js';
 import { customerFingerprint } from '../domain/customer-fingerprint.js';
@@ -9,7 +9,7 @@ import { customerNotice } from '../domain/customer-notice.js';
  * see the contact). The customer is to be told who bought it (CustomerToBeTold), and wallet-ledger
  * gets the customer's keyed phone fingerprint for its repeat-lead credit (LeadPurchaseRecorded).
  */
-export const leadPurchasedConsumer = defineConsumer({
+export const leadPurchasedConsumer = defineLeadIntakeConsumer({
   event: 'LeadPurchased',
   async handle({ data }, ctx) {
     await recordPurchase(ctx.trx, data.lead_id, {

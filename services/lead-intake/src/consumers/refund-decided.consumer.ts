@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineLeadIntakeConsumer } from '../context.js';
 import { markRefunded } from '../db/lead.repository.js';
 
 /** An approved refund is noted on the lead (the buyer keeps the assignment; the money moved in wallet-ledger). */
-export const refundDecidedConsumer = defineConsumer({
+export const refundDecidedConsumer = defineLeadIntakeConsumer({
   event: 'RefundDecided',
   async handle({ data }, ctx) {
     if (data.decision !== 'approved') return;

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from './database.js';
 
 /**
  * Note an automatic credit granted: the lead moves to Refunded, unless its reversal was handled
  * first (events of one producer may be handled out of order).
  */
-export async function noteCreditGranted(db: Kysely<any>, creditId: string, leadId: string, at: Date): Promise<void> {
+export async function noteCreditGranted(
+  db: Kysely<LeadIntakeDatabase>,
+  creditId: string,
+  leadId: string,
+  at: Date,
+): Promise<void> {
   const inserted = await db
     .insertInto('auto_credit_marks')
     .values({ credit_id: creditId, lead_id: leadId, reversed: false })
@@ -21,7 +27,11 @@ export async function noteCreditGranted(db: Kysely<any>, creditId: string, leadI
 }
 
 /** Note an automatic credit reversed: the lead is paid for again and leaves Refunded. */
-export async function noteCreditReversed(db: Kysely<any>, creditId: string, leadId: string): Promise<void> {
+export async function noteCreditReversed(
+  db: Kysely<LeadIntakeDatabase>,
+  creditId: string,
+  leadId: string,
+): Promise<void> {
   await db
     .insertInto('auto_credit_marks')
     .values({ credit_id: creditId, lead_id: leadId, reversed: true })

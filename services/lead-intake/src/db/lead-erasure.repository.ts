@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from './database.js';
 
 /**
  * Erase a deleted lead's customer from lead-intake's outbox: the LeadSubmitted it wrote carries the
  * name, phone, email and description for screening. Published or not, the envelope keeps its shape
  * (so a still-pending one is a valid, contact-free event) but loses the contact.
  */
-export async function eraseLeadFromOutbox(db: Kysely<any>, leadId: string): Promise<void> {
+export async function eraseLeadFromOutbox(db: Kysely<LeadIntakeDatabase>, leadId: string): Promise<void> {
   await db
     .updateTable('outbox')
     .set({

@@ -1,43 +1,8 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
-/** Lead lifecycle states (DESIGN §2). */
-export type LeadStatus =
-  'screening' | 'available' | 'rejected' | 'purchased' | 'completed' | 'archived' | 'expired' | 'deleted';
-
-/** A row of `leads` as the code reads it. */
-export interface LeadRow {
-  id: string;
-  customer_name: string;
-  phone: string;
-  email: string | null;
-  zip_code: string;
-  service_category: string;
-  sub_service: string;
-  description: string;
-  urgency: 'Standard' | 'Premium' | 'Emergency';
-  preferred_contractor_id: string | null;
-  client_ip_hash: string | null;
-  is_test: boolean;
-  status: LeadStatus;
-  validation_summary: ValidationSummary | null;
-  rejection_reasons: string[] | null;
-  created_at: Date;
-  screened_at: Date | null;
-  purchased_by: string | null;
-  purchase_id: string | null;
-  price_cents: number | null;
-  purchase_channel: string | null;
-  purchased_at: Date | null;
-  completed_at: Date | null;
-  archived_at: Date | null;
-  expired_at: Date | null;
-  deleted_at: Date | null;
-  /** Set when the buyer's refund was approved: the lead leaves Purchased for Refunded. */
-  refunded_at: Date | null;
-  /** The buyer's first recorded contact with the customer (issue 22). */
-  contacted_at?: Date | null;
-}
+export type { LeadRow, LeadStatus };
 
 /** The fields a new lead is stored with (it starts in screening). */
 export type NewLead = Pick<
@@ -56,16 +21,8 @@ export type NewLead = Pick<
   | 'is_test'
 > & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
-/** jsonb columns come back parsed from pg and PGlite alike; this guards a driver returning text. */
-const json = <T>(v: unknown): T | null => (v == null ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-const toRow = (r: any): LeadRow => ({
-  ...r,
-  validation_summary: json<ValidationSummary>(r.validation_summary),
-  rejection_reasons: json<string[]>(r.rejection_reasons),
-});
-
 /** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
-export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<boolean> {
+export async function insertLead(db: Kysely<LeadIntakeDatabase>, lead: NewLead): Promise<boolean> {
   const row = await db
     .insertInto('leads')
     .values({ ...lead, status: 'screening' })
@@ -77,28 +34,27 @@ export async function insertLead(db: Kysely<any>, lead: NewLead): Promise<boolea
 
 /** The lead a form's idempotency key created, with the hash of the request that created it. */
 export async function findLeadByIdempotencyKey(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   key: string,
 ): Promise<{ id: string; request_hash: string | null } | undefined> {
   return db.selectFrom('leads').select(['id', 'request_hash']).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 /** One lead by id, any state. */
-export async function findLead(db: Kysely<any>, id: string): Promise<LeadRow | undefined> {
-  const row = await db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toRow(row) : undefined;
+export async function findLead(db: Kysely<LeadIntakeDatabase>, id: string): Promise<LeadRow | undefined> {
+  return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Leads by id (unknown ids are skipped). */
-export async function findLeads(db: Kysely<any>, ids: string[]): Promise<LeadRow[]> {
+export async function findLeads(db: Kysely<LeadIntakeDatabase>, ids: string[]): Promise<LeadRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('leads').selectAll().where('id', 'in', ids).execute();
-  return rows.map(toRow);
+  return rows;
 }
 
 /** Record screening's verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
 export async function recordScreening(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   id: string,
   verdict: {
     status: 'valid' | 'rejected';
@@ -123,9 +79,15 @@ export async function recordScreening(
 
 /** Record the sale (wallet-ledger decided it): the buying contractor is the lead's assignment. Idempotent. */
 export async function recordPurchase(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   id: string,
-  purchase: { contractor_id: string; purchase_id: string; price_cents: number; channel: string; purchased_at: Date },
+  purchase: {
+    contractor_id: string;
+    purchase_id: string;
+    price_cents: number;
+    channel: 'claim' | 'dashboard';
+    purchased_at: Date;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('leads')
@@ -146,7 +108,7 @@ export async function recordPurchase(
 
 /** Move a purchased lead of `contractorId` to completed or archived; returns the row after the change, or undefined when not theirs. */
 export async function setPurchasedLeadState(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   id: string,
   contractorId: string,
   to: 'completed' | 'archived',
@@ -168,23 +130,28 @@ export async function setPurchasedLeadState(
     .where('purchased_by', '=', contractorId)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
-  return { changed: Number(result.numUpdatedRows) > 0, lead: lead ? toRow(lead) : undefined };
+  return { changed: Number(result.numUpdatedRows) > 0, lead };
 }
 
 /** Leads bought by a contractor (not deleted), newest purchase first; `channel` keeps those bought one way. */
 export async function leadsPurchasedBy(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   contractorId: string,
   channel?: 'claim' | 'dashboard',
 ): Promise<LeadRow[]> {
   let q = db.selectFrom('leads').selectAll().where('purchased_by', '=', contractorId).where('status', '!=', 'deleted');
   if (channel) q = q.where('purchase_channel', '=', channel);
   const rows = await q.orderBy('purchased_at', 'desc').execute();
-  return rows.map(toRow);
+  return rows;
 }
 
 /** Available leads past their offer lifetime become expired; returns their ids (events are emitted in the same transaction). */
-export async function expireStaleLeads(db: Kysely<any>, olderThan: Date, at: Date, batch = 500): Promise<string[]> {
+export async function expireStaleLeads(
+  db: Kysely<LeadIntakeDatabase>,
+  olderThan: Date,
+  at: Date,
+  batch = 500,
+): Promise<string[]> {
   const stale = db
     .selectFrom('leads')
     .select('id')
@@ -198,11 +165,11 @@ export async function expireStaleLeads(db: Kysely<any>, olderThan: Date, at: Dat
     .where('status', '=', 'available')
     .returning('id')
     .execute();
-  return rows.map((r) => r.id as string);
+  return rows.map((r) => r.id);
 }
 
 /** Mark a lead deleted and drop its customer's contact details (its outbox copy: lead-erasure.repository.ts). */
-export async function deleteLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
+export async function deleteLead(db: Kysely<LeadIntakeDatabase>, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
     .set({
@@ -222,7 +189,7 @@ export async function deleteLead(db: Kysely<any>, id: string, at: Date): Promise
 }
 
 /** Mark a refunded lead (RefundDecided approved) without changing who bought it. */
-export async function markRefunded(db: Kysely<any>, id: string, at: Date): Promise<void> {
+export async function markRefunded(db: Kysely<LeadIntakeDatabase>, id: string, at: Date): Promise<void> {
   await db
     .updateTable('leads')
     .set({ refunded_at: at })
@@ -242,16 +209,20 @@ export interface LeadSearch {
 }
 
 /** The admin lead list: by creation date (newest first by default), searchable by name, phone, email, ZIP, category or sub-service. */
-export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ leads: LeadRow[]; total: number }> {
+export async function searchLeads(
+  db: Kysely<LeadIntakeDatabase>,
+  q: LeadSearch,
+): Promise<{ leads: LeadRow[]; total: number }> {
   let query = db.selectFrom('leads').where('status', '!=', 'deleted');
-  if (q.status && q.status !== 'all') query = query.where('status', '=', q.status);
+  // The admin's filter is free text: a status no lead has matches nothing.
+  if (q.status && q.status !== 'all') query = query.where('status', '=', q.status as LeadStatus);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
       eb.or(
-        ['customer_name', 'phone', 'email', 'zip_code', 'service_category', 'sub_service', 'description'].map((col) =>
-          eb(col, 'ilike', like),
-        ),
+        (
+          ['customer_name', 'phone', 'email', 'zip_code', 'service_category', 'sub_service', 'description'] as const
+        ).map((col) => eb(col, 'ilike', like)),
       ),
     );
   }
@@ -266,11 +237,11 @@ export async function searchLeads(db: Kysely<any>, q: LeadSearch): Promise<{ lea
       .execute(),
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { leads: rows.map(toRow), total: Number(count.n) };
+  return { leads: rows, total: Number(count.n) };
 }
 
 /** Leads that exist (deleted ones excluded), for the admin statistics. */
-export async function countLeads(db: Kysely<any>): Promise<number> {
+export async function countLeads(db: Kysely<LeadIntakeDatabase>): Promise<number> {
   const row = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from './database.js';
 
 /** Expire one lead that is still available (its offer rounds passed unsold); false when it was not. */
-export async function expireUnsoldLead(db: Kysely<any>, id: string, at: Date): Promise<boolean> {
+export async function expireUnsoldLead(db: Kysely<LeadIntakeDatabase>, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('leads')
     .set({ status: 'expired', expired_at: at })
@@ -17,7 +18,7 @@ export async function expireUnsoldLead(db: Kysely<any>, id: string, at: Date): P
  * among this contractor's bought, unrefunded leads.
  */
 export async function recordContact(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   id: string,
   contractorId: string,
   at: Date,
@@ -32,7 +33,7 @@ export async function recordContact(
     .where('status', 'in', ['purchased', 'completed', 'archived'])
     .returning('contacted_at')
     .executeTakeFirst();
-  if (set) return { contacted_at: new Date(set.contacted_at), first: true };
+  if (set) return { contacted_at: set.contacted_at ?? at, first: true };
   const row = await db
     .selectFrom('leads')
     .select('contacted_at')
@@ -40,5 +41,5 @@ export async function recordContact(
     .where('purchased_by', '=', contractorId)
     .where('refunded_at', 'is', null)
     .executeTakeFirst();
-  return row?.contacted_at ? { contacted_at: new Date(row.contacted_at), first: false } : undefined;
+  return row?.contacted_at ? { contacted_at: row.contacted_at, first: false } : undefined;
 }

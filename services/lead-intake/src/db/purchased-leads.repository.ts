@@ -1,12 +1,13 @@
 import { PURCHASED_LISTS, type PurchasedList, type PurchasedLeadsQuery } from '@leadmarket/contracts';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { findLeads, type LeadRow } from './lead.repository.js';
+import type { LeadIntakeDatabase } from './database.js';
 
 // One page of one list of a contractor's bought leads, searched and counted in PostgreSQL (a
 // contractor with thousands of purchases must not receive them all to show 25).
 
 /** Which bought leads belong to each list: the four state lists never overlap; Claimed is a view by channel. */
-function inList(eb: ExpressionBuilder<any, any>, list: PurchasedList) {
+function inList(eb: ExpressionBuilder<LeadIntakeDatabase, 'leads'>, list: PurchasedList) {
   switch (list) {
     case 'refunded':
       return eb('refunded_at', 'is not', null);
@@ -24,7 +25,7 @@ const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Every word must appear in the customer's name, the ZIP, the category or the sub-service (any
  * letter case; "home services" finds home_services, as the category is shown in words).
  */
-function matchesSearch(eb: ExpressionBuilder<any, any>, search: string) {
+function matchesSearch(eb: ExpressionBuilder<LeadIntakeDatabase, 'leads'>, search: string) {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   const text = sql<string>`lower(coalesce(customer_name, '') || ' ' || coalesce(zip_code, '') || ' ' || translate(coalesce(service_category, '') || ' ' || coalesce(sub_service, ''), '_-', '  '))`;
   return eb.and(words.map((w) => eb(text, 'like', `%${literal(w.replace(/[_-]+/g, ' '))}%`)));
@@ -32,7 +33,7 @@ function matchesSearch(eb: ExpressionBuilder<any, any>, search: string) {
 
 /** One page of `q.list` matching `q.search`, newest purchase first, with the list's total and every list's size. */
 export async function purchasedLeadsPage(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   contractorId: string,
   q: PurchasedLeadsQuery,
 ): Promise<{ rows: LeadRow[]; total: number; counts: Record<PurchasedList, number> }> {
@@ -66,7 +67,10 @@ export async function purchasedLeadsPage(
 }
 
 /** The size of each list of a contractor's bought leads, in one statement (the dashboard's tab counts). */
-export async function boughtCounts(db: Kysely<any>, contractorId: string): Promise<Record<PurchasedList, number>> {
+export async function boughtCounts(
+  db: Kysely<LeadIntakeDatabase>,
+  contractorId: string,
+): Promise<Record<PurchasedList, number>> {
   const counts = await db
     .selectFrom('leads')
     .where('purchased_by', '=', contractorId)

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from './database.js';
 
 export interface NewWaitlistEntry {
   email_key: string;
@@ -12,7 +13,7 @@ export interface NewWaitlistEntry {
 }
 
 /** Insert a waitlist entry unless its email is already there; true when this call stored it. */
-export async function insertWaitlistEntry(db: Kysely<any>, entry: NewWaitlistEntry): Promise<boolean> {
+export async function insertWaitlistEntry(db: Kysely<LeadIntakeDatabase>, entry: NewWaitlistEntry): Promise<boolean> {
   const row = await db
     .insertInto('site_waitlist_entries')
     .values({ id: randomUUID(), ...entry })
@@ -31,19 +32,19 @@ export interface NewContactMessage {
   created_at: Date;
 }
 
-export async function insertContactMessage(db: Kysely<any>, message: NewContactMessage): Promise<void> {
+export async function insertContactMessage(db: Kysely<LeadIntakeDatabase>, message: NewContactMessage): Promise<void> {
   await db.insertInto('site_contact_messages').values(message).execute();
 }
 
 export async function insertPageView(
-  db: Kysely<any>,
+  db: Kysely<LeadIntakeDatabase>,
   view: { page_path: string; view_day: string; visitor_key: string },
 ): Promise<void> {
   await db.insertInto('site_page_views').values(view).execute();
 }
 
 /** Views and distinct visitors per UTC day for one path, newest day first. */
-export async function pageViewCounts(db: Kysely<any>, pagePath: string, sinceDay: string) {
+export async function pageViewCounts(db: Kysely<LeadIntakeDatabase>, pagePath: string, sinceDay: string) {
   const rows = await db
     .selectFrom('site_page_views')
     .select([
@@ -52,12 +53,12 @@ export async function pageViewCounts(db: Kysely<any>, pagePath: string, sinceDay
       sql<number>`count(distinct visitor_key)::int`.as('unique_visitors'),
     ])
     .where('page_path', '=', pagePath)
-    .where('view_day', '>=', sinceDay)
+    .where('view_day', '>=', sql<Date>`cast(${sinceDay} as date)`)
     .groupBy('view_day')
     .orderBy('view_day', 'desc')
     .execute();
-  return rows.map((r: any) => ({
-    day: String(r.day),
+  return rows.map((r) => ({
+    day: r.day,
     views: Number(r.views),
     unique_visitors: Number(r.unique_visitors),
   }));
@@ -67,58 +68,74 @@ export async function pageViewCounts(db: Kysely<any>, pagePath: string, sinceDay
  * The stored secret `name`, created once with 32 random bytes; concurrent first calls (several
  * instances starting together) agree on one value because the insert never overwrites.
  */
-export async function storedSecret(db: Kysely<any>, name: string): Promise<string> {
+export async function storedSecret(db: Kysely<LeadIntakeDatabase>, name: string): Promise<string> {
   await db
     .insertInto('site_secrets')
     .values({ name, value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db.selectFrom('site_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.value as string;
+  return row.value;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-
 /** One page of waitlist entries or contact messages, newest first, with the total count. */
-export async function listSiteMessages(db: Kysely<any>, kind: 'waitlist' | 'contact', page: number, limit: number) {
-  const table = kind === 'waitlist' ? 'site_waitlist_entries' : 'site_contact_messages';
+export async function listSiteMessages(
+  db: Kysely<LeadIntakeDatabase>,
+  kind: 'waitlist' | 'contact',
+  page: number,
+  limit: number,
+) {
   const offset = (page - 1) * limit;
-  const [rows, count] = await Promise.all([
+  const countOf = (table: 'site_waitlist_entries' | 'site_contact_messages') =>
     db
       .selectFrom(table)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  if (kind === 'waitlist') {
+    const [rows, total] = await Promise.all([
+      db
+        .selectFrom('site_waitlist_entries')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      countOf('site_waitlist_entries'),
+    ]);
+    const items = rows.map((r) => ({
+      id: r.id,
+      kind: 'waitlist' as const,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      company: r.company,
+      email: r.email,
+      phone: r.phone,
+      trade: r.trade,
+      created_at: r.created_at.toISOString(),
+    }));
+    return { items, total };
+  }
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('site_contact_messages')
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    db
-      .selectFrom(table)
-      .select(sql<number>`count(*)::int`.as('n'))
-      .executeTakeFirstOrThrow(),
+    countOf('site_contact_messages'),
   ]);
-  const items = rows.map((r: any) =>
-    kind === 'waitlist'
-      ? {
-          id: r.id,
-          kind: 'waitlist' as const,
-          first_name: r.first_name,
-          last_name: r.last_name,
-          company: r.company,
-          email: r.email,
-          phone: r.phone,
-          trade: r.trade,
-          created_at: iso(r.created_at),
-        }
-      : {
-          id: r.id,
-          kind: 'contact' as const,
-          name: r.name,
-          email: r.email,
-          subject: r.subject,
-          message: r.message,
-          created_at: iso(r.created_at),
-        },
-  );
-  return { items, total: Number((count as any).n) };
+  const items = rows.map((r) => ({
+    id: r.id,
+    kind: 'contact' as const,
+    name: r.name,
+    email: r.email,
+    subject: r.subject,
+    message: r.message,
+    created_at: r.created_at.toISOString(),
+  }));
+  return { items, total };
 }

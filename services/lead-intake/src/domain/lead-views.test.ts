@@ -30,6 +30,9 @@ const base: LeadRow = {
   expired_at: null,
   deleted_at: null,
   refunded_at: null,
+  idempotency_key: null,
+  request_hash: null,
+  contacted_at: null,
 };
 
 describe('lead views', () => {

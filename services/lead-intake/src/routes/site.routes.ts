@@ -28,6 +28,7 @@ import {
 } from '../db/site-intake.repository.js';
 import { contactSubject, isBot, SITE_TEXTS, WAITLIST_CONFIRMED_PATH, waitlistEmailKey } from '../domain/site-forms.js';
 import { utcDay, visitorKey } from '../domain/site-visitor-key.js';
+import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** Site intake settings (README "Environment variables"). */
 const SiteConfigSchema = z.object({
@@ -41,7 +42,7 @@ const SiteConfigSchema = z.object({
 });
 
 /** The site intake functions: contractor-waitlist-signup, contact, track-page-view; and GET /internal/site-messages for admins. */
-export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext<LeadIntakeDatabase>): void {
   const config = loadConfig(SiteConfigSchema, ctx.env as NodeJS.ProcessEnv);
 
   let salt: Promise<string> | undefined;

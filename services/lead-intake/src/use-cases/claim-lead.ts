@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadmarket/contracts';
 import { z } from 'zod';
 import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
+import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
 export const CLAIM_MESSAGES = {
@@ -29,7 +30,10 @@ interface ClaimOffer {
 const claimOfferOf = (o: Offer): ClaimOffer => ({ ...o, expires_at: new Date(o.expires_at) });
 
 /** The offer behind a token (asked of matching, which owns offers) and its lead, for any viewer (no contractor check yet). */
-async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer: ClaimOffer; lead: LeadRow }> {
+async function offerAndLead(
+  ctx: ServiceContext<LeadIntakeDatabase>,
+  token: string,
+): Promise<{ offer: ClaimOffer; lead: LeadRow }> {
   let found: Offer | undefined;
   try {
     found = await offerOfToken(ctx, token);
@@ -45,7 +49,7 @@ async function offerAndLead(ctx: ServiceContext, token: string): Promise<{ offer
 
 /** The lead a valid, unexpired, unsold offer points at (leads-claim-get), with the offer's price. */
 export async function leadForClaimPage(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   now = new Date(),
 ): Promise<{ lead: LeadRow; priceCents: number | null }> {
@@ -67,7 +71,7 @@ export type ClaimStatus =
  * ("You claimed this lead"); anyone else holding the token learns nothing beyond leads-claim-get.
  */
 export async function claimStatusFor(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   contractorId: string,
   now = new Date(),
@@ -90,7 +94,7 @@ const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number
  * lead and contractor), record the assignment, and return the lead with its full contact.
  */
 export async function claimLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   contractorId: string,
   now = new Date(),
@@ -125,7 +129,7 @@ export async function claimLead(
   return after;
 }
 
-function purchaseFailure(ctx: ServiceContext, err: unknown): HttpError {
+function purchaseFailure(ctx: ServiceContext<LeadIntakeDatabase>, err: unknown): HttpError {
   if (err instanceof ServiceCallError) {
     const ownerMessage = typeof err.body?.message === 'string' ? err.body.message : undefined;
     if (err.status === 409) return claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);

@@ -1,5 +1,6 @@
 import { hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
+import type { LeadIntakeDatabase } from '../db/database.js';
 
 /**
  * Offers and their claim tokens belong to matching (docs/adr/0013-19-one-owner-of-offers-and-tokens.md):
@@ -27,7 +28,7 @@ export class OffersUnavailableError extends Error {
 }
 
 /** The offer a claim token belongs to, or undefined for a token nobody was sent. */
-export async function offerOfToken(ctx: ServiceContext, token: string): Promise<Offer | undefined> {
+export async function offerOfToken(ctx: ServiceContext<LeadIntakeDatabase>, token: string): Promise<Offer | undefined> {
   try {
     const answer = await ctx.clients.call<{ offer: unknown }>(
       'matching',
@@ -42,7 +43,7 @@ export async function offerOfToken(ctx: ServiceContext, token: string): Promise<
 }
 
 /** Every offer of these leads (admin lead list). */
-export async function offersOfLeads(ctx: ServiceContext, leadIds: string[]): Promise<Offer[]> {
+export async function offersOfLeads(ctx: ServiceContext<LeadIntakeDatabase>, leadIds: string[]): Promise<Offer[]> {
   if (leadIds.length === 0) return [];
   try {
     const answer = await ctx.clients.call<{ offers: unknown }>('matching', '/internal/offers/of-leads', {

@@ -5,6 +5,7 @@ import { findLeadByIdempotencyKey, insertLead } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningWaiter } from '../screening-wakeups.js';
+import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** A lead as the forms (and the admin's test-lead form) send it, already schema-validated. */
 export interface LeadInput {
@@ -52,7 +53,7 @@ const requestHash = (input: LeadInput): string =>
  * repeats an earlier one's idempotency key stores nothing and answers that lead's reply.
  */
 export async function submitLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<LeadIntakeDatabase>,
   waiter: ScreeningWaiter,
   input: LeadInput,
   options: SubmitOptions,

@@ -8,9 +8,10 @@ import { leadPricedConsumer } from './lead-priced.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
+import type { MatchingContext } from '../context.js';
 
 /** Every event matching consumes, one consumer per file. */
-export const consumers: ConsumerDefinition[] = [
+export const consumers: ConsumerDefinition<any, MatchingContext>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

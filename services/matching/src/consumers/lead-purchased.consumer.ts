@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineMatchingConsumer } from '../context.js';
 import { closeLead } from '../db/leads.repository.js';
 
 /** A sold lead leaves every list; the buyer's purchase counts toward its response record. */
-export const leadPurchasedConsumer = defineConsumer({
+export const leadPurchasedConsumer = defineMatchingConsumer({
   event: 'LeadPurchased',
   async handle({ data }, { trx }) {
     await closeLead(trx, data.lead_id, 'purchased', data.contractor_id);

@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineMatchingConsumer } from '../context.js';
 import { recordBalance, recordSpendLimits } from '../db/contractors.repository.js';
 
 /** Who can afford a lead: the latest balance of each wallet, and its spend caps when the event carries them. */
-export const walletBalanceChangedConsumer = defineConsumer({
+export const walletBalanceChangedConsumer = defineMatchingConsumer({
   event: 'WalletBalanceChanged',
   async handle({ data }, { trx }) {
     await recordBalance(trx, data.contractor_id, data.balance_cents, data.changed_at);

@@ -1,6 +1,7 @@
 import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
+import type { MatchingDatabase } from './database.js';
 
 export interface ContractorProjection {
   contractor_id: string;
@@ -11,7 +12,7 @@ export interface ContractorProjection {
 }
 
 /** Store a contractor's targeting profile unless we already hold a newer one or it was deleted. */
-export async function upsertContractor(db: Kysely<any>, p: ContractorProjection): Promise<void> {
+export async function upsertContractor(db: Kysely<MatchingDatabase>, p: ContractorProjection): Promise<void> {
   const existing = await db
     .selectFrom('contractors')
     .select(['deleted', 'profile_at'])
@@ -42,7 +43,11 @@ export async function upsertContractor(db: Kysely<any>, p: ContractorProjection)
 }
 
 /** A deleted contractor is never offered again (a late profile event does not revive it). */
-export async function markContractorDeleted(db: Kysely<any>, contractorId: string, at: string): Promise<void> {
+export async function markContractorDeleted(
+  db: Kysely<MatchingDatabase>,
+  contractorId: string,
+  at: string,
+): Promise<void> {
   await db
     .insertInto('contractors')
     .values({ contractor_id: contractorId, industry: '', sub_service: '', profile_at: at, deleted: true })
@@ -56,7 +61,7 @@ export async function markContractorDeleted(db: Kysely<any>, contractorId: strin
  * from the balance: a funding event carries no caps and must not erase them.
  */
 export async function recordSpendLimits(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
   limits: SpendLimitsSnapshot,
   at: string,
@@ -84,7 +89,7 @@ export async function recordSpendLimits(
 
 /** Record a wallet balance unless a newer one is already known. */
 export async function recordBalance(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
   balanceCents: number,
   at: string,
@@ -96,13 +101,13 @@ export async function recordBalance(
       oc
         .column('contractor_id')
         .doUpdateSet({ balance_cents: balanceCents, changed_at: at })
-        .where('wallets.changed_at', '<=', at as any),
+        .where('wallets.changed_at', '<=', new Date(at)),
     )
     .execute();
 }
 
 /** Every contractor serving `zip` with its balance and offer record, ready for ranking. */
-export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Candidate[]> {
+export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
   const rows = await db
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
@@ -112,7 +117,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
     .where('c.deleted', '=', false)
     .execute();
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.contractor_id as string);
+  const ids = rows.map((r) => r.contractor_id);
   const zips = await db
     .selectFrom('contractor_zips')
     .select(['contractor_id', 'zip_code'])
@@ -138,7 +143,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
       contractor_id: r.contractor_id,
       industry: r.industry,
       sub_service: r.sub_service,
-      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code as string),
+      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code),
       active: !r.deleted,
       balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
       spend_limits: parseLimits(r.spend_limits),
@@ -151,7 +156,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
 
 /** The targeting profile of one contractor, or undefined when unknown or deleted. */
 export async function activeContractor(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
 ): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
   const row = await db
@@ -166,7 +171,7 @@ export async function activeContractor(
     .select('zip_code')
     .where('contractor_id', '=', contractorId)
     .execute();
-  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code as string) };
+  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code) };
 }
 
 /** jsonb comes back parsed from pg and as text from some drivers. */

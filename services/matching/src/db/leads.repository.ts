@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { MatchingDatabase } from './database.js';
 
 /** A valid screened lead as matching keeps it (no contact details ever reach this service). */
 export interface ScreenedLead {
@@ -14,7 +15,7 @@ export interface ScreenedLead {
 }
 
 /** Record a valid lead as waiting for its match; a repeat (or a lead already sold/removed) changes nothing. */
-export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Promise<void> {
+export async function recordPendingLead(db: Kysely<MatchingDatabase>, lead: ScreenedLead): Promise<void> {
   await db
     .insertInto('leads')
     .values({ ...lead, status: 'pending_match' })
@@ -24,7 +25,7 @@ export async function recordPendingLead(db: Kysely<any>, lead: ScreenedLead): Pr
 
 /** Keep the price wallet-ledger fixed for a lead (LeadPriced); a repeat changes nothing. */
 export async function recordLeadPrice(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   price: { lead_id: string; price_cents: number; lead_type: string; priced_at: string },
 ): Promise<void> {
   await db
@@ -35,7 +36,7 @@ export async function recordLeadPrice(
 }
 
 /** The fixed price of a lead, or undefined while its LeadPriced has not arrived. */
-export async function leadPrice(db: Kysely<any>, leadId: string) {
+export async function leadPrice(db: Kysely<MatchingDatabase>, leadId: string) {
   const row = await db
     .selectFrom('lead_prices')
     .select(['price_cents', 'lead_type'])
@@ -48,7 +49,7 @@ export async function leadPrice(db: Kysely<any>, leadId: string) {
  * Leads ready to be matched: screened valid and priced, not matched yet (a wake-up was missed or
  * a match failed), oldest first. A lead still waiting for its price is not listed.
  */
-export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<string[]> {
+export async function pendingLeadIds(db: Kysely<MatchingDatabase>, limit = 20): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .innerJoin('lead_prices', 'lead_prices.lead_id', 'leads.lead_id')
@@ -57,15 +58,15 @@ export async function pendingLeadIds(db: Kysely<any>, limit = 20): Promise<strin
     .orderBy('leads.submitted_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.lead_id as string);
+  return rows.map((r) => r.lead_id);
 }
 
-export async function findLead(db: Kysely<any>, leadId: string) {
+export async function findLead(db: Kysely<MatchingDatabase>, leadId: string) {
   return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
 }
 
 /** Lock a lead still waiting for its match (inside the matching transaction), or undefined. */
-export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
+export async function lockPendingLead(trx: Kysely<MatchingDatabase>, leadId: string) {
   return trx
     .selectFrom('leads')
     .selectAll()
@@ -76,7 +77,7 @@ export async function lockPendingLead(trx: Kysely<any>, leadId: string) {
 }
 
 export async function markMatched(
-  trx: Kysely<any>,
+  trx: Kysely<MatchingDatabase>,
   leadId: string,
   priceCents: number,
   leadType: string,
@@ -95,7 +96,7 @@ export async function markMatched(
  * tombstone row for unknown leads.
  */
 export async function closeLead(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   leadId: string,
   status: 'purchased' | 'expired' | 'deleted',
   purchasedBy?: string,
@@ -153,7 +154,7 @@ type StoredLeadRow = {
  * (aliases: targetsMatch).
  */
 export async function availableLeadsOf(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   contractorId: string,
   since: Date,
 ): Promise<AvailableLeadsRead> {

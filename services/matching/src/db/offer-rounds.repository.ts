@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { MatchingDatabase } from './database.js';
 
 /** The first round starts when the lead is matched. */
-export async function startOfferRounds(trx: Kysely<any>, leadId: string, deadline: Date): Promise<void> {
+export async function startOfferRounds(trx: Kysely<MatchingDatabase>, leadId: string, deadline: Date): Promise<void> {
   await trx
     .updateTable('leads')
     .set({ offer_round: 1, round_deadline_at: deadline })
@@ -10,7 +11,7 @@ export async function startOfferRounds(trx: Kysely<any>, leadId: string, deadlin
 }
 
 /** Available leads whose round deadline has passed (oldest first). */
-export async function leadsPastRoundDeadline(db: Kysely<any>, now: Date, limit = 50): Promise<string[]> {
+export async function leadsPastRoundDeadline(db: Kysely<MatchingDatabase>, now: Date, limit = 50): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('lead_id')
@@ -19,11 +20,11 @@ export async function leadsPastRoundDeadline(db: Kysely<any>, now: Date, limit =
     .orderBy('round_deadline_at')
     .limit(limit)
     .execute();
-  return rows.map((r) => r.lead_id as string);
+  return rows.map((r) => r.lead_id);
 }
 
 /** Lock an available lead still past its round deadline (inside the re-routing transaction). */
-export async function lockLeadPastDeadline(trx: Kysely<any>, leadId: string, now: Date) {
+export async function lockLeadPastDeadline(trx: Kysely<MatchingDatabase>, leadId: string, now: Date) {
   return trx
     .selectFrom('leads')
     .selectAll()
@@ -35,13 +36,18 @@ export async function lockLeadPastDeadline(trx: Kysely<any>, leadId: string, now
 }
 
 /** Contractors this lead was already offered to (they are not offered it again). */
-export async function offeredContractorIds(trx: Kysely<any>, leadId: string): Promise<Set<string>> {
+export async function offeredContractorIds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<Set<string>> {
   const rows = await trx.selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
-  return new Set(rows.map((r) => r.contractor_id as string));
+  return new Set(rows.map((r) => r.contractor_id));
 }
 
 /** The next round: its number and deadline. */
-export async function advanceRound(trx: Kysely<any>, leadId: string, round: number, deadline: Date): Promise<void> {
+export async function advanceRound(
+  trx: Kysely<MatchingDatabase>,
+  leadId: string,
+  round: number,
+  deadline: Date,
+): Promise<void> {
   await trx
     .updateTable('leads')
     .set({ offer_round: round, round_deadline_at: deadline })
@@ -50,7 +56,7 @@ export async function advanceRound(trx: Kysely<any>, leadId: string, round: numb
 }
 
 /** The last round passed: no more deadlines; lead-intake expires the lead (LeadExpired closes it here). */
-export async function endRounds(trx: Kysely<any>, leadId: string): Promise<void> {
+export async function endRounds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<void> {
   await trx
     .updateTable('leads')
     .set({ round_deadline_at: sql`null` })
@@ -59,7 +65,7 @@ export async function endRounds(trx: Kysely<any>, leadId: string): Promise<void>
 }
 
 /** The highest rank given so far for a lead (new offers continue the numbering). */
-export async function lastRank(trx: Kysely<any>, leadId: string): Promise<number> {
+export async function lastRank(trx: Kysely<MatchingDatabase>, leadId: string): Promise<number> {
   const row = await trx
     .selectFrom('offers')
     .select((eb) => eb.fn.max('rank').as('rank'))

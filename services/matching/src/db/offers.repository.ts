@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { MatchingDatabase } from './database.js';
 
 /** An offer as matching stores it: the claim token only as its SHA-256. */
 export interface NewOffer {
@@ -12,7 +13,7 @@ export interface NewOffer {
   expires_at: string;
 }
 
-export async function insertOffers(trx: Kysely<any>, offers: NewOffer[]): Promise<void> {
+export async function insertOffers(trx: Kysely<MatchingDatabase>, offers: NewOffer[]): Promise<void> {
   if (offers.length) await trx.insertInto('offers').values(offers).execute();
 }
 
@@ -37,7 +38,7 @@ const view = (r: Record<string, any>): OfferView => ({
   price_cents: r.price_cents == null ? null : Number(r.price_cents),
 });
 
-const offersWithPrice = (db: Kysely<any>) =>
+const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
   db
     .selectFrom('offers')
     .leftJoin('lead_prices', 'lead_prices.lead_id', 'offers.lead_id')
@@ -52,13 +53,16 @@ const offersWithPrice = (db: Kysely<any>) =>
     ]);
 
 /** The offer a claim token belongs to, found by the token's hash. */
-export async function offerByTokenHash(db: Kysely<any>, tokenHash: string): Promise<OfferView | undefined> {
+export async function offerByTokenHash(
+  db: Kysely<MatchingDatabase>,
+  tokenHash: string,
+): Promise<OfferView | undefined> {
   const row = await offersWithPrice(db).where('offers.claim_token_hash', '=', tokenHash).executeTakeFirst();
   return row && view(row);
 }
 
 /** Every offer of these leads, by lead then rank. */
-export async function offersOfLeads(db: Kysely<any>, leadIds: string[]): Promise<OfferView[]> {
+export async function offersOfLeads(db: Kysely<MatchingDatabase>, leadIds: string[]): Promise<OfferView[]> {
   if (leadIds.length === 0) return [];
   const rows = await offersWithPrice(db)
     .where('offers.lead_id', 'in', leadIds)

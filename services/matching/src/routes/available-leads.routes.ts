@@ -5,10 +5,11 @@ import { z } from 'zod';
 import type { MatchingConfig } from '../config.js';
 import { availableLeadsOf } from '../db/leads.repository.js';
 import { availableLeadCards } from '../domain/available-leads.js';
+import type { MatchingDatabase } from '../db/database.js';
 
 /** Still-sellable leads this contractor fits or was offered, newest first: one indexed query. */
 export async function availableLeads(
-  db: Kysely<any>,
+  db: Kysely<MatchingDatabase>,
   config: MatchingConfig,
   contractorId: string,
   now = new Date(),
@@ -23,7 +24,11 @@ export async function availableLeads(
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
 /** contractors-available-leads, and the same list for the dashboard's first-paint aggregate (contractors). */
-export function registerAvailableLeadsRoutes(app: ServiceApp, ctx: ServiceContext, config: MatchingConfig): void {
+export function registerAvailableLeadsRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<MatchingDatabase>,
+  config: MatchingConfig,
+): void {
   app.get(
     functionPath('contractors-available-leads'),
     { schema: { querystring: AvailableLeadsQuerySchema } },

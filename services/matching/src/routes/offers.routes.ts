@@ -2,6 +2,7 @@ import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { notFound } from '@leadmarket/platform';
 import { z } from 'zod';
 import { offerByTokenHash, offersOfLeads } from '../db/offers.repository.js';
+import type { MatchingDatabase } from '../db/database.js';
 
 const TokenHashParams = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/, 'token hash must be a SHA-256 in hex'),
@@ -13,7 +14,7 @@ const OffersOfLeadsBody = z.object({ lead_ids: z.array(z.string().uuid('lead ids
  * offer behind a link by the token's hash — the token itself never leaves the browser and
  * lead-intake — and the admin lead list asks who was offered which lead, in which round.
  */
-export function registerOfferRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerOfferRoutes(app: ServiceApp, ctx: ServiceContext<MatchingDatabase>): void {
   app.get('/internal/offers/by-token-hash/:hash', { schema: { params: TokenHashParams } }, async (request) => {
     const offer = await offerByTokenHash(ctx.db, request.params.hash);
     if (!offer) throw notFound('No offer has this claim token');

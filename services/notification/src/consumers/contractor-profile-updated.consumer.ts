@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineNotificationConsumer } from '../context.js';
 import { upsertContact } from '../db/contacts.repository.js';
 
 /** A changed phone, email or SMS consent (the SMS toggle) applies to the next message. */
-export const contractorProfileUpdatedConsumer = defineConsumer({
+export const contractorProfileUpdatedConsumer = defineNotificationConsumer({
   event: 'ContractorProfileUpdated',
   async handle({ data }, { trx }) {
     await upsertContact(trx, {

@@ -14,9 +14,10 @@ import { passwordResetRequestedConsumer } from './password-reset-requested.consu
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
 import { walletBalanceLowConsumer } from './wallet-balance-low.consumer.js';
 import { walletFundedConsumer } from './wallet-funded.consumer.js';
+import type { NotificationContext } from '../context.js';
 
 /** Every event notification consumes, one consumer per file. */
-export const consumers: ConsumerDefinition[] = [
+export const consumers: ConsumerDefinition<any, NotificationContext>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineNotificationConsumer } from '../context.js';
 import { eraseCustomerDeliveries } from '../db/customer-deliveries.repository.js';
 import { cancelLeadOffers } from '../db/deliveries.repository.js';
 
@@ -6,7 +6,7 @@ import { cancelLeadOffers } from '../db/deliveries.repository.js';
  * The lead was deleted: offers for it not yet handed to the SMS provider are never sent, and the
  * messages to its customer keep no phone, email or name.
  */
-export const leadDeletedConsumer = defineConsumer({
+export const leadDeletedConsumer = defineNotificationConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx }) {
     await cancelLeadOffers(trx, data.lead_id, 'lead deleted before the offer was sent');

@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineNotificationConsumer } from '../context.js';
 import { cancelLeadOffers } from '../db/deliveries.repository.js';
 
 /** The lead was expired: offers for it not yet handed to the SMS provider are never sent. */
-export const leadExpiredConsumer = defineConsumer({
+export const leadExpiredConsumer = defineNotificationConsumer({
   event: 'LeadExpired',
   async handle({ data }, { trx }) {
     await cancelLeadOffers(trx, data.lead_id, 'lead expired before the offer was sent');

@@ -1,8 +1,8 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineNotificationConsumer } from '../context.js';
 import { cancelLeadOffers } from '../db/deliveries.repository.js';
 
 /** The lead was sold: offers for it not yet handed to the SMS provider are never sent. */
-export const leadPurchasedConsumer = defineConsumer({
+export const leadPurchasedConsumer = defineNotificationConsumer({
   event: 'LeadPurchased',
   async handle({ data }, { trx }) {
     await cancelLeadOffers(trx, data.lead_id, 'lead sold before the offer was sent');

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { NotificationDatabase } from './database.js';
 
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
 export async function upsertContact(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   c: {
     contractor_id: string;
     phone: string;
@@ -46,7 +47,11 @@ export async function upsertContact(
 }
 
 /** A deleted contractor's phone is erased and it gets no further messages. */
-export async function markContactDeleted(db: Kysely<any>, contractorId: string, at: string): Promise<void> {
+export async function markContactDeleted(
+  db: Kysely<NotificationDatabase>,
+  contractorId: string,
+  at: string,
+): Promise<void> {
   await db
     .insertInto('contacts')
     .values({ contractor_id: contractorId, phone: '', sms_opt_in: false, profile_at: at, deleted: true })
@@ -65,7 +70,7 @@ export async function markContactDeleted(db: Kysely<any>, contractorId: string, 
 
 /** Contacts of these contractors who may get SMS (consented, not deleted). */
 export async function smsRecipients(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   contractorIds: string[],
 ): Promise<Array<{ contractor_id: string; phone: string }>> {
   if (contractorIds.length === 0) return [];
@@ -80,7 +85,7 @@ export async function smsRecipients(
 
 /** Where a contractor's own messages go (welcome, refund decisions, receipts); undefined when unknown or deleted. */
 export async function contactOf(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   contractorId: string,
 ): Promise<{ email: string | null; phone: string; sms_opt_in: boolean; contact_name: string | null } | undefined> {
   const row = await db
@@ -99,7 +104,7 @@ export async function contactOf(
 
 /** What a customer is told of the business that bought their lead; undefined when unknown or deleted. */
 export async function businessOf(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   contractorId: string,
 ): Promise<{ business_name: string | null; phone: string } | undefined> {
   const row = await db

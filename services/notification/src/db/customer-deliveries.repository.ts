@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { NotificationDatabase } from './database.js';
 
 /**
  * Erase the customer from the messages sent to them about one lead (kind customer_update): the
  * recipient and text go, the row stays as a record that a message was sent. One not yet sent is
  * not sent any more.
  */
-export async function eraseCustomerDeliveries(db: Kysely<any>, leadId: string): Promise<void> {
+export async function eraseCustomerDeliveries(db: Kysely<NotificationDatabase>, leadId: string): Promise<void> {
   await db
     .updateTable('deliveries')
     .set({

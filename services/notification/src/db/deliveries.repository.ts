@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { DeliveryKind, DeliveryStatus, NotificationDatabase } from './database.js';
 
 export interface NewDelivery {
   dedupe_key: string;
-  kind:
-    | 'lead_offer'
-    | 'password_reset'
-    | 'contact_message'
-    | 'welcome'
-    | 'refund_decision'
-    | 'funding_receipt'
-    | 'low_balance'
-    | 'customer_update'
-    | 'auto_credit';
+  kind: DeliveryKind;
   channel: 'sms' | 'email';
   recipient: string;
   subject?: string | null;
@@ -24,7 +16,7 @@ export interface NewDelivery {
 }
 
 /** Queue a message; a second one with the same dedupe key is ignored. Returns whether it was new. */
-export async function queueDelivery(db: Kysely<any>, d: NewDelivery): Promise<boolean> {
+export async function queueDelivery(db: Kysely<NotificationDatabase>, d: NewDelivery): Promise<boolean> {
   const row = await db
     .insertInto('deliveries')
     .values({
@@ -60,11 +52,11 @@ export interface ClaimedDelivery {
  * again: it may have reached the provider (see takeInterruptedDeliveries).
  */
 export async function claimDueDeliveries(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   limit: number,
   leaseSeconds = 60,
 ): Promise<ClaimedDelivery[]> {
-  const isDue = (eb: any) =>
+  const isDue = (eb: ExpressionBuilder<NotificationDatabase, 'deliveries'>) =>
     eb.and([
       eb('status', '=', 'pending'),
       eb('next_attempt_at', '<=', sql<Date>`now()`),
@@ -85,13 +77,13 @@ export async function claimDueDeliveries(
       .where(isDue)
       .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
       .executeTakeFirst();
-    if (row) claimed.push(row as ClaimedDelivery);
+    if (row) claimed.push(row);
   }
   return claimed;
 }
 
 /** Offers whose end passed before they were sent are never sent: marked `expired`. */
-export async function expireOverdueOffers(db: Kysely<any>): Promise<number> {
+export async function expireOverdueOffers(db: Kysely<NotificationDatabase>): Promise<number> {
   const result = await db
     .updateTable('deliveries')
     .set({ status: 'expired', locked_until: null })
@@ -102,7 +94,11 @@ export async function expireOverdueOffers(db: Kysely<any>): Promise<number> {
 }
 
 /** The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent. */
-export async function cancelLeadOffers(db: Kysely<any>, leadId: string, reason: string): Promise<number> {
+export async function cancelLeadOffers(
+  db: Kysely<NotificationDatabase>,
+  leadId: string,
+  reason: string,
+): Promise<number> {
   const result = await db
     .updateTable('deliveries')
     .set({ status: 'cancelled', last_error: reason, locked_until: null })
@@ -114,8 +110,8 @@ export async function cancelLeadOffers(db: Kysely<any>, leadId: string, reason: 
 }
 
 export interface InterruptedDelivery extends ClaimedDelivery {
-  /** When the interrupted provider call began. */
-  sending_at: Date;
+  /** When the interrupted provider call began (null only for a row claimed before the column existed). */
+  sending_at: Date | null;
 }
 
 /**
@@ -124,7 +120,7 @@ export interface InterruptedDelivery extends ClaimedDelivery {
  * Each is taken for `leaseSeconds` by a conditional update, for one sender to reconcile.
  */
 export async function takeInterruptedDeliveries(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   limit: number,
   leaseSeconds = 60,
 ): Promise<InterruptedDelivery[]> {
@@ -146,13 +142,13 @@ export async function takeInterruptedDeliveries(
       .where('locked_until', '<', sql<Date>`now()`)
       .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
       .executeTakeFirst();
-    if (row) taken.push(row as InterruptedDelivery);
+    if (row) taken.push(row);
   }
   return taken;
 }
 
 /** The provider may have the message and cannot be asked: never re-sent, left for a person to look at. */
-export async function markUnknown(db: Kysely<any>, id: string, reason: string): Promise<void> {
+export async function markUnknown(db: Kysely<NotificationDatabase>, id: string, reason: string): Promise<void> {
   await db
     .updateTable('deliveries')
     .set({ status: 'unknown', last_error: reason.slice(0, 500), locked_until: null })
@@ -162,7 +158,7 @@ export async function markUnknown(db: Kysely<any>, id: string, reason: string): 
 
 /** The provider accepted the message; the body is stored as it was sent. */
 export async function markSent(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   id: string,
   r: { provider: string; providerMessageId: string; status: string; body: string },
 ): Promise<void> {
@@ -184,7 +180,7 @@ export async function markSent(
 
 /** A failed attempt: retried after `retryInSeconds`, or failed for good when out of attempts. */
 export async function markAttemptFailed(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   id: string,
   error: string,
   retryInSeconds: number | null,
@@ -221,10 +217,10 @@ export interface StatusTarget {
  * delivery has that id.
  */
 export async function recordProviderStatus(
-  db: Kysely<any>,
+  db: Kysely<NotificationDatabase>,
   providerMessageId: string,
   providerStatus: string,
-  finalStatus: string | undefined,
+  finalStatus: DeliveryStatus | undefined,
 ): Promise<StatusTarget | undefined> {
   const row = await db
     .selectFrom('deliveries')
@@ -253,7 +249,10 @@ export async function recordProviderStatus(
 }
 
 /** Messages newest first, optionally of one channel or recipient (the development outbox). */
-export async function listDeliveries(db: Kysely<any>, filter: { channel?: string; to?: string; limit?: number }) {
+export async function listDeliveries(
+  db: Kysely<NotificationDatabase>,
+  filter: { channel?: 'sms' | 'email'; to?: string; limit?: number },
+) {
   let q = db
     .selectFrom('deliveries')
     .select([

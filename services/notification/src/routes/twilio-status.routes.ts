@@ -4,6 +4,7 @@ import twilio from 'twilio';
 import { twilioConfigured, type NotificationConfig } from '../config.js';
 import { recordProviderStatus } from '../db/deliveries.repository.js';
 import { deliveryStatusOf } from '../domain/twilio-status.js';
+import type { NotificationDatabase } from '../db/database.js';
 import { customerUnreachableEvent } from '../domain/unreachable-number.js';
 
 /**
@@ -11,7 +12,11 @@ import { customerUnreachableEvent } from '../domain/unreachable-number.js';
  * (X-Twilio-Signature) covers PUBLIC_BASE_URL + the path and the posted form fields; anything not
  * signed with our auth token is refused before it touches a delivery.
  */
-export function registerTwilioStatusRoutes(app: ServiceApp, ctx: ServiceContext, config: NotificationConfig): void {
+export function registerTwilioStatusRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<NotificationDatabase>,
+  config: NotificationConfig,
+): void {
   app.post(functionPath('twilio-status-webhook'), async (request, reply) => {
     if (config.SMS_DISABLED)
       throw new HttpError(503, 'SMS is turned off here (SMS_DISABLED=true); status callbacks are not accepted');

@@ -189,7 +189,8 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
 
   const recover = async (d: InterruptedDelivery) => {
     try {
-      await reconcile(d, new Date(d.sending_at), 'sender interrupted around the provider call');
+      // No start time recorded (a row claimed before the column existed): ask about everything since the epoch.
+      await reconcile(d, d.sending_at ?? new Date(0), 'sender interrupted around the provider call');
     } catch (err) {
       // The provider or the database is unreachable: the row stays `sending` and is looked at again after its lease.
       ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'could not reconcile an interrupted delivery yet');

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 import { recordUnreachableFact } from '../db/auto-credits.repository.js';
 import type { UnreachableEvidence } from '../domain/auto-credits.js';
 import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
@@ -9,7 +9,7 @@ import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
  * is credited when its LeadPurchaseRecorded arrives (docs/adr/0012). Once per purchase however
  * often the event comes.
  */
-export const customerUnreachable = defineConsumer({
+export const customerUnreachable = defineWalletConsumer({
   event: 'CustomerUnreachable',
   async handle({ data }, { trx, emit }) {
     const evidence: UnreachableEvidence = {

@@ -8,11 +8,12 @@ import { leadDeleted } from './lead-deleted.consumer.js';
 import { leadExpired } from './lead-expired.consumer.js';
 import { leadMatched } from './lead-matched.consumer.js';
 import { leadScreened } from './lead-screened.consumer.js';
+import type { WalletContext } from '../config.js';
 import { customerUnreachable } from './customer-unreachable.consumer.js';
 import { leadPurchaseRecorded } from './lead-purchase-recorded.consumer.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
-export const consumers: ConsumerDefinition[] = [
+export const consumers: ConsumerDefinition<any, WalletContext>[] = [
   contractorRegistered,
   contractorProfileUpdated,
   contractorDeleted,

@@ -1,7 +1,7 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 
 /** A bought lead the contractor archived. */
-export const leadArchived = defineConsumer({
+export const leadArchived = defineWalletConsumer({
   event: 'LeadArchived',
   async handle(event, { trx }) {
     await trx

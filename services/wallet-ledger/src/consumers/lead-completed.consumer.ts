@@ -1,7 +1,7 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 
 /** A bought lead the contractor booked: counts as closed in metrics. */
-export const leadCompleted = defineConsumer({
+export const leadCompleted = defineWalletConsumer({
   event: 'LeadCompleted',
   async handle(event, { trx }) {
     await trx

@@ -1,7 +1,7 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 
 /** The buyer's first contact with the customer ends the purchase's response time. */
-export const leadContacted = defineConsumer({
+export const leadContacted = defineWalletConsumer({
   event: 'LeadContacted',
   async handle({ data }, { trx }) {
     await trx

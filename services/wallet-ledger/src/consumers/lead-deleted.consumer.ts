@@ -1,11 +1,11 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
 
 /**
  * An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger), and its
  * customer's phone fingerprint is erased.
  */
-export const leadDeleted = defineConsumer({
+export const leadDeleted = defineWalletConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
     await trx

@@ -1,7 +1,7 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 
 /** An unsold lead past its offer lifetime can no longer be bought. */
-export const leadExpired = defineConsumer({
+export const leadExpired = defineWalletConsumer({
   event: 'LeadExpired',
   async handle(event, { trx }) {
     await trx

@@ -1,7 +1,7 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 
 /** When each contractor was offered a lead: response time is offer → purchase. */
-export const leadMatched = defineConsumer({
+export const leadMatched = defineWalletConsumer({
   event: 'LeadMatched',
   async handle(event, { trx }) {
     const d = event.data;

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineWalletConsumer } from '../config.js';
 import { purchasesOfCustomer, recordPurchaseFingerprint, unreachableFactOf } from '../db/auto-credits.repository.js';
 import { lockWallet } from '../db/ledger.repository.js';
 import { repeatPurchases, type RepeatEvidence } from '../domain/auto-credits.js';
@@ -10,7 +10,7 @@ import { grantAutoCredit } from '../use-cases/auto-credits.js';
  * a purchase repeating the same customer within 30 days of a paid one by the same contractor is
  * credited in full (the later one, in whichever order the records arrive).
  */
-export const leadPurchaseRecorded = defineConsumer({
+export const leadPurchaseRecorded = defineWalletConsumer({
   event: 'LeadPurchaseRecorded',
   async handle({ data }, { trx, emit }) {
     // One contractor's records are handled one at a time: two purchases of the same customer

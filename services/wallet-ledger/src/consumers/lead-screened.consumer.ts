@@ -1,11 +1,12 @@
-import { defineConsumer } from '@leadmarket/platform';
+import type { LeadType } from '@leadmarket/contracts';
+import { defineWalletConsumer } from '../config.js';
 import { fixLeadPrice } from '../db/pricing.repository.js';
 
 /**
  * A valid lead becomes sellable with its price fixed now, and LeadPriced tells matching (which
  * offers only priced leads) in the same transaction; a rejected one is recorded as never sellable.
  */
-export const leadScreened = defineConsumer({
+export const leadScreened = defineWalletConsumer({
   event: 'LeadScreened',
   async handle(event, { trx, emit }) {
     const d = event.data;
@@ -35,7 +36,7 @@ export const leadScreened = defineConsumer({
           lead_id: d.lead_id,
           // The stored price, the one the purchase charges (equal to `resolved` unless fixed earlier).
           price_cents: Number(row.price_cents),
-          lead_type: row.lead_type,
+          lead_type: row.lead_type as LeadType,
           price_source: { source: resolved.source, category: resolved.category, sub_service: resolved.sub_service },
           priced_at: new Date().toISOString(),
         },

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WINDOW_DAYS, type FingerprintedPurchase } from '../domain/auto-credits.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** An automatic credit row as stored. */
 export interface AutoCreditRow {
@@ -23,7 +24,7 @@ export interface AutoCreditRow {
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /** A contractor's automatic credits, newest first, with the lead's trade and ZIP from the purchase. */
-export async function creditsOf(db: Kysely<any>, contractorId: string) {
+export async function creditsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string) {
   const rows = await db
     .selectFrom('auto_credits as c')
     .innerJoin('purchases as p', 'p.id', 'c.purchase_id')
@@ -46,7 +47,7 @@ export async function creditsOf(db: Kysely<any>, contractorId: string) {
 
 /** Remember a permanent SMS failure for a lead (the first report wins; a repeat changes nothing). */
 export async function recordUnreachableFact(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   leadId: string,
   evidence: object,
   failedAt: Date,
@@ -59,7 +60,7 @@ export async function recordUnreachableFact(
 }
 
 /** The stored failure of a lead's customer number, if one was reported. */
-export async function unreachableFactOf(db: Kysely<any>, leadId: string) {
+export async function unreachableFactOf(db: Kysely<WalletLedgerDatabase>, leadId: string) {
   const row = await db
     .selectFrom('customer_unreachable_facts')
     .selectAll()
@@ -70,7 +71,7 @@ export async function unreachableFactOf(db: Kysely<any>, leadId: string) {
 
 /** Remember the keyed fingerprint of a purchase's customer (a redelivery changes nothing). */
 export async function recordPurchaseFingerprint(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   f: { purchase_id: string; lead_id: string; contractor_id: string; fingerprint: string; purchased_at: Date },
 ): Promise<void> {
   await db
@@ -85,7 +86,7 @@ export async function recordPurchaseFingerprint(
  * whether each was refunded (by request or automatically).
  */
 export async function purchasesOfCustomer(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   fingerprint: string,
 ): Promise<FingerprintedPurchase[]> {
@@ -105,7 +106,7 @@ export async function purchasesOfCustomer(
 }
 
 /** Fingerprints past the repeat window (plus a day) are of no more use: deleted (docs/retention.md). */
-export async function pruneFingerprints(db: Kysely<any>): Promise<number> {
+export async function pruneFingerprints(db: Kysely<WalletLedgerDatabase>): Promise<number> {
   const result = await db
     .deleteFrom('purchase_fingerprints')
     .where('purchased_at', '<', sql<Date>`now() - make_interval(days => ${REPEAT_WINDOW_DAYS + 1})`)
@@ -114,6 +115,6 @@ export async function pruneFingerprints(db: Kysely<any>): Promise<number> {
 }
 
 /** A deleted lead's customer leaves no trace here: its fingerprint goes at once. */
-export async function eraseFingerprintsOfLead(db: Kysely<any>, leadId: string): Promise<void> {
+export async function eraseFingerprintsOfLead(db: Kysely<WalletLedgerDatabase>, leadId: string): Promise<void> {
   await db.deleteFrom('purchase_fingerprints').where('lead_id', '=', leadId).execute();
 }

@@ -1,9 +1,10 @@
 import { AUTO_RELOAD_DEFAULTS } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { walletAccountOf } from '../domain/ledger.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
-export async function autoReloadSettingsOf(db: Kysely<any>, contractorId: string) {
+export async function autoReloadSettingsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string) {
   const row = await db
     .selectFrom('wallet_settings')
     .selectAll()
@@ -23,7 +24,7 @@ export async function autoReloadSettingsOf(db: Kysely<any>, contractorId: string
 
 /** Change some auto-reload settings of an existing wallet (ensureWallet first). */
 export async function updateAutoReloadSettings(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   patch: {
     auto_reload_enabled?: boolean;
@@ -41,11 +42,11 @@ export async function updateAutoReloadSettings(
 }
 
 /** A checkout session by its (Stripe or development) session id. */
-export const findFundingSession = (db: Kysely<any>, sessionId: string) =>
+export const findFundingSession = (db: Kysely<WalletLedgerDatabase>, sessionId: string) =>
   db.selectFrom('funding_sessions').selectAll().where('stripe_session_id', '=', sessionId).executeTakeFirst();
 
 /** Balance, purchases kept and spend of each contractor (zeros for one without a wallet), in the order asked. */
-export async function walletSummaries(db: Kysely<any>, contractorIds: string[]) {
+export async function walletSummaries(db: Kysely<WalletLedgerDatabase>, contractorIds: string[]) {
   const ids = [...new Set(contractorIds)];
   if (ids.length === 0) return [];
   const balances = await db

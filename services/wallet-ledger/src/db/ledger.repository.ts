@@ -8,6 +8,7 @@ import {
   type EntryLine,
   type TransactionKind,
 } from '../domain/ledger.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** What a transaction records besides its entries. */
 export interface PostingInput {
@@ -23,7 +24,7 @@ export interface PostingInput {
 }
 
 /** Create the wallet account and settings row of a contractor if missing. */
-export async function ensureWallet(db: Kysely<any>, contractorId: string): Promise<void> {
+export async function ensureWallet(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<void> {
   await db
     .insertInto('accounts')
     .values({ id: walletAccountOf(contractorId), kind: 'wallet', contractor_id: contractorId })
@@ -42,7 +43,7 @@ export async function ensureWallet(db: Kysely<any>, contractorId: string): Promi
 }
 
 /** Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its balance. */
-export async function lockWallet(trx: Kysely<any>, contractorId: string): Promise<number> {
+export async function lockWallet(trx: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
   await ensureWallet(trx, contractorId);
   const row = await trx
     .selectFrom('accounts')
@@ -54,7 +55,7 @@ export async function lockWallet(trx: Kysely<any>, contractorId: string): Promis
 }
 
 /** A wallet's cached balance (0 when it has none yet). */
-export async function walletBalance(db: Kysely<any>, contractorId: string): Promise<number> {
+export async function walletBalance(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
   const row = await db
     .selectFrom('accounts')
     .select('balance_cents')
@@ -67,7 +68,7 @@ export async function walletBalance(db: Kysely<any>, contractorId: string): Prom
  * A platform account's balance (revenue, clearing, promotions): the sum of its entries, read now.
  * Platform accounts keep no cached balance, so no posting ever locks a marketplace-wide row.
  */
-export async function platformBalance(db: Kysely<any>, accountId: string): Promise<number> {
+export async function platformBalance(db: Kysely<WalletLedgerDatabase>, accountId: string): Promise<number> {
   const row = await db
     .selectFrom('ledger_entries')
     .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('total'))
@@ -84,7 +85,7 @@ export async function platformBalance(db: Kysely<any>, accountId: string): Promi
  * before it to commit. A wallet going below zero violates the accounts check and aborts the caller.
  */
 export async function postTransaction(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   input: PostingInput,
 ): Promise<{ id: string; balances: Map<string, number> } | null> {
   assertBalanced(input.lines);
@@ -123,7 +124,7 @@ export async function postTransaction(
 }
 
 /** The consistency check: transactions whose entries do not sum to zero, wallets whose cache differs from their entries. */
-export async function checkLedger(db: Kysely<any>) {
+export async function checkLedger(db: Kysely<WalletLedgerDatabase>) {
   const unbalanced = await db
     .selectFrom('ledger_entries')
     .select(['transaction_id', sql<number>`sum(amount_cents)`.as('sum_cents')])

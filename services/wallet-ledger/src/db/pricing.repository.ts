@@ -8,9 +8,10 @@ import {
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /** Every admin-set price. */
-export async function listPrices(db: Kysely<any>): Promise<PriceRow[]> {
+export async function listPrices(db: Kysely<WalletLedgerDatabase>): Promise<PriceRow[]> {
   const rows = await db
     .selectFrom('lead_prices')
     .select(['category', 'sub_service', 'lead_type', 'price_cents'])
@@ -26,7 +27,7 @@ export async function listPrices(db: Kysely<any>): Promise<PriceRow[]> {
   }));
 }
 
-const cellOf = (trx: Kysely<any>, row: PriceRowRef, leadType: LeadType) =>
+const cellOf = (trx: Kysely<WalletLedgerDatabase>, row: PriceRowRef, leadType: LeadType) =>
   trx
     .selectFrom('lead_prices')
     .select('price_cents')
@@ -38,7 +39,7 @@ const cellOf = (trx: Kysely<any>, row: PriceRowRef, leadType: LeadType) =>
 
 /** Set one price of a row and record the change with who made it (old price null when there was none). */
 export async function setPrice(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   row: PriceRowRef,
   leadType: LeadType,
   priceCents: number,
@@ -63,7 +64,12 @@ export async function setPrice(
 }
 
 /** Remove a row's own price for a tier ("Reset to default"): its leads fall back to the next row. Recorded as a change to null. */
-export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: LeadType, adminId: string | null) {
+export async function resetPrice(
+  trx: Kysely<WalletLedgerDatabase>,
+  row: PriceRowRef,
+  leadType: LeadType,
+  adminId: string | null,
+) {
   const old = await cellOf(trx, row, leadType);
   if (!old) return null;
   await trx
@@ -81,13 +87,13 @@ export async function resetPrice(trx: Kysely<any>, row: PriceRowRef, leadType: L
 }
 
 /** A lead's fixed price row (undefined before its LeadScreened fixed one). */
-export async function fixedLeadPrice(db: Kysely<any>, leadId: string) {
+export async function fixedLeadPrice(db: Kysely<WalletLedgerDatabase>, leadId: string) {
   return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
 }
 
 /** What a lead of this kind is priced at now (the one resolution of contracts: trade → industry → default). */
 export async function quoteLeadPrice(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   lead: { category: string; subService?: string; urgency?: string },
 ): Promise<ResolvedPrice> {
   return resolveLeadPrice(await listPrices(db), {
@@ -102,7 +108,7 @@ export async function quoteLeadPrice(
  * (a price change never reprices a lead already on offer). `resolved` says which row priced it.
  */
 export async function fixLeadPrice(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   lead: {
     leadId: string;
     category: string;
@@ -148,7 +154,11 @@ export async function fixLeadPrice(
  * The id of the last recorded change of a row's tier (lead_price_history), matching rows as
  * resolution does (stored spellings may differ from the catalogue's: "HVAC" is home_services/hvac).
  */
-async function lastChangeOf(db: Kysely<any>, row: PriceRowRef, leadType: LeadType): Promise<string | null> {
+async function lastChangeOf(
+  db: Kysely<WalletLedgerDatabase>,
+  row: PriceRowRef,
+  leadType: LeadType,
+): Promise<string | null> {
   const changes = await db
     .selectFrom('lead_price_history')
     .select(['category', 'sub_service', sql<string>`max(id)`.as('id')])

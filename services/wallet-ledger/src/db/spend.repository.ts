@@ -6,11 +6,12 @@ import {
   type SpentSoFar,
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
+import type { WalletLedgerDatabase } from './database.js';
 
 const toCents = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A contractor's spend caps (no row or null columns = no cap). */
-export async function spendCapsOf(db: Kysely<any>, contractorId: string): Promise<SpendCaps> {
+export async function spendCapsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<SpendCaps> {
   const row = await db
     .selectFrom('wallet_settings')
     .select(['daily_cap_cents', 'weekly_cap_cents', 'max_lead_price_cents'])
@@ -28,7 +29,11 @@ export async function spendCapsOf(db: Kysely<any>, contractorId: string): Promis
  * in those windows, refunded ones excluded (a refund gives the money back, so it gives the room back).
  * Read under the wallet lock by the purchase, so parallel purchases see each other's rows.
  */
-export async function spentSoFar(db: Kysely<any>, contractorId: string, now: Date): Promise<SpentSoFar> {
+export async function spentSoFar(
+  db: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+  now: Date,
+): Promise<SpentSoFar> {
   const day = utcDayStart(now);
   const week = isoWeekStart(now);
   const row = await db
@@ -46,7 +51,7 @@ export async function spentSoFar(db: Kysely<any>, contractorId: string, now: Dat
 
 /** The caps and current spend as matching is told them (WalletBalanceChanged.spend_limits). */
 export async function spendLimitsSnapshot(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   now: Date,
 ): Promise<SpendLimitsSnapshot> {

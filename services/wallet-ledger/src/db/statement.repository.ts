@@ -2,6 +2,7 @@ import type { WalletStatement } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { walletAccountOf } from '../domain/ledger.js';
 import { statementLabel } from '../domain/statement.js';
+import type { WalletLedgerDatabase } from './database.js';
 
 /**
  * A page of a contractor's wallet statement, newest first. The running balance is the sum of the
@@ -10,7 +11,7 @@ import { statementLabel } from '../domain/statement.js';
  * and the newest line's balance is the wallet's balance.
  */
 export async function walletStatement(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   page: { limit: number; offset: number },
 ): Promise<WalletStatement> {
@@ -63,14 +64,14 @@ export async function walletStatement(
     total: Number(counted.n),
     entries: rows.map((r) => ({
       transaction_id: String(r.transaction_id),
-      occurred_at: new Date(r.occurred_at as string).toISOString(),
+      occurred_at: r.occurred_at.toISOString(),
       kind: String(r.kind),
       label: statementLabel({
         kind: String(r.kind),
         description: String(r.description ?? ''),
-        service_category: (r.service_category as string | null) ?? null,
-        sub_service: (r.sub_service as string | null) ?? null,
-        zip_code: (r.zip_code as string | null) ?? null,
+        service_category: r.service_category,
+        sub_service: r.sub_service,
+        zip_code: r.zip_code,
       }),
       lead_id: r.lead_id == null ? null : String(r.lead_id),
       amount_cents: Number(r.amount_cents),

@@ -1,5 +1,6 @@
 import { targetsMatch } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
+import type { WalletLedgerDatabase } from './database.js';
 
 export interface ContractorTarget {
   contractor_id: string;
@@ -9,7 +10,7 @@ export interface ContractorTarget {
 }
 
 /** Record (or replace) what a contractor serves, from ContractorRegistered or ContractorProfileUpdated. */
-export async function upsertTarget(db: Kysely<any>, t: ContractorTarget): Promise<void> {
+export async function upsertTarget(db: Kysely<WalletLedgerDatabase>, t: ContractorTarget): Promise<void> {
   const values = {
     contractor_id: t.contractor_id,
     industry: t.industry,
@@ -43,7 +44,7 @@ export interface SellableLead {
   zip_code: string;
 }
 
-export async function markTargetDeleted(db: Kysely<any>, contractorId: string): Promise<void> {
+export async function markTargetDeleted(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<void> {
   await db
     .insertInto('contractor_targets')
     .values({ contractor_id: contractorId, industry: '', sub_service: '', zip_codes: '[]', deleted: true })
@@ -57,7 +58,11 @@ export async function markTargetDeleted(db: Kysely<any>, contractorId: string): 
  * May this contractor buy this lead from the dashboard? Only a lead it was offered (LeadMatched)
  * or one in its ZIP codes that fits its industry and sub-service (the leads matching lists for it).
  */
-export async function mayBuy(db: Kysely<any>, contractorId: string, lead: SellableLead): Promise<boolean> {
+export async function mayBuy(
+  db: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+  lead: SellableLead,
+): Promise<boolean> {
   const offered = await db
     .selectFrom('lead_offers')
     .select('lead_id')

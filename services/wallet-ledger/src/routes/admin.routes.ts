@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import { checkLedger, platformBalance } from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
 import { adjustWallet } from '../use-cases/adjustments.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
-export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   // Summed from its entries: the revenue account keeps no cached balance (no hot row for purchases).
   const revenueCents = () => platformBalance(ctx.db, PLATFORM_ACCOUNTS.revenue);
 

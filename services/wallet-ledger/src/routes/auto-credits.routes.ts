@@ -10,11 +10,15 @@ import { z } from 'zod';
 import { creditsOf } from '../db/auto-credits.repository.js';
 import { AUTO_CREDIT_RULE_DESCRIPTIONS, evidenceLines } from '../domain/auto-credits.js';
 import { reverseAutoCredit } from '../use-cases/auto-credits.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 /** A contractor's automatic credits in the wire shape: the reason and the evidence in words. */
-async function creditsView(ctx: ServiceContext, contractorId: string): Promise<AutoCreditsResponse> {
+async function creditsView(
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  contractorId: string,
+): Promise<AutoCreditsResponse> {
   const rows = await creditsOf(ctx.db, contractorId);
   return {
     rules: AUTO_CREDIT_RULE_DESCRIPTIONS,
@@ -42,7 +46,7 @@ async function creditsView(ctx: ServiceContext, contractorId: string): Promise<A
  * get-auto-credits (the signed-in contractor's own credits and the rules), and for the admin
  * service: one contractor's credits and the reversal of one credit.
  */
-export function registerAutoCreditRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerAutoCreditRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.get(functionPath('get-auto-credits'), { schema: { querystring: AutoCreditsQuerySchema } }, async (request) =>
     // Only the session's own credits: the gateway refuses a contractor_id that is not the session's.
     creditsView(ctx, contractorIdOf(request)),

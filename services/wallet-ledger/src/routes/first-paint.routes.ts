@@ -8,6 +8,7 @@ import { purchaseFacts } from '../db/reports.repository.js';
 import { gamification, performanceMetrics } from '../domain/reports.js';
 import type { ReadCaches } from '../read-caches.js';
 import { settingsAnswer } from './funding.routes.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -19,7 +20,7 @@ const ContractorParams = z.object({ id: z.string().min(1).max(200) });
  */
 export function registerFirstPaintRoutes(
   app: ServiceApp,
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   deps: WalletDeps,
   caches: ReadCaches,
 ): void {

@@ -19,6 +19,7 @@ import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
 import { devCheckoutPage, unknownSessionPage } from '../use-cases/dev-checkout-page.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 export const settingsAnswer = (s: any) => ({
   success: true as const,
@@ -33,7 +34,11 @@ const asBoolean = (v: unknown): boolean | undefined =>
   typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
 
 /** Funding (Checkout, webhook, development checkout page), auto-reload settings and the internal wallet views. */
-export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): Promise<void> {
+export async function registerFundingRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+): Promise<void> {
   const { payments } = deps;
 
   app.post(

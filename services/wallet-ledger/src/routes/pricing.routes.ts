@@ -11,11 +11,16 @@ import { z } from 'zod';
 import { fixedLeadPrice, listPrices, quoteLeadPrice, resetPrice, setPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 import type { ReadCaches } from '../read-caches.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
 /** get-category-pricing, the admin price matrix and history, and a lead's fixed price. */
-export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext, caches: ReadCaches): void {
+export function registerPricingRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  caches: ReadCaches,
+): void {
   app.get(functionPath('get-category-pricing'), async () => {
     // Read by every dashboard at once; a few seconds old at most (read-caches.ts).
     const byType = pricingMap(await caches.prices.get('all', () => listPrices(ctx.db)));

@@ -9,9 +9,14 @@ import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarke
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../use-cases/funding.js';
 import { purchaseLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** purchase-lead (dashboard) and POST /internal/purchases (claim page, via lead-intake). */
-export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+export function registerPurchaseRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+): void {
   // After the purchase commits: one auto-reload if the balance fell under the threshold (the buyer does not wait for it).
   const afterPurchase = (contractorId: string) => {
     void maybeAutoReload(ctx, deps.payments, contractorId).catch((err) =>
@@ -51,7 +56,7 @@ export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, dep
  * Purchased list shows it at once. The sale is already committed: if lead-intake cannot be reached,
  * LeadPurchased (from the outbox) records it when it can, and the buyer still gets the success.
  */
-async function recordAtLeadIntake(ctx: ServiceContext, outcome: PurchaseOutcome): Promise<void> {
+async function recordAtLeadIntake(ctx: ServiceContext<WalletLedgerDatabase>, outcome: PurchaseOutcome): Promise<void> {
   try {
     await ctx.clients.call('lead-intake', `/internal/leads/${outcome.leadId}/purchase`, {
       body: {

@@ -3,12 +3,17 @@ import { badRequest, contractorIdOf, type ServiceApp, type ServiceContext } from
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
 import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../use-cases/receipts.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
  * Proof of exclusivity (issue 21): get-lead-receipt for the buyer (its own leads only),
  * verify-lead-receipt for anyone the buyer hands the receipt to, and the internal twin for admin.
  */
-export function registerReceiptRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+export function registerReceiptRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+): void {
   app.get(functionPath('get-lead-receipt'), { schema: { querystring: LeadReceiptQuerySchema } }, async (request) =>
     // Ownership on the server: the receipt is found only when the session's contractor bought the lead.
     receiptFor(ctx.db, deps.receiptKey, request.query.lead_id, contractorIdOf(request)),

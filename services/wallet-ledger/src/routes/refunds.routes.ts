@@ -3,11 +3,12 @@ import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarke
 import { z } from 'zod';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
 import { decideRefund, requestRefund } from '../use-cases/refunds.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 /** request-refund for contractors; the refund queue and decisions for admin (internal). */
-export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.post(functionPath('request-refund'), { schema: { body: RequestRefundSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
     const refund = await requestRefund(ctx, contractorId, request.body.lead_id, request.body.reason);

@@ -12,9 +12,15 @@ import { purchaseFacts } from '../db/reports.repository.js';
 import { walletAccountOf } from '../domain/ledger.js';
 import { gamification, performanceMetrics, weeklyReports } from '../domain/reports.js';
 import type { ReadCaches } from '../read-caches.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Purchase history, 30-day metrics, achievements and weekly summaries of the signed-in contractor. */
-export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps, caches: ReadCaches): void {
+export function registerReportRoutes(
+  app: ServiceApp,
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+  caches: ReadCaches,
+): void {
   app.get(
     functionPath('get-lead-purchase-history'),
     { schema: { querystring: HistoryQuerySchema } },
@@ -83,6 +89,9 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
       .select(['amount_cents', 'processed_at'])
       .where('contractor_id', '=', contractorId)
       .where('status', '=', 'approved')
+      // A decided refund always has its time; the filter tells the type so.
+      .where('processed_at', 'is not', null)
+      .$narrowType<{ processed_at: Date }>()
       .execute();
     const entries = await ctx.db
       .selectFrom('ledger_entries')
@@ -92,8 +101,8 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
     return {
       reports: weeklyReports(
         await purchaseFacts(ctx.db, contractorId),
-        refunds.map((r) => ({ amount_cents: Number(r.amount_cents), processed_at: new Date(r.processed_at) })),
-        entries.map((e) => ({ amount_cents: Number(e.amount_cents), created_at: new Date(e.created_at) })),
+        refunds.map((r) => ({ amount_cents: Number(r.amount_cents), processed_at: r.processed_at })),
+        entries.map((e) => ({ amount_cents: Number(e.amount_cents), created_at: e.created_at })),
         WEEKLY_SUMMARY_WEEKS,
         new Date(),
       ),
@@ -102,7 +111,12 @@ export function registerReportRoutes(app: ServiceApp, ctx: ServiceContext, deps:
 }
 
 /** A contractor's achievements, a few seconds old at most (read-caches.ts): the header of every dashboard shows them. */
-export function achievementsOf(ctx: ServiceContext, deps: WalletDeps, caches: ReadCaches, contractorId: string) {
+export function achievementsOf(
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  deps: WalletDeps,
+  caches: ReadCaches,
+  contractorId: string,
+) {
   return caches.gamification.get(contractorId, async () =>
     gamification(await purchaseFacts(ctx.db, contractorId), new Date(), deps.jobValueCents),
   );

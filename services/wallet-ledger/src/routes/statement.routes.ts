@@ -3,12 +3,13 @@ import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarke
 import { z } from 'zod';
 import { walletStatement } from '../db/statement.repository.js';
 import { statementCsv } from '../domain/statement.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** The CSV download holds the whole statement (up to this many lines), not one page. */
 const CSV_MAX_LINES = 10_000;
 
 /** get-wallet-statement (the signed-in contractor's own wallet, JSON or CSV) and its internal twin for admin. */
-export function registerStatementRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerStatementRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.get(
     functionPath('get-wallet-statement'),
     { schema: { querystring: WalletStatementQuerySchema } },

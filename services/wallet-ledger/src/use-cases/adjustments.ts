@@ -5,6 +5,7 @@ import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged, fundedEvents } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Texts of our own for adjustments beyond the spec's 'Contractor ID and amount are required'. */
 export const ADJUST_MESSAGES = {
@@ -21,7 +22,7 @@ export const ADJUST_MESSAGES = {
  * (the repeat waits on the wallet lock, then finds the reference posted): `duplicate` says so.
  */
 export async function adjustWallet(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   input: { contractorId: string; amountCents: number; notes: string; adminId: string | null; idempotencyKey?: string },
 ): Promise<{ balance: number; duplicate: boolean }> {
   if (!input.notes.trim()) throw badRequest(ADJUST_MESSAGES.notesRequired, 'notes');
@@ -56,12 +57,12 @@ export async function adjustWallet(
   });
 }
 
-const walletExists = async (db: Kysely<any>, contractorId: string): Promise<boolean> =>
+const walletExists = async (db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<boolean> =>
   Boolean(
     await db.selectFrom('accounts').select('id').where('id', '=', walletAccountOf(contractorId)).executeTakeFirst(),
   );
 
-const alreadyPosted = async (db: Kysely<any>, reference: string): Promise<boolean> =>
+const alreadyPosted = async (db: Kysely<WalletLedgerDatabase>, reference: string): Promise<boolean> =>
   Boolean(
     await db.selectFrom('ledger_transactions').select('id').where('reference', '=', reference).executeTakeFirst(),
   );

@@ -7,6 +7,7 @@ import { AUTO_CREDIT_REASONS } from '../domain/auto-credits.js';
 import { purchaseLines, refundLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Texts of the reversal's refusals. */
 export const AUTO_CREDIT_MESSAGES = {
@@ -33,7 +34,7 @@ export interface AutoCreditClaim {
  * reference back that up under races). Returns the credit id, or null when nothing was granted.
  */
 export async function grantAutoCredit(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   emit: (events: NewEvent[]) => Promise<void>,
   claim: AutoCreditClaim,
 ): Promise<string | null> {
@@ -114,7 +115,7 @@ export async function grantAutoCredit(
 }
 
 /** The purchase of a lead, if it was sold. */
-export async function purchaseOfLead(trx: Kysely<any>, leadId: string): Promise<string | undefined> {
+export async function purchaseOfLead(trx: Kysely<WalletLedgerDatabase>, leadId: string): Promise<string | undefined> {
   const row = await trx.selectFrom('purchases').select('id').where('lead_id', '=', leadId).executeTakeFirst();
   return row ? String(row.id) : undefined;
 }
@@ -126,7 +127,7 @@ export async function purchaseOfLead(trx: Kysely<any>, leadId: string): Promise<
  * spent the credit is refused with the amounts. Returns the states before and after for the audit.
  */
 export async function reverseAutoCredit(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   input: { creditId: string; notes: string; adminId: string | null },
 ) {
   return ctx.db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { needsReload } from '../domain/funding.js';
 import type { Payments, SavedPaymentMethod } from '../stripe/payments.js';
 import { checkWebhookEvent } from '../stripe/webhook-event.js';
 import { fundedEvents } from './events.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Where Checkout sends the browser back: the contractor's dashboard with payment=success|cancelled. */
 export const returnUrl = (publicBaseUrl: string, contractorId: string, outcome: 'success' | 'cancelled') =>
@@ -16,7 +17,7 @@ export const returnUrl = (publicBaseUrl: string, contractorId: string, outcome: 
 
 /** Open a funding session: a row of ours first (so the webhook can always find it), then the Checkout Session. */
 export async function startCheckout(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   contractorId: string,
   amountCents: number,
@@ -69,7 +70,7 @@ export async function startCheckout(
 
 /** Which of our funding rows a Stripe object belongs to: our id in metadata, else Stripe's id. */
 async function findFunding(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   by: { fundingId?: string | null; sessionId?: string; intentId?: string },
 ) {
   let q = ctx.db.selectFrom('funding_sessions').selectAll();
@@ -85,7 +86,7 @@ async function findFunding(
  * ledger reference is unique, so a webhook delivered any number of times credits once.
  */
 async function creditFunding(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   fundingId: string,
   saved: SavedPaymentMethod | null,
 ): Promise<boolean> {
@@ -98,7 +99,7 @@ async function creditFunding(
       .returningAll()
       .executeTakeFirst();
     if (!row) return false;
-    const contractorId = row.contractor_id as string;
+    const contractorId = row.contractor_id;
     const amount = Number(row.amount_cents);
     await lockWallet(trx, contractorId);
     const source = row.kind === 'auto_reload' ? 'auto_reload' : 'checkout';
@@ -135,7 +136,7 @@ async function creditFunding(
 
 /** A failed or abandoned funding: checkout sessions just close; a failed reload also turns auto-reload off with the reason. */
 async function failFunding(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   fundingId: string,
   status: 'cancelled' | 'failed',
   reason: string | null,
@@ -164,7 +165,7 @@ async function failFunding(
 
 /** Apply one verified Stripe event. Unknown sessions and event types are acknowledged and ignored. */
 export async function applyStripeEvent(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   event: Stripe.Event,
 ): Promise<{ credited: boolean }> {
@@ -221,7 +222,7 @@ export async function applyStripeEvent(
 
 /** Verify and apply a webhook delivery (the HTTP route and the development provider share it). */
 export async function receiveWebhook(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   raw: Buffer | string,
   signature: string | undefined,
@@ -232,7 +233,7 @@ export async function receiveWebhook(
 
 /** Build and deliver a development event through the same signature-checked path. */
 export async function deliverDevEvent(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   type: string,
   object: Record<string, unknown>,
@@ -254,7 +255,7 @@ export async function deliverDevEvent(
  * The partial unique index on pending reloads makes a second concurrent start fail harmlessly.
  */
 export async function maybeAutoReload(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   contractorId: string,
 ): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled' | 'limit_reached'> {
@@ -344,7 +345,7 @@ export async function maybeAutoReload(
  * settle at once, so only the Stripe mode has work here.
  */
 export async function reconcilePendingReloads(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   payments: Payments,
   olderThanMs: number,
 ): Promise<number> {
@@ -401,7 +402,7 @@ export async function reconcilePendingReloads(
  * past the check still start at most one charge (the one-pending-reload index).
  */
 async function reloadLimitReached(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   contractorId: string,
   settings: { auto_reload_max_per_day?: unknown; auto_reload_max_per_month?: unknown },
 ): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { NewEvent } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { listPrices } from '../db/pricing.repository.js';
 import { cheapestLeadCents, crossedBelow } from '../domain/low-balance.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
  * WalletBalanceLow when this debit took the wallet below the cheapest lead in the contractor's
@@ -10,7 +11,7 @@ import { cheapestLeadCents, crossedBelow } from '../domain/low-balance.js';
  * wallet up anyway (a failed reload turns auto-reload off and says so on the dashboard).
  */
 export async function lowBalanceEvents(
-  trx: Kysely<any>,
+  trx: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   beforeCents: number,
   afterCents: number,

@@ -7,6 +7,7 @@ import { mayBuy, type SellableLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Texts of our own for leads that cannot be bought (the spec has none). */
 export const PURCHASE_MESSAGES = {
@@ -34,7 +35,7 @@ export interface PurchaseOutcome {
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
  */
 export async function purchaseLead(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
 ): Promise<PurchaseOutcome> {
   const { leadId, contractorId, channel } = input;

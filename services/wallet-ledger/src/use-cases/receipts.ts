@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { notFound } from '@leadmarket/platform';
 import { codeMatches, differingFacts, receiptCode, type ReceiptFacts } from '../domain/receipt.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 export const RECEIPT_MESSAGES = {
   notYours: 'No purchase of this lead by your account was found.',
@@ -43,7 +44,10 @@ const iso = (v: unknown): string => (v ? new Date(v as string).toISOString() : '
  * bought). The exclusivity statement is counted here, at read time: purchases of the lead other
  * than the one on the receipt.
  */
-export async function readReceiptFacts(db: Kysely<any>, leadId: string): Promise<ReceiptFacts | undefined> {
+export async function readReceiptFacts(
+  db: Kysely<WalletLedgerDatabase>,
+  leadId: string,
+): Promise<ReceiptFacts | undefined> {
   const purchase = await db
     .selectFrom('purchases')
     .selectAll()
@@ -96,7 +100,12 @@ export function presentReceipt(key: string, facts: ReceiptFacts) {
 }
 
 /** The buyer's receipt of one lead; 404 unless this contractor bought it (ownership checked here). */
-export async function receiptFor(db: Kysely<any>, key: string, leadId: string, contractorId: string | null) {
+export async function receiptFor(
+  db: Kysely<WalletLedgerDatabase>,
+  key: string,
+  leadId: string,
+  contractorId: string | null,
+) {
   const facts = await readReceiptFacts(db, leadId);
   if (!facts || (contractorId !== null && facts.contractor_id !== contractorId))
     throw notFound(RECEIPT_MESSAGES.notYours);
@@ -110,7 +119,7 @@ export async function receiptFor(db: Kysely<any>, key: string, leadId: string, c
  * database and the code must be theirs.
  */
 export async function verifyReceipt(
-  db: Kysely<any>,
+  db: Kysely<WalletLedgerDatabase>,
   key: string,
   input: { code: string; lead_id?: string; receipt?: ReceiptFacts },
 ) {
@@ -150,7 +159,10 @@ const isUuid = (v: string | undefined): v is string =>
   typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** The facts of the lead a purchase bought (undefined when no such purchase). */
-async function factsOfPurchase(db: Kysely<any>, purchaseId: string): Promise<ReceiptFacts | undefined> {
+async function factsOfPurchase(
+  db: Kysely<WalletLedgerDatabase>,
+  purchaseId: string,
+): Promise<ReceiptFacts | undefined> {
   const row = await db.selectFrom('purchases').select('lead_id').where('id', '=', purchaseId).executeTakeFirst();
   return row ? readReceiptFacts(db, String(row.lead_id)) : undefined;
 }

@@ -4,9 +4,15 @@ import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { refundLines, walletAccountOf } from '../domain/ledger.js';
 import { REFUND_MESSAGES, withinRefundWindow } from '../domain/refunds.js';
 import { fundedEvents } from './events.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** A contractor asks for a refund of a lead they bought, within the window, once per purchase. */
-export async function requestRefund(ctx: ServiceContext, contractorId: string, leadId: string, reason: string) {
+export async function requestRefund(
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  contractorId: string,
+  leadId: string,
+  reason: string,
+) {
   if (!reason.trim()) throw badRequest(REFUND_MESSAGES.reasonRequired, 'reason');
   return ctx.db.transaction().execute(async (trx) => {
     const purchase = await trx.selectFrom('purchases').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
@@ -35,7 +41,7 @@ export async function requestRefund(ctx: ServiceContext, contractorId: string, l
 
 /** An admin approves (the sale is reversed in the ledger) or rejects a pending request; RefundDecided is emitted. */
 export async function decideRefund(
-  ctx: ServiceContext,
+  ctx: ServiceContext<WalletLedgerDatabase>,
   refundId: string,
   action: 'approve' | 'reject',
   adminNotes: string,

@@ -11,6 +11,7 @@ import { ensureWallet, lockWallet } from '../db/ledger.repository.js';
 import { spendLimitsSnapshot } from '../db/spend.repository.js';
 import { checkCapDollars, checkReloadLimit } from '../domain/spend-caps.js';
 import { balanceChanged } from './events.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** The inputs of spend-caps POST as typed (dollars, counts; '' or null = no cap; absent = unchanged). */
 export interface SpendCapsInput {
@@ -22,7 +23,7 @@ export interface SpendCapsInput {
 }
 
 /** The spend-caps answer: caps in dollars (null = none), limits, spend so far and when each window resets. */
-export async function spendCapsOf(db: Kysely<any>, contractorId: string, now = new Date()) {
+export async function spendCapsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string, now = new Date()) {
   const snapshot = await spendLimitsSnapshot(db, contractorId, now);
   const limits = await db
     .selectFrom('wallet_settings')
@@ -51,7 +52,11 @@ export async function spendCapsOf(db: Kysely<any>, contractorId: string, now = n
  * a purchase in flight sees either the old caps or the new ones; matching learns the new caps from
  * the WalletBalanceChanged emitted with them.
  */
-export async function saveSpendCaps(ctx: ServiceContext, contractorId: string, body: SpendCapsInput) {
+export async function saveSpendCaps(
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  contractorId: string,
+  body: SpendCapsInput,
+) {
   const errors: Record<string, string> = {};
   const patch: Record<string, number | null> = {};
   const caps = [

@@ -1,0 +1,88 @@
+import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
+import type { Generated, Selectable } from 'kysely';
+
+/** matching's schema: its tables, as its migrations (src/db/migrations) leave them, and the platform's outbox/inbox. */
+export interface MatchingDatabase extends PlatformTables {
+  contractors: ContractorsTable;
+  contractor_zips: ContractorZipsTable;
+  wallets: WalletsTable;
+  leads: LeadsTable;
+  offers: OffersTable;
+  lead_prices: LeadPricesTable;
+}
+
+/** A contractor's targeting profile (projection of contractors' profile events). */
+export interface ContractorsTable {
+  contractor_id: string;
+  industry: string;
+  sub_service: string;
+  deleted: Generated<boolean>;
+  /** The event time of the profile held: an older event arriving late does not overwrite it. */
+  profile_at: Timestamp;
+}
+
+export interface ContractorZipsTable {
+  contractor_id: string;
+  zip_code: string;
+}
+
+/** Each contractor's wallet balance (projection of wallet-ledger's balance events). */
+export interface WalletsTable {
+  contractor_id: string;
+  /** bigint, read as a JS number. */
+  balance_cents: number;
+  changed_at: Timestamp;
+  /** The wallet's spend caps and spend so far (WalletBalanceChanged.spend_limits); null = no caps known. */
+  spend_limits: Json<unknown> | null;
+  limits_changed_at: Timestamp | null;
+}
+
+/** pending_match → available (offered) → purchased | expired | deleted */
+export type MatchingLeadStatus = 'pending_match' | 'available' | 'purchased' | 'expired' | 'deleted';
+
+/** A screened lead waiting for, or past, its match. */
+export interface LeadsTable {
+  lead_id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  description: string;
+  urgency: string;
+  preferred_contractor_id: string | null;
+  is_test: boolean;
+  status: MatchingLeadStatus;
+  /** bigint, read as a JS number. */
+  price_cents: number | null;
+  lead_type: string | null;
+  purchased_by: string | null;
+  submitted_at: Timestamp;
+  matched_at: Timestamp | null;
+  match_attempts: Generated<number>;
+  offer_round: Generated<number>;
+  /** Null once the lead is sold, closed or its rounds are over. */
+  round_deadline_at: Timestamp | null;
+}
+
+/** One offer of a lead to a contractor; only the claim token's hash is kept. */
+export interface OffersTable {
+  lead_id: string;
+  contractor_id: string;
+  rank: number;
+  claim_token_hash: string;
+  score: number;
+  offered_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  /** The offer round the offer was made in (1 = first). */
+  round: Generated<number>;
+}
+
+/** The price wallet-ledger fixed for a lead (LeadPriced); may arrive before the lead's LeadScreened. */
+export interface LeadPricesTable {
+  lead_id: string;
+  price_cents: number;
+  lead_type: string;
+  priced_at: Timestamp;
+}
+
+export type MatchingLead = Selectable<LeadsTable>;
+export type Offer = Selectable<OffersTable>;
