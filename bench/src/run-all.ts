@@ -6,7 +6,8 @@ import { contentionFigure } from './figures/contention.js';
 import { dashboardFigure } from './figures/dashboard.js';
 import { intakeFigure } from './figures/intake.js';
 import { liveFanoutFigure } from './figures/live-fanout.js';
-import { pipelineFigure } from './figures/pipeline.js';
+import { pipelineRun, sustainedRate } from './figures/pipeline.js';
+import { connectionHeadroom, planPools } from './connections.js';
 import { webFigure } from './figures/web.js';
 import { startBenchStack } from './stack.js';
 import { fmt } from './stats.js';
@@ -26,6 +27,8 @@ const plan = smoke
       runs: 1,
       rate: 10,
       pipelineSeconds: 2,
+      sustainedRates: [10],
+      sustainedSeconds: 2,
       contractors: 10,
       leads: 3,
       pgbenchSeconds: 2,
@@ -39,6 +42,8 @@ const plan = smoke
       runs: 3,
       rate: 50,
       pipelineSeconds: 60,
+      sustainedRates: [100, 150, 200, 250],
+      sustainedSeconds: 10,
       contractors: 200,
       leads: Number(process.env.BENCH_CONTENTION_LEADS ?? 100),
       pgbenchSeconds: 10,
@@ -55,11 +60,18 @@ async function main() {
     console.log(s);
     lines.push(s);
   };
-  const stack = await startBenchStack();
+  // Before anything starts: size every pool to the connections PostgreSQL has free now.
+  const pools = planPools(
+    await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
+  );
+  const loads: number[] = [];
+  const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5000);
+  const stack = await startBenchStack({ poolSize: pools.servicePool });
   const report: Record<string, unknown> = {
     date: new Date().toISOString(),
     smoke,
     machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+    pools,
   };
   try {
     log(
@@ -67,11 +79,17 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`,
     );
+    const h = pools.headroom;
+    log(
+      `PostgreSQL connections before the start: ${h.inUse} in use of ${h.max} (${h.reserved} reserved), ${h.free} free; ` +
+        `the bench holds at most ${pools.total} (${pools.servicePool} per service pool, ${pools.benchClients} for the anchor and pgbench) and leaves ${pools.margin} spare.\n`,
+    );
 
     const intake = await intakeFigure(stack.url, stack.databaseUrl, {
       levels: plan.levels,
       seconds: plan.seconds,
       runs: plan.runs,
+      anchorPool: pools.benchClients,
     });
     report.intake = intake;
     log('## 1. Lead intake (leads-submit through the gateway; anchor: bare Fastify + one INSERT)\n');
@@ -93,19 +111,42 @@ async function main() {
     );
 
     const contractors = await signupContractors(stack.url, plan.contractors, Date.now().toString(36));
-    const pipeline = await pipelineFigure(stack, {
+    const pipeline = await pipelineRun(stack, {
       ratePerSecond: plan.rate,
       seconds: plan.pipelineSeconds,
-      runs: 1,
       maxSettleMs: smoke ? 10_000 : 90_000,
+      tag: 'p',
+      measureCpu: true,
     });
     report.pipeline = pipeline;
     log(
-      `## 2. Pipeline latency (submit reply → SMS at the provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`,
+      `## 2. Pipeline (submit sent → first SMS handed to the fake provider), ${plan.rate} leads/s for ${plan.pipelineSeconds} s\n`,
     );
     log(
-      `- ${pipeline.leads} leads submitted, ${pipeline.valid} screened valid, ${pipeline.sms} SMS sent; ${pipeline.matched} leads timed to their first SMS; p50 ${fmt(pipeline.p50, 0, ' ms')}, p99 ${fmt(pipeline.p99, 0, ' ms')} (goal: p50 < 50 ms, p99 < 250 ms)\n`,
+      `- ${pipeline.leads} leads submitted (${pipeline.valid} answered valid, the others pending), ${pipeline.sms} SMS sent; ${pipeline.timed} leads timed to their first SMS; p50 ${pipeline.p50.toFixed(0)} ms, p99 ${pipeline.p99.toFixed(0)} ms (goal: p50 < 50 ms, p99 < 250 ms); the submit's own reply p50 ${pipeline.submitP50.toFixed(0)} ms, p99 ${pipeline.submitP99.toFixed(0)} ms`,
     );
+    log(
+      `- CPU per lead, every stack process and the bench database's PostgreSQL backends: ${pipeline.cpuMsPerLead!.toFixed(1)} ms (${Object.entries(
+        pipeline.cpuByKind!,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}; RabbitMQ and Redis are shared and not counted) (goal ≤ 3 ms)\n`,
+    );
+
+    const sustainedFig = await sustainedRate(stack, {
+      rates: plan.sustainedRates,
+      seconds: plan.sustainedSeconds,
+      maxSettleMs: smoke ? 10_000 : 30_000,
+    });
+    report.sustained = sustainedFig;
+    log(
+      `## 2b. Pipeline sustained rate (${plan.sustainedSeconds} s at each rate, stepping up until p99 ≥ 1 s or a lead gets no SMS)\n`,
+    );
+    for (const r of sustainedFig.steps)
+      log(
+        `- ${r.offeredPerSecond} leads/s offered: ${r.timed}/${r.leads} leads got their SMS, ${r.throughput.toFixed(0)} leads/s through, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, CPU ${r.cpuMsPerLead!.toFixed(1)} ms/lead`,
+      );
+    log(`- sustained: ${sustainedFig.sustainedPerSecond} leads/s with p99 < 1 s (goal ≥ 150)\n`);
 
     const admin = await adminToken(stack.url);
     await fund(stack.url, admin, contractors, 1000);
@@ -125,6 +166,7 @@ async function main() {
       leads: plan.leads,
       runs: smoke ? 1 : 1,
       pgbenchSeconds: plan.pgbenchSeconds,
+      pgbenchClients: pools.benchClients,
     });
     report.contention = contention;
     log(
@@ -172,8 +214,12 @@ async function main() {
         `- ${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, JavaScript ${p.scriptGzipKb.toFixed(1)} KB gzip (goal: ≥ 95, 100, landing < 100 KB)`,
       );
   } finally {
+    clearInterval(loadTimer);
     await stack.stop();
   }
+  if (loads.length)
+    log(`\nLoad average (1 min) during the run: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.`);
+  report.loadAverage = loads;
   log(
     `\nLoad average at end ${loadavg()
       .map((l) => l.toFixed(1))

@@ -340,7 +340,7 @@ describe.runIf(realServersConfigured())('a broker cut in the middle of a batch',
         ],
       });
     subscription = await start();
-    await subscription.close();
+    await subscription!.close();
     const first = Array.from({ length: 10 }, () => completed());
     for (const e of first) await broker.bus.publish(e);
     subscription = await start();

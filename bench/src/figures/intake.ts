@@ -43,8 +43,8 @@ function load(
 }
 
 /** The physical-limit anchor: a bare Fastify route doing one PostgreSQL insert per request. */
-async function startAnchor(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+async function startAnchor(databaseUrl: string, poolSize: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   await pool.query(
     'create table if not exists bench_anchor (id bigserial primary key, body jsonb not null, created_at timestamptz default now())',
   );
@@ -73,9 +73,9 @@ export interface IntakeFigure {
 export async function intakeFigure(
   base: string,
   databaseUrl: string,
-  opts: { levels: number[]; seconds: number; runs: number },
+  opts: { levels: number[]; seconds: number; runs: number; anchorPool?: number },
 ): Promise<IntakeFigure> {
-  const anchor = await startAnchor(databaseUrl);
+  const anchor = await startAnchor(databaseUrl, opts.anchorPool ?? 20);
   let n = 0;
   const body = () => leadBody(`i${n++}`, UNSERVED_ZIP);
   const levels = [];
