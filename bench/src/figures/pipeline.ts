@@ -25,6 +25,8 @@ export interface PipelineRun {
   /** CPU milliseconds per lead, every stack process and the bench database's PostgreSQL backends. */
   cpuMsPerLead?: number;
   cpuByKind?: Record<string, number>;
+  /** How long the CPU was counted (submits and the settle wait), to subtract the idle stack's own use. */
+  cpuWindowMs?: number;
 }
 
 /** The lead each claim token (from an SMS) belongs to: read by the token's hash from whichever schema stores offers. */
@@ -103,6 +105,7 @@ export async function pipelineRun(
     await new Promise((res) => setTimeout(res, 3000));
   }
   const usage = await cpu?.stop();
+  const cpuWindowMs = Date.now() - started;
   const messages = [...stack.twilio.messages];
   const tokenAt = new Map<string, number>();
   for (const m of messages) {
@@ -131,7 +134,11 @@ export async function pipelineRun(
     submitP99: percentile(replyMs, 99),
     throughput: ours.length ? ours.length / Math.max(0.001, (lastSms - started) / 1000) : 0,
     ...(usage
-      ? { cpuMsPerLead: usage.totalMs / Math.max(1, sentAt.size), cpuByKind: perLead(usage.byKind, sentAt.size) }
+      ? {
+          cpuMsPerLead: usage.totalMs / Math.max(1, sentAt.size),
+          cpuByKind: perLead(usage.byKind, sentAt.size),
+          cpuWindowMs,
+        }
       : {}),
   };
 }
@@ -169,3 +176,14 @@ export async function sustainedRate(
   }
   return { steps, sustainedPerSecond: best };
 }
+
+/** CPU milliseconds per second the stack uses with nothing to do (timers, polling fallbacks, GC), measured over `ms`. */
+export async function idleCpuRate(stack: BenchStack, ms: number): Promise<number> {
+  const meter = await stack.cpuMeter();
+  await new Promise((r) => setTimeout(r, ms));
+  return ((await meter.stop()).totalMs * 1000) / ms;
+}
+
+/** CPU per lead less what the idle stack would have used over the same window. */
+export const netCpuMsPerLead = (run: PipelineRun, idleMsPerSecond: number) =>
+  Math.max(0, (run.cpuMsPerLead! * run.leads - (idleMsPerSecond * run.cpuWindowMs!) / 1000) / Math.max(1, run.leads));
