@@ -14,10 +14,13 @@ import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
 
-/** What a handler gets besides its event: the transaction its effect and the inbox record share. */
-export interface ConsumerContext {
+/**
+ * What a handler gets besides its event: the transaction its effect and the inbox record share.
+ * `DB` is the service's typed tables (e.g. `ScreeningDatabase`); the runner itself is untyped.
+ */
+export interface ConsumerContext<DB = any> {
   /** The service's schema-scoped transaction; commit happens after the handler returns. */
-  trx: Kysely<any>;
+  trx: Kysely<DB>;
   /** Write follow-up events in the same transaction. */
   emit(events: NewEvent[]): Promise<void>;
   /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
@@ -30,13 +33,22 @@ export interface ConsumerContext {
 }
 
 /** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
-export interface ConsumerDefinition<T extends EventType = any> {
+export interface ConsumerDefinition<T extends EventType = any, DB = any> {
   event: T;
-  handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext): Promise<void>;
+  handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext<DB>): Promise<void>;
 }
 
 /** Declare a consumer with its event's data typed. */
 export const defineConsumer = <T extends EventType>(def: ConsumerDefinition<T>): ConsumerDefinition<T> => def;
+
+/**
+ * A service's own `defineConsumer`, whose `trx` knows the service's tables:
+ * `export const defineConsumer = consumerDefinerFor<ScreeningDatabase>();`
+ */
+export const consumerDefinerFor =
+  <DB>() =>
+  <T extends EventType>(def: ConsumerDefinition<T, DB>): ConsumerDefinition<T, DB> =>
+    def;
 
 export interface ConsumerRunnerOptions {
   database: Database;

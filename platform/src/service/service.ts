@@ -19,13 +19,16 @@ import { context, trace } from '@opentelemetry/api';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { RabbitMqEventBus } from '../bus/rabbitmq.js';
 
-/** Everything a service's routes, consumers and jobs use; built once per service instance. */
-export interface ServiceContext {
+/**
+ * Everything a service's routes, consumers and jobs use; built once per service instance.
+ * `DB` is the service's typed tables (e.g. `ScreeningDatabase`).
+ */
+export interface ServiceContext<DB = any> {
   service: ServiceName;
   /** The process environment (services parse their own variables with loadConfig). */
   env: Record<string, string | undefined>;
   /** Kysely scoped to this service's own schema. */
-  db: Kysely<any>;
+  db: Kysely<DB>;
   database: Database;
   bus: EventBus;
   kv: KeyValueStore;
@@ -33,7 +36,7 @@ export interface ServiceContext {
   clients: ServiceClients;
   publicBaseUrl: string;
   /** Write events inside `trx` (this service's transaction); published after commit. */
-  emit(trx: Kysely<any>, events: NewEvent[]): Promise<void>;
+  emit(trx: Kysely<DB>, events: NewEvent[]): Promise<void>;
 }
 
 /** A background job: started after the service listens, stopped before it closes. */
@@ -44,13 +47,13 @@ export interface BackgroundJob {
 }
 
 /** What a service is: its schema, its routes, its consumers, its jobs. */
-export interface ServiceDefinition {
+export interface ServiceDefinition<DB = any> {
   name: ServiceName;
   migrations: MigrationSet;
-  consumers?: ConsumerDefinition[];
+  consumers?: ConsumerDefinition<any, DB>[];
   /** Register `/.netlify/functions/<name>` handlers (the route table's functions of this service) and `/internal/...` routes. */
-  register(app: ServiceApp, ctx: ServiceContext): void | Promise<void>;
-  background?(ctx: ServiceContext): BackgroundJob[];
+  register(app: ServiceApp, ctx: ServiceContext<DB>): void | Promise<void>;
+  background?(ctx: ServiceContext<DB>): BackgroundJob[];
   /** Variables this service cannot run without under NODE_ENV=production (start-up stops naming them). */
   productionRequirements?: readonly ProductionRequirement[];
 }

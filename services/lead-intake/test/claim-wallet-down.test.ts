@@ -3,7 +3,7 @@ import { notImplemented } from '@leadmarket/platform';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as screening } from '@leadmarket/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
+import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
 import { leadOfferedTo, leadRow } from './helpers.js';
 

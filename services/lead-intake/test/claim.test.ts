@@ -3,7 +3,7 @@ import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/ga
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
+import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { availableLead, claimToken, leadDb, leadOfferedTo, leadRow, offerLead } from './helpers.js';
 
 let stack: TestStack;

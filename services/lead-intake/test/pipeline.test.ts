@@ -2,7 +2,7 @@ import { MESSAGES } from '@leadmarket/contracts';
 import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/application/claim-lead.js';
+import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { leadBody, leadRow } from './helpers.js';
 
 // End to end through every service: contractors -> matching -> notification (development SMS sink)

@@ -3,8 +3,8 @@ import { loadMatchingConfig } from './config.js';
 import { consumers } from './consumers/index.js';
 import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
-import { matchLead } from './match-lead.js';
-import { rerouteJob } from './reroute-lead.js';
+import { matchLead } from './use-cases/match-lead.js';
+import { rerouteJob } from './use-cases/reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
 import { onWake } from './wake.js';
 

@@ -4,7 +4,7 @@ import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
 import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
-import { providersFrom, senderJob } from './sender.js';
+import { providersFrom, senderJob } from './use-cases/send-deliveries.js';
 
 /** The notification service: SMS offers, emails, Twilio status callbacks and the development outbox. */
 export const service: ServiceDefinition = {

@@ -2,11 +2,12 @@ import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
 import { loadScreeningConfig } from './config.js';
 import { consumers } from './consumers/index.js';
+import type { ScreeningDatabase } from './db/database.js';
 import { migrations } from './db/migrations/index.js';
 import { pruneFingerprints } from './db/screening.repository.js';
 
 /** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
-export const service: ServiceDefinition = {
+export const service: ServiceDefinition<ScreeningDatabase> = {
   name: 'screening',
   migrations,
   consumers,

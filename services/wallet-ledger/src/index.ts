@@ -2,7 +2,7 @@ import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
 import { depsOf } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
-import { reconcilePendingReloads } from './operations/funding.js';
+import { reconcilePendingReloads } from './use-cases/funding.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';

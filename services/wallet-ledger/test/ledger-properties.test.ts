@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletDepsFrom } from '../src/config.js';
 import { checkLedger, ensureWallet, walletBalance } from '../src/db/ledger.repository.js';
-import { adjustWallet } from '../src/operations/adjustments.js';
-import { deliverDevEvent, startCheckout } from '../src/operations/funding.js';
-import { purchaseLead } from '../src/operations/purchase-lead.js';
-import { decideRefund, requestRefund } from '../src/operations/refunds.js';
+import { adjustWallet } from '../src/use-cases/adjustments.js';
+import { deliverDevEvent, startCheckout } from '../src/use-cases/funding.js';
+import { purchaseLead } from '../src/use-cases/purchase-lead.js';
+import { decideRefund, requestRefund } from '../src/use-cases/refunds.js';
 import { startWalletStack } from './helpers.js';
 
 let stack: TestStack;

@@ -4,7 +4,7 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PURCHASE_MESSAGES } from '../src/operations/purchase-lead.js';
+import { PURCHASE_MESSAGES } from '../src/use-cases/purchase-lead.js';
 import { balanceOf, ledgerCheck, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 // A dashboard purchase is only of a lead offered to the buyer or in its trade and ZIP codes (the

@@ -6,7 +6,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depsOf } from '../src/config.js';
-import { reconcilePendingReloads } from '../src/operations/funding.js';
+import { reconcilePendingReloads } from '../src/use-cases/funding.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
 

@@ -33,7 +33,7 @@ import {
 } from '../db/admin.repository.js';
 import { consumeResetToken, findUsableResetToken, insertResetToken } from '../db/reset-token.repository.js';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession } from '../db/session.repository.js';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 
 /** Text when the password alone cannot say which admin is logging in. */
 export const EMAIL_NEEDED = 'Please enter your admin email as well as the password';

@@ -8,7 +8,7 @@ import {
 } from '@leadmarket/contracts';
 import { adminIdOf, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { summariseBulkDelete, uniqueIds, type DeleteOutcome } from '../domain/bulk-delete.js';
 import { callOwner } from '../owners/owner-call.js';
 

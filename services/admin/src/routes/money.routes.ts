@@ -6,7 +6,7 @@ import {
   MESSAGES,
 } from '@leadmarket/contracts';
 import { adminIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { centsToDollars, dollarsToCents } from '../domain/money.js';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
 import { callOwner } from '../owners/owner-call.js';

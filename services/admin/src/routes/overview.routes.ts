@@ -8,7 +8,7 @@ import {
 } from '@leadmarket/contracts';
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyReply } from 'fastify';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { csvFileName, toCsv } from '../domain/csv.js';
 import { centsToDollars } from '../domain/money.js';
 import { contractorsByIds, type OwnerContractor } from '../owners/lookups.js';

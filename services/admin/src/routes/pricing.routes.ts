@@ -9,7 +9,7 @@ import {
   type PriceRowRef,
 } from '@leadmarket/contracts';
 import { adminIdOf, badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { adminEmails } from '../db/admin.repository.js';
 import { centsToDollars, optionalDollars, pricingUpdatedMessage } from '../domain/money.js';
 import { callOwner } from '../owners/owner-call.js';

@@ -5,7 +5,7 @@ import {
   functionPath,
 } from '@leadmarket/contracts';
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import { recordAudit } from '../audit.js';
+import { recordAudit } from '../use-cases/record-audit.js';
 import { listAdmins } from '../db/admin.repository.js';
 import { rejectionReasons, testLeadMessage } from '../domain/screening-verdict.js';
 import { auditActions, listAuditEntries } from '../db/audit-log.repository.js';

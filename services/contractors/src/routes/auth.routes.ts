@@ -36,7 +36,7 @@ import { newContractorId } from '../domain/contractor-id.js';
 import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
 import type { Sessions } from '../use-cases/sessions.js';
-import { profileEvent } from './profile-event.js';
+import { profileEvent } from '../use-cases/profile-event.js';
 
 const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;

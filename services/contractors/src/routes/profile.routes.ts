@@ -27,7 +27,7 @@ import {
   type ContractorRow,
 } from '../db/contractor.repository.js';
 import { checkProfile } from '../domain/profile-rules.js';
-import { profileEvent } from './profile-event.js';
+import { profileEvent } from '../use-cases/profile-event.js';
 
 const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;

@@ -1,6 +1,6 @@
 import { functionPath, LeadClaimGetQuerySchema, LeadClaimPostRequestSchema, MESSAGES } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
-import { claimLead, claimStatusFor, leadForClaimPage } from '../application/claim-lead.js';
+import { claimLead, claimStatusFor, leadForClaimPage } from '../use-cases/claim-lead.js';
 import { claimPreview, leadWithContact } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 

@@ -6,7 +6,7 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import { submitLead } from '../application/submit-lead.js';
+import { submitLead } from '../use-cases/submit-lead.js';
 import {
   countLeads,
   deleteLead,

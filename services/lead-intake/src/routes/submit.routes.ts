@@ -1,6 +1,6 @@
 import { functionPath, LeadSubmitRequestSchema } from '@leadmarket/contracts';
 import { clientIpOf, tooManyRequests, type ServiceApp } from '@leadmarket/platform';
-import { submitLead } from '../application/submit-lead.js';
+import { submitLead } from '../use-cases/submit-lead.js';
 import type { LeadRouteDeps } from './deps.js';
 
 /** leads-submit: both lead forms; per-IP rate limit, then store, then a bounded wait for screening. */

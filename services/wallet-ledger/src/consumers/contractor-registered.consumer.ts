@@ -3,7 +3,7 @@ import { defineConsumer } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { upsertTarget } from '../db/targets.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
-import { fundedEvents } from '../operations/events.js';
+import { fundedEvents } from '../use-cases/events.js';
 
 /** The $25 signup credit, once per contractor (and per email and phone, which contractors decides): the inbox stops redeliveries, the unique reference stops a second event. */
 export const contractorRegistered = defineConsumer({

@@ -3,7 +3,7 @@ import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import { checkLedger } from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
-import { adjustWallet } from '../operations/adjustments.js';
+import { adjustWallet } from '../use-cases/adjustments.js';
 
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
 export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext): void {

@@ -15,7 +15,7 @@ import { ensureWallet, walletBalance } from '../db/ledger.repository.js';
 import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
 import { walletAccountOf } from '../domain/ledger.js';
-import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../operations/funding.js';
+import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
 
 /** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
 async function settingsOf(db: Kysely<any>, contractorId: string) {

@@ -7,8 +7,8 @@ import {
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { WalletDeps } from '../config.js';
-import { maybeAutoReload } from '../operations/funding.js';
-import { purchaseLead, type PurchaseOutcome } from '../operations/purchase-lead.js';
+import { maybeAutoReload } from '../use-cases/funding.js';
+import { purchaseLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
 
 /** purchase-lead (dashboard) and POST /internal/purchases (claim page, via lead-intake). */
 export function registerPurchaseRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {

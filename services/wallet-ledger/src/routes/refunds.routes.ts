@@ -2,7 +2,7 @@ import { functionPath, RefundDecisionSchema, RefundListQuerySchema, RequestRefun
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
-import { decideRefund, requestRefund } from '../operations/refunds.js';
+import { decideRefund, requestRefund } from '../use-cases/refunds.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 

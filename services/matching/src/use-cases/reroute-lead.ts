@@ -1,7 +1,7 @@
 import { URGENCIES, type Urgency } from '@leadmarket/contracts';
 import { hashToken, intervalJob, randomToken, type BackgroundJob, type ServiceContext } from '@leadmarket/platform';
-import type { MatchingConfig } from './config.js';
-import { candidatesForZip } from './db/contractors.repository.js';
+import type { MatchingConfig } from '../config.js';
+import { candidatesForZip } from '../db/contractors.repository.js';
 import {
   advanceRound,
   endRounds,
@@ -9,9 +9,9 @@ import {
   leadsPastRoundDeadline,
   lockLeadPastDeadline,
   offeredContractorIds,
-} from './db/offer-rounds.repository.js';
-import { insertOffers } from './db/offers.repository.js';
-import { rankCandidates } from './domain/ranking.js';
+} from '../db/offer-rounds.repository.js';
+import { insertOffers } from '../db/offers.repository.js';
+import { rankCandidates } from '../domain/ranking.js';
 
 /** Claim tokens carry 24 random bytes = 192 bits (as in the first round). */
 const CLAIM_TOKEN_BYTES = 24;

@@ -1,6 +1,6 @@
 import { adminIdOf, clientIpOf, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
-import { insertAuditEntry, type AuditEntry } from './db/audit-log.repository.js';
+import { insertAuditEntry, type AuditEntry } from '../db/audit-log.repository.js';
 
 /**
  * Record an admin action that changed data, after the owning service accepted it. Who comes from

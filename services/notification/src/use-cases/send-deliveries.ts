@@ -7,7 +7,7 @@ import {
   type BackgroundJob,
   type ServiceContext,
 } from '@leadmarket/platform';
-import { twilioConfigured, type NotificationConfig } from './config.js';
+import { twilioConfigured, type NotificationConfig } from '../config.js';
 import {
   claimDueDeliveries,
   expireOverdueOffers,
@@ -17,15 +17,15 @@ import {
   takeInterruptedDeliveries,
   type ClaimedDelivery,
   type InterruptedDelivery,
-} from './db/deliveries.repository.js';
-import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } from './providers/dev-sink.js';
-import type { EmailProvider, SendResult, SmsProvider } from './providers/provider.js';
-import { createSmtpEmail } from './providers/smtp-email.js';
-import { createTwilioSms } from './providers/twilio-sms.js';
-import { renderBody } from './domain/messages.js';
-import { bodyToKeep } from './domain/sent-secrets.js';
-import { scrubFailedDelivery } from './db/delivery-secrets.repository.js';
-import { onWake } from './wake.js';
+} from '../db/deliveries.repository.js';
+import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } from '../providers/dev-sink.js';
+import type { EmailProvider, SendResult, SmsProvider } from '../providers/provider.js';
+import { createSmtpEmail } from '../providers/smtp-email.js';
+import { createTwilioSms } from '../providers/twilio-sms.js';
+import { renderBody } from '../domain/messages.js';
+import { bodyToKeep } from '../domain/sent-secrets.js';
+import { scrubFailedDelivery } from '../db/delivery-secrets.repository.js';
+import { onWake } from '../wake.js';
 
 export interface Providers {
   sms: SmsProvider;

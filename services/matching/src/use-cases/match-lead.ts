@@ -1,11 +1,11 @@
 import { LEAD_TYPE_OF_URGENCY, LEAD_TYPES, URGENCIES, type LeadType, type Urgency } from '@leadmarket/contracts';
 import { hashToken, randomToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
-import type { MatchingConfig } from './config.js';
-import { candidatesForZip } from './db/contractors.repository.js';
-import { findLead, lockPendingLead, markMatched, recordPriceAttempt } from './db/leads.repository.js';
-import { startOfferRounds } from './db/offer-rounds.repository.js';
-import { insertOffers } from './db/offers.repository.js';
-import { rankCandidates } from './domain/ranking.js';
+import type { MatchingConfig } from '../config.js';
+import { candidatesForZip } from '../db/contractors.repository.js';
+import { findLead, lockPendingLead, markMatched, recordPriceAttempt } from '../db/leads.repository.js';
+import { startOfferRounds } from '../db/offer-rounds.repository.js';
+import { insertOffers } from '../db/offers.repository.js';
+import { rankCandidates } from '../domain/ranking.js';
 
 /** Claim tokens carry 24 random bytes = 192 bits. */
 const CLAIM_TOKEN_BYTES = 24;
