@@ -2,7 +2,7 @@ import http from 'node:http';
 import * as contracts from '@leadmarket/contracts';
 import { functionPath, ROUTES, type FunctionName } from '@leadmarket/contracts';
 import { service as wallet } from '@leadmarket/wallet-ledger';
-import { depsOf } from '../../services/wallet-ledger/src/config.js';
+import type { WalletContext } from '../../services/wallet-ledger/src/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUpContractor, startTestStack, type TestStack } from '../src/testing/test-stack.js';
@@ -281,7 +281,7 @@ describe('fuzzing every function of the route table', () => {
 
   it(`${PER_FUNCTION} malformed requests per function: no answer is a 5xx (seed ${SEED})`, async () => {
     console.log(`fuzz seed ${SEED} (set FUZZ_SEED=${SEED} to replay), ${PER_FUNCTION} requests per function`);
-    const payments = depsOf(stack.marketplace.services.get(wallet.name)!.ctx).payments;
+    const { payments } = stack.marketplace.services.get(wallet.name)!.ctx as WalletContext;
     const next = generator(SEED, contractFieldNames(), session, (payload) => payments.sign(payload));
     const names = Object.keys(ROUTES) as FunctionName[];
     // Interleaved (not one function after another), as traffic arrives.

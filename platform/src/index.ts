@@ -20,6 +20,7 @@ export * from './outbox/retention.js';
 export * from './outbox/consumers.js';
 export * from './clients/service-client.js';
 export * from './service/service.js';
+export * from './service/wakeup.js';
 export * from './security/tokens.js';
 export * from './security/session-cache.js';
 export * from './service/process.js';

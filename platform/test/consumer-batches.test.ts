@@ -140,7 +140,6 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
       logger,
       queue,
       kv: infra.kv,
-      env: {},
       maxAttempts: 3,
       batchSize: options.batchSize ?? 10,
       concurrentBatches: options.concurrentBatches,
@@ -326,7 +325,6 @@ describe.runIf(realServersConfigured())('a broker cut in the middle of a batch',
         logger,
         queue,
         kv: infra.kv,
-        env: {},
         batchSize: 10,
         consumers: [
           defineConsumer({

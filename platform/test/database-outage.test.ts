@@ -88,7 +88,6 @@ describe.runIf(realServersConfigured())('database outages are outages, not crash
       logger: log.logger,
       queue,
       kv: infra.kv,
-      env: {},
       consumers: [
         defineConsumer({
           event: 'LeadCompleted',

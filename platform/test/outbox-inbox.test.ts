@@ -70,7 +70,6 @@ describe('transactional outbox and idempotent inbox', () => {
       logger,
       queue: `${infra.namespace}.outbox-test`,
       kv: infra.kv,
-      env: process.env,
       consumers: [
         defineConsumer({
           event: 'LeadCompleted',

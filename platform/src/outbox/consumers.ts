@@ -14,13 +14,18 @@ import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
 
+/** The tables a service context's `db` knows (`any` for an untyped context). */
+export type TablesOf<S> = S extends { db: Kysely<infer DB> } ? DB : any;
+
 /**
- * What a handler gets besides its event: the transaction its effect and the inbox record share.
- * `DB` is the service's typed tables (e.g. `ScreeningDatabase`); the runner itself is untyped.
+ * What a handler gets besides its event: the transaction its effect and the inbox record share,
+ * and its service's context `S` (config, clients, public base URL, wake-ups), as medusa's
+ * subscribers receive their container. `trx` knows the tables of `S['db']` (the service's typed
+ * database, e.g. `ScreeningDatabase`); the runner itself is untyped.
  */
-export interface ConsumerContext<DB = any> {
+export interface ConsumerContext<S = unknown> {
   /** The service's schema-scoped transaction; commit happens after the handler returns. */
-  trx: Kysely<DB>;
+  trx: Kysely<TablesOf<S>>;
   /** Write follow-up events in the same transaction. */
   emit(events: NewEvent[]): Promise<void>;
   /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
@@ -28,26 +33,26 @@ export interface ConsumerContext<DB = any> {
   log: Logger;
   /** The process's key-value store (dedupe fast paths, rate counters). */
   kv: KeyValueStore;
-  /** The process environment, for the service's own config. */
-  env: Record<string, string | undefined>;
+  /** The service's own context, built once per service instance (ServiceDefinition.context). */
+  service: S;
 }
 
 /** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
-export interface ConsumerDefinition<T extends EventType = any, DB = any> {
+export interface ConsumerDefinition<T extends EventType = any, S = any> {
   event: T;
-  handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext<DB>): Promise<void>;
+  handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext<S>): Promise<void>;
 }
 
-/** Declare a consumer with its event's data typed. */
+/** Declare a consumer with its event's data typed (one that needs nothing of its service's context). */
 export const defineConsumer = <T extends EventType>(def: ConsumerDefinition<T>): ConsumerDefinition<T> => def;
 
 /**
- * A service's own `defineConsumer`, whose `trx` knows the service's tables:
- * `export const defineConsumer = consumerDefinerFor<ScreeningDatabase>();`
+ * `defineConsumer` for a service whose handlers use its context `S` (and, through `S['db']`, its
+ * typed tables): `export const defineScreeningConsumer = consumerOf<ScreeningContext>()`.
  */
-export const consumerDefinerFor =
-  <DB>() =>
-  <T extends EventType>(def: ConsumerDefinition<T, DB>): ConsumerDefinition<T, DB> =>
+export const consumerOf =
+  <S>() =>
+  <T extends EventType>(def: ConsumerDefinition<T, S>): ConsumerDefinition<T, S> =>
     def;
 
 export interface ConsumerRunnerOptions {
@@ -60,7 +65,8 @@ export interface ConsumerRunnerOptions {
   prefetch?: number;
   maxAttempts?: number;
   kv: KeyValueStore;
-  env: Record<string, string | undefined>;
+  /** The service's context, handed to every handler as `ctx.service`. */
+  context?: unknown;
   /** One handler run (its transaction included) longer than this is abandoned and retried. */
   handlerDeadlineMs?: number;
   /**
@@ -195,7 +201,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           afterCommit: (fn) => afterCommit.push(fn),
           log: logger,
           kv: options.kv,
-          env: options.env,
+          service: options.context,
         });
       }
       await writeOutbox(trx, service, emitted);

@@ -46,20 +46,29 @@ export interface BackgroundJob {
   stop(): Promise<void>;
 }
 
-/** What a service is: its schema, its routes, its consumers, its jobs. */
-export interface ServiceDefinition<DB = any> {
+/**
+ * What a service is: its schema, its context, its routes, its consumers, its jobs. `C` is the
+ * service's own context (the platform's plus its config, clients and wake-ups); routes, jobs and
+ * consumers (as `ctx.service`) all receive the same one instance.
+ */
+export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   name: ServiceName;
   migrations: MigrationSet;
-  consumers?: ConsumerDefinition<any, DB>[];
+  /** Build this instance's context once at start-up (parse config, make clients and wake-ups); default: the platform's. */
+  context?(base: ServiceContext): C | Promise<C>;
+  consumers?: ConsumerDefinition<any, C>[];
   /** Register `/.netlify/functions/<name>` handlers (the route table's functions of this service) and `/internal/...` routes. */
-  register(app: ServiceApp, ctx: ServiceContext<DB>): void | Promise<void>;
-  background?(ctx: ServiceContext<DB>): BackgroundJob[];
+  register(app: ServiceApp, ctx: C): void | Promise<void>;
+  background?(ctx: C): BackgroundJob[];
   /** Variables this service cannot run without under NODE_ENV=production (start-up stops naming them). */
   productionRequirements?: readonly ProductionRequirement[];
 }
 
+/** Declare a service with its context type inferred from `context`. */
+export const defineService = <C extends ServiceContext>(def: ServiceDefinition<C>): ServiceDefinition<C> => def;
+
 /** Everything a service needs in production: the shared ones and its own. */
-export const productionRequirementsOf = (def: ServiceDefinition): ProductionRequirement[] => [
+export const productionRequirementsOf = (def: ServiceDefinition<any>): ProductionRequirement[] => [
   ...BASE_PRODUCTION_REQUIREMENTS,
   ...(def.productionRequirements ?? []),
 ];
@@ -99,7 +108,7 @@ export const queueOf = (service: ServiceName, namespace: string) =>
  * Migrate, build and listen; then start the outbox relay, consumers and jobs.
  * `stop` drains in-flight requests and deliveries before closing.
  */
-export async function startService(def: ServiceDefinition, options: StartServiceOptions): Promise<RunningService> {
+export async function startService(def: ServiceDefinition<any>, options: StartServiceOptions): Promise<RunningService> {
   const { infra } = options;
   const logger = options.logger.child({ service: def.name });
   // Before anything else: production with a missing secret never starts (no development fallback).
@@ -112,7 +121,7 @@ export async function startService(def: ServiceDefinition, options: StartService
   );
   await migrateWhenReachable(infra.database, def.name, def.migrations, logger);
 
-  const ctx: ServiceContext = {
+  const base: ServiceContext = {
     service: def.name,
     env: options.env ?? process.env,
     db: infra.database.forService(def.name),
@@ -126,6 +135,7 @@ export async function startService(def: ServiceDefinition, options: StartService
       await appendToOutbox(trx, def.name, events);
     },
   };
+  const ctx: ServiceContext = def.context ? await def.context(base) : base;
 
   const app = createApp({ logger, internalToken: options.internalToken });
   // Continue the caller's trace and correlation id for everything this request does.
@@ -196,7 +206,7 @@ export async function startService(def: ServiceDefinition, options: StartService
         consumers: def.consumers ?? [],
         queue: queueOf(def.name, infra.namespace),
         kv: infra.kv,
-        env: ctx.env,
+        context: ctx,
       });
     },
     async stopConsumers() {

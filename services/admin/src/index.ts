@@ -1,7 +1,7 @@
-import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
+import { defineService, intervalJob } from '@leadmarket/platform';
 import { ensureFirstAdmin } from './bootstrap/ensure-first-admin.js';
-import { loadAdminConfig } from './config.js';
 import { consumers } from './consumers/index.js';
+import { adminContext } from './context.js';
 import { deleteExpiredSessions } from './db/session.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
@@ -13,13 +13,14 @@ import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerUtilityRoutes } from './routes/utilities.routes.js';
 
 /** The admin service: admin accounts, sessions and audit log; every admin function composed from the owners' internal routes. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'admin',
   migrations,
+  context: adminContext,
   consumers,
   productionRequirements: [{ variables: ['ADMIN_EMAIL', 'ADMIN_PASSWORD'], purpose: 'the first admin account' }],
   async register(app, ctx) {
-    const config = loadAdminConfig(ctx.env);
+    const { config } = ctx;
     await ensureFirstAdmin(ctx.db, config, ctx.logger);
     registerAuthRoutes(app, ctx, config);
     registerOverviewRoutes(app, ctx);
@@ -32,4 +33,4 @@ export const service: ServiceDefinition = {
   background: (ctx) => [
     intervalJob('admin-session-sweep', 3600_000, ctx.logger, () => deleteExpiredSessions(ctx.db, new Date())),
   ],
-};
+});

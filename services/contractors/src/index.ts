@@ -1,6 +1,6 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
-import { loadContractorsConfig } from './config.js';
+import { defineService } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
+import { contractorsContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerCatalogueRoutes } from './routes/catalogue.routes.js';
@@ -9,16 +9,15 @@ import { registerInternalRoutes } from './routes/internal.routes.js';
 import { registerPasswordResetRoutes } from './routes/password-reset.routes.js';
 import { registerProfileRoutes } from './routes/profile.routes.js';
 import { housekeepingJobs } from './use-cases/housekeeping.js';
-import { sessions as createSessions } from './use-cases/sessions.js';
 
 /** The contractors service: accounts, sessions, password resets, profiles, SMS consent, catalogue and the dashboard aggregate. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'contractors',
   migrations,
+  context: contractorsContext,
   consumers,
   register(app, ctx) {
-    const config = loadContractorsConfig(ctx.env);
-    const sessions = createSessions(ctx, config);
+    const { config, sessions } = ctx;
     registerAuthRoutes(app, ctx, config, sessions);
     registerPasswordResetRoutes(app, ctx, config, sessions);
     registerProfileRoutes(app, ctx);
@@ -27,4 +26,4 @@ export const service: ServiceDefinition = {
     registerInternalRoutes(app, ctx, sessions, config.SIGNUP_CREDIT_HASH_SALT);
   },
   background: housekeepingJobs,
-};
+});

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import type { Database, Logger } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { findLead, type LeadRow } from './db/lead.repository.js';
@@ -8,18 +7,6 @@ export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
 
 /** What the submitter's reply needs of a lead's screening state. */
 export type ScreeningState = Pick<LeadRow, 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'>;
-
-// In-process wake-ups: the consumer and the waiting request often share a process; no round trip needed.
-const local = new EventEmitter();
-local.setMaxListeners(0);
-
-/**
- * Wake requests of this process waiting for `leadId`'s screening verdict. With the verdict the
- * waiter answers from it; without (a NOTIFY from another instance) it reads the lead once.
- */
-export const wakeScreeningWaiters = (leadId: string, verdict?: ScreeningState): void => {
-  local.emit(leadId, verdict);
-};
 
 /**
  * The slow fallback for a wake-up that never comes (a NOTIFY lost with its LISTEN connection): the
@@ -39,12 +26,15 @@ export interface VerdictWatch {
 }
 
 /**
- * Lets leads-submit wait a bounded time for its lead's verdict, woken by notification only: the
- * in-process emitter (the LeadScreened consumer of this process, carrying the verdict) or PostgreSQL
- * LISTEN (another instance's consumer). Reading the lead every second is only the fallback.
+ * Lets leads-submit wait a bounded time for its lead's verdict, woken by notification only: this
+ * instance's own LeadScreened consumer (`wake`, after its commit, carrying the verdict) or
+ * PostgreSQL LISTEN (another instance's consumer). Reading the lead every second is only the
+ * fallback. One per lead-intake instance, in its context.
  */
 export class ScreeningWaiter {
   private unlisten?: () => Promise<void>;
+  // In-process wake-ups: the consumer and the waiting request often share a process; no round trip needed.
+  private readonly listeners = new Map<string, Set<(verdict?: ScreeningState) => void>>();
 
   constructor(
     private readonly db: Kysely<any>,
@@ -55,10 +45,18 @@ export class ScreeningWaiter {
 
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => wakeScreeningWaiters(leadId));
+      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => this.wake(leadId));
     } catch (err) {
       this.logger.warn({ err: String(err) }, 'LISTEN for screening verdicts failed; falling back to polling');
     }
+  }
+
+  /**
+   * Wake the requests of this instance waiting for `leadId`'s verdict. With the verdict they answer
+   * from it; without (a NOTIFY from another instance) they read the lead once.
+   */
+  wake(leadId: string, verdict?: ScreeningState): void {
+    for (const fn of [...(this.listeners.get(leadId) ?? [])]) fn(verdict);
   }
 
   async stop(): Promise<void> {
@@ -80,10 +78,13 @@ export class ScreeningWaiter {
       woken = true;
       signal?.();
     };
-    local.on(leadId, onWake);
+    let set = this.listeners.get(leadId);
+    if (!set) this.listeners.set(leadId, (set = new Set()));
+    set.add(onWake);
     const cancel = () => {
       clearTimeout(expiry);
-      local.off(leadId, onWake);
+      set.delete(onWake);
+      if (set.size === 0 && this.listeners.get(leadId) === set) this.listeners.delete(leadId);
     };
     // A watch nobody awaits (the insert failed) must not keep its listener for ever.
     const expiry = setTimeout(cancel, UNAWAITED_WATCH_MS);

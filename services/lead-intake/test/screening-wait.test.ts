@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLead, recordScreening } from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { LEAD_SCREENED_CHANNEL, ScreeningWaiter, wakeScreeningWaiters } from '../src/screening-wakeups.js';
+import { LEAD_SCREENED_CHANNEL, ScreeningWaiter } from '../src/screening-wakeups.js';
 
 const allGood = { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true };
 
@@ -72,7 +72,7 @@ describe('waiting for the screening verdict', () => {
     const watch = waiter.watch(id);
     await storeLead(id);
     const screenedAt = new Date();
-    wakeScreeningWaiters(id, {
+    waiter.wake(id, {
       status: 'rejected',
       validation_summary: { ...allGood, phone_valid: false },
       rejection_reasons: ['phone:invalid_number'],

@@ -1,12 +1,11 @@
-import { wakeableJob, type BackgroundJob, type ServiceContext, type ServiceDefinition } from '@leadmarket/platform';
-import { loadMatchingConfig } from './config.js';
+import { defineService, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
+import { matchingContext, type MatchingContext } from './context.js';
 import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { matchLead } from './use-cases/match-lead.js';
 import { rerouteJob } from './use-cases/reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
-import { onWake } from './wake.js';
 
 /**
  * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
@@ -14,8 +13,8 @@ import { onWake } from './wake.js';
  */
 const MATCH_CONCURRENCY = 8;
 
-function matcherJob(ctx: ServiceContext): BackgroundJob {
-  const config = loadMatchingConfig(ctx.env);
+function matcherJob(ctx: MatchingContext): BackgroundJob {
+  const { config } = ctx;
   return wakeableJob(
     'matcher',
     config.MATCHING_SWEEP_MS,
@@ -35,17 +34,18 @@ function matcherJob(ctx: ServiceContext): BackgroundJob {
       };
       await Promise.all(Array.from({ length: MATCH_CONCURRENCY }, worker));
     },
-    onWake,
+    ctx.matcherWakeup.onWake,
   );
 }
 
 /** The matching service: projections of contractors, wallets and leads; ranking; offers; available leads. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'matching',
   migrations,
+  context: matchingContext,
   consumers,
   register(app, ctx) {
-    registerAvailableLeadsRoutes(app, ctx, loadMatchingConfig(ctx.env));
+    registerAvailableLeadsRoutes(app, ctx, ctx.config);
   },
-  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, loadMatchingConfig(ctx.env))],
-};
+  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config)],
+});

@@ -1,15 +1,16 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
-import { loadNotificationConfig } from './config.js';
+import { defineService } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
+import { notificationContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
 import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
-import { providersFrom, senderJob } from './use-cases/send-deliveries.js';
+import { senderJob } from './use-cases/send-deliveries.js';
 
 /** The notification service: SMS offers, emails, Twilio status callbacks and the development outbox. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'notification',
   migrations,
+  context: notificationContext,
   consumers,
   productionRequirements: [
     {
@@ -24,12 +25,8 @@ export const service: ServiceDefinition = {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const config = loadNotificationConfig(ctx.env);
-    registerTwilioStatusRoutes(app, ctx, config);
+    registerTwilioStatusRoutes(app, ctx, ctx.config);
     registerOutboxRoutes(app, ctx);
   },
-  background(ctx) {
-    const config = loadNotificationConfig(ctx.env);
-    return [senderJob(ctx, config, providersFrom(config))];
-  },
-};
+  background: (ctx) => [senderJob(ctx)],
+});

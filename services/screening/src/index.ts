@@ -1,20 +1,18 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
-import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
-import { loadScreeningConfig } from './config.js';
+import { defineService, intervalJob } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
-import type { ScreeningDatabase } from './db/database.js';
+import { screeningContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
 import { pruneFingerprints } from './db/screening.repository.js';
 
 /** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
-export const service: ServiceDefinition<ScreeningDatabase> = {
+export const service = defineService({
   name: 'screening',
   migrations,
+  context: screeningContext,
   consumers,
-  register(_app, ctx) {
-    // No public functions; validate the configuration at start-up rather than at the first event.
-    loadScreeningConfig(ctx.env);
-  },
+  // No public functions; its configuration is validated when its context is built at start-up.
+  register() {},
   background(ctx) {
     return [
       intervalJob('prune-duplicate-fingerprints', 3600_000, ctx.logger, async () => {
@@ -22,4 +20,4 @@ export const service: ServiceDefinition<ScreeningDatabase> = {
       }),
     ];
   },
-};
+});

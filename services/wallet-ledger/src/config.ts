@@ -1,9 +1,10 @@
-import { envInt, loadConfig } from '@leadmarket/platform';
+import { envInt, loadConfig, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { DEFAULT_AVG_JOB_VALUE_CENTS } from './domain/reports.js';
 import { Payments, stripeSettingsFrom } from './stripe/payments.js';
 
 const WalletConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Dollars a completed (booked) lead is counted as in revenue and ROI reports. */
   WALLET_AVG_JOB_VALUE_DOLLARS: envInt(DEFAULT_AVG_JOB_VALUE_CENTS / 100, 0),
 });
@@ -12,22 +13,25 @@ const WalletConfigSchema = z.object({
 export interface WalletDeps {
   payments: Payments;
   jobValueCents: number;
+  /** NODE_ENV=production: development-only pages (the fake checkout) answer 404. */
+  production: boolean;
 }
 
 /** Read this service's environment (Stripe keys, report settings). */
 export function walletDepsFrom(env: Record<string, string | undefined>): WalletDeps {
   const config = loadConfig(WalletConfigSchema, env as NodeJS.ProcessEnv);
-  return { payments: new Payments(stripeSettingsFrom(env)), jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100 };
+  return {
+    payments: new Payments(stripeSettingsFrom(env)),
+    jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100,
+    production: config.NODE_ENV === 'production',
+  };
 }
 
-const depsByContext = new WeakMap<object, WalletDeps>();
+/**
+ * What wallet-ledger's routes, consumers and jobs share: the platform's context and one WalletDeps
+ * per instance (routes and jobs must share its development webhook secret).
+ */
+export interface WalletContext extends ServiceContext, WalletDeps {}
 
-/** The one WalletDeps of a running service instance (routes and jobs must share its development webhook secret). */
-export function depsOf(ctx: { env: Record<string, string | undefined> }): WalletDeps {
-  let deps = depsByContext.get(ctx);
-  if (!deps) {
-    deps = walletDepsFrom(ctx.env);
-    depsByContext.set(ctx, deps);
-  }
-  return deps;
-}
+/** Built once per wallet-ledger instance at start-up. */
+export const walletContext = (base: ServiceContext): WalletContext => ({ ...base, ...walletDepsFrom(base.env) });

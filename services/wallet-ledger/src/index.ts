@@ -1,5 +1,5 @@
-import { intervalJob, type ServiceDefinition } from '@leadmarket/platform';
-import { depsOf } from './config.js';
+import { defineService, intervalJob } from '@leadmarket/platform';
+import { walletContext } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
 import { reconcilePendingReloads } from './use-cases/funding.js';
@@ -12,9 +12,10 @@ import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
-export const service: ServiceDefinition = {
+export const service = defineService({
   name: 'wallet-ledger',
   migrations,
+  context: walletContext,
   consumers,
   productionRequirements: [
     {
@@ -24,7 +25,7 @@ export const service: ServiceDefinition = {
     },
   ],
   async register(app, ctx) {
-    const deps = depsOf(ctx);
+    const deps = ctx;
     registerPurchaseRoutes(app, ctx, deps);
     registerPricingRoutes(app, ctx);
     await registerFundingRoutes(app, ctx, deps);
@@ -40,8 +41,8 @@ export const service: ServiceDefinition = {
         'reconcile-auto-reloads',
         5 * 60_000,
         ctx.logger,
-        async () => void (await reconcilePendingReloads(ctx, depsOf(ctx).payments, 15 * 60_000)),
+        async () => void (await reconcilePendingReloads(ctx, ctx.payments, 15 * 60_000)),
       ),
     ];
   },
-};
+});

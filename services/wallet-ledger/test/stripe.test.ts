@@ -5,7 +5,7 @@ import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depsOf } from '../src/config.js';
+import type { WalletContext } from '../src/config.js';
 import { reconcilePendingReloads } from '../src/use-cases/funding.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
@@ -248,7 +248,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
       .set({ stripe_payment_intent_id: null })
       .where('id', '=', row.id)
       .execute();
-    const { payments } = depsOf(wallet.ctx);
+    const { payments } = wallet.ctx as WalletContext;
     expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(1);
     expect(await reconcilePendingReloads(wallet.ctx, payments, 0)).toBe(0);
     expect(charges(a.contractorId).map((c) => c.idempotencyKey)).toEqual([`reload-${row.id}`, `reload-${row.id}`]);

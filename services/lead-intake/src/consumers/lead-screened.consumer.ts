@@ -1,10 +1,10 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import { recordScreening } from '../db/lead.repository.js';
-import { LEAD_SCREENED_CHANNEL, wakeScreeningWaiters } from '../screening-wakeups.js';
+import { defineLeadIntakeConsumer } from '../context.js';
+import { LEAD_SCREENED_CHANNEL } from '../screening-wakeups.js';
 
 /** Store screening's verdict (available or rejected) and wake the leads-submit request waiting for it. */
-export const leadScreenedConsumer = defineConsumer({
+export const leadScreenedConsumer = defineLeadIntakeConsumer({
   event: 'LeadScreened',
   async handle({ data }, ctx) {
     const screenedAt = new Date(data.screened_at);
@@ -19,7 +19,7 @@ export const leadScreenedConsumer = defineConsumer({
     await sql`select pg_notify(${LEAD_SCREENED_CHANNEL}, ${data.lead_id})`.execute(ctx.trx);
     // A waiting request of this process answers from the verdict itself, without reading the lead.
     ctx.afterCommit(() =>
-      wakeScreeningWaiters(data.lead_id, {
+      ctx.service.screeningWaiter.wake(data.lead_id, {
         status: data.status === 'valid' ? 'available' : 'rejected',
         validation_summary: data.validation_summary,
         rejection_reasons: data.reasons,

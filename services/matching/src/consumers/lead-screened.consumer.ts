@@ -1,14 +1,13 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { recordPendingLead } from '../db/leads.repository.js';
-import { wakeMatcher } from '../wake.js';
+import { defineMatchingConsumer } from '../context.js';
 
 /**
  * A valid lead is stored as pending; the matcher (which must price it over HTTP, outside this
  * transaction) picks it up after commit. A rejected lead is never stored, so never offered.
  */
-export const leadScreenedConsumer = defineConsumer({
+export const leadScreenedConsumer = defineMatchingConsumer({
   event: 'LeadScreened',
-  async handle({ data }, { trx, afterCommit }) {
+  async handle({ data }, { trx, afterCommit, service }) {
     if (data.status !== 'valid') return;
     await recordPendingLead(trx, {
       lead_id: data.lead_id,
@@ -21,6 +20,6 @@ export const leadScreenedConsumer = defineConsumer({
       is_test: data.is_test,
       submitted_at: data.submitted_at,
     });
-    afterCommit(wakeMatcher);
+    afterCommit(() => service.matcherWakeup.wake());
   },
 });

@@ -1,15 +1,12 @@
-import { defineConsumer } from '@leadmarket/platform';
-import { loadNotificationConfig } from '../config.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { contactMessageEmail } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /** A contact-form message becomes exactly one email to the support address (SUPPORT_EMAIL). */
-export const contactMessageReceivedConsumer = defineConsumer({
+export const contactMessageReceivedConsumer = defineNotificationConsumer({
   event: 'ContactMessageReceived',
-  async handle({ data }, { trx, afterCommit }) {
-    // Consumers have no service context; the support address is process configuration.
-    const { SUPPORT_EMAIL } = loadNotificationConfig(process.env);
+  async handle({ data }, { trx, afterCommit, service }) {
+    const { SUPPORT_EMAIL } = service.config;
     const email = contactMessageEmail(data);
     const queued = await queueDelivery(trx, {
       dedupe_key: `contact_message:${data.message_id}`,
@@ -19,6 +16,6 @@ export const contactMessageReceivedConsumer = defineConsumer({
       subject: email.subject,
       body: email.body,
     });
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

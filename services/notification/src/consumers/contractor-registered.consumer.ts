@@ -1,15 +1,14 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { defineConsumer } from '@leadmarket/platform';
 import { upsertContact } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { welcomeEmail, welcomeSms } from '../domain/contractor-messages.js';
-import { toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { dashboardUrl, toE164 } from '../domain/messages.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /** A new contractor's contact, and the welcome that names their contractor ID (email; SMS too with consent). */
-export const contractorRegisteredConsumer = defineConsumer({
+export const contractorRegisteredConsumer = defineNotificationConsumer({
   event: 'ContractorRegistered',
-  async handle({ data }, { trx, afterCommit }) {
+  async handle({ data }, { trx, afterCommit, service }) {
     await upsertContact(trx, {
       contractor_id: data.contractor_id,
       phone: data.phone,
@@ -19,7 +18,11 @@ export const contractorRegisteredConsumer = defineConsumer({
       business_name: data.business_name,
       at: data.registered_at,
     });
-    const email = welcomeEmail({ ...data, credit_cents: SIGNUP_CREDIT_CENTS });
+    const email = welcomeEmail({
+      ...data,
+      dashboard_url: dashboardUrl(service.publicBaseUrl),
+      credit_cents: SIGNUP_CREDIT_CENTS,
+    });
     let queued = await queueDelivery(trx, {
       dedupe_key: `welcome_email:${data.contractor_id}`,
       kind: 'welcome',
@@ -40,6 +43,6 @@ export const contractorRegisteredConsumer = defineConsumer({
           body: welcomeSms(data.contractor_id),
           contractor_id: data.contractor_id,
         })) || queued;
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -1,18 +1,17 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
 import { toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /**
  * The customer hears about their request: who bought it and will call (sold), or that nobody took
  * it (unsold). SMS to their phone, and email when they gave one; one of each per lead and outcome.
  * The contact arrives in the event from lead-intake and is kept only on these delivery rows.
  */
-export const customerToBeToldConsumer = defineConsumer({
+export const customerToBeToldConsumer = defineNotificationConsumer({
   event: 'CustomerToBeTold',
-  async handle({ data }, { trx, afterCommit, log }) {
+  async handle({ data }, { trx, afterCommit, log, service }) {
     const business = data.contractor_id ? await businessOf(trx, data.contractor_id) : undefined;
     if (data.outcome === 'sold' && !business)
       log.warn(
@@ -48,6 +47,6 @@ export const customerToBeToldConsumer = defineConsumer({
           body: email.body,
           lead_id: data.lead_id,
         })) || queued;
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -1,18 +1,16 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
-import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /**
  * One SMS per offer to each offered contractor who consented. The delivery row is unique per
  * (lead, contractor), so a redelivered or re-emitted LeadMatched queues nothing new; the sender
- * loop sends after commit. Consumers have no service context, so the link is stored with a
- * placeholder for PUBLIC_BASE_URL that the sender fills in (renderBody).
+ * loop sends after commit.
  */
-export const leadMatchedConsumer = defineConsumer({
+export const leadMatchedConsumer = defineNotificationConsumer({
   event: 'LeadMatched',
-  async handle({ data }, { trx, afterCommit, log }) {
+  async handle({ data }, { trx, afterCommit, log, service }) {
     const recipients = new Map(
       (
         await smsRecipients(
@@ -32,7 +30,7 @@ export const leadMatchedConsumer = defineConsumer({
         );
         continue;
       }
-      const link = claimLink(BASE_URL_PLACEHOLDER, offer.claim_token);
+      const link = claimLink(service.publicBaseUrl, offer.claim_token);
       const body = leadOfferSms({
         service_category: data.service_category,
         sub_service: data.sub_service,
@@ -55,6 +53,6 @@ export const leadMatchedConsumer = defineConsumer({
       )
         queued++;
     }
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -1,12 +1,11 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { passwordResetEmail } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /** One email with the reset link per request (keyed by the event, so a redelivery sends nothing new). */
-export const passwordResetRequestedConsumer = defineConsumer({
+export const passwordResetRequestedConsumer = defineNotificationConsumer({
   event: 'PasswordResetRequested',
-  async handle({ id, data }, { trx, afterCommit }) {
+  async handle({ id, data }, { trx, afterCommit, service }) {
     const email = passwordResetEmail(data.reset_url, data.expires_at);
     const queued = await queueDelivery(trx, {
       dedupe_key: `password_reset:${id}`,
@@ -16,6 +15,6 @@ export const passwordResetRequestedConsumer = defineConsumer({
       subject: email.subject,
       body: email.body,
     });
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -1,14 +1,13 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { contactOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { refundDecisionEmail, refundDecisionSms } from '../domain/contractor-messages.js';
-import { toE164 } from '../domain/messages.js';
-import { wakeSender } from '../wake.js';
+import { dashboardUrl, toE164 } from '../domain/messages.js';
+import { defineNotificationConsumer } from '../context.js';
 
 /** The contractor hears the refund decision by email, and by SMS when they consented. */
-export const refundDecidedConsumer = defineConsumer({
+export const refundDecidedConsumer = defineNotificationConsumer({
   event: 'RefundDecided',
-  async handle({ data }, { trx, afterCommit, log }) {
+  async handle({ data }, { trx, afterCommit, log, service }) {
     const contact = await contactOf(trx, data.contractor_id);
     if (!contact) {
       log.info({ contractor_id: data.contractor_id }, 'no contact for this refund decision');
@@ -16,7 +15,11 @@ export const refundDecidedConsumer = defineConsumer({
     }
     let queued = false;
     if (contact.email) {
-      const email = refundDecisionEmail({ ...data, contact_name: contact.contact_name });
+      const email = refundDecisionEmail({
+        ...data,
+        dashboard_url: dashboardUrl(service.publicBaseUrl),
+        contact_name: contact.contact_name,
+      });
       queued = await queueDelivery(trx, {
         dedupe_key: `refund_decision_email:${data.refund_id}`,
         kind: 'refund_decision',
@@ -38,6 +41,6 @@ export const refundDecidedConsumer = defineConsumer({
           body: refundDecisionSms(data),
           contractor_id: data.contractor_id,
         })) || queued;
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

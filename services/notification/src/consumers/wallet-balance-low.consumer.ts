@@ -1,22 +1,26 @@
-import { defineConsumer } from '@leadmarket/platform';
 import { contactOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { lowBalanceEmail } from '../domain/contractor-messages.js';
-import { wakeSender } from '../wake.js';
+import { defineNotificationConsumer } from '../context.js';
+import { dashboardUrl } from '../domain/messages.js';
 
 /**
  * The low-balance email. Wallet-ledger decides when (once per fall below the cheapest lead, see its
  * domain/low-balance.ts); the event id makes a redelivered event one email.
  */
-export const walletBalanceLowConsumer = defineConsumer({
+export const walletBalanceLowConsumer = defineNotificationConsumer({
   event: 'WalletBalanceLow',
-  async handle({ id, data }, { trx, afterCommit, log }) {
+  async handle({ id, data }, { trx, afterCommit, log, service }) {
     const contact = await contactOf(trx, data.contractor_id);
     if (!contact?.email) {
       log.info({ contractor_id: data.contractor_id }, 'no email for this low-balance notice');
       return;
     }
-    const email = lowBalanceEmail({ ...data, contact_name: contact.contact_name });
+    const email = lowBalanceEmail({
+      ...data,
+      dashboard_url: dashboardUrl(service.publicBaseUrl),
+      contact_name: contact.contact_name,
+    });
     const queued = await queueDelivery(trx, {
       dedupe_key: `low_balance:${id}`,
       kind: 'low_balance',
@@ -26,6 +30,6 @@ export const walletBalanceLowConsumer = defineConsumer({
       body: email.body,
       contractor_id: data.contractor_id,
     });
-    if (queued) afterCommit(wakeSender);
+    if (queued) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -8,11 +8,19 @@ describe('contractor messages', () => {
       contractor_id: 'CTR-1',
       sms_opt_in: true,
       credit_cents: 2500,
+      dashboard_url: 'https://leads.example/dashboard',
     });
     expect(on.body).toMatch(/^Hi Dana,/);
+    expect(on.body).toContain('Your dashboard: https://leads.example/dashboard');
     expect(on.body).toContain('Your contractor ID: CTR-1');
     expect(on.body).toContain('We text you each new lead');
-    const off = welcomeEmail({ contact_name: '', contractor_id: 'CTR-1', sms_opt_in: false, credit_cents: 2500 });
+    const off = welcomeEmail({
+      contact_name: '',
+      contractor_id: 'CTR-1',
+      sms_opt_in: false,
+      credit_cents: 2500,
+      dashboard_url: 'x',
+    });
     expect(off.body).toContain('we will not text you new leads');
     expect(off.body).not.toContain('We text you');
   });
@@ -24,6 +32,7 @@ describe('contractor messages', () => {
       amount_cents: 439_000,
       balance_cents: 441_500,
       funded_at: '2026-11-22T22:17:00.000Z',
+      dashboard_url: 'x',
     });
     expect(r.subject).toBe('Receipt: $4,390.00 added to your leadmarket wallet');
     expect(r.body).toContain('Card payment of $4,390.00 charged to your saved card on Nov 22, 2026, 10:17 PM UTC.');
@@ -32,6 +41,7 @@ describe('contractor messages', () => {
       lead_id: 'abcdef12-0000',
       decision: 'approved',
       amount_cents: 2000,
+      dashboard_url: 'x',
     });
     expect(d.body).toContain('$20.00 is back in your leadmarket wallet');
   });

@@ -1,9 +1,7 @@
 import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contracts';
-import { BASE_URL_PLACEHOLDER } from './messages.js';
 
 /** Texts of the messages a contractor receives about their own account (pure; unit-tested). */
 
-const dashboardLink = `${BASE_URL_PLACEHOLDER}/dashboard`;
 const greeting = (name: string | null | undefined) => (name ? `Hi ${name.split(' ')[0]},` : 'Hello,');
 
 /** The welcome email: it names the contractor ID the claim page asks for, and says truly how alerts arrive. */
@@ -12,6 +10,8 @@ export function welcomeEmail(w: {
   contractor_id: string;
   sms_opt_in: boolean;
   credit_cents: number;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
 }): { subject: string; body: string } {
   const alerts = w.sms_opt_in
     ? 'We text you each new lead in your ZIP codes with a claim link; the first contractor to claim it gets it.'
@@ -29,7 +29,7 @@ export function welcomeEmail(w: {
       `Your wallet starts with ${formatCents(w.credit_cents)} of free credit.`,
       alerts,
       '',
-      `Your dashboard: ${dashboardLink}`,
+      `Your dashboard: ${w.dashboard_url}`,
     ].join('\n'),
   };
 }
@@ -45,6 +45,8 @@ export function refundDecisionEmail(d: {
   decision: 'approved' | 'rejected';
   amount_cents: number;
   admin_notes?: string;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
 }): { subject: string; body: string } {
   const lead = d.lead_id.slice(0, 8);
   const approved = d.decision === 'approved';
@@ -60,7 +62,7 @@ export function refundDecisionEmail(d: {
         : `Your refund request for lead ${lead} (${formatCents(d.amount_cents)}) was declined. The lead stays in your Purchased leads.`,
       ...(d.admin_notes?.trim() ? ['', `Note from our team: ${d.admin_notes.trim()}`] : []),
       '',
-      `Your dashboard: ${dashboardLink}`,
+      `Your dashboard: ${d.dashboard_url}`,
     ].join('\n'),
   };
 }
@@ -78,6 +80,8 @@ export function fundingReceiptEmail(r: {
   amount_cents: number;
   balance_cents: number;
   funded_at: string;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
 }): { subject: string; body: string } {
   const what = r.source === 'auto_reload' ? 'Automatic reload' : 'Card payment';
   return {
@@ -91,7 +95,7 @@ export function fundingReceiptEmail(r: {
         ? ['', 'Auto-reload charges your card when your balance falls below your threshold; change it under Wallet.']
         : []),
       '',
-      `Your wallet statement: ${dashboardLink}`,
+      `Your wallet statement: ${r.dashboard_url}`,
     ].join('\n'),
   };
 }
@@ -102,6 +106,8 @@ export function lowBalanceEmail(l: {
   balance_cents: number;
   cheapest_lead_cents: number;
   category: string;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
 }): { subject: string; body: string } {
   return {
     subject: `Your leadmarket balance is ${formatCents(l.balance_cents)}: add funds to keep buying leads`,
@@ -111,7 +117,7 @@ export function lowBalanceEmail(l: {
       `Your wallet balance is ${formatCents(l.balance_cents)}, less than the cheapest ${humanizeValue(l.category)} lead (${formatCents(l.cheapest_lead_cents)}), so you cannot buy or claim new leads until you add funds.`,
       'Turn on auto-reload under Wallet to top up automatically next time.',
       '',
-      `Add funds: ${dashboardLink}`,
+      `Add funds: ${l.dashboard_url}`,
     ].join('\n'),
   };
 }

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_URL_PLACEHOLDER, claimLink, leadOfferSms, renderBody, toE164 } from './messages.js';
+import { claimLink, dashboardUrl, leadOfferSms, toE164 } from './messages.js';
 
 describe('notification texts', () => {
   it('builds the claim link from the public base URL', () => {
     expect(claimLink('https://leads.example/', 'abc_DEF-1')).toBe('https://leads.example/claim/abc_DEF-1');
   });
 
-  it('fills the public base URL into a stored body', () => {
-    expect(renderBody(`go ${claimLink(BASE_URL_PLACEHOLDER, 'tok')}`, 'http://localhost:8080/')).toBe(
-      'go http://localhost:8080/claim/tok',
-    );
+  it('builds the dashboard link from the public base URL, trailing slash or not', () => {
+    expect(dashboardUrl('http://localhost:8080/')).toBe('http://localhost:8080/dashboard');
+    expect(dashboardUrl('https://leads.example')).toBe('https://leads.example/dashboard');
   });
 
   it('offer SMS carries category, ZIP and link, no more', () => {

@@ -3,12 +3,8 @@ import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contract
 
 const humanize = (value: string): string => humanizeValue(value);
 
-/** Stands for PUBLIC_BASE_URL in a stored message body until it is sent (see renderBody). */
-export const BASE_URL_PLACEHOLDER = '{{public_base_url}}';
-
-/** A stored body with the public base URL filled in. */
-export const renderBody = (body: string, publicBaseUrl: string): string =>
-  body.split(BASE_URL_PLACEHOLDER).join(publicBaseUrl.replace(/\/+$/, ''));
+/** The contractor dashboard: PUBLIC_BASE_URL/dashboard. */
+export const dashboardUrl = (publicBaseUrl: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/dashboard`;
 
 /** The claim link of an offer: PUBLIC_BASE_URL/claim/<token>. */
 export const claimLink = (publicBaseUrl: string, token: string): string =>

@@ -1,7 +1,7 @@
-import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { notFound, type ServiceApp } from '@leadmarket/platform';
+import type { NotificationContext } from '../context.js';
 import { z } from 'zod';
 import { listDeliveries } from '../db/deliveries.repository.js';
-import { renderBody } from '../domain/messages.js';
 
 const OutboxQuerySchema = z.object({
   channel: z.enum(['sms', 'email']).optional(),
@@ -13,14 +13,14 @@ const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** GET /internal/outbox (JSON, tests) and GET /dev/outbox (the development page): every message, newest first. */
-export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void {
+export function registerOutboxRoutes(app: ServiceApp, ctx: NotificationContext): void {
   const messages = async (query: z.infer<typeof OutboxQuerySchema>) =>
     (await listDeliveries(ctx.db, query)).map((d) => ({
       id: d.id as string,
       channel: d.channel as string,
       to: d.recipient as string,
       subject: (d.subject as string | null) ?? null,
-      body: renderBody(d.body as string, ctx.publicBaseUrl),
+      body: d.body as string,
       status: d.status as string,
       provider: (d.provider as string | null) ?? null,
       provider_status: (d.provider_status as string | null) ?? null,
@@ -33,7 +33,7 @@ export function registerOutboxRoutes(app: ServiceApp, ctx: ServiceContext): void
 
   app.get('/dev/outbox', { schema: { querystring: OutboxQuerySchema } }, async (request, reply) => {
     // The page is unauthenticated and shows claim links: never in production.
-    if (ctx.env.NODE_ENV === 'production') throw notFound('Not found');
+    if (ctx.config.NODE_ENV === 'production') throw notFound('Not found');
     const list = await messages(request.query);
     const rows = list
       .map(

@@ -1,13 +1,7 @@
 import { functionPath } from '@leadmarket/contracts';
-import {
-  backoffMs,
-  ConfigError,
-  isTransientError,
-  wakeableJob,
-  type BackgroundJob,
-  type ServiceContext,
-} from '@leadmarket/platform';
+import { backoffMs, ConfigError, isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import { twilioConfigured, type NotificationConfig } from '../config.js';
+import type { NotificationContext } from '../context.js';
 import {
   claimDueDeliveries,
   expireOverdueOffers,
@@ -22,10 +16,8 @@ import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } fr
 import type { EmailProvider, SendResult, SmsProvider } from '../providers/provider.js';
 import { createSmtpEmail } from '../providers/smtp-email.js';
 import { createTwilioSms } from '../providers/twilio-sms.js';
-import { renderBody } from '../domain/messages.js';
 import { bodyToKeep } from '../domain/sent-secrets.js';
 import { scrubFailedDelivery } from '../db/delivery-secrets.repository.js';
-import { onWake } from '../wake.js';
 
 export interface Providers {
   sms: SmsProvider;
@@ -119,7 +111,8 @@ async function persist(write: () => Promise<void>): Promise<void> {
  * be asked leaves it `unknown`. Offers past their end, or for a lead sold, expired or deleted
  * before they went out, are never sent (see cancelLeadOffers).
  */
-export function senderJob(ctx: ServiceContext, config: NotificationConfig, providers: Providers): BackgroundJob {
+export function senderJob(ctx: NotificationContext): BackgroundJob {
+  const { config, providers } = ctx;
   const lease = config.NOTIFICATION_SEND_LEASE_SECONDS;
   const providerOf = (d: ClaimedDelivery) => (d.channel === 'sms' ? providers.sms : providers.email);
 
@@ -143,7 +136,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
   /** Ask the provider what became of a message whose send may or may not have happened. */
   const reconcile = async (d: ClaimedDelivery, since: Date, why: string) => {
     const provider = providerOf(d);
-    const body = renderBody(d.body, ctx.publicBaseUrl);
+    const body = d.body;
     if (!provider.lookup) {
       ctx.logger.error({ delivery_id: d.id, why }, 'delivery outcome unknown; not re-sent');
       await persist(() => markUnknown(ctx.db, d.id, `${why}; ${provider.name} cannot be asked whether it has it`));
@@ -159,7 +152,7 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
   };
 
   const sendOne = async (d: ClaimedDelivery) => {
-    const body = renderBody(d.body, ctx.publicBaseUrl);
+    const body = d.body;
     let result: SendResult;
     try {
       result =
@@ -213,6 +206,6 @@ export function senderJob(ctx: ServiceContext, config: NotificationConfig, provi
         );
       }
     },
-    onWake,
+    ctx.senderWakeup.onWake,
   );
 }

@@ -1,5 +1,4 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
-import { defineConsumer } from './define-consumer.js';
 import type { Kysely } from 'kysely';
 import type { ScreeningDatabase } from '../db/database.js';
 import {
@@ -15,7 +14,7 @@ import { duplicateFingerprint } from '../domain/fingerprint.js';
 import { checkPhone } from '../domain/phone-check.js';
 import { verdictOf } from '../domain/verdict.js';
 import type { KeyValueStore } from '@leadmarket/platform';
-import { loadScreeningConfig, type ScreeningConfig } from '../config.js';
+import { defineScreeningConsumer } from '../context.js';
 
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
@@ -61,19 +60,11 @@ async function isDuplicate(
   return duplicate;
 }
 
-// Parsed once per environment object (one per process), not once per event.
-const configs = new WeakMap<object, ScreeningConfig>();
-function configOf(env: Record<string, string | undefined>): ScreeningConfig {
-  let config = configs.get(env);
-  if (!config) configs.set(env, (config = loadScreeningConfig(env)));
-  return config;
-}
-
 /** Screen a new lead (phone, email, content, duplicates, IP rate), record every reason, emit LeadScreened. */
-export const leadSubmittedConsumer = defineConsumer({
+export const leadSubmittedConsumer = defineScreeningConsumer({
   event: 'LeadSubmitted',
   async handle({ data }, ctx) {
-    const config = configOf(ctx.env);
+    const { config } = ctx.service;
     const submittedAt = new Date(data.submitted_at);
     const fingerprint = duplicateFingerprint(data.phone, data.service_category, data.sub_service);
     let ipRateOk = true;

@@ -139,7 +139,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     });
 
     // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
-    const devCheckoutOff = () => payments.mode !== 'development' || ctx.env.NODE_ENV === 'production';
+    const devCheckoutOff = () => payments.mode !== 'development' || deps.production;
     const devOnly = (reply: any) =>
       reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
     const page = (title: string, body: string) =>
