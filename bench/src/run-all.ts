@@ -6,7 +6,7 @@ import { contentionFigure } from './figures/contention.js';
 import { dashboardFigure } from './figures/dashboard.js';
 import { intakeFigure } from './figures/intake.js';
 import { liveFanoutFigure } from './figures/live-fanout.js';
-import { idleCpuRate, netCpuMsPerLead, pipelineRun, sustainedRate } from './figures/pipeline.js';
+import { idleCpuRate, netCpuMsPerLead, pipelineRun, sustained, sustainedRate } from './figures/pipeline.js';
 import { connectionHeadroom, planPools } from './connections.js';
 import { webFigure } from './figures/web.js';
 import { startBenchStack } from './stack.js';
@@ -73,6 +73,21 @@ async function main() {
     machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30) },
     pools,
   };
+  // A bound on the whole run: past it, what was measured so far is written and the stack stopped.
+  const limitMinutes = Number(process.env.BENCH_MAX_MINUTES ?? (smoke ? 10 : 30));
+  const watchdog = setTimeout(() => {
+    log(
+      `\n**Stopped after ${limitMinutes} minutes (BENCH_MAX_MINUTES); the figures above are all that was measured.**`,
+    );
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(`${RESULTS}/${smoke ? 'smoke' : 'latest'}.md`, lines.join('\n') + '\n');
+    writeFileSync(
+      `${RESULTS}/${smoke ? 'smoke' : 'latest'}.json`,
+      JSON.stringify({ ...report, stopped: true }, null, 2),
+    );
+    void stack.stop().finally(() => process.exit(2));
+  }, limitMinutes * 60_000);
+  watchdog.unref();
   try {
     log(
       `# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; load average at start ${loadavg()
@@ -138,8 +153,9 @@ async function main() {
         )}; RabbitMQ and Redis are shared and not counted); ${netCpuMsPerLead(pipeline, idleMsPerSecond).toFixed(1)} ms net of the idle stack's ${idleMsPerSecond.toFixed(0)} ms/s (goal ≤ 3 ms)\n`,
     );
 
+    // Below the goal's 50 leads/s when that already backed up: the figure is the rate it does sustain.
     const sustainedFig = await sustainedRate(stack, {
-      rates: plan.sustainedRates,
+      rates: sustained(pipeline) || smoke ? plan.sustainedRates : [10, 20, 30, 40],
       seconds: plan.sustainedSeconds,
       maxSettleMs: smoke ? 10_000 : 30_000,
     });
@@ -220,6 +236,7 @@ async function main() {
       );
   } finally {
     clearInterval(loadTimer);
+    clearTimeout(watchdog);
     await stack.stop();
   }
   if (loads.length)
