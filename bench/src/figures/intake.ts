@@ -34,8 +34,12 @@ function load(
       },
       (err: Error | null, result: any) => {
         if (err) return reject(err);
-        if (result.non2xx > 0) return reject(new Error(`${result.non2xx} non-2xx answers from ${url}`));
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+        // Errors are reported, not fatal: a figure on a busy machine is still a figure.
+        const errors = result.non2xx + result.errors + result.timeouts;
+        if (errors > 0) console.warn(`  ${errors} non-2xx answers, errors or timeouts from ${url}`);
+        // Throughput counts successful answers only.
+        const ok = Math.max(0, result.requests.total - result.non2xx) / Math.max(1, result.duration);
+        resolve({ rps: ok, p50: result.latency.p50, p99: result.latency.p99 });
       },
     );
     void instance;
