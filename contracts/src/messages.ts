@@ -131,7 +131,6 @@ export const MESSAGES = {
     rateLimited: 'Too many requests. Please wait a few minutes and try again.',
     forbidden: 'You can only act on your own contractor account.',
     adminRequired: 'Admin login required.',
-    notImplemented: 'This function is not available yet.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'Service temporarily unavailable. Please try again.',
   },

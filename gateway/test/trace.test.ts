@@ -4,8 +4,8 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { functionPath } from '@leadmarket/contracts';
-import { createInfra, defineConsumer, type ServiceDefinition } from '@leadmarket/platform';
-import { testLogger, waitFor } from '@leadmarket/platform/testing';
+import { createInfra, defineConsumer } from '@leadmarket/platform';
+import { standIn, testLogger, waitFor } from '@leadmarket/platform/testing';
 import { startMarketplace, type Marketplace } from '../src/stack/marketplace.js';
 
 const exporter = new InMemorySpanExporter();
@@ -13,9 +13,8 @@ const exporter = new InMemorySpanExporter();
 // Two minimal services on the real platform: one answers a function by writing an event to its
 // outbox, the other consumes it. The trace must run gateway -> service -> outbox publish -> consumer.
 let consumed = false;
-const producer: ServiceDefinition = {
+const producer = standIn({
   name: 'lead-intake',
-  migrations: {},
   register(app, ctx) {
     app.post(functionPath('leads-submit'), async () => {
       await ctx.db.transaction().execute((trx) =>
@@ -33,13 +32,11 @@ const producer: ServiceDefinition = {
       return { ok: true };
     });
   },
-};
-const consumer: ServiceDefinition = {
+});
+const consumer = standIn({
   name: 'wallet-ledger',
-  migrations: {},
   consumers: [defineConsumer({ event: 'LeadArchived', handle: async () => void (consumed = true) })],
-  register() {},
-};
+});
 
 describe('one trace follows a request through the outbox to a consumer', () => {
   let marketplace: Marketplace;

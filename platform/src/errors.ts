@@ -27,4 +27,3 @@ export const tooManyRequests = (message: string = MESSAGES.server.rateLimited, r
     undefined,
     retryAfterSeconds === undefined ? undefined : { retry_after: retryAfterSeconds },
   );
-export const notImplemented = (name: string) => new HttpError(501, `${MESSAGES.server.notImplemented} (${name})`);

@@ -4,7 +4,6 @@ import type { EventBus, Subscription } from '../bus/event-bus.js';
 import type { ServiceClients } from '../clients/service-client.js';
 import type { Database } from '../db/database.js';
 import { migrateService, type MigrationSet } from '../db/migrate.js';
-import { notImplemented } from '../errors.js';
 import { createApp, type ServiceApp } from '../http/app.js';
 import type { Infra } from '../infra.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
@@ -73,30 +72,39 @@ export const productionRequirementsOf = (def: ServiceDefinition<any>): Productio
   ...(def.productionRequirements ?? []),
 ];
 
-export interface StartServiceOptions {
+/** What a service instance is built from (buildApp's deps): infrastructure, clients, configuration. */
+export interface BuildServiceOptions {
   infra: Infra;
   logger: Logger;
   clients: ServiceClients;
   env?: Record<string, string | undefined>;
   publicBaseUrl: string;
   internalToken?: string;
-  host?: string;
-  /** 0 picks a free port. */
-  port?: number;
   relayPollMs?: number;
-  /** Tests: do not start consumers (to prove work waits in the queue). */
+  /** Tests: do not start consumers when the app is ready (to prove work waits in the queue). */
   startConsumers?: boolean;
 }
 
-export interface RunningService {
+export interface StartServiceOptions extends BuildServiceOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+/** A service instance built but not listening: `app.ready()` (or `inject`, or `listen`) starts its relay, consumers and jobs; `app.close()` stops them. */
+export interface BuiltService<C extends ServiceContext = ServiceContext> {
   name: ServiceName;
-  url: string;
   app: ServiceApp;
-  ctx: ServiceContext;
+  ctx: C;
   relay: OutboxRelay;
   /** Start (or restart) this service's consumers. */
   startConsumers(): Promise<void>;
   stopConsumers(): Promise<void>;
+}
+
+export interface RunningService<C extends ServiceContext = ServiceContext> extends BuiltService<C> {
+  url: string;
+  /** Drain in-flight requests and deliveries, then close. */
   stop(): Promise<void>;
 }
 
@@ -105,22 +113,17 @@ export const queueOf = (service: ServiceName, namespace: string) =>
   `${namespace ? `${namespace}.` : ''}leadmarket.${service}`;
 
 /**
- * Migrate, build and listen; then start the outbox relay, consumers and jobs.
- * `stop` drains in-flight requests and deliveries before closing.
+ * Build a service instance without listening (fastify's testing style: `app.inject`): its context,
+ * the app with health checks and every route, and its relay, consumers and jobs wired to the app's
+ * lifecycle (started on ready, stopped on close). Its schema must already be migrated.
+ * Refuses when a route-table function the service owns has no handler.
  */
-export async function startService(def: ServiceDefinition<any>, options: StartServiceOptions): Promise<RunningService> {
+export async function buildService<C extends ServiceContext>(
+  def: ServiceDefinition<C>,
+  options: BuildServiceOptions,
+): Promise<BuiltService<C>> {
   const { infra } = options;
   const logger = options.logger.child({ service: def.name });
-  // Before anything else: production with a missing secret never starts (no development fallback).
-  assertProductionReady(
-    {
-      ...(options.env ?? process.env),
-      ...(options.internalToken ? { INTERNAL_API_TOKEN: options.internalToken } : {}),
-    },
-    productionRequirementsOf(def),
-  );
-  await migrateWhenReachable(infra.database, def.name, def.migrations, logger);
-
   const base: ServiceContext = {
     service: def.name,
     env: options.env ?? process.env,
@@ -135,7 +138,7 @@ export async function startService(def: ServiceDefinition<any>, options: StartSe
       await appendToOutbox(trx, def.name, events);
     },
   };
-  const ctx: ServiceContext = def.context ? await def.context(base) : base;
+  const ctx = (def.context ? await def.context(base) : base) as C;
 
   const app = createApp({ logger, internalToken: options.internalToken });
   // Continue the caller's trace and correlation id for everything this request does.
@@ -182,9 +185,8 @@ export async function startService(def: ServiceDefinition<any>, options: StartSe
   });
 
   await def.register(app, ctx);
-  registerPlaceholders(app, def.name);
+  assertEveryFunctionHandled(app, def.name);
 
-  const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const relay = new OutboxRelay({
     database: infra.database,
     service: def.name,
@@ -192,8 +194,6 @@ export async function startService(def: ServiceDefinition<any>, options: StartSe
     logger,
     pollIntervalMs: options.relayPollMs,
   });
-  await relay.start();
-
   let subscription: Subscription | undefined;
   const consumerApi = {
     async startConsumers() {
@@ -214,22 +214,58 @@ export async function startService(def: ServiceDefinition<any>, options: StartSe
       subscription = undefined;
     },
   };
-  if (options.startConsumers !== false) await consumerApi.startConsumers();
   const jobs = [...(def.background?.(ctx) ?? []), outboxRetentionJob(ctx.db, ctx.env, logger)];
-  for (const job of jobs) job.start();
+  app.addHook('onReady', async () => {
+    await relay.start();
+    if (options.startConsumers !== false) await consumerApi.startConsumers();
+    for (const job of jobs) job.start();
+  });
+  // Registered before listen, so it runs after the server stopped taking requests and the
+  // in-flight ones finished: then deliveries in progress finish and the loops stop.
+  app.addHook('onClose', async () => {
+    await consumerApi.stopConsumers();
+    await Promise.all(jobs.map((j) => j.stop()));
+    await relay.stop();
+  });
 
+  return { name: def.name, app, ctx, relay, ...consumerApi };
+}
+
+/**
+ * Migrate, build and listen (which starts the outbox relay, consumers and jobs).
+ * `stop` drains in-flight requests and deliveries before closing.
+ */
+export async function startService<C extends ServiceContext>(
+  def: ServiceDefinition<C>,
+  options: StartServiceOptions,
+): Promise<RunningService<C>> {
+  // Before anything else: production with a missing secret never starts (no development fallback).
+  assertProductionReady(
+    {
+      ...(options.env ?? process.env),
+      ...(options.internalToken ? { INTERNAL_API_TOKEN: options.internalToken } : {}),
+    },
+    productionRequirementsOf(def),
+  );
+  await migrateWhenReachable(
+    options.infra.database,
+    def.name,
+    def.migrations,
+    options.logger.child({ service: def.name }),
+  );
+  const built = await buildService(def, options);
+  let address: string;
+  try {
+    address = await built.app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await built.app.close().catch(() => {});
+    throw error;
+  }
   return {
-    name: def.name,
+    ...built,
     url: address.replace('[::1]', '127.0.0.1'),
-    app,
-    ctx,
-    relay,
-    ...consumerApi,
     async stop() {
-      await app.close();
-      await consumerApi.stopConsumers();
-      await Promise.all(jobs.map((j) => j.stop()));
-      await relay.stop();
+      await built.app.close();
     },
   };
 }
@@ -256,21 +292,22 @@ async function migrateWhenReachable(
   }
 }
 
-/** Every function of the route table owned by this service answers: a real handler, or 501 until its issue lands. */
-function registerPlaceholders(app: ServiceApp, service: ServiceName): void {
-  for (const name of functionsOf(service)) {
-    for (const method of ROUTES[name].methods) {
-      if (!app.hasRoute({ method, url: functionPath(name) })) {
-        app.route({
-          method,
-          url: functionPath(name),
-          handler: async () => {
-            throw notImplemented(name);
-          },
-        });
-      }
-    }
-  }
+/** The route-table functions `service` owns that `app` has no handler for (each method counted). */
+export function unhandledFunctions(app: ServiceApp, service: ServiceName): string[] {
+  return functionsOf(service).flatMap((name) =>
+    ROUTES[name].methods
+      .filter((method) => !app.hasRoute({ method, url: functionPath(name) }))
+      .map((method) => `${method} ${name}`),
+  );
+}
+
+/** Start-up refuses a service that leaves a function of the route table it owns without a handler. */
+function assertEveryFunctionHandled(app: ServiceApp, service: ServiceName): void {
+  const missing = unhandledFunctions(app, service);
+  if (missing.length)
+    throw new Error(
+      `${service} cannot start: no handler for ${missing.join(', ')} (functions the route table gives it)`,
+    );
 }
 
 /** A job that runs `fn` every `intervalMs` (never two runs at once); errors are logged, not fatal. */

@@ -1,3 +1,5 @@
 export * from './infra.js';
 export * from './tcp-proxy.js';
 export * from './wait.js';
+export * from './service-app.js';
+export * from './stand-in.js';

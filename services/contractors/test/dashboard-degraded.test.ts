@@ -1,26 +1,41 @@
-import { CONTRACTOR_MESSAGES } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { CONTRACTOR_MESSAGES, functionPath } from '@leadmarket/contracts';
+import { buildTestApp, type TestApp } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { ContractorsContext } from '../src/context.js';
 import { service } from '../src/index.js';
-import { signUp } from './helpers.js';
+import { signupBody } from './helpers.js';
 
-// Only the contractors service runs: wallet-ledger and lead-intake cannot be reached.
-let stack: TestStack;
+// Only the contractors service, built without listening (fastify inject): wallet-ledger and
+// lead-intake have no address, so both calls fail.
+let app: TestApp<ContractorsContext>;
 beforeAll(async () => {
-  stack = await startTestStack({ services: [service] });
+  app = await buildTestApp(service, buildApp);
 });
 afterAll(async () => {
-  await stack?.stop();
+  await app?.close();
 });
 
 it('answers what it has and marks the parts it could not get, never a made-up balance', async () => {
-  const { id, token } = await signUp(stack);
-  const res = await stack.call('contractors-dashboard', { query: { contractor_id: id, session_token: token } });
-  expect(res.status).toBe(200);
-  expect(res.body.contractor).toMatchObject({ id, sub_service: 'hvac', zip_codes: ['10001', '10002'] });
-  expect(res.body.wallet_balance).toBeNull();
-  expect(res.body.claimed_leads).toBeNull();
-  expect(res.body.missing).toEqual(['wallet_balance', 'claimed_leads']);
-  expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.walletUnavailable);
-  expect(res.body.warning).toContain(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
+  const signup = await app.app.inject({
+    method: 'POST',
+    url: functionPath('contractors-signup'),
+    headers: app.headers({ clientIp: '192.0.2.10' }),
+    payload: signupBody(),
+  });
+  expect(signup.statusCode).toBe(201);
+  const id: string = signup.json().contractor_id;
+  const res = await app.app.inject({
+    method: 'GET',
+    url: functionPath('contractors-dashboard'),
+    headers: app.headers({ contractorId: id }),
+  });
+  expect(res.statusCode).toBe(200);
+  const body = res.json();
+  expect(body.contractor).toMatchObject({ id, sub_service: 'hvac', zip_codes: ['10001', '10002'] });
+  expect(body.wallet_balance).toBeNull();
+  expect(body.claimed_leads).toBeNull();
+  expect(body.missing).toEqual(['wallet_balance', 'claimed_leads']);
+  expect(body.warning).toContain(CONTRACTOR_MESSAGES.walletUnavailable);
+  expect(body.warning).toContain(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
 });

@@ -1,5 +1,5 @@
-import type { ServiceDefinition } from '@leadmarket/platform';
-import { notImplemented } from '@leadmarket/platform';
+import { HttpError } from '@leadmarket/platform';
+import { standIn } from '@leadmarket/platform/testing';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as screening } from '@leadmarket/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,22 +7,21 @@ import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
 import { leadOfferedTo, leadRow } from './helpers.js';
 
-// A wallet-ledger whose purchase route is not built yet: the claim must fail clearly, never pretend.
-const walletNotBuilt: ServiceDefinition = {
+// A wallet-ledger that fails every purchase: the claim must fail clearly, never pretend.
+const walletFailing = standIn({
   name: 'wallet-ledger',
-  migrations: {},
   register(app) {
     app.post('/internal/purchases', async () => {
-      throw notImplemented('purchases');
+      throw new HttpError(500, 'ledger failing');
     });
   },
-};
+});
 
 let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack({
-    services: [leadIntake, screening, walletNotBuilt],
+    services: [leadIntake, screening, walletFailing],
     env: { LEAD_SUBMIT_RATE_LIMIT: '1000' },
   });
 });

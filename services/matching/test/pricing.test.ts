@@ -5,8 +5,8 @@ import {
   startTestStack,
   type TestStack,
 } from '@leadmarket/gateway/testing';
-import { buildEnvelope, notFound, type ServiceDefinition } from '@leadmarket/platform';
-import { waitFor } from '@leadmarket/platform/testing';
+import { buildEnvelope, notFound } from '@leadmarket/platform';
+import { standIn, waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
 
@@ -14,9 +14,8 @@ import { service as matching } from '../src/index.js';
 // wallet-ledger (the real one is built in another issue) answers GET /internal/leads/:id/price:
 // first "not found" (it has not seen the lead yet), then the premium price.
 const asked: string[] = [];
-const fakeWalletLedger: ServiceDefinition = {
+const fakeWalletLedger = standIn({
   name: 'wallet-ledger',
-  migrations: {},
   register(app) {
     app.get('/internal/leads/:id/price', async (request) => {
       const { id } = request.params as { id: string };
@@ -25,7 +24,7 @@ const fakeWalletLedger: ServiceDefinition = {
       return { lead_id: id, price_cents: 4500, lead_type: 'premium' };
     });
   },
-};
+});
 
 let stack: TestStack;
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;

@@ -3,23 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { ownerError } from './owner-call.js';
 
 describe('ownerError', () => {
-  it('turns a route the owner has not built into a 502 naming it', () => {
-    for (const status of [501, 405]) {
-      const error = ownerError(
-        'wallet-ledger',
-        '/internal/stats?x=1',
-        new ServiceCallError('wallet-ledger', status, { message: 'This function is not available yet.' }),
-      );
-      expect(error).toMatchObject({ statusCode: 502, message: 'wallet-ledger does not provide /internal/stats yet' });
-    }
-    const missing = ownerError(
-      'contractors',
-      '/internal/stats',
-      new ServiceCallError('contractors', 404, { message: 'Unknown function: GET /internal/stats' }),
-    );
-    expect(missing.statusCode).toBe(502);
-  });
-
   it("passes the owner's own 4xx answers on, message and field included", () => {
     const error = ownerError(
       'contractors',

@@ -1,18 +1,10 @@
 import { MESSAGES, type ServiceName } from '@leadmarket/contracts';
 import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } from '@leadmarket/platform';
 
-/** True when the owner answered that the route itself does not exist (yet), as opposed to an unknown id. */
-const routeMissing = (error: ServiceCallError) =>
-  error.status === 501 ||
-  error.status === 405 ||
-  (error.status === 404 &&
-    typeof error.body?.message === 'string' &&
-    error.body.message.startsWith(MESSAGES.server.notFound));
-
 /**
  * Call an owning service's internal route for an admin function. The owner's 4xx answers (its
- * message, e.g. an unknown contractor) pass through; a route the owner has not built answers 502
- * naming it, and an owner that is down or failing answers 503. Never invents data.
+ * message, e.g. an unknown contractor) pass through; an owner that is down or failing answers 503.
+ * Never invents data.
  */
 export async function callOwner<T = any>(
   ctx: ServiceContext,
@@ -31,7 +23,6 @@ export async function callOwner<T = any>(
 export function ownerError(service: ServiceName, path: string, error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ServiceCallError) {
-    if (routeMissing(error)) return new HttpError(502, `${service} does not provide ${path.split('?')[0]} yet`);
     if (error.status >= 400 && error.status < 500) {
       const message = typeof error.body?.message === 'string' ? error.body.message : `${service} refused the request`;
       return new HttpError(error.status, message, typeof error.body?.field === 'string' ? error.body.field : undefined);

@@ -18,7 +18,7 @@ const bodyOrQuery = (request: FastifyRequest) => ({
   ...(request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {}),
 });
 
-/** 502/503 from an owner means nothing could be decided: a bulk delete answers that, not a list of failures. */
+/** A 5xx (503) from an owner means nothing could be decided: a bulk delete answers that, not a list of failures. */
 const ownerDown = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
 
 /**

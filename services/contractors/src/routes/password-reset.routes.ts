@@ -4,25 +4,19 @@ import {
   ForgotPasswordRequestSchema,
   functionPath,
   MESSAGES,
-  RESET_LINK_TTL_MS,
   RESET_PASSWORD_MIN,
   ResetPasswordRequestSchema,
   VerifyResetTokenQuerySchema,
 } from '@leadmarket/contracts';
-import {
-  badRequest,
-  HttpError,
-  hashPassword,
-  hashToken,
-  randomToken,
-  ServiceCallError,
-  type ServiceApp,
-  type ServiceContext,
-} from '@leadmarket/platform';
+import { badRequest, HttpError, type CallOptions, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { ContractorsConfig } from '../config.js';
-import { findByEmail, setPasswordHash } from '../db/contractor.repository.js';
-import { consumeToken, findUsableToken, insertResetToken, retireTokensOf } from '../db/reset-token.repository.js';
 import { isValidEmail } from '../domain/profile-rules.js';
+import {
+  callAdminReset,
+  contractorResetTokenValid,
+  requestContractorReset,
+  resetContractorPassword,
+} from '../use-cases/password-reset.js';
 import type { Sessions } from '../use-cases/sessions.js';
 
 /** EMAIL_DISABLED=true: what forgot-password answers (503). */
@@ -38,22 +32,8 @@ export function registerPasswordResetRoutes(
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {
-  /** Admin answers a 4xx for bad input; anything else means it could not do the work. */
-  const adminCall = async <T>(
-    path: string,
-    options: Parameters<ServiceContext['clients']['call']>[2],
-    failure: string,
-  ): Promise<T> => {
-    try {
-      return await ctx.clients.call<T>('admin', path, options);
-    } catch (error) {
-      if (error instanceof ServiceCallError && error.status >= 400 && error.status < 500 && error.status !== 404) {
-        throw new HttpError(error.status, typeof error.body?.message === 'string' ? error.body.message : failure);
-      }
-      ctx.logger.warn({ err: String(error), path }, 'admin password reset unavailable');
-      throw new HttpError(503, failure);
-    }
-  };
+  const adminCall = <T>(path: string, options: CallOptions, failure: string) =>
+    callAdminReset<T>(ctx, path, options, failure);
 
   app.post(functionPath('forgot-password'), async (request) => {
     // No reset link can reach anyone: say so rather than "email sent".
@@ -72,36 +52,8 @@ export function registerPasswordResetRoutes(
       );
       return answer;
     }
-    // Caps how many emails one address can be sent; beyond it the answer is unchanged, so it tells nothing.
-    const sends = await ctx.kv.hit(
-      `contractors:reset-mail:${email.toLowerCase()}`,
-      config.RESET_EMAILS_PER_HOUR,
-      3600,
-      'fixed',
-    );
-    const contractor = sends.allowed ? await findByEmail(ctx.db, email) : undefined;
-    if (contractor) {
-      const token = randomToken(32);
-      const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
-      // The link is built from our own base URL, never from the request's redirect_url (no phishing via our emails).
-      const resetUrl = new URL('/reset-password', ctx.publicBaseUrl);
-      resetUrl.searchParams.set('type', 'contractor');
-      resetUrl.searchParams.set('token', token);
-      await ctx.db.transaction().execute(async (trx) => {
-        await insertResetToken(trx, hashToken(token), contractor.id, expiresAt);
-        await ctx.emit(trx, [
-          {
-            type: 'PasswordResetRequested',
-            data: {
-              user_type: 'contractor',
-              email: contractor.email,
-              reset_url: resetUrl.toString(),
-              expires_at: expiresAt.toISOString(),
-            },
-          },
-        ]);
-      });
-    }
+    // Capped per address; beyond the cap the answer is unchanged, so it tells nothing.
+    await requestContractorReset(ctx, config, email);
     return answer;
   });
 
@@ -117,8 +69,9 @@ export function registerPasswordResetRoutes(
       );
       return answer.valid ? { valid: true } : { valid: false, message: MESSAGES.reset.invalidLink };
     }
-    const contractorId = await findUsableToken(ctx.db, hashToken(token));
-    return contractorId ? { valid: true } : { valid: false, message: MESSAGES.reset.invalidLink };
+    return (await contractorResetTokenValid(ctx, token))
+      ? { valid: true }
+      : { valid: false, message: MESSAGES.reset.invalidLink };
   });
 
   app.post(functionPath('reset-password'), async (request) => {
@@ -134,18 +87,7 @@ export function registerPasswordResetRoutes(
       await adminCall('/internal/password-reset/complete', { body: { token, password } }, MESSAGES.reset.updateFailed);
       return { success: true, message: MESSAGES.reset.success };
     }
-    // Cheap check first so a bad token does not cost a scrypt hash; the consume below is the real guard.
-    if (!(await findUsableToken(ctx.db, hashToken(token)))) throw badRequest(MESSAGES.reset.invalidToken, 'token');
-    const passwordHash = await hashPassword(password);
-    const clearCache = await ctx.db.transaction().execute(async (trx) => {
-      const contractorId = await consumeToken(trx, hashToken(token));
-      if (!contractorId) return undefined;
-      await setPasswordHash(trx, contractorId, passwordHash);
-      await retireTokensOf(trx, contractorId);
-      return sessions.closeAllIn(trx, contractorId);
-    });
-    if (!clearCache) throw badRequest(MESSAGES.reset.invalidToken, 'token');
-    await clearCache();
+    await resetContractorPassword(ctx, sessions, token, password);
     return { success: true, message: MESSAGES.reset.success };
   });
 }

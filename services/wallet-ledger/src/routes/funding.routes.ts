@@ -1,6 +1,5 @@
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
-  AUTO_RELOAD_DEFAULTS,
   AUTO_RELOAD_THRESHOLD_RANGE,
   AutoReloadUpdateSchema,
   centsToDollars,
@@ -9,32 +8,17 @@ import {
   WalletsSummaryRequestSchema,
 } from '@leadmarket/contracts';
 import { badRequest, contractorIdOf, errorBody, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import {
+  autoReloadSettingsOf,
+  findFundingSession,
+  updateAutoReloadSettings,
+  walletSummaries,
+} from '../db/funding.repository.js';
 import { ensureWallet, walletBalance } from '../db/ledger.repository.js';
 import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
-import { walletAccountOf } from '../domain/ledger.js';
+import { devCheckoutPage, unknownSessionPage } from '../use-cases/dev-checkout-page.js';
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
-
-/** A wallet's auto-reload settings, or the defaults when it has none yet: reading never creates a wallet. */
-async function settingsOf(db: Kysely<any>, contractorId: string) {
-  const row = await db
-    .selectFrom('wallet_settings')
-    .selectAll()
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-  return (
-    row ?? {
-      contractor_id: contractorId,
-      auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
-      auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
-      auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
-      auto_reload_disabled_reason: null,
-      stripe_payment_method_id: null,
-    }
-  );
-}
 
 const settingsAnswer = (s: any) => ({
   success: true as const,
@@ -47,7 +31,6 @@ const settingsAnswer = (s: any) => ({
 
 const asBoolean = (v: unknown): boolean | undefined =>
   typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Funding (Checkout, webhook, development checkout page), auto-reload settings and the internal wallet views. */
 export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): Promise<void> {
@@ -69,14 +52,14 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
   // funding_available tells the dashboard to say funding is off (PAYMENTS_DISABLED) instead of offering it.
   const fundingAvailable = payments.mode !== 'disabled';
   app.get(functionPath('auto-reload-settings'), async (request) => ({
-    ...settingsAnswer(await settingsOf(ctx.db, contractorIdOf(request))),
+    ...settingsAnswer(await autoReloadSettingsOf(ctx.db, contractorIdOf(request))),
     funding_available: fundingAvailable,
   }));
 
   app.post(functionPath('auto-reload-settings'), { schema: { body: AutoReloadUpdateSchema } }, async (request) => {
     const contractorId = contractorIdOf(request);
     const body = request.body;
-    const patch: Record<string, unknown> = {};
+    const patch: Parameters<typeof updateAutoReloadSettings>[2] = {};
     if (body.auto_reload_enabled !== undefined) {
       const enabled = asBoolean(body.auto_reload_enabled);
       if (enabled === undefined) throw badRequest(AUTO_RELOAD_MESSAGES.enabled, 'auto_reload_enabled');
@@ -99,15 +82,9 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       patch.auto_reload_amount_cents = a.cents;
     }
     await ensureWallet(ctx.db, contractorId);
-    if (Object.keys(patch).length) {
-      await ctx.db
-        .updateTable('wallet_settings')
-        .set({ ...patch, updated_at: new Date() })
-        .where('contractor_id', '=', contractorId)
-        .execute();
-    }
+    await updateAutoReloadSettings(ctx.db, contractorId, patch);
     return {
-      ...settingsAnswer(await settingsOf(ctx.db, contractorId)),
+      ...settingsAnswer(await autoReloadSettingsOf(ctx.db, contractorId)),
       funding_available: fundingAvailable,
       message: 'Auto-reload settings saved',
     };
@@ -115,7 +92,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
 
   // The webhook and the development checkout need the raw bytes (signatures cover them) and accept
   // form posts, so they live in their own scope with a buffer body parser. Awaited: the routes must
-  // exist before the platform adds its 501 placeholders.
+  // exist when start-up checks that every function of this service has a handler.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -142,28 +119,13 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     const devCheckoutOff = () => payments.mode !== 'development' || deps.production;
     const devOnly = (reply: any) =>
       reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
-    const page = (title: string, body: string) =>
-      `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><style>body{font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin-right:.5rem}</style></head><body>${body}</body></html>`;
 
     scope.get('/dev/checkout/:session_id', async (request, reply) => {
       if (devCheckoutOff()) return devOnly(reply);
       const id = (request.params as { session_id: string }).session_id;
-      const row = await ctx.db
-        .selectFrom('funding_sessions')
-        .selectAll()
-        .where('stripe_session_id', '=', id)
-        .executeTakeFirst();
-      if (!row)
-        return reply.code(404).type('text/html').send(page('Unknown session', '<h1>Unknown checkout session</h1>'));
-      const amount = `$${(Number(row.amount_cents) / 100).toFixed(2)}`;
-      const safe = escapeHtml(id);
-      const body =
-        row.status === 'open'
-          ? `<h1>Development checkout</h1><p>No card is charged: this page stands in for Stripe Checkout.</p><p>Add <strong>${amount}</strong> to the wallet of contractor ${escapeHtml(row.contractor_id)}.</p>
-<form method="post" action="/dev/checkout/${safe}/complete" style="display:inline"><button type="submit">Complete payment</button></form>
-<form method="post" action="/dev/checkout/${safe}/cancel" style="display:inline"><button type="submit">Cancel</button></form>`
-          : `<h1>Checkout ${escapeHtml(row.status)}</h1><p>This session was already processed.</p>`;
-      return reply.type('text/html').send(page('Development checkout', body));
+      const row = await findFundingSession(ctx.db, id);
+      if (!row) return reply.code(404).type('text/html').send(unknownSessionPage());
+      return reply.type('text/html').send(devCheckoutPage(id, row));
     });
 
     scope.post('/dev/checkout/:session_id/:action', async (request, reply) => {
@@ -171,11 +133,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
       const { session_id, action } = request.params as { session_id: string; action: string };
       if (action !== 'complete' && action !== 'cancel')
         return reply.code(404).send(errorBody('Unknown checkout action'));
-      const row = await ctx.db
-        .selectFrom('funding_sessions')
-        .selectAll()
-        .where('stripe_session_id', '=', session_id)
-        .executeTakeFirst();
+      const row = await findFundingSession(ctx.db, session_id);
       if (!row) return reply.code(404).send(errorBody('Unknown checkout session'));
       const amount = Number(row.amount_cents);
       await deliverDevEvent(
@@ -204,7 +162,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
 
   app.get('/internal/wallets/:contractor_id', async (request) => {
     const contractorId = (request.params as { contractor_id: string }).contractor_id;
-    const s = await settingsOf(ctx.db, contractorId);
+    const s = await autoReloadSettingsOf(ctx.db, contractorId);
     return {
       balance_cents: await walletBalance(ctx.db, contractorId),
       auto_reload_enabled: Boolean(s.auto_reload_enabled),
@@ -214,31 +172,7 @@ export async function registerFundingRoutes(app: ServiceApp, ctx: ServiceContext
     };
   });
 
-  app.post('/internal/wallets/summary', { schema: { body: WalletsSummaryRequestSchema } }, async (request) => {
-    const ids = [...new Set(request.body.contractor_ids)];
-    if (ids.length === 0) return { wallets: [] };
-    const balances = await ctx.db
-      .selectFrom('accounts')
-      .select(['contractor_id', 'balance_cents'])
-      .where('id', 'in', ids.map(walletAccountOf))
-      .execute();
-    const spend = await ctx.db
-      .selectFrom('purchases')
-      .select(['contractor_id', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(price_cents), 0)`.as('total')])
-      .where('contractor_id', 'in', ids)
-      .where('status', '<>', 'refunded')
-      .groupBy('contractor_id')
-      .execute();
-    return {
-      wallets: ids.map((id) => {
-        const s = spend.find((r) => r.contractor_id === id);
-        return {
-          contractor_id: id,
-          balance_cents: Number(balances.find((b) => b.contractor_id === id)?.balance_cents ?? 0),
-          leads_purchased: Number(s?.n ?? 0),
-          total_spend_cents: Number(s?.total ?? 0),
-        };
-      }),
-    };
-  });
+  app.post('/internal/wallets/summary', { schema: { body: WalletsSummaryRequestSchema } }, async (request) => ({
+    wallets: await walletSummaries(ctx.db, request.body.contractor_ids),
+  }));
 }
