@@ -91,6 +91,7 @@ export const ROUTES = {
   'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'leads-claim-status': route('lead-intake', 'contractor', ['GET'], 'implied'),
   'get-refund-requests': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'get-auto-credits': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'mark-lead-contacted': route('lead-intake', 'contractor', ['POST'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
@@ -102,8 +103,15 @@ export const ROUTES = {
   'admin-ledger-check': route('admin', 'admin', ['GET'], 'implied'),
   'admin-audit-log': route('admin', 'admin', ['GET'], 'implied'),
   'admin-contractor': route('admin', 'admin', ['GET'], 'implied'),
+  'admin-reverse-auto-credit': route('admin', 'admin', ['POST'], 'implied'),
   'admin-leads-export': route('admin', 'admin', ['GET'], 'implied'),
   'admin-contractors-export': route('admin', 'admin', ['GET'], 'implied'),
+
+  // issue 21: proof of exclusivity and hard spend caps
+  'get-lead-receipt': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'verify-lead-receipt': route('wallet-ledger', 'public', ['POST'], 'implied'),
+  'spend-caps': route('wallet-ledger', 'contractor', ['GET', 'POST'], 'implied'),
+  'admin-lead-receipt': route('admin', 'admin', ['GET'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

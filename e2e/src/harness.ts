@@ -22,9 +22,9 @@ export interface E2eEnv {
 /**
  * The embedded marketplace (as `npm start` runs it: in-memory PGlite, in-process bus and store,
  * the built SPA, development providers) on a free port, and Debian's Chromium driven by playwright-core.
- * Build the web app first (`npm run test:e2e` does).
+ * Build the web app first (`npm run test:e2e` does). `env` adds settings for one test file.
  */
-export async function startE2e(): Promise<E2eEnv> {
+export async function startE2e(options: { env?: Record<string, string | undefined> } = {}): Promise<E2eEnv> {
   const logger = createLogger('e2e', process.env.TEST_LOG_LEVEL ?? 'silent');
   const infra = await createInfra({ logger });
   // Claim links, reset links and payment return URLs are built from the public base URL, so the
@@ -39,6 +39,8 @@ export async function startE2e(): Promise<E2eEnv> {
     publicBaseUrl: baseUrl,
     rateLimitPerMinute: 100_000,
     relayPollMs: 200,
+    // Extra settings for one test file (e.g. a development-sink number that fails), over the process's.
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

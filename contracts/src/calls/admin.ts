@@ -208,6 +208,19 @@ export const AdminRefundDecisionSchema = z.object({
   admin_notes: z.string().max(2000).optional().default(''),
 });
 
+/** POST admin-reverse-auto-credit body: which automatic credit, and why it is taken back (shown to the contractor). */
+export const AdminReverseAutoCreditSchema = z.object({
+  credit_id: z
+    .string({ error: 'Choose the automatic credit to reverse' })
+    .trim()
+    .uuid('Choose the automatic credit to reverse'),
+  notes: z
+    .string({ error: 'Say why the credit is reversed' })
+    .trim()
+    .min(1, 'Say why the credit is reversed')
+    .max(2000, 'The reason must be at most 2000 characters'),
+});
+
 /** POST admin-wallet-adjust body: amount in dollars, positive to credit, negative to deduct. */
 export const AdminWalletAdjustSchema = z.object({
   contractor_id: z

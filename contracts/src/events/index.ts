@@ -19,6 +19,12 @@ import { ContactMessageReceivedV1 } from './site.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 import { CustomerToBeToldV1 } from './customer.js';
 import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
+import {
+  AutoCreditGrantedV1,
+  AutoCreditReversedV1,
+  CustomerUnreachableV1,
+  LeadPurchaseRecordedV1,
+} from './auto-credits.js';
 
 export * from './envelope.js';
 export * from './leads.js';
@@ -27,6 +33,7 @@ export * from './wallet.js';
 export * from './site.js';
 export * from './customer.js';
 export * from './offer-rounds.js';
+export * from './auto-credits.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -50,6 +57,10 @@ export const EVENT_SCHEMAS = {
   CustomerToBeTold: CustomerToBeToldV1,
   LeadOffersExhausted: LeadOffersExhaustedV1,
   LeadContacted: LeadContactedV1,
+  CustomerUnreachable: CustomerUnreachableV1,
+  LeadPurchaseRecorded: LeadPurchaseRecordedV1,
+  AutoCreditGranted: AutoCreditGrantedV1,
+  AutoCreditReversed: AutoCreditReversedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -6,6 +6,22 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A comma-separated list of phone numbers, each read as toE164 does (unreadable ones are dropped). */
+const phoneList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => {
+        const digits = p.replace(/\D/g, '');
+        if (p.startsWith('+')) return `+${digits}`;
+        return digits.length === 10 ? `+1${digits}` : `+${digits}`;
+      }),
+  );
+
 const NotificationConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Channel-off switches (docs/adr/0003-14-production-channels.md): messages of that channel fail with the reason, never "sent". */
@@ -33,6 +49,11 @@ const NotificationConfigSchema = z.object({
    * database) and is reconciled with the provider. Longer than any provider call.
    */
   NOTIFICATION_SEND_LEASE_SECONDS: envInt(60, 1),
+  /**
+   * Development sink only: numbers it refuses as Twilio refuses a landline (code 21614), to walk
+   * the unreachable-customer credit without Twilio (e2e). Ignored when Twilio is configured.
+   */
+  DEV_SMS_UNREACHABLE_NUMBERS: phoneList,
 });
 export type NotificationConfig = z.infer<typeof NotificationConfigSchema>;
 

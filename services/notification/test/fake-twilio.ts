@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import twilio from 'twilio';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,6 +36,30 @@ export interface FakeTwilioOptions {
    * between the provider accepting a message and the sender recording it.
    */
   onAccepted?: (sms: ReceivedSms) => Promise<void> | void;
+  /**
+   * Refuse a message to this number as Twilio's API does for a bad number: HTTP 400 with Twilio's
+   * error code (e.g. 21211 invalid, 21614 landline). Undefined sends it normally.
+   */
+  refuse?: (to: string) => { code: number; message: string } | undefined;
+  /**
+   * Report the fate of accepted messages as Twilio does: a status callback, signed with the auth
+   * token over the StatusCallback URL the message named, POSTed to `reachVia()` + that URL's path
+   * (the public URL is not on loopback; a proxy in front of the gateway does the same).
+   */
+  statusReports?: {
+    authToken: string;
+    reachVia: () => string;
+    /** The final status and error code to report for a number; undefined reports nothing. */
+    outcome: (to: string) => { status: 'failed' | 'undelivered'; errorCode: string; errorMessage: string } | undefined;
+  };
+}
+
+/** A status callback the fake Twilio posted, with when it posted it and the answer it got. */
+export interface SentReport {
+  sid: string;
+  params: Record<string, string>;
+  at: number;
+  status: number;
 }
 
 /**
@@ -45,10 +70,12 @@ export interface FakeTwilioOptions {
 export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<{
   url: string;
   messages: ReceivedSms[];
+  reports: SentReport[];
   failNext(n: number, status?: number): void;
   close(): Promise<void>;
 }> {
   const messages: ReceivedSms[] = [];
+  const reports: SentReport[] = [];
   let failures = 0;
   let failureStatus = 500;
   const server: Server = createServer((req, res) => {
@@ -99,6 +126,18 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
         return;
       }
       const form = new URLSearchParams(raw);
+      const refusal = options.refuse?.(form.get('To') ?? '');
+      if (refusal) {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            code: refusal.code,
+            message: refusal.message,
+            more_info: `https://www.twilio.com/docs/errors/${refusal.code}`,
+            status: 400,
+          }),
+        );
+        return;
+      }
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const received: ReceivedSms = {
         sid,
@@ -113,13 +152,46 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       messages.push(received);
       await options.onAccepted?.(received);
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(resource(received)));
+      const report = options.statusReports;
+      const outcome = report?.outcome(received.to);
+      if (report && outcome && received.statusCallback) void postReport(report, received, outcome);
     });
   });
+
+  async function postReport(
+    report: NonNullable<FakeTwilioOptions['statusReports']>,
+    m: ReceivedSms,
+    outcome: { status: string; errorCode: string; errorMessage: string },
+  ) {
+    const params = {
+      AccountSid: m.accountSid,
+      MessageSid: m.sid,
+      SmsSid: m.sid,
+      MessageStatus: outcome.status,
+      SmsStatus: outcome.status,
+      To: m.to,
+      From: m.from,
+      ErrorCode: outcome.errorCode,
+      ErrorMessage: outcome.errorMessage,
+      ApiVersion: '2010-04-01',
+    };
+    const callback = new URL(m.statusCallback!);
+    const signature = twilio.getExpectedTwilioSignature(report.authToken, m.statusCallback!, params);
+    const at = Date.now();
+    const res = await fetch(`${report.reachVia().replace(/\/+$/, '')}${callback.pathname}${callback.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+      body: new URLSearchParams(params).toString(),
+    });
+    await res.arrayBuffer();
+    reports.push({ sid: m.sid, params, at, status: res.status });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     messages,
+    reports,
     failNext: (n, status = 500) => {
       failures = n;
       failureStatus = status;

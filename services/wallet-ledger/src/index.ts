@@ -3,10 +3,14 @@ import { walletContext } from './config.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
 import { reconcilePendingReloads } from './use-cases/funding.js';
+import { pruneFingerprints } from './db/auto-credits.repository.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
+import { registerAutoCreditRoutes } from './routes/auto-credits.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerPurchaseRoutes } from './routes/purchases.routes.js';
+import { registerReceiptRoutes } from './routes/receipts.routes.js';
+import { registerSpendCapRoutes } from './routes/spend-caps.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
@@ -23,6 +27,7 @@ export const service = defineService({
       purpose: 'wallet funding through Stripe Checkout',
       unlessSwitch: 'PAYMENTS_DISABLED',
     },
+    { variables: ['RECEIPT_SIGNING_KEY'], purpose: 'the key of the exclusivity receipts contractors hand to others' },
   ],
   async register(app, ctx) {
     const deps = ctx;
@@ -33,6 +38,9 @@ export const service = defineService({
     registerReportRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx);
     registerStatementRoutes(app, ctx);
+    registerReceiptRoutes(app, ctx, deps);
+    registerSpendCapRoutes(app, ctx);
+    registerAutoCreditRoutes(app, ctx);
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.
@@ -43,6 +51,10 @@ export const service = defineService({
         ctx.logger,
         async () => void (await reconcilePendingReloads(ctx, ctx.payments, 15 * 60_000)),
       ),
+      // Customer fingerprints serve the 30-day repeat check only (docs/retention.md).
+      intervalJob('prune-purchase-fingerprints', 3600_000, ctx.logger, async () => {
+        await pruneFingerprints(ctx.db);
+      }),
     ];
   },
 });

@@ -1,4 +1,4 @@
-import { AdminContractorQuerySchema, functionPath } from '@leadmarket/contracts';
+import { AdminContractorQuerySchema, functionPath, type AutoCreditsResponse } from '@leadmarket/contracts';
 import { HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { centsToDollars } from '../domain/money.js';
 import { leadsByIds, type OwnerContractor } from '../owners/lookups.js';
@@ -21,7 +21,7 @@ interface OwnerStatement {
 
 /**
  * admin-contractor: everything about one contractor on one page — profile, wallet statement,
- * leads bought, refund requests, SMS consent record. Each part comes from its owner; a part whose
+ * leads bought, refund requests, automatic credits, SMS consent record. Each part comes from its owner; a part whose
  * owner cannot answer is reported as unavailable with the reason, the rest still shows.
  */
 export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContext): void {
@@ -30,7 +30,7 @@ export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContex
     const id = encodeURIComponent(query.contractor_id);
     const contractor = await callOwner<OwnerContractor>(ctx, 'contractors', `/internal/contractors/${id}`);
     const cid = encodeURIComponent(contractor.id);
-    const [statement, bought, refunds, consents] = await Promise.all([
+    const [statement, bought, refunds, consents, autoCredits] = await Promise.all([
       part(() =>
         callOwner<OwnerStatement>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/statement`, {
           query: { limit: query.limit, offset: query.offset },
@@ -43,6 +43,7 @@ export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContex
         }),
       ),
       part(() => callOwner<{ consents: any[] }>(ctx, 'contractors', `/internal/contractors/${cid}/consents`)),
+      part(() => callOwner<AutoCreditsResponse>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/auto-credits`)),
     ]);
     const refundLeads = refunds.ok
       ? await leadsByIds(
@@ -89,6 +90,26 @@ export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContex
             })),
           }
         : { available: false as const, reason: refunds.reason },
+      auto_credits: autoCredits.ok
+        ? {
+            available: true as const,
+            credits: autoCredits.value.credits.map((c) => ({
+              id: c.id,
+              lead_id: c.lead_id,
+              rule: c.rule,
+              reason: c.reason,
+              evidence: c.evidence,
+              amount: centsToDollars(c.amount_cents),
+              service_category: c.service_category,
+              zip_code: c.zip_code,
+              observed_at: c.observed_at,
+              credited_at: c.credited_at,
+              status: c.status,
+              reversed_at: c.reversed_at,
+              reversal_notes: c.reversal_notes,
+            })),
+          }
+        : { available: false as const, reason: autoCredits.reason },
       sms_consent: consents.ok
         ? { available: true as const, records: consents.value.consents ?? [] }
         : { available: false as const, reason: consents.reason },

@@ -1,4 +1,5 @@
 import {
+  AdminReverseAutoCreditSchema,
   AdminRefundDecisionSchema,
   AdminRefundsQuerySchema,
   AdminWalletAdjustSchema,
@@ -126,6 +127,31 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext): void 
       success: true as const,
       status: result.status,
       message: MESSAGES.adminSuccess.refundDecided(input.action === 'approve' ? 'approved' : 'rejected'),
+    };
+  });
+
+  // An automatic credit (docs/adr/0012) taken back: wallet-ledger posts the reverse transaction
+  // and says the states before and after, which the audit entry keeps.
+  app.post(functionPath('admin-reverse-auto-credit'), async (request) => {
+    const input = AdminReverseAutoCreditSchema.parse(request.body ?? {});
+    const result = await callOwner<{
+      contractor_id: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>(ctx, 'wallet-ledger', `/internal/auto-credits/${encodeURIComponent(input.credit_id)}/reversal`, {
+      body: { notes: input.notes, admin_id: adminIdOf(request) },
+    });
+    await recordAudit(ctx, request, {
+      action: 'auto_credit.reverse',
+      target_type: 'auto_credit',
+      target_id: input.credit_id,
+      before: { ...result.before, contractor_id: result.contractor_id },
+      after: result.after,
+    });
+    return {
+      success: true as const,
+      message: 'Automatic credit reversed',
+      new_balance: centsToDollars(Number(result.after.balance_cents)),
     };
   });
 

@@ -1,4 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
+import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
 import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
@@ -12,4 +14,6 @@ export const consumers: ConsumerDefinition[] = [
   leadPurchasedConsumer,
   refundDecidedConsumer,
   leadOffersExhaustedConsumer,
+  autoCreditGrantedConsumer,
+  autoCreditReversedConsumer,
 ];

@@ -1,4 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
+import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
+import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
 import { contactMessageReceivedConsumer } from './contact-message-received.consumer.js';
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
@@ -28,4 +30,6 @@ export const consumers: ConsumerDefinition[] = [
   walletFundedConsumer,
   walletBalanceLowConsumer,
   customerToBeToldConsumer,
+  autoCreditGrantedConsumer,
+  autoCreditReversedConsumer,
 ];

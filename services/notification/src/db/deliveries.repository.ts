@@ -11,7 +11,8 @@ export interface NewDelivery {
     | 'refund_decision'
     | 'funding_receipt'
     | 'low_balance'
-    | 'customer_update';
+    | 'customer_update'
+    | 'auto_credit';
   channel: 'sms' | 'email';
   recipient: string;
   subject?: string | null;
@@ -43,6 +44,8 @@ export async function queueDelivery(db: Kysely<any>, d: NewDelivery): Promise<bo
 
 export interface ClaimedDelivery {
   id: string;
+  kind: NewDelivery['kind'];
+  lead_id: string | null;
   channel: 'sms' | 'email';
   recipient: string;
   subject: string | null;
@@ -80,7 +83,7 @@ export async function claimDueDeliveries(
       })
       .where('id', '=', id)
       .where(isDue)
-      .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
       .executeTakeFirst();
     if (row) claimed.push(row as ClaimedDelivery);
   }
@@ -141,7 +144,7 @@ export async function takeInterruptedDeliveries(
       .where('id', '=', id)
       .where('status', '=', 'sending')
       .where('locked_until', '<', sql<Date>`now()`)
-      .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
+      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
       .executeTakeFirst();
     if (row) taken.push(row as InterruptedDelivery);
   }
@@ -202,23 +205,51 @@ export async function markAttemptFailed(
     .execute();
 }
 
-/** Record a provider status callback on the delivery it names; false when no delivery has that id. */
+/** The delivery a status callback was about, with its status before the callback. */
+export interface StatusTarget {
+  id: string;
+  kind: string;
+  lead_id: string | null;
+  channel: 'sms' | 'email';
+  provider: string | null;
+  previous_status: string;
+}
+
+/**
+ * Record a provider status callback on the delivery it names (in the caller's transaction, the
+ * row locked so two callbacks for one message are recorded one after the other); undefined when no
+ * delivery has that id.
+ */
 export async function recordProviderStatus(
   db: Kysely<any>,
   providerMessageId: string,
   providerStatus: string,
   finalStatus: string | undefined,
-): Promise<boolean> {
-  const result = await db
+): Promise<StatusTarget | undefined> {
+  const row = await db
+    .selectFrom('deliveries')
+    .select(['id', 'kind', 'lead_id', 'channel', 'provider', 'status'])
+    .where('provider_message_id', '=', providerMessageId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
     .updateTable('deliveries')
     .set({
       provider_status: providerStatus,
       provider_status_at: sql`now()`,
       ...(finalStatus ? { status: finalStatus } : {}),
     })
-    .where('provider_message_id', '=', providerMessageId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .where('id', '=', row.id)
+    .execute();
+  return {
+    id: String(row.id),
+    kind: String(row.kind),
+    lead_id: row.lead_id == null ? null : String(row.lead_id),
+    channel: row.channel as 'sms' | 'email',
+    provider: row.provider == null ? null : String(row.provider),
+    previous_status: String(row.status),
+  };
 }
 
 /** Messages newest first, optionally of one channel or recipient (the development outbox). */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fundingReceiptEmail, refundDecisionEmail, welcomeEmail } from './contractor-messages.js';
+import {
+  autoCreditEmail,
+  autoCreditReversedEmail,
+  autoCreditSms,
+  fundingReceiptEmail,
+  refundDecisionEmail,
+  welcomeEmail,
+} from './contractor-messages.js';
 
 describe('contractor messages', () => {
   it('welcome names the ID and says truly how alerts arrive', () => {
@@ -44,5 +51,39 @@ describe('contractor messages', () => {
       dashboard_url: 'x',
     });
     expect(d.body).toContain('$20.00 is back in your leadmarket wallet');
+  });
+});
+
+describe('automatic-credit notices', () => {
+  const credit = {
+    contact_name: 'Pat Doe',
+    lead_id: '0123abcd-0000-4000-8000-000000000000',
+    amount_cents: 123450,
+    balance_cents: 150000,
+    reason: "The customer's phone number cannot receive calls or texts",
+    service_category: 'home_services',
+    zip_code: '94107',
+    dashboard_url: 'https://leads.example.test/dashboard',
+  };
+
+  it('email names the lead, the amount as people write it, the reason and where the evidence is', () => {
+    const email = autoCreditEmail(credit);
+    expect(email.subject).toBe('Automatic credit: $1,234.50 back for lead 0123abcd');
+    expect(email.body).toContain('Hi Pat,');
+    expect(email.body).toContain("Why: The customer's phone number cannot receive calls or texts.");
+    expect(email.body).toContain('$1,500.00');
+    expect(email.body).toContain('https://leads.example.test/dashboard');
+  });
+
+  it('SMS is short and says the amount and lead', () => {
+    expect(autoCreditSms(credit)).toBe(
+      "leadmarket: $1,234.50 is back in your wallet for lead 0123abcd. The customer's phone number cannot receive calls or texts. Details in your Wallet tab.",
+    );
+  });
+
+  it('reversal email gives the admin reason', () => {
+    const email = autoCreditReversedEmail({ ...credit, admin_notes: 'The customer answered on a second try' });
+    expect(email.subject).toBe('Automatic credit for lead 0123abcd was reversed');
+    expect(email.body).toContain('Reason: The customer answered on a second try');
   });
 });

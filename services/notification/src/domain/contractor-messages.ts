@@ -121,3 +121,59 @@ export function lowBalanceEmail(l: {
     ].join('\n'),
   };
 }
+
+/** The automatic-credit notice (email): which lead, how much, and the rule in plain words. */
+export function autoCreditEmail(c: {
+  contact_name: string | null;
+  lead_id: string;
+  amount_cents: number;
+  balance_cents: number;
+  reason: string;
+  service_category: string;
+  zip_code: string;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
+}): { subject: string; body: string } {
+  const lead = c.lead_id.slice(0, 8);
+  return {
+    subject: `Automatic credit: ${formatCents(c.amount_cents)} back for lead ${lead}`,
+    body: [
+      greeting(c.contact_name),
+      '',
+      `We refunded ${formatCents(c.amount_cents)} for lead ${lead} (${humanizeValue(c.service_category)}, ZIP ${c.zip_code}) automatically; you did not need to ask.`,
+      `Why: ${c.reason}.`,
+      `Your wallet balance is now ${formatCents(c.balance_cents)}.`,
+      '',
+      `The evidence is listed under Automatic credits in your Wallet tab: ${c.dashboard_url}`,
+    ].join('\n'),
+  };
+}
+
+/** The automatic-credit notice (SMS, only with consent). */
+export const autoCreditSms = (c: { lead_id: string; amount_cents: number; reason: string }) =>
+  `leadmarket: ${formatCents(c.amount_cents)} is back in your wallet for lead ${c.lead_id.slice(0, 8)}. ${c.reason}. Details in your Wallet tab.`;
+
+/** An admin reversed an automatic credit (email): the amount taken back and the admin's reason. */
+export function autoCreditReversedEmail(r: {
+  contact_name: string | null;
+  lead_id: string;
+  amount_cents: number;
+  balance_cents: number;
+  admin_notes: string;
+  /** The contractor dashboard's address (dashboardUrl of the public base URL). */
+  dashboard_url: string;
+}): { subject: string; body: string } {
+  const lead = r.lead_id.slice(0, 8);
+  return {
+    subject: `Automatic credit for lead ${lead} was reversed`,
+    body: [
+      greeting(r.contact_name),
+      '',
+      `Our team reversed the automatic credit of ${formatCents(r.amount_cents)} for lead ${lead}; the amount was taken from your wallet again.`,
+      `Reason: ${r.admin_notes}`,
+      `Your wallet balance is now ${formatCents(r.balance_cents)}.`,
+      '',
+      `Your dashboard: ${r.dashboard_url}`,
+    ].join('\n'),
+  };
+}

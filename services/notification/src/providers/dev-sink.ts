@@ -10,6 +10,34 @@ const neverDelivered = async () => null;
 
 /** The development SMS sink. */
 export const devSms: SmsProvider = { name: 'dev', send: async () => accept(), lookup: neverDelivered };
+
+/**
+ * What the development sink throws for a number listed in DEV_SMS_UNREACHABLE_NUMBERS: the shape
+ * of the Twilio SDK's error for a landline (HTTP 400, code 21614), so the whole unreachable-number
+ * path — permanent failure, CustomerUnreachable, automatic credit — can be walked without Twilio.
+ */
+export class DevUnreachableNumberError extends Error {
+  readonly status = 400;
+  readonly code = 21614;
+  constructor(to: string) {
+    super(`'To' number ${to} is not a valid mobile number (development sink: DEV_SMS_UNREACHABLE_NUMBERS)`);
+    this.name = 'DevUnreachableNumberError';
+  }
+}
+
+/** The development SMS sink refusing the listed numbers (E.164) as Twilio refuses a landline. */
+export function devSmsRefusing(unreachable: readonly string[]): SmsProvider {
+  if (unreachable.length === 0) return devSms;
+  const refused = new Set(unreachable);
+  return {
+    name: 'dev',
+    send: async ({ to }) => {
+      if (refused.has(to)) throw new DevUnreachableNumberError(to);
+      return accept();
+    },
+    lookup: neverDelivered,
+  };
+}
 /** The development email sink. */
 export const devEmail: EmailProvider = { name: 'dev', send: async () => accept(), lookup: neverDelivered };
 

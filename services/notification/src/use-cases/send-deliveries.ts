@@ -12,11 +12,12 @@ import {
   type ClaimedDelivery,
   type InterruptedDelivery,
 } from '../db/deliveries.repository.js';
-import { ChannelDisabledError, devEmail, devSms, disabledEmail, disabledSms } from '../providers/dev-sink.js';
+import { ChannelDisabledError, devEmail, devSmsRefusing, disabledEmail, disabledSms } from '../providers/dev-sink.js';
 import type { EmailProvider, SendResult, SmsProvider } from '../providers/provider.js';
 import { createSmtpEmail } from '../providers/smtp-email.js';
 import { createTwilioSms } from '../providers/twilio-sms.js';
 import { bodyToKeep } from '../domain/sent-secrets.js';
+import { codeOfSendError, customerUnreachableEvent } from '../domain/unreachable-number.js';
 import { scrubFailedDelivery } from '../db/delivery-secrets.repository.js';
 
 export interface Providers {
@@ -47,7 +48,7 @@ export function providersFrom(config: NotificationConfig): Providers {
             from: config.TWILIO_FROM_NUMBER,
             apiBaseUrl: config.TWILIO_API_BASE_URL,
           })
-        : devSms,
+        : devSmsRefusing(config.DEV_SMS_UNREACHABLE_NUMBERS),
     email: config.EMAIL_DISABLED
       ? disabledEmail
       : config.SMTP_URL
@@ -122,13 +123,25 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
       { delivery_id: d.id, channel: d.channel, attempt: d.attempts, err: String(err) },
       finalAttempt ? 'delivery failed for good' : 'delivery failed; will retry',
     );
+    const error = String((err as Error)?.message ?? err);
+    // A customer's number the provider refused for good (invalid, landline): wallet-ledger credits
+    // the buyer. The event is written with the failed status, so neither happens without the other.
+    const unreachable = finalAttempt
+      ? customerUnreachableEvent(d, {
+          code: codeOfSendError(err),
+          provider: providerOf(d).name,
+          providerMessageId: null,
+          reportedVia: 'send_error',
+          at: new Date(),
+        })
+      : undefined;
     await persist(() =>
-      markAttemptFailed(
-        ctx.db,
-        d.id,
-        String((err as Error)?.message ?? err),
-        finalAttempt ? null : retryDelaySeconds(d.attempts),
-      ),
+      unreachable
+        ? ctx.db.transaction().execute(async (trx) => {
+            await markAttemptFailed(trx, d.id, error, null);
+            await ctx.emit(trx, [unreachable]);
+          })
+        : markAttemptFailed(ctx.db, d.id, error, finalAttempt ? null : retryDelaySeconds(d.attempts)),
     );
     if (finalAttempt) await persist(() => scrubFailedDelivery(ctx.db, d.id));
   };

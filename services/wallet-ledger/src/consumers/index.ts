@@ -8,6 +8,8 @@ import { leadDeleted } from './lead-deleted.consumer.js';
 import { leadExpired } from './lead-expired.consumer.js';
 import { leadMatched } from './lead-matched.consumer.js';
 import { leadScreened } from './lead-screened.consumer.js';
+import { customerUnreachable } from './customer-unreachable.consumer.js';
+import { leadPurchaseRecorded } from './lead-purchase-recorded.consumer.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
 export const consumers: ConsumerDefinition[] = [
@@ -21,4 +23,6 @@ export const consumers: ConsumerDefinition[] = [
   leadExpired,
   leadDeleted,
   leadContacted,
+  customerUnreachable,
+  leadPurchaseRecorded,
 ];

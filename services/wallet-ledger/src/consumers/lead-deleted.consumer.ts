@@ -1,6 +1,10 @@
 import { defineConsumer } from '@leadmarket/platform';
+import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
 
-/** An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger). */
+/**
+ * An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger), and its
+ * customer's phone fingerprint is erased.
+ */
 export const leadDeleted = defineConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
@@ -10,5 +14,6 @@ export const leadDeleted = defineConsumer({
       .where('lead_id', '=', event.data.lead_id)
       .where('status', '<>', 'sold')
       .execute();
+    await eraseFingerprintsOfLead(trx, event.data.lead_id);
   },
 });

@@ -22,6 +22,13 @@ export async function walletStatement(
     // A refund's transaction is referenced as refund:<refund id>; its purchase names the lead.
     .leftJoin('refund_requests as r', (j) => j.on(sql<boolean>`t.reference = 'refund:' || r.id::text`))
     .leftJoin('purchases as rp', 'rp.id', 'r.purchase_id')
+    // An automatic credit and its reversal name their purchase through the credit row.
+    .leftJoin('auto_credits as ac', (j) =>
+      j.on((eb) =>
+        eb.or([eb('ac.transaction_id', '=', eb.ref('t.id')), eb('ac.reversal_transaction_id', '=', eb.ref('t.id'))]),
+      ),
+    )
+    .leftJoin('purchases as ap', 'ap.id', 'ac.purchase_id')
     .select([
       'e.id as entry_id',
       't.id as transaction_id',
@@ -30,10 +37,10 @@ export async function walletStatement(
       't.description',
       'e.amount_cents',
       sql<string>`sum(e.amount_cents) over (order by e.id)`.as('balance_after_cents'),
-      sql<string | null>`coalesce(p.lead_id, r.lead_id)`.as('lead_id'),
-      sql<string | null>`coalesce(p.service_category, rp.service_category)`.as('service_category'),
-      sql<string | null>`coalesce(p.sub_service, rp.sub_service)`.as('sub_service'),
-      sql<string | null>`coalesce(p.zip_code, rp.zip_code)`.as('zip_code'),
+      sql<string | null>`coalesce(p.lead_id, r.lead_id, ap.lead_id)`.as('lead_id'),
+      sql<string | null>`coalesce(p.service_category, rp.service_category, ap.service_category)`.as('service_category'),
+      sql<string | null>`coalesce(p.sub_service, rp.sub_service, ap.sub_service)`.as('sub_service'),
+      sql<string | null>`coalesce(p.zip_code, rp.zip_code, ap.zip_code)`.as('zip_code'),
     ])
     .where('e.account_id', '=', account);
   const [rows, counted, wallet] = await Promise.all([

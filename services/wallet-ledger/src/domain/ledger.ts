@@ -16,7 +16,14 @@ export const walletAccountOf = (contractorId: string) => `wallet:${contractorId}
 
 /** The kinds of ledger transaction, as stored and as admins see them. */
 export type TransactionKind =
-  'signup_credit' | 'wallet_funding' | 'auto_reload' | 'lead_purchase' | 'refund' | 'admin_adjustment';
+  | 'signup_credit'
+  | 'wallet_funding'
+  | 'auto_reload'
+  | 'lead_purchase'
+  | 'refund'
+  | 'admin_adjustment'
+  | 'auto_credit'
+  | 'auto_credit_reversal';
 
 /** Refuse a transaction that is empty, has a non-integer amount or does not sum to zero. */
 export function assertBalanced(lines: EntryLine[]): void {

@@ -10,6 +10,7 @@ export const REFUND_MESSAGES = {
   reasonRequired: 'Please give a reason for the refund request',
   notFound: 'Refund request not found',
   alreadyDecided: 'This refund request has already been processed.',
+  alreadyRefunded: 'This lead was already refunded automatically; there is nothing left to refund.',
 } as const;
 
 /** True while a purchase made at `purchasedAt` may still be refunded. */

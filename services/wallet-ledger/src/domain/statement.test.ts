@@ -25,6 +25,26 @@ describe('wallet statement', () => {
     );
   });
 
+  it('an automatic credit names the lead and its reason; a reversal the admin reason', () => {
+    const lead = { service_category: 'home_services', sub_service: 'hvac', zip_code: '94107' };
+    expect(
+      statementLabel({
+        ...lead,
+        kind: 'auto_credit',
+        description: "Automatic credit for lead 1234abcd: The customer's phone number cannot receive calls or texts",
+      }),
+    ).toBe(
+      "Automatic credit: Home Services, HVAC (ZIP 94107) — The customer's phone number cannot receive calls or texts",
+    );
+    expect(
+      statementLabel({
+        ...lead,
+        kind: 'auto_credit_reversal',
+        description: 'Automatic credit reversed for lead 1234abcd: the customer answered later',
+      }),
+    ).toBe('Automatic credit reversed: Home Services, HVAC (ZIP 94107) — the customer answered later');
+  });
+
   it('running balances add up from the opening balance', () => {
     expect(runningBalances([2500, 15000, -2000, 2000, -500])).toEqual([2500, 17500, 15500, 17500, 17000]);
     expect(runningBalances([], 100)).toEqual([]);

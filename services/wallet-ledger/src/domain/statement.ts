@@ -17,7 +17,12 @@ const KIND_LABELS: Record<TransactionKind, string> = {
   lead_purchase: 'Lead purchase',
   refund: 'Refund',
   admin_adjustment: 'Adjustment by support',
+  auto_credit: 'Automatic credit',
+  auto_credit_reversal: 'Automatic credit reversed',
 };
+
+/** The reason an automatic credit gives, as stored after "<lead>: " in its description. */
+const autoCreditReason = (description: string) => description.replace(/^[^:]*:\s*/, '').trim();
 
 /** The kind as words ("signup_credit" → "Signup credit"); unknown kinds are humanized. */
 export const kindLabel = (kind: string): string => (KIND_LABELS as Record<string, string>)[kind] ?? humanizeValue(kind);
@@ -28,11 +33,15 @@ export const kindLabel = (kind: string): string => (KIND_LABELS as Record<string
  */
 export function statementLabel(f: StatementFacts): string {
   const base = kindLabel(f.kind);
-  if ((f.kind === 'lead_purchase' || f.kind === 'refund') && f.service_category) {
+  const isAutoCredit = f.kind === 'auto_credit' || f.kind === 'auto_credit_reversal';
+  if ((f.kind === 'lead_purchase' || f.kind === 'refund' || isAutoCredit) && f.service_category) {
     const service = [humanizeValue(f.service_category), humanizeValue(f.sub_service)]
       .filter((s, i, all) => s && all.indexOf(s) === i)
       .join(', ');
-    return `${base}: ${service}${f.zip_code ? ` (ZIP ${f.zip_code})` : ''}`;
+    const line = `${base}: ${service}${f.zip_code ? ` (ZIP ${f.zip_code})` : ''}`;
+    // An automatic credit says why (the rule) and a reversal the admin's reason.
+    const why = isAutoCredit ? autoCreditReason(f.description) : '';
+    return why ? `${line} — ${why}` : line;
   }
   if (f.kind === 'admin_adjustment') {
     const note = f.description.replace(/^Admin adjustment:\s*/, '').trim();

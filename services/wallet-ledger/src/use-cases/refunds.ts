@@ -55,6 +55,13 @@ export async function decideRefund(
     const amount = Number(refund.amount_cents);
     if (action === 'approve') {
       await lockWallet(trx, refund.contractor_id);
+      // An automatic credit (docs/adr/0012) may have refunded the purchase since it was requested.
+      const purchase = await trx
+        .selectFrom('purchases')
+        .select('status')
+        .where('id', '=', refund.purchase_id)
+        .executeTakeFirst();
+      if (purchase?.status === 'refunded') throw conflict(REFUND_MESSAGES.alreadyRefunded);
       const posted = await postTransaction(trx, {
         kind: 'refund',
         contractorId: refund.contractor_id,

@@ -1,3 +1,4 @@
+import type { LeadReceipt } from '@leadmarket/contracts';
 import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import type { PriceRowRef } from '@leadmarket/contracts/pricing';
@@ -58,6 +59,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
 
   return {
     logout: () => call('admin-logout', { method: 'POST', body: {} }),
+    /** The proof of exclusivity of a sold lead (issue 21). */
+    leadReceipt: (leadId: string) => call<LeadReceipt>('admin-lead-receipt', { query: { lead_id: leadId } }),
     stats: () => call<AdminStats>('admin-stats'),
     contractors: async (q: ListQuery): Promise<ListPage<AdminContractor>> => {
       const body = await call<{ contractors?: AdminContractor[]; total?: number }>('admin-contractors', {
@@ -149,6 +152,12 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
       call<{ message?: string }>('admin-refund-management', {
         method: 'POST',
         body: { refund_request_id, action, admin_notes },
+      }),
+    /** Take an automatic credit back (docs/adr/0012); audited by the admin service. */
+    reverseAutoCredit: (credit_id: string, notes: string) =>
+      call<{ message?: string; new_balance?: number }>('admin-reverse-auto-credit', {
+        method: 'POST',
+        body: { credit_id, notes },
       }),
     siteMessages: async (kind: 'waitlist' | 'contact', page: number, limit: number) => {
       const body = await call<{ items?: SiteMessage[]; total?: number }>('admin-site-messages', {

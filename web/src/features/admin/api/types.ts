@@ -205,6 +205,8 @@ export interface ContractorPageData {
         }>;
       }
     | Unavailable;
+  /** Automatic credits (issue 21); absent from admin services older than it. */
+  auto_credits?: { available: true; credits: AdminAutoCredit[] } | Unavailable;
   sms_consent:
     | {
         available: true;
@@ -218,4 +220,21 @@ export interface ContractorPageData {
         }>;
       }
     | Unavailable;
+}
+
+/** One automatic credit on the admin contractor page (dollars). */
+export interface AdminAutoCredit {
+  id: string;
+  lead_id: string;
+  rule: string;
+  reason: string;
+  evidence: Array<{ label: string; value: string }>;
+  amount: number;
+  service_category: string;
+  zip_code: string;
+  observed_at: string;
+  credited_at: string;
+  status: 'credited' | 'reversed';
+  reversed_at: string | null;
+  reversal_notes: string | null;
 }

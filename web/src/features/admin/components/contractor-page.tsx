@@ -4,6 +4,7 @@ import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { ContractorPageData } from '../api/types';
 import { catalogueLabel, formatDate, formatDateTime, formatMoney, humanize, plural } from '../utils/format';
 import { AdminTable } from './admin-table';
+import { AutoCreditsCard } from './auto-credits-card';
 import { reportFailure, type Notify } from './notify';
 import { Pager } from './pager';
 import { LeadStatusBadge, RefundStatusBadge } from './status-badge';
@@ -22,7 +23,7 @@ function Unavailable({ what, reason }: { what: string; reason: string }) {
 
 /**
  * One contractor: profile, wallet statement (wallet-ledger's running balance), leads bought,
- * refund requests and the SMS consent record (time, IP, exact wording), with Adjust and Delete.
+ * refund requests, automatic credits (with Reverse) and the SMS consent record (time, IP, exact wording), with Adjust and Delete.
  */
 export function ContractorPage({
   api,
@@ -215,6 +216,24 @@ export function ContractorPage({
               <Unavailable what="The refund history" reason={data.refunds.reason} />
             )}
           </section>
+
+          {data.auto_credits &&
+            (data.auto_credits.available ? (
+              <AutoCreditsCard
+                api={api}
+                credits={data.auto_credits.credits}
+                notify={notify}
+                onReversed={() => {
+                  void load();
+                  onChanged();
+                }}
+              />
+            ) : (
+              <section className="admin-card" aria-labelledby="contractor-auto-credits-title">
+                <h3 id="contractor-auto-credits-title">Automatic credits</h3>
+                <Unavailable what="The automatic credits" reason={data.auto_credits.reason} />
+              </section>
+            ))}
 
           <section className="admin-card" aria-labelledby="contractor-consent-title">
             <h3 id="contractor-consent-title">SMS consent record</h3>

@@ -39,6 +39,7 @@ import { ReportsTab } from '../components/reports-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { Toast, useToast } from '../components/toast';
 import { WalletStatement } from '../components/wallet-statement';
+import { AutoCredits } from '../components/auto-credits';
 import '../dashboard.css';
 
 /** After a successful payment the webhook may land a moment later; reload once it likely has (§4). */
@@ -340,6 +341,7 @@ export function DashboardPage() {
                 available={autoReloadSettings?.funding_available !== false}
               />
               <AutoReloadForm session={session} settings={autoReloadSettings} onSaved={(message) => succeed(message)} />
+              <AutoCredits session={session} />
               <WalletStatement session={session} />
             </div>
           )}

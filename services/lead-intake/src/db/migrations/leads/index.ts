@@ -4,6 +4,7 @@ import * as offerPrice from './2026_11_22_1610_offer_price.js';
 import * as idempotencyKey from './2026_11_23_0900_lead_idempotency_key.js';
 import * as contactedAt from './2026_11_23_2200_contacted_at.js';
 import * as offerRound from './2026_11_23_2210_offer_round.js';
+import * as autoCreditMarks from './2026_11_24_0200_auto_credit_marks.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
 export const leadMigrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const leadMigrations: MigrationSet = {
   '2026_11_23_0900_lead_idempotency_key': idempotencyKey,
   '2026_11_23_2200_contacted_at': contactedAt,
   '2026_11_23_2210_offer_round': offerRound,
+  '2026_11_24_0200_auto_credit_marks': autoCreditMarks,
 };

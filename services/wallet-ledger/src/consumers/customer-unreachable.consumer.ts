@@ -1,0 +1,33 @@
+import { defineConsumer } from '@leadmarket/platform';
+import { recordUnreachableFact } from '../db/auto-credits.repository.js';
+import type { UnreachableEvidence } from '../domain/auto-credits.js';
+import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
+
+/**
+ * notification could not text a lead's customer, for good, because of the number: the buyer gets
+ * the price back at once. The failure is kept by lead, so a purchase this service learns of later
+ * is credited when its LeadPurchaseRecorded arrives (docs/adr/0012). Once per purchase however
+ * often the event comes.
+ */
+export const customerUnreachable = defineConsumer({
+  event: 'CustomerUnreachable',
+  async handle({ data }, { trx, emit }) {
+    const evidence: UnreachableEvidence = {
+      provider: data.provider,
+      provider_message_id: data.provider_message_id,
+      error_code: data.error_code,
+      error_message: data.error_message,
+      reported_via: data.reported_via,
+      failed_at: data.failed_at,
+    };
+    await recordUnreachableFact(trx, data.lead_id, evidence, new Date(data.failed_at));
+    const purchaseId = await purchaseOfLead(trx, data.lead_id);
+    if (!purchaseId) return;
+    await grantAutoCredit(trx, emit, {
+      purchaseId,
+      rule: 'customer_unreachable',
+      evidence,
+      observedAt: new Date(data.failed_at),
+    });
+  },
+});
