@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { connectionHeadroom, planPools } from './connections.js';
 import { intakeFigure } from './figures/intake.js';
 import { startBenchStack } from './stack.js';
 
@@ -9,10 +10,18 @@ import { startBenchStack } from './stack.js';
  */
 const dir = process.env.PROFILE_DIR ?? '/tmp/leadmarket-prof';
 process.env.STACK_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
-const stack = await startBenchStack();
+const pools = planPools(
+  await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
+);
+const stack = await startBenchStack({ poolSize: pools.servicePool });
 delete process.env.STACK_NODE_ARGS;
 try {
-  const fig = await intakeFigure(stack.url, stack.databaseUrl, { levels: [20], seconds: 10, runs: 1 });
+  const fig = await intakeFigure(stack.url, stack.databaseUrl, {
+    levels: [20],
+    seconds: 10,
+    runs: 1,
+    anchorPool: pools.benchClients,
+  });
   console.log(`intake at 20 connections: ${fig.levels[0]!.ours.median.toFixed(0)} req/s`);
 } finally {
   await stack.stop();

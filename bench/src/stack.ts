@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { CpuMeter, processGroup } from './cpu.js';
 import { startFakeTwilio } from './fake-twilio.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,7 +22,7 @@ export const BENCH_ADMIN = { email: 'bench-admin@leadmarket.local', password: 'b
  * The distributed stack (`npm run stack`: every service and the gateway as its own process) on a
  * private database and bus namespace of the local servers, with Twilio pointed at a fake on loopback.
  */
-export async function startBenchStack() {
+export async function startBenchStack(options: { poolSize?: number } = {}) {
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const suffix = Date.now().toString(36);
   const dbName = `leadmarket_bench_${suffix}`;
@@ -57,6 +58,8 @@ export async function startBenchStack() {
     NOTIFICATION_POLL_MS: '200',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    // Sized by the bench to the connections PostgreSQL has free (connections.ts).
+    ...(options.poolSize ? { DATABASE_POOL_SIZE: String(options.poolSize) } : {}),
   };
   const child: ChildProcess = spawn(`${root}/node_modules/.bin/tsx`, ['gateway/src/run-stack.ts'], {
     cwd: root,
@@ -80,17 +83,41 @@ export async function startBenchStack() {
     amqpUrl: env.AMQP_URL,
     busNamespace: env.BUS_NAMESPACE,
     twilio,
-    /** Resident memory (MiB) of each service process, read from ps. */
+    /**
+     * Start counting CPU time of every stack process (the runner's process group: services, gateway)
+     * and of the PostgreSQL backends serving the bench database. RabbitMQ and Redis are shared with
+     * other users of this machine and are not counted.
+     */
+    async cpuMeter() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      const meter = new CpuMeter(async () => [
+        ...processGroup(child.pid!).map((pid) => ({ pid, kind: 'node' })),
+        ...(
+          await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])
+        ).rows.map((r) => ({ pid: r.pid, kind: 'postgres' })),
+      ]);
+      await meter.start();
+      return {
+        async stop() {
+          const result = await meter.stop();
+          await client.end();
+          return result;
+        },
+      };
+    },
+    /** Resident memory (MiB) of each service process (the runner's process group), read from ps. */
     memory(): Record<string, number> {
-      const out = execFileSync('ps', ['-eo', 'rss=,args=']).toString().split('\n');
+      const ours = new Set(processGroup(child.pid!));
+      const out = execFileSync('ps', ['-eo', 'pid=,rss=,args=']).toString().split('\n');
       const result: Record<string, number> = {};
       for (const line of out) {
-        const m = line.trim().match(/^(\d+)\s+(.*)$/);
-        if (!m || (!m[2]!.includes(env.BUS_NAMESPACE) && !line.includes(root))) continue;
+        const m = line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/);
+        if (!m || !ours.has(Number(m[1]))) continue;
         const svc =
-          m[2]!.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ??
-          (m[2]!.includes('gateway/src/main.ts') ? 'gateway' : undefined);
-        if (svc) result[svc] = Math.max(result[svc] ?? 0, Number(m[1]) / 1024);
+          m[3]!.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ??
+          (m[3]!.includes('gateway/src/main.ts') ? 'gateway' : undefined);
+        if (svc) result[svc] = Math.max(result[svc] ?? 0, Number(m[2]) / 1024);
       }
       return result;
     },

@@ -34,8 +34,12 @@ function load(
       },
       (err: Error | null, result: any) => {
         if (err) return reject(err);
-        if (result.non2xx > 0) return reject(new Error(`${result.non2xx} non-2xx answers from ${url}`));
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+        // Errors are reported, not fatal: a figure on a busy machine is still a figure.
+        const errors = result.non2xx + result.errors + result.timeouts;
+        if (errors > 0) console.warn(`  ${errors} non-2xx answers, errors or timeouts from ${url}`);
+        // Throughput counts successful answers only.
+        const ok = Math.max(0, result.requests.total - result.non2xx) / Math.max(1, result.duration);
+        resolve({ rps: ok, p50: result.latency.p50, p99: result.latency.p99 });
       },
     );
     void instance;
@@ -43,8 +47,8 @@ function load(
 }
 
 /** The physical-limit anchor: a bare Fastify route doing one PostgreSQL insert per request. */
-async function startAnchor(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+async function startAnchor(databaseUrl: string, poolSize: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   await pool.query(
     'create table if not exists bench_anchor (id bigserial primary key, body jsonb not null, created_at timestamptz default now())',
   );
@@ -73,9 +77,9 @@ export interface IntakeFigure {
 export async function intakeFigure(
   base: string,
   databaseUrl: string,
-  opts: { levels: number[]; seconds: number; runs: number },
+  opts: { levels: number[]; seconds: number; runs: number; anchorPool?: number },
 ): Promise<IntakeFigure> {
-  const anchor = await startAnchor(databaseUrl);
+  const anchor = await startAnchor(databaseUrl, opts.anchorPool ?? 20);
   let n = 0;
   const body = () => leadBody(`i${n++}`, UNSERVED_ZIP);
   const levels = [];

@@ -37,6 +37,12 @@ export interface Subscription {
 export interface EventBus {
   /** Resolves once the broker has confirmed the event (durably queued for every bound queue). */
   publish(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Publish several events and wait for the broker's confirms together (one deadline for the batch,
+   * not a round trip each). Resolves with one entry per envelope: undefined once confirmed, or the
+   * error that kept it from being confirmed (that event is left to the caller to send again).
+   */
+  publishBatch?(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>>;
   subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription>;
   /** Take up to `max` messages off a queue's dead-letter queue (operators and tests). */
   takeDeadLetters(queue: string, max?: number): Promise<DeadLetter[]>;
@@ -58,3 +64,15 @@ export const deadLetterQueueOf = (queue: string) => `${queue}.dlq`;
 export const exchangeName = (namespace: string) => `${namespace ? `${namespace}.` : ''}leadmarket.events`;
 /** Back off a little before a retry so a failing handler does not spin. */
 export const retryDelayMs = (attempt: number) => Math.min(2000, 50 * 2 ** (attempt - 1));
+
+/** Publish a batch through `publishBatch` when the bus has it, else one `publish` each (concurrently). */
+export async function publishAll(
+  bus: EventBus,
+  envelopes: readonly EventEnvelope[],
+): Promise<Array<Error | undefined>> {
+  if (bus.publishBatch) return bus.publishBatch(envelopes);
+  const settled = await Promise.allSettled(envelopes.map((e) => bus.publish(e)));
+  return settled.map((r) => (r.status === 'fulfilled' ? undefined : asError(r.reason)));
+}
+
+export const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));

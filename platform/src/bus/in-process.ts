@@ -2,6 +2,7 @@ import { isTransientError } from '../transient.js';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import { decodeEnvelope } from './decode.js';
 import {
+  asError,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_PREFETCH,
   InvalidMessageError,
@@ -59,6 +60,12 @@ export class InProcessEventBus implements EventBus {
         this.pump(queue);
       }
     }
+  }
+
+  async publishBatch(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>> {
+    const results: Array<Error | undefined> = [];
+    for (const envelope of envelopes) results.push(await this.publish(envelope).then(() => undefined, asError));
+    return results;
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {

@@ -1,9 +1,10 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
-import { isTransientError, withDeadline } from '../transient.js';
+import { DeadlineError, isTransientError, withDeadline } from '../transient.js';
 import { decodeEnvelope } from './decode.js';
 import {
+  asError,
   deadLetterQueueOf,
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_PREFETCH,
@@ -98,26 +99,56 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   async publish(envelope: EventEnvelope): Promise<void> {
-    const channel = await this.publisherChannel();
-    const body = Buffer.from(JSON.stringify(envelope));
-    // A blackholed broker never confirms: give up on this publish and let the outbox send it again.
-    const confirmed = new Promise<void>((resolve, reject) => {
-      channel.publish(
-        this.exchange,
-        envelope.type,
-        body,
-        {
-          persistent: true,
-          messageId: envelope.id,
-          type: envelope.type,
-          contentType: 'application/json',
-          timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
-          headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
-        },
-        (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+    const [error] = await this.publishBatch([envelope]);
+    if (error) throw error;
+  }
+
+  /**
+   * Write every message to the confirm channel at once, then wait for their confirms together: the
+   * broker acknowledges many with one frame (`multiple`), so a batch costs about one round trip.
+   */
+  async publishBatch(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>> {
+    if (envelopes.length === 0) return [];
+    let channel: ConfirmChannel;
+    try {
+      channel = await this.publisherChannel();
+    } catch (err) {
+      return envelopes.map(() => asError(err));
+    }
+    // A blackholed broker never confirms: past the deadline the unconfirmed ones fail and the outbox sends them again.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DeadlineError(`publish confirm of ${envelopes.length} event(s)`, PUBLISH_CONFIRM_DEADLINE_MS)),
+        PUBLISH_CONFIRM_DEADLINE_MS,
       );
     });
-    await withDeadline(confirmed, PUBLISH_CONFIRM_DEADLINE_MS, `publish confirm of ${envelope.type}`);
+    deadline.catch(() => {});
+    const confirms = envelopes.map(
+      (envelope) =>
+        new Promise<void>((resolve, reject) => {
+          channel.publish(
+            this.exchange,
+            envelope.type,
+            Buffer.from(JSON.stringify(envelope)),
+            {
+              persistent: true,
+              messageId: envelope.id,
+              type: envelope.type,
+              contentType: 'application/json',
+              timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
+              headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
+            },
+            (err) => (err ? reject(asError(err)) : resolve()),
+          );
+        }),
+    );
+    try {
+      const settled = await Promise.allSettled(confirms.map((c) => Promise.race([c, deadline])));
+      return settled.map((r) => (r.status === 'fulfilled' ? undefined : asError(r.reason)));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {

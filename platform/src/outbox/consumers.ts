@@ -6,13 +6,13 @@ import {
   type ServiceName,
 } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
-import { InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
+import { DEFAULT_PREFETCH, InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
-import { appendToOutbox, type NewEvent } from './outbox.js';
+import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
 
 /** The tables a service context's `db` knows (`any` for an untyped context). */
 export type TablesOf<S> = S extends { db: Kysely<infer DB> } ? DB : any;
@@ -75,15 +75,37 @@ export interface ConsumerRunnerOptions {
    * dead-lettering valid work. After this the message goes back to the queue.
    */
   transientRetryMs?: number;
+  /**
+   * Up to this many deliveries from the prefetch are handled in one transaction with their inbox
+   * rows, and acked after its commit. A batch that fails is handled again one event at a time, so a
+   * poison event is dead-lettered alone and never takes its neighbours with it. 1 turns batching off.
+   */
+  batchSize?: number;
+  /** Batches in flight at once (each its own transaction). */
+  concurrentBatches?: number;
 }
 
 const DEFAULT_HANDLER_DEADLINE_MS = 30_000;
 const DEFAULT_TRANSIENT_RETRY_MS = 15 * 60_000;
+const DEFAULT_BATCH_SIZE = 16;
+const DEFAULT_CONCURRENT_BATCHES = 2;
+
+/** A delivery waiting for its batch: the bus acks it when `settle` resolves, and retries or dead-letters it when it rejects. */
+interface Pending {
+  envelope: EventEnvelope;
+  event: EventEnvelope<any>;
+  consumer: ConsumerDefinition;
+  attempt: number;
+  resolve(): void;
+  reject(err: unknown): void;
+}
 
 /**
  * Subscribe a service's queue and run each event through the idempotent inbox: the event id is
  * recorded in the same transaction as the handler's effect, so a redelivery changes nothing.
- * Data that fails its schema is dead-lettered with the reason; the consumer goes on.
+ * Deliveries that arrive together are handled in batches (one transaction, one inbox statement, one
+ * outbox statement), each acked only after its batch commits. Data that fails its schema is
+ * dead-lettered alone with the reason; the consumer goes on.
  */
 export async function startConsumers(options: ConsumerRunnerOptions): Promise<Subscription | undefined> {
   const { consumers, service, bus, logger } = options;
@@ -96,11 +118,13 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   const db = options.database.forService(service);
   const handlerDeadlineMs = options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS;
   const transientRetryMs = options.transientRetryMs ?? DEFAULT_TRANSIENT_RETRY_MS;
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const concurrentBatches = Math.max(1, options.concurrentBatches ?? DEFAULT_CONCURRENT_BATCHES);
   let closing = false;
   let wakeSleepers = (): void => {};
 
   /** Run `once` until it succeeds, retrying transient failures with capped back-off (not past shutdown). */
-  const untilNotTransient = async (envelope: EventEnvelope, once: () => Promise<void>): Promise<void> => {
+  const untilNotTransient = async <T>(what: EventEnvelope[], once: () => Promise<T>): Promise<T> => {
     const started = Date.now();
     for (let retry = 1; ; retry++) {
       try {
@@ -109,7 +133,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         if (!isTransientError(err) || closing || Date.now() - started > transientRetryMs) throw err;
         const delay = backoffMs(retry, 200, 15_000);
         logger.warn(
-          { err: String(err), event_id: envelope.id, type: envelope.type, retry, delay_ms: delay },
+          { err: String(err), event_id: what[0]?.id, type: what[0]?.type, events: what.length, retry, delay_ms: delay },
           'consumer paused by a transient failure; retrying',
         );
         await new Promise<void>((resolve) => {
@@ -125,11 +149,135 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     }
   };
 
+  /** Run one handler inside its event's correlation id and consumer span. */
+  const invoke = (item: Pending, ctx: ConsumerContext) =>
+    runWithCorrelation(item.envelope.correlation_id, () =>
+      withSpan(
+        `consume ${item.envelope.type}`,
+        {
+          parent: contextFromTraceparent(item.envelope.traceparent),
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'messaging.message.id': item.envelope.id,
+            'leadmarket.service': service,
+            'leadmarket.attempt': item.attempt,
+          },
+        },
+        () => item.consumer.handle(item.event, ctx),
+      ),
+    );
+
+  /**
+   * One transaction for the whole batch: the inbox rows in one statement (events already recorded
+   * are redeliveries and are skipped), each new event's handler in turn, then every event they
+   * emitted in one outbox statement. Returns the after-commit hooks to run once it committed.
+   */
+  const handleTogether = async (batch: Pending[]): Promise<Array<() => void | Promise<void>>> => {
+    const afterCommit: Array<() => void | Promise<void>> = [];
+    await db.transaction().execute(async (trx) => {
+      const unique = new Map<string, Pending>();
+      for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
+      const recorded = new Set(
+        (
+          await trx
+            .insertInto('inbox')
+            .values(
+              [...unique.values()].map((i) => ({ event_id: i.envelope.id, consumer: service, type: i.envelope.type })),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .returning('event_id')
+            .execute()
+        ).map((r) => String(r.event_id)),
+      );
+      const emitted: EventEnvelope[] = [];
+      for (const item of unique.values()) {
+        if (!recorded.has(item.envelope.id)) continue; // already handled: a redelivery
+        await invoke(item, {
+          trx,
+          // Built now (with this event's correlation id and trace), written with the batch's others below.
+          emit: async (events) => {
+            emitted.push(...events.map((e) => buildEnvelope(service, e)));
+          },
+          afterCommit: (fn) => afterCommit.push(fn),
+          log: logger,
+          kv: options.kv,
+          service: options.context,
+        });
+      }
+      await writeOutbox(trx, service, emitted);
+    });
+    return afterCommit;
+  };
+
+  const runAfterCommit = async (hooks: Array<() => void | Promise<void>>) => {
+    for (const fn of hooks) {
+      try {
+        await fn();
+      } catch (err) {
+        logger.warn({ err: String(err) }, 'after-commit hook failed');
+      }
+    }
+  };
+
+  /** Handle `batch` (transient failures retried in place), then settle each delivery. */
+  const handleRetryingInPlace = (batch: Pending[]) =>
+    untilNotTransient(
+      batch.map((i) => i.envelope),
+      () =>
+        withDeadline(handleTogether(batch), handlerDeadlineMs, `handling ${batch.length} ${batch[0]!.envelope.type}…`),
+    );
+
+  const handleBatch = async (batch: Pending[]): Promise<void> => {
+    try {
+      const hooks = await handleRetryingInPlace(batch);
+      await runAfterCommit(hooks);
+      for (const item of batch) item.resolve();
+      return;
+    } catch (err) {
+      // Shutting down, or one event: the bus retries (or dead-letters) as before.
+      if (batch.length === 1 || closing) {
+        for (const item of batch) item.reject(err);
+        return;
+      }
+      logger.debug({ err: String(err), events: batch.length }, 'batch failed; handling its events one at a time');
+    }
+    // One at a time, so only the event at fault is retried or dead-lettered.
+    for (const item of batch) {
+      try {
+        await runAfterCommit(await handleRetryingInPlace([item]));
+        item.resolve();
+      } catch (err) {
+        item.reject(err);
+      }
+    }
+  };
+
+  const waiting: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  const pump = (): void => {
+    if (scheduled || inFlight >= concurrentBatches || waiting.length === 0) return;
+    scheduled = true;
+    // Let every delivery that arrived in this turn of the event loop join the batch.
+    setImmediate(() => {
+      scheduled = false;
+      while (inFlight < concurrentBatches && waiting.length > 0) {
+        const batch = waiting.splice(0, batchSize);
+        inFlight++;
+        void handleBatch(batch).finally(() => {
+          inFlight--;
+          pump();
+        });
+      }
+    });
+  };
+
   const subscription = await bus.subscribe(
     {
       queue: options.queue,
       eventTypes: [...byType.keys()],
-      prefetch: options.prefetch,
+      // Enough in flight that the next batch fills while one commits.
+      prefetch: options.prefetch ?? Math.max(DEFAULT_PREFETCH, batchSize * concurrentBatches),
       maxAttempts: options.maxAttempts,
     },
     async (envelope, { attempt }) => {
@@ -141,56 +289,10 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         const issue = parsed.error.issues[0];
         throw new InvalidMessageError(`invalid ${envelope.type} data: ${issue?.path.join('.')} ${issue?.message}`);
       }
-      const event = { ...envelope, data: parsed.data };
-      let afterCommit: Array<() => void | Promise<void>> = [];
-      const runOnce = () => {
-        afterCommit = [];
-        return withDeadline(handleOnce(), handlerDeadlineMs, `handling ${envelope.type}`);
-      };
-      const handleOnce = () =>
-        runWithCorrelation(envelope.correlation_id, () =>
-          withSpan(
-            `consume ${envelope.type}`,
-            {
-              parent: contextFromTraceparent(envelope.traceparent),
-              kind: SpanKind.CONSUMER,
-              attributes: {
-                'messaging.message.id': envelope.id,
-                'leadmarket.service': service,
-                'leadmarket.attempt': attempt,
-              },
-            },
-            async () => {
-              await db.transaction().execute(async (trx) => {
-                const recorded = await trx
-                  .insertInto('inbox')
-                  .values({ event_id: envelope.id, consumer: service, type: envelope.type })
-                  .onConflict((oc) => oc.doNothing())
-                  .returning('event_id')
-                  .executeTakeFirst();
-                if (!recorded) return; // already handled: a redelivery
-                await consumer.handle(event, {
-                  trx,
-                  emit: async (events) => {
-                    await appendToOutbox(trx, service, events);
-                  },
-                  afterCommit: (fn) => afterCommit.push(fn),
-                  log: logger,
-                  kv: options.kv,
-                  service: options.context,
-                });
-              });
-            },
-          ),
-        );
-      await untilNotTransient(envelope, runOnce);
-      for (const fn of afterCommit) {
-        try {
-          await fn();
-        } catch (err) {
-          logger.warn({ err: String(err) }, 'after-commit hook failed');
-        }
-      }
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ envelope, event: { ...envelope, data: parsed.data }, consumer, attempt, resolve, reject });
+        pump();
+      });
     },
   );
   return {

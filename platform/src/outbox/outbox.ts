@@ -41,6 +41,60 @@ export function buildEnvelope<T extends EventType>(
 }
 
 /**
+ * The after-commit hand-off: the envelopes a transaction wrote wait here under a token, and the
+ * transaction's NOTIFY carries that token. PostgreSQL delivers a NOTIFY only when (and right after)
+ * its transaction commits, so the relay of this process that receives its own token knows the rows
+ * are committed and publishes them from memory, with no claim transaction. A rolled-back
+ * transaction's token never arrives and expires here; rows whose hand-off is lost (a dropped LISTEN
+ * connection, a crash after commit, a failed publish) are published by the relay's polling pass.
+ */
+const HAND_OFF_TTL_MS = 60_000;
+interface HandOff {
+  service: ServiceName;
+  envelopes: EventEnvelope[];
+  at: number;
+}
+const handOffs = new Map<string, HandOff>();
+
+function registerHandOff(service: ServiceName, envelopes: EventEnvelope[]): string {
+  const now = Date.now();
+  // Insertion order is age order: drop expired ones (rolled back, or their NOTIFY was lost).
+  for (const [token, h] of handOffs) {
+    if (now - h.at < HAND_OFF_TTL_MS) break;
+    handOffs.delete(token);
+  }
+  const token = randomUUID();
+  handOffs.set(token, { service, envelopes, at: now });
+  return token;
+}
+
+/** The committed envelopes behind a NOTIFY payload, taken once; undefined when another process (or nobody) wrote them. */
+export function takeHandOff(service: ServiceName, token: string): EventEnvelope[] | undefined {
+  const h = handOffs.get(token);
+  if (!h || h.service !== service) return undefined;
+  handOffs.delete(token);
+  return h.envelopes;
+}
+
+/** Write already built envelopes in the caller's transaction (see appendToOutbox). */
+export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
+  if (envelopes.length === 0) return;
+  // One statement: the insert (a data-modifying CTE always runs) and the NOTIFY, delivered at
+  // commit, that hands these envelopes to this process's relay. Other instances do not know the
+  // token and ignore it; their polling pass is the fallback.
+  const token = registerHandOff(producer, envelopes);
+  await trx
+    .with('written', (db) =>
+      db
+        .insertInto('outbox')
+        .values(envelopes.map((env) => ({ id: env.id, type: env.type, envelope: JSON.stringify(env) })))
+        .returning('id'),
+    )
+    .selectNoFrom(sql`pg_notify(${outboxChannel(producer)}, ${token})`.as('notified'))
+    .execute();
+}
+
+/**
  * Write events in the caller's transaction (`trx` must be the service's own schema-scoped
  * transaction). They are published by the relay after commit; a rollback publishes nothing.
  */
@@ -51,11 +105,6 @@ export async function appendToOutbox(
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   const envelopes = events.map((e) => buildEnvelope(producer, e));
-  await trx
-    .insertInto('outbox')
-    .values(envelopes.map((env) => ({ id: env.id, type: env.type, envelope: JSON.stringify(env) })))
-    .execute();
-  // Delivered at commit: wakes the relay at once instead of at its next poll.
-  await sql`select pg_notify(${outboxChannel(producer)}, '')`.execute(trx);
+  await writeOutbox(trx, producer, envelopes);
   return envelopes;
 }

@@ -1,11 +1,12 @@
 import type { EventEnvelope, ServiceName } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
-import type { EventBus } from '../bus/event-bus.js';
+import { publishAll, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
-import { contextFromTraceparent, currentTraceparent, SpanKind, withSpan } from '../telemetry.js';
+import { contextFromTraceparent, currentTraceparent, SpanKind, tracer } from '../telemetry.js';
 import { isTransientError, withDeadline } from '../transient.js';
-import { outboxChannel } from './outbox.js';
+import { trace } from '@opentelemetry/api';
+import { outboxChannel, takeHandOff } from './outbox.js';
 import { redactPublished } from './redact.js';
 
 export interface RelayOptions {
@@ -26,6 +27,11 @@ export interface RelayOptions {
    * that keeps a relay from stopping for ever on a connection nobody answers.
    */
   passDeadlineMs?: number;
+  /**
+   * The polling pass leaves rows younger than this to the after-commit hand-off of the process that
+   * wrote them (so a fresh row is not published twice); older unpublished rows are the fallback's.
+   */
+  handOffGraceMs?: number;
 }
 
 interface OutboxRow {
@@ -35,9 +41,16 @@ interface OutboxRow {
 }
 
 /**
- * Publishes a service's outbox: claims pending rows with FOR UPDATE SKIP LOCKED (so several
- * instances share the work), publishes each with a broker confirm, and only then marks it sent.
- * Failed publishes are retried with backoff up to maxAttempts.
+ * Publishes a service's outbox, two ways:
+ * - the fast path: a transaction's NOTIFY (delivered at commit) hands its envelopes to this
+ *   process's relay (outbox.ts), which publishes them from memory with batched confirms and then
+ *   marks them sent in one statement: no claim transaction, no read of the rows;
+ * - the polling fallback (a lost hand-off, a crash after commit, a failed publish, rows of a dead
+ *   instance): claims pending rows older than the hand-off grace with FOR UPDATE SKIP LOCKED (so
+ *   several instances share the work), publishes each with a broker confirm, and only then marks it
+ *   sent. Failed publishes are retried with backoff up to maxAttempts.
+ * Either way a row is marked only after the broker confirmed it; a duplicate publish (both paths, a
+ * mark lost) is harmless because every consumer's inbox drops a redelivered event.
  */
 export class OutboxRelay {
   private readonly db: Kysely<any>;
@@ -46,6 +59,8 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private unlisten?: () => Promise<void>;
   private dirty = false;
+  private handedOff: EventEnvelope[] = [];
+  private flushing?: Promise<void>;
 
   constructor(private readonly options: RelayOptions) {
     this.db = options.database.forService(options.service);
@@ -55,7 +70,9 @@ export class OutboxRelay {
     if (this.running) return;
     this.running = true;
     try {
-      this.unlisten = await this.options.database.listen(outboxChannel(this.options.service), () => this.kick());
+      this.unlisten = await this.options.database.listen(outboxChannel(this.options.service), (payload) =>
+        this.onCommitted(payload),
+      );
     } catch (err) {
       this.options.logger.warn({ err: String(err) }, 'outbox LISTEN unavailable; relying on polling');
     }
@@ -73,11 +90,105 @@ export class OutboxRelay {
     this.wake?.();
     await this.loop;
     await this.unlisten?.();
+    await this.flushing;
+  }
+
+  /** A NOTIFY on the outbox channel: a transaction that wrote outbox rows has committed. */
+  private onCommitted(token: string): void {
+    if (!token) return this.kick(); // written without a hand-off: look at the table now
+    const envelopes = takeHandOff(this.options.service, token);
+    // Unknown token: another instance wrote it and publishes it; our polling pass is the fallback.
+    if (!envelopes || !this.running) return;
+    this.handedOff.push(...envelopes);
+    this.flushing ??= this.flushHandOffs().finally(() => {
+      this.flushing = undefined;
+    });
+  }
+
+  /**
+   * Publish handed-off envelopes in batches (whatever commits while a batch is at the broker goes in
+   * the next one), then mark the confirmed ones sent. A failure leaves the rows to the polling pass.
+   */
+  private async flushHandOffs(): Promise<void> {
+    const { batchSize = 100 } = this.options;
+    // Let the commits of this turn of the event loop join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.handedOff.length > 0) {
+      const batch = this.handedOff.splice(0, batchSize);
+      try {
+        const errors = await this.publishEnvelopes(batch);
+        const published = batch.filter((_, i) => !errors[i]);
+        const failed = errors.filter(Boolean);
+        if (failed.length)
+          this.options.logger.warn(
+            { err: String(failed[0]), failed: failed.length },
+            'publishing after commit failed; the polling pass will retry',
+          );
+        await withDeadline(this.markSent(published), 30_000, 'marking published outbox rows');
+      } catch (err) {
+        this.options.logger.warn({ err: String(err) }, 'after-commit publish failed; the polling pass will retry');
+      }
+    }
+  }
+
+  /** Mark published rows sent; a secret-bearing event is redacted in the same statement (see redact.ts). */
+  private async markSent(published: EventEnvelope[]): Promise<void> {
+    const redacted = published.flatMap((envelope) => {
+      const r = redactPublished(envelope);
+      return r ? [{ id: envelope.id, envelope: r }] : [];
+    });
+    const redactedIds = new Set(redacted.map((r) => r.id));
+    const sent = published.map((e) => e.id).filter((id) => !redactedIds.has(id));
+    if (sent.length) {
+      await this.db
+        .updateTable('outbox')
+        .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
+        .where('id', 'in', sent)
+        .where('processed_at', 'is', null)
+        .execute();
+    }
+    for (const { id, envelope } of redacted) {
+      await this.db
+        .updateTable('outbox')
+        .set({ processed_at: sql`now()`, locked_until: null, last_error: null, envelope: JSON.stringify(envelope) })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
+
+  /**
+   * Publish with one producer span per event (the consumer continues from it, so a trace shows the
+   * hop through the broker) and the broker's confirms awaited together.
+   */
+  private async publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
+    const spans = envelopes.map((envelope) =>
+      tracer().startSpan(
+        `publish ${envelope.type}`,
+        { kind: SpanKind.PRODUCER, attributes: { 'messaging.message.id': envelope.id } },
+        contextFromTraceparent(envelope.traceparent),
+      ),
+    );
+    const outgoing = envelopes.map((envelope, i) => ({
+      ...envelope,
+      traceparent:
+        currentTraceparent(trace.setSpan(contextFromTraceparent(envelope.traceparent), spans[i]!)) ??
+        envelope.traceparent,
+    }));
+    const errors = await publishAll(this.options.bus, outgoing);
+    spans.forEach((span, i) => {
+      const error = errors[i];
+      if (error) {
+        span.recordException(error);
+        span.setStatus({ code: 2, message: error.message });
+      }
+      span.end();
+    });
+    return errors;
   }
 
   /** Publish everything pending once; returns how many rows were handled. Exposed for tests. */
   async drainOnce(): Promise<number> {
-    const { batchSize = 100, lockSeconds = 30 } = this.options;
+    const { batchSize = 100, lockSeconds = 30, handOffGraceMs = 2000 } = this.options;
     const rows = await this.db.transaction().execute(async (trx) => {
       const claimed = (await trx
         .selectFrom('outbox')
@@ -85,6 +196,7 @@ export class OutboxRelay {
         .where('processed_at', 'is', null)
         .where('abandoned_at', 'is', null)
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${handOffGraceMs / 1000})`)
         .orderBy('created_at')
         .limit(batchSize)
         .forUpdate()
@@ -105,39 +217,17 @@ export class OutboxRelay {
     });
     if (rows.length === 0) return 0;
 
-    const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
-    const published = rows.filter((_, i) => results[i]!.status === 'fulfilled');
-    // A secret-bearing event is marked sent and redacted in one statement: its raw token is not
-    // kept a moment longer than the publish needed it (see redact.ts).
-    const redacted = published.flatMap((row) => {
-      const envelope = redactPublished(envelopeOf(row));
-      return envelope ? [{ id: row.id, envelope }] : [];
-    });
-    const redactedIds = new Set(redacted.map((r) => r.id));
-    const sent = published.map((r) => r.id).filter((id) => !redactedIds.has(id));
-    if (sent.length) {
-      await this.db
-        .updateTable('outbox')
-        .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
-        .where('id', 'in', sent)
-        .execute();
-    }
-    for (const { id, envelope } of redacted) {
-      await this.db
-        .updateTable('outbox')
-        .set({ processed_at: sql`now()`, locked_until: null, last_error: null, envelope: JSON.stringify(envelope) })
-        .where('id', '=', id)
-        .execute();
-    }
+    const errors = await this.publishEnvelopes(rows.map(envelopeOf));
+    await this.markSent(rows.filter((_, i) => !errors[i]).map(envelopeOf));
     const { maxAttempts = 20 } = this.options;
-    for (const [i, result] of results.entries()) {
-      if (result.status === 'fulfilled') continue;
+    for (const [i, reason] of errors.entries()) {
+      if (!reason) continue;
       const row = rows[i]!;
       const attempts = row.attempts + 1;
-      const error = String((result.reason as Error)?.message ?? result.reason);
+      const error = reason.message;
       const backoffSeconds = Math.min(30, 0.25 * 2 ** Math.min(attempts, 8));
       // A broker outage is nobody's fault: only failures of the event itself count towards abandoning it.
-      const abandon = attempts >= maxAttempts && !isTransientError(result.reason);
+      const abandon = attempts >= maxAttempts && !isTransientError(reason);
       await this.db
         .updateTable('outbox')
         .set({
@@ -151,20 +241,6 @@ export class OutboxRelay {
       if (abandon) this.options.logger.error({ id: row.id, error }, 'outbox event abandoned after max attempts');
     }
     return rows.length;
-  }
-
-  private async publish(row: OutboxRow): Promise<void> {
-    const envelope = envelopeOf(row);
-    await withSpan(
-      `publish ${envelope.type}`,
-      {
-        parent: contextFromTraceparent(envelope.traceparent),
-        kind: SpanKind.PRODUCER,
-        attributes: { 'messaging.message.id': envelope.id },
-      },
-      // The consumer continues from the publish span, so the trace shows the hop through the broker.
-      () => this.options.bus.publish({ ...envelope, traceparent: currentTraceparent() ?? envelope.traceparent }),
-    );
   }
 
   private async run(): Promise<void> {

@@ -1,4 +1,4 @@
-import { createKeyedWakeup, type Database, type Logger } from '@leadmarket/platform';
+import type { Database, Logger } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { findLead, type LeadRow } from './db/lead.repository.js';
 import type { LeadIntakeDatabase } from './db/database.js';
@@ -6,21 +6,42 @@ import type { LeadIntakeDatabase } from './db/database.js';
 /** PostgreSQL channel the LeadScreened consumer notifies (in its transaction), so a request waiting on another instance wakes too. */
 export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
 
-const POLL_MS = 200;
+/** What the submitter's reply needs of a lead's screening state. */
+export type ScreeningState = Pick<LeadRow, 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'>;
 
 /**
- * Lets leads-submit wait a bounded time for its lead's verdict. Three wake-up paths, any one
- * enough: this instance's own consumer (`wake`, after its commit), PostgreSQL LISTEN (other
- * instances), and polling (a lost notify). One per lead-intake instance, in its context.
+ * The slow fallback for a wake-up that never comes (a NOTIFY lost with its LISTEN connection): the
+ * waiter reads the lead this often. Every normal verdict arrives by notification.
+ */
+const FALLBACK_POLL_MS = 1000;
+const UNAWAITED_WATCH_MS = 60_000;
+
+const isFinal = (lead: ScreeningState | undefined) => !lead || Boolean(lead.screened_at) || lead.status !== 'screening';
+
+/** A wait started before the lead is committed, so no wake-up can come before anyone listens for it. */
+export interface VerdictWatch {
+  /** The verdict, or the lead's unscreened state (undefined if it was never stored) after `timeoutMs`. */
+  verdict(timeoutMs: number): Promise<ScreeningState | undefined>;
+  /** Stop watching (the lead was not stored under this id after all). */
+  cancel(): void;
+}
+
+/**
+ * Lets leads-submit wait a bounded time for its lead's verdict, woken by notification only: this
+ * instance's own LeadScreened consumer (`wake`, after its commit, carrying the verdict) or
+ * PostgreSQL LISTEN (another instance's consumer). Reading the lead every second is only the
+ * fallback. One per lead-intake instance, in its context.
  */
 export class ScreeningWaiter {
   private unlisten?: () => Promise<void>;
-  private readonly wakeup = createKeyedWakeup();
+  // In-process wake-ups: the consumer and the waiting request often share a process; no round trip needed.
+  private readonly listeners = new Map<string, Set<(verdict?: ScreeningState) => void>>();
 
   constructor(
     private readonly db: Kysely<LeadIntakeDatabase>,
     private readonly database: Database,
     private readonly logger: Logger,
+    private readonly fallbackPollMs = FALLBACK_POLL_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -31,9 +52,12 @@ export class ScreeningWaiter {
     }
   }
 
-  /** Wake the requests of this instance waiting for `leadId`'s verdict. */
-  wake(leadId: string): void {
-    this.wakeup.wake(leadId);
+  /**
+   * Wake the requests of this instance waiting for `leadId`'s verdict. With the verdict they answer
+   * from it; without (a NOTIFY from another instance) they read the lead once.
+   */
+  wake(leadId: string, verdict?: ScreeningState): void {
+    for (const fn of [...(this.listeners.get(leadId) ?? [])]) fn(verdict);
   }
 
   async stop(): Promise<void> {
@@ -41,23 +65,83 @@ export class ScreeningWaiter {
     this.unlisten = undefined;
   }
 
-  /** The lead once screened, or its still-unscreened row when `timeoutMs` passes. */
-  async waitForVerdict(leadId: string, timeoutMs: number): Promise<LeadRow | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const lead = await findLead(this.db, leadId);
-      if (!lead || lead.screened_at || lead.status !== 'screening') return lead;
-      const left = deadline - Date.now();
-      if (left <= 0) return lead;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          stopListening();
-          resolve();
-        };
-        const timer = setTimeout(done, Math.min(POLL_MS, left));
-        const stopListening = this.wakeup.onWake(leadId, done);
-      });
+  /**
+   * Start watching `leadId` before the transaction that stores it commits. The verdict cannot
+   * arrive earlier (screening hears of the lead only after that commit), so the first look at the
+   * table can wait for a wake-up or the fallback.
+   */
+  watch(leadId: string): VerdictWatch {
+    let latest: ScreeningState | undefined;
+    let woken = false;
+    let signal: (() => void) | undefined;
+    const onWake = (verdict?: ScreeningState) => {
+      if (verdict) latest = verdict;
+      woken = true;
+      signal?.();
+    };
+    let set = this.listeners.get(leadId);
+    if (!set) this.listeners.set(leadId, (set = new Set()));
+    set.add(onWake);
+    const cancel = () => {
+      clearTimeout(expiry);
+      set.delete(onWake);
+      if (set.size === 0 && this.listeners.get(leadId) === set) this.listeners.delete(leadId);
+    };
+    // A watch nobody awaits (the insert failed) must not keep its listener for ever.
+    const expiry = setTimeout(cancel, UNAWAITED_WATCH_MS);
+    expiry.unref();
+    return {
+      cancel,
+      verdict: async (timeoutMs) => {
+        clearTimeout(expiry);
+        const deadline = Date.now() + timeoutMs;
+        try {
+          for (;;) {
+            if (latest) return latest;
+            if (woken) {
+              woken = false;
+              const lead = await findLead(this.db, leadId);
+              if (latest) return latest;
+              if (isFinal(lead)) return lead;
+              if (Date.now() >= deadline) return lead;
+            }
+            const left = deadline - Date.now();
+            if (left <= 0) return await findLead(this.db, leadId);
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(
+                () => {
+                  // The fallback: look at the table as if woken.
+                  woken = true;
+                  resolve();
+                },
+                Math.min(this.fallbackPollMs, left),
+              );
+              signal = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+              if (woken || latest) signal();
+            });
+            signal = undefined;
+          }
+        } finally {
+          cancel();
+        }
+      },
+    };
+  }
+
+  /** The lead once screened, or its still-unscreened row when `timeoutMs` passes (a lead stored earlier). */
+  async waitForVerdict(leadId: string, timeoutMs: number): Promise<ScreeningState | undefined> {
+    const watch = this.watch(leadId);
+    const lead = await findLead(this.db, leadId).catch((err) => {
+      watch.cancel();
+      throw err;
+    });
+    if (isFinal(lead)) {
+      watch.cancel();
+      return lead;
     }
+    return watch.verdict(timeoutMs);
   }
 }

@@ -67,6 +67,9 @@ export async function submitLead(
   if (earlier && earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
   const now = new Date();
   const clientIpHash = options.clientIp ? hashToken(`${options.ipHashSalt}:${options.clientIp}`) : null;
+  // Listening before the commit: the verdict's wake-up cannot be missed, and no first read is needed.
+  // (A watch that is never awaited, e.g. the insert failed, ends on its own after a while.)
+  let watch = earlier ? undefined : waiter.watch(id);
   if (!earlier) {
     const stored = await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertLead(trx, {
@@ -110,13 +113,15 @@ export async function submitLead(
       return true;
     });
     if (!stored) {
+      watch?.cancel();
+      watch = undefined;
       // The same key was stored by a concurrent retry between our look-up and our insert.
       const winner = await findLeadByIdempotencyKey(ctx.db, key!);
       if (!winner || winner.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
       id = winner.id;
     }
   }
-  const lead = await waiter.waitForVerdict(id, options.waitMs);
+  const lead = watch ? await watch.verdict(options.waitMs) : await waiter.waitForVerdict(id, options.waitMs);
   const screened = lead?.screened_at && lead.validation_summary;
   const verdict = screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null;
   return {

@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, ServiceName } from '@leadmarket/contracts';
+import {
+  appendToOutbox,
+  buildEnvelope,
+  defineConsumer,
+  InProcessEventBus,
+  migrateService,
+  OutboxRelay,
+  RabbitMqEventBus,
+  startConsumers,
+  type EventBus,
+  type Subscription,
+} from '@leadmarket/platform';
+import {
+  createTestInfra,
+  realServersConfigured,
+  TcpProxy,
+  testLogger,
+  waitFor,
+  type TestInfra,
+} from '@leadmarket/platform/testing';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const PRODUCER = 'batch-test-producer' as ServiceName;
+const CONSUMER = 'batch-test-consumer' as ServiceName;
+const logger = testLogger();
+
+/** A bus the test can cut off from its broker (RabbitMQ through a loopback proxy), or the in-process one. */
+interface Broker {
+  name: string;
+  bus: EventBus;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const brokers: Array<{ name: string; make: (namespace: string) => Promise<Broker> }> = [
+  {
+    name: 'in-process',
+    make: async () => {
+      const bus = new InProcessEventBus();
+      return {
+        name: 'in-process',
+        bus,
+        cut: async () => bus.setAvailable(false),
+        restore: async () => bus.setAvailable(true),
+        close: () => bus.close(),
+      };
+    },
+  },
+];
+if (realServersConfigured()) {
+  brokers.push({
+    name: 'rabbitmq',
+    make: async (namespace) => {
+      const target = new URL(process.env.AMQP_URL!);
+      const proxy = new TcpProxy(target.hostname, Number(target.port || 5672));
+      target.host = `127.0.0.1:${await proxy.start()}`;
+      const bus = await RabbitMqEventBus.connect({ url: target.toString(), namespace, logger });
+      return {
+        name: 'rabbitmq',
+        bus,
+        cut: () => proxy.cut(),
+        restore: () => proxy.restore(),
+        close: async () => {
+          await proxy.restore().catch(() => {});
+          await bus.deleteTopology().catch(() => {});
+          await bus.close();
+          await proxy.close();
+        },
+      };
+    },
+  });
+}
+
+const completed = (contractor = 'C-1') =>
+  buildEnvelope(PRODUCER, {
+    type: 'LeadCompleted',
+    data: { lead_id: randomUUID(), completed_at: new Date().toISOString(), contractor_id: contractor },
+  });
+
+describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ name, make }) => {
+  let infra: TestInfra;
+  let broker: Broker;
+  let consumerDb: Kysely<any>;
+  let producerDb: Kysely<any>;
+  let subscription: Subscription | undefined;
+  let relay: OutboxRelay | undefined;
+
+  beforeAll(async () => {
+    infra = await createTestInfra(logger);
+    broker = await make(`${infra.namespace}${name.slice(0, 2)}`);
+    await migrateService(infra.database, PRODUCER, {});
+    await migrateService(infra.database, CONSUMER, {
+      '2026_11_23_0000_effects': {
+        up: (db) =>
+          db.schema.createTable('effects').addColumn('lead_id', 'text').addColumn('event_id', 'text').execute(),
+      },
+    });
+    consumerDb = infra.database.forService(CONSUMER);
+    producerDb = infra.database.forService(PRODUCER);
+  });
+  afterEach(async () => {
+    await subscription?.close();
+    subscription = undefined;
+    await relay?.stop();
+    relay = undefined;
+  });
+  afterAll(async () => {
+    await broker.close();
+    await infra.cleanup();
+  });
+
+  const effectsOf = async (events: EventEnvelope[]) => {
+    const rows = (await consumerDb
+      .selectFrom('effects')
+      .select('event_id')
+      .where(
+        'event_id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute()) as Array<{ event_id: string }>;
+    return rows.map((r) => r.event_id);
+  };
+
+  /** Consumers of LeadCompleted that write one effect row per event; `transactions` maps each handled event to its transaction. */
+  const consume = async (
+    queue: string,
+    options: { batchSize?: number; concurrentBatches?: number; gate?: () => Promise<void> } = {},
+  ) => {
+    const transactions = new Map<string, Set<unknown>>();
+    const entered: string[] = [];
+    subscription = await startConsumers({
+      database: infra.database,
+      service: CONSUMER,
+      bus: broker.bus,
+      logger,
+      queue,
+      kv: infra.kv,
+      maxAttempts: 3,
+      batchSize: options.batchSize ?? 10,
+      concurrentBatches: options.concurrentBatches,
+      consumers: [
+        defineConsumer({
+          event: 'LeadCompleted',
+          async handle(event, { trx }) {
+            entered.push(event.id);
+            if (!transactions.has(event.id)) transactions.set(event.id, new Set());
+            transactions.get(event.id)!.add(trx);
+            await options.gate?.();
+            if (event.data.contractor_id === 'poison')
+              throw new Error('business rule: this contractor cannot complete');
+            await trx.insertInto('effects').values({ lead_id: event.data.lead_id, event_id: event.id }).execute();
+          },
+        }),
+      ],
+    });
+    return { transactions, entered };
+  };
+
+  /** Queue `events` while the consumer is away, so they reach it together (one batch) when it returns. */
+  const queueWhileAway = async (queue: string, events: EventEnvelope[]) => {
+    await consume(queue);
+    await subscription!.close();
+    subscription = undefined;
+    for (const e of events) await broker.bus.publish(e);
+  };
+
+  it('poison in a batch of 10: the 9 others applied exactly once, the poison alone dead-lettered with its reason', async () => {
+    const queue = `${infra.namespace}.${name}.poison`;
+    const good = Array.from({ length: 9 }, () => completed());
+    const poison = completed('poison');
+    const events = [...good.slice(0, 4), poison, ...good.slice(4)];
+    await queueWhileAway(queue, events);
+    const { transactions } = await consume(queue);
+    const dead = await waitFor(
+      async () => {
+        const letters = await broker.bus.takeDeadLetters(queue);
+        return letters.length ? letters : undefined;
+      },
+      'the poison event dead-lettered',
+      20_000,
+    );
+    expect(dead).toHaveLength(1);
+    expect(JSON.parse(dead[0]!.body).id).toBe(poison.id);
+    expect(dead[0]!.reason).toBe('business rule: this contractor cannot complete');
+    await waitFor(async () => (await effectsOf(good)).length === 9, 'the nine good effects', 10_000);
+    const effects = await effectsOf(events);
+    expect(effects.sort()).toEqual(good.map((e) => e.id).sort());
+    // The poison really shared a transaction with good events (it was batched), and sank none of them.
+    const poisonTransactions = transactions.get(poison.id)!;
+    const neighbours = good.filter((e) => [...transactions.get(e.id)!].some((t) => poisonTransactions.has(t)));
+    expect(neighbours.length).toBeGreaterThan(0);
+  });
+
+  it('a committed batch delivered again applies nothing twice', async () => {
+    const queue = `${infra.namespace}.${name}.redelivery`;
+    const events = Array.from({ length: 10 }, () => completed());
+    await queueWhileAway(queue, events);
+    const { entered } = await consume(queue, { concurrentBatches: 1 });
+    await waitFor(async () => (await effectsOf(events)).length === 10, 'the first delivery applied', 10_000);
+    // The same ten again (as after an ack lost with its connection), then a sentinel behind them.
+    for (const e of events) await broker.bus.publish(e);
+    const sentinel = completed();
+    await broker.bus.publish(sentinel);
+    await waitFor(async () => (await effectsOf([sentinel])).length === 1, 'the sentinel after the redelivery', 10_000);
+    expect((await effectsOf(events)).sort()).toEqual(events.map((e) => e.id).sort());
+    // The redelivered events reached the consumer and its inbox skipped them: their handler never ran again.
+    expect(entered.filter((id) => id !== sentinel.id).sort()).toEqual(events.map((e) => e.id).sort());
+  });
+
+  it('publishes what a transaction wrote right after its commit, without the polling pass', async () => {
+    const queue = `${infra.namespace}.${name}.handoff`;
+    await consume(queue);
+    // Polling once a day and leaving every row younger than a day to the hand-off: only the hand-off can publish.
+    relay = new OutboxRelay({
+      database: infra.database,
+      service: PRODUCER,
+      bus: broker.bus,
+      logger,
+      pollIntervalMs: 86_400_000,
+      handOffGraceMs: 86_400_000,
+    });
+    await relay.start();
+    const data = Array.from({ length: 5 }, () => completed().data);
+    const written = await producerDb.transaction().execute((trx) =>
+      appendToOutbox(
+        trx,
+        PRODUCER,
+        data.map((d) => ({ type: 'LeadCompleted' as const, data: d })),
+      ),
+    );
+    await waitFor(async () => (await effectsOf(written)).length === 5, 'the five effects', 10_000);
+    await waitFor(
+      async () =>
+        (
+          await producerDb
+            .selectFrom('outbox')
+            .select('id')
+            .where(
+              'id',
+              'in',
+              written.map((e) => e.id),
+            )
+            .where('processed_at', 'is not', null)
+            .execute()
+        ).length === 5,
+      'the rows marked sent',
+    );
+  });
+
+  it('publishes rows whose hand-off never came (another process wrote them) by the polling pass, after the grace', async () => {
+    const queue = `${infra.namespace}.${name}.fallback`;
+    await consume(queue);
+    relay = new OutboxRelay({
+      database: infra.database,
+      service: PRODUCER,
+      bus: broker.bus,
+      logger,
+      pollIntervalMs: 100,
+      handOffGraceMs: 300,
+    });
+    await relay.start();
+    const env = completed();
+    // Another instance's write: its NOTIFY carries a token this process never handed off.
+    await producerDb.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('outbox')
+        .values({ id: env.id, type: env.type, envelope: JSON.stringify(env) })
+        .execute();
+      await sql`select pg_notify(${`lm_outbox_${PRODUCER.replace(/-/g, '_')}`}, ${randomUUID()})`.execute(trx);
+    });
+    await waitFor(async () => (await effectsOf([env])).length === 1, 'the effect through the polling pass', 10_000);
+  });
+});
+
+// Cutting a live connection mid-batch is RabbitMQ's failure (the in-process bus has no connection to lose).
+describe.runIf(realServersConfigured())('a broker cut in the middle of a batch', () => {
+  let infra: TestInfra;
+  let broker: Broker;
+  let subscription: Subscription | undefined;
+
+  beforeAll(async () => {
+    infra = await createTestInfra(logger);
+    broker = await brokers.find((b) => b.name === 'rabbitmq')!.make(`${infra.namespace}cut`);
+    await migrateService(infra.database, CONSUMER, {
+      '2026_11_23_0000_effects': {
+        up: (db) =>
+          db.schema.createTable('effects').addColumn('lead_id', 'text').addColumn('event_id', 'text').execute(),
+      },
+    });
+  });
+  afterAll(async () => {
+    await subscription?.close();
+    await broker.close();
+    await infra.cleanup();
+  });
+
+  it('loses nothing and applies nothing twice: the batch commits, its acks die with the connection, the redelivery is skipped', async () => {
+    const queue = `${infra.namespace}.cut`;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const entered = new Set<string>();
+    const settled: string[] = [];
+    // Count deliveries that completed in the consumer runner (acked, or meant to be).
+    const countingBus: EventBus = {
+      publish: (e) => broker.bus.publish(e),
+      takeDeadLetters: (q, max) => broker.bus.takeDeadLetters(q, max),
+      ping: () => broker.bus.ping(),
+      close: () => broker.bus.close(),
+      subscribe: (spec, handler) =>
+        broker.bus.subscribe(spec, async (e, info) => {
+          await handler(e, info);
+          settled.push(e.id);
+        }),
+    };
+    const start = () =>
+      startConsumers({
+        database: infra.database,
+        service: CONSUMER,
+        bus: countingBus,
+        logger,
+        queue,
+        kv: infra.kv,
+        batchSize: 10,
+        consumers: [
+          defineConsumer({
+            event: 'LeadCompleted',
+            async handle(event, { trx }) {
+              entered.add(event.id);
+              await gate;
+              await trx.insertInto('effects').values({ lead_id: event.data.lead_id, event_id: event.id }).execute();
+            },
+          }),
+        ],
+      });
+    subscription = await start();
+    await subscription!.close();
+    const first = Array.from({ length: 10 }, () => completed());
+    for (const e of first) await broker.bus.publish(e);
+    subscription = await start();
+    // The first batch is inside its transaction, held at the gate …
+    await waitFor(() => entered.size > 0, 'the batch to start');
+    // … when the broker connection is cut; then the batch commits and its acks cannot reach the broker.
+    await broker.cut();
+    release();
+    await waitFor(() => settled.length > 0, 'the batch to commit during the cut', 10_000);
+    const committedDuringCut = [...settled];
+    await broker.restore();
+    const later = Array.from({ length: 10 }, () => completed());
+    await waitFor(
+      async () => {
+        try {
+          await broker.bus.publish(later[0]!);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'the broker back',
+      20_000,
+      200,
+    );
+    for (const e of later.slice(1)) await broker.bus.publish(e);
+    const all = [...first, ...later];
+    const effects = async () =>
+      (await infra.database
+        .forService(CONSUMER)
+        .selectFrom('effects')
+        .select('event_id')
+        .where(
+          'event_id',
+          'in',
+          all.map((e) => e.id),
+        )
+        .execute()) as Array<{ event_id: string }>;
+    await waitFor(async () => (await effects()).length >= all.length, 'every effect after the cut', 30_000, 100);
+    // Every event of the cut batch that committed before the cut was delivered again (its ack was lost) …
+    await waitFor(
+      () => committedDuringCut.every((id) => settled.filter((s) => s === id).length >= 2),
+      'the unacked batch redelivered',
+      30_000,
+      100,
+    );
+    // … and nothing was applied twice or lost.
+    const ids = (await effects()).map((r) => r.event_id);
+    expect(ids.sort()).toEqual(all.map((e) => e.id).sort());
+  }, 90_000);
+});
