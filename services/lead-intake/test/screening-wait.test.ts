@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { migrateService } from '@leadmarket/platform';
 import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
+import type { LeadIntakeDatabase } from '../src/db/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLead, recordScreening } from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -12,7 +13,7 @@ const allGood = { phone_valid: true, email_valid: true, content_valid: true, is_
 /** leads-submit's wait for the verdict: woken by notification, reading the table only as a slow fallback. */
 describe('waiting for the screening verdict', () => {
   let infra: TestInfra;
-  let db: Kysely<any>;
+  let db: Kysely<LeadIntakeDatabase>;
   const waiters: ScreeningWaiter[] = [];
 
   beforeAll(async () => {
