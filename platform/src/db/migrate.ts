@@ -30,8 +30,12 @@ export async function migrateService(
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
+    // The driver's error stays the cause: a statement timeout (another instance holding the
+    // migration lock on a busy machine) or a lost connection is then retried by the caller
+    // (isTransientError follows `cause`) instead of ending the process.
     throw new Error(
       `Migration of ${service} failed${failed ? ` at ${failed.migrationName}` : ''}: ${String((error as Error)?.message ?? error)}`,
+      { cause: error },
     );
   }
 }

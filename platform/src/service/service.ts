@@ -271,8 +271,9 @@ export async function startService<C extends ServiceContext>(
 }
 
 /**
- * Migrate, waiting (bounded back-off, up to about two minutes) while the database is unreachable,
- * so a service started during a database outage comes up when it returns instead of exiting.
+ * Migrate, waiting (bounded back-off, up to about two minutes) while the database is unreachable
+ * or another instance holds the migration lock past the statement timeout, so a service started
+ * during a database outage (or beside its twin on a busy machine) comes up instead of exiting.
  */
 async function migrateWhenReachable(
   database: Database,
@@ -286,7 +287,10 @@ async function migrateWhenReachable(
       return await migrateService(database, service, migrations);
     } catch (err) {
       if (!isTransientError(err) || Date.now() - started > 120_000) throw err;
-      logger.warn({ err: String(err), attempt }, 'database unreachable at start-up; retrying migrations');
+      logger.warn(
+        { err: String(err), attempt },
+        'database unreachable or migration lock busy at start-up; retrying migrations',
+      );
       await new Promise((r) => setTimeout(r, backoffMs(attempt, 500, 5000)));
     }
   }
