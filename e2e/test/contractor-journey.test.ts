@@ -188,7 +188,8 @@ describe('contractor journey in the browser', () => {
     await tab(page, 'Refunded').click();
     const refunded = page.locator('.dash-lead', { hasText: 'Erin Example' });
     await refunded.waitFor({ timeout: 15_000 });
-    expect(await refunded.getByRole('button').count()).toBe(0);
+    // No actions on a refunded lead: its only button opens the receipt (proof of exclusivity still holds).
+    expect(await refunded.getByRole('button').allInnerTexts()).toEqual(['Exclusive — verify']);
     await tab(page, 'Purchased').click();
     await page.getByText('No purchased leads yet.').waitFor();
 
