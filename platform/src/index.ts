@@ -18,6 +18,7 @@ export * from './outbox/redact.js';
 export * from './outbox/retention.js';
 export * from './outbox/consumers.js';
 export * from './clients/service-client.js';
+export * from './clients/internal-call.js';
 export * from './service/service.js';
 export * from './service/wakeup.js';
 export * from './security/tokens.js';
