@@ -14,14 +14,18 @@ import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { appendToOutbox, type NewEvent } from './outbox.js';
 
+/** The tables a service context's `db` knows (`any` for an untyped context). */
+export type TablesOf<S> = S extends { db: Kysely<infer DB> } ? DB : any;
+
 /**
  * What a handler gets besides its event: the transaction its effect and the inbox record share,
  * and its service's context `S` (config, clients, public base URL, wake-ups), as medusa's
- * subscribers receive their container.
+ * subscribers receive their container. `trx` knows the tables of `S['db']` (the service's typed
+ * database, e.g. `ScreeningDatabase`); the runner itself is untyped.
  */
 export interface ConsumerContext<S = unknown> {
   /** The service's schema-scoped transaction; commit happens after the handler returns. */
-  trx: Kysely<any>;
+  trx: Kysely<TablesOf<S>>;
   /** Write follow-up events in the same transaction. */
   emit(events: NewEvent[]): Promise<void>;
   /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
@@ -42,7 +46,10 @@ export interface ConsumerDefinition<T extends EventType = any, S = any> {
 /** Declare a consumer with its event's data typed (one that needs nothing of its service's context). */
 export const defineConsumer = <T extends EventType>(def: ConsumerDefinition<T>): ConsumerDefinition<T> => def;
 
-/** `defineConsumer` for a service whose handlers use its context `S`: `export const consumer = consumerOf<MyContext>()`. */
+/**
+ * `defineConsumer` for a service whose handlers use its context `S` (and, through `S['db']`, its
+ * typed tables): `export const defineScreeningConsumer = consumerOf<ScreeningContext>()`.
+ */
 export const consumerOf =
   <S>() =>
   <T extends EventType>(def: ConsumerDefinition<T, S>): ConsumerDefinition<T, S> =>

@@ -18,13 +18,16 @@ import { context, trace } from '@opentelemetry/api';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { RabbitMqEventBus } from '../bus/rabbitmq.js';
 
-/** Everything a service's routes, consumers and jobs use; built once per service instance. */
-export interface ServiceContext {
+/**
+ * Everything a service's routes, consumers and jobs use; built once per service instance.
+ * `DB` is the service's typed tables (e.g. `ScreeningDatabase`).
+ */
+export interface ServiceContext<DB = any> {
   service: ServiceName;
   /** The process environment (services parse their own variables with loadConfig). */
   env: Record<string, string | undefined>;
   /** Kysely scoped to this service's own schema. */
-  db: Kysely<any>;
+  db: Kysely<DB>;
   database: Database;
   bus: EventBus;
   kv: KeyValueStore;
@@ -32,7 +35,7 @@ export interface ServiceContext {
   clients: ServiceClients;
   publicBaseUrl: string;
   /** Write events inside `trx` (this service's transaction); published after commit. */
-  emit(trx: Kysely<any>, events: NewEvent[]): Promise<void>;
+  emit(trx: Kysely<DB>, events: NewEvent[]): Promise<void>;
 }
 
 /** A background job: started after the service listens, stopped before it closes. */

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@leadmarket/platform';
+import { defineScreeningConsumer } from '../context.js';
 import { sql } from 'kysely';
 
 /**
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
  * duplicate fingerprint (an unsalted hash of the phone, which a search over phone numbers reverses)
  * is dropped. Screening keeps no contact itself.
  */
-export const leadDeletedConsumer = defineConsumer({
+export const leadDeletedConsumer = defineScreeningConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx }) {
     await trx

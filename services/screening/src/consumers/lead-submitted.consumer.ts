@@ -1,5 +1,6 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
+import type { ScreeningDatabase } from '../db/database.js';
 import {
   countScreeningsFromIp,
   hasRecentFingerprint,
@@ -26,7 +27,7 @@ const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
  */
 async function isDuplicate(
   kv: KeyValueStore,
-  trx: Kysely<any>,
+  trx: Kysely<ScreeningDatabase>,
   fingerprint: string,
   leadId: string,
   submittedAt: Date,

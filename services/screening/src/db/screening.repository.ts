@@ -1,9 +1,10 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
+import type { ScreeningDatabase } from './database.js';
 
 /** Store a verdict and each reason as its own row. */
 export async function insertScreening(
-  db: Kysely<any>,
+  db: Kysely<ScreeningDatabase>,
   s: {
     lead_id: string;
     status: 'valid' | 'rejected';
@@ -36,13 +37,17 @@ export async function insertScreening(
 }
 
 /** The verdict screening gave a lead, or undefined while it has none. */
-export async function screeningStatusOf(db: Kysely<any>, leadId: string): Promise<string | undefined> {
+export async function screeningStatusOf(db: Kysely<ScreeningDatabase>, leadId: string): Promise<string | undefined> {
   const row = await db.selectFrom('screenings').select('status').where('lead_id', '=', leadId).executeTakeFirst();
   return row?.status as string | undefined;
 }
 
 /** Leads already screened from one (hashed) address since `since`. */
-export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, since: Date): Promise<number> {
+export async function countScreeningsFromIp(
+  db: Kysely<ScreeningDatabase>,
+  ipHash: string,
+  since: Date,
+): Promise<number> {
   const row = await db
     .selectFrom('screenings')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -54,7 +59,7 @@ export async function countScreeningsFromIp(db: Kysely<any>, ipHash: string, sin
 
 /** Another accepted lead with this fingerprint since `since` (PostgreSQL: the truth of the 30-day window; only accepted leads are recorded). */
 export async function hasRecentFingerprint(
-  db: Kysely<any>,
+  db: Kysely<ScreeningDatabase>,
   fingerprint: string,
   since: Date,
   leadId: string,
@@ -72,7 +77,7 @@ export async function hasRecentFingerprint(
 
 /** Remember an accepted lead's fingerprint for the 30-day window (a redelivery inserts nothing). */
 export async function insertFingerprint(
-  db: Kysely<any>,
+  db: Kysely<ScreeningDatabase>,
   fingerprint: string,
   leadId: string,
   submittedAt: Date,
@@ -85,6 +90,6 @@ export async function insertFingerprint(
 }
 
 /** Fingerprints past the window serve no purpose; dropping them keeps the table small. */
-export async function pruneFingerprints(db: Kysely<any>, before: Date): Promise<void> {
+export async function pruneFingerprints(db: Kysely<ScreeningDatabase>, before: Date): Promise<void> {
   await db.deleteFrom('duplicate_fingerprints').where('submitted_at', '<', before).execute();
 }
