@@ -12,3 +12,4 @@ export * from './lead-reasons.js';
 export * from './events/index.js';
 export * from './calls/index.js';
 export * from './pricing.js';
+export * from './spend-caps.js';

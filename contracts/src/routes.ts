@@ -104,6 +104,12 @@ export const ROUTES = {
   'admin-contractor': route('admin', 'admin', ['GET'], 'implied'),
   'admin-leads-export': route('admin', 'admin', ['GET'], 'implied'),
   'admin-contractors-export': route('admin', 'admin', ['GET'], 'implied'),
+
+  // issue 21: proof of exclusivity and hard spend caps
+  'get-lead-receipt': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'verify-lead-receipt': route('wallet-ledger', 'public', ['POST'], 'implied'),
+  'spend-caps': route('wallet-ledger', 'contractor', ['GET', 'POST'], 'implied'),
+  'admin-lead-receipt': route('admin', 'admin', ['GET'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -39,6 +39,7 @@ export const SPA_PATHS = [
   '/contractor-waitlist',
   '/contractor-waitlist-confirmed',
   '/contractor-dashboard',
+  '/verify-receipt',
 ] as const;
 
 /** Public pages worth a search engine's visit (sitemap.xml): marketing, request forms, info and legal pages. */

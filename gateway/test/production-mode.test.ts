@@ -28,6 +28,7 @@ const EVERY_SECRET = [
   'SMTP_URL',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
+  'RECEIPT_SIGNING_KEY',
 ];
 
 /** Run a script with only PATH/HOME and `env`: exit code, stderr and how long it took. */
@@ -60,7 +61,8 @@ describe('production requirements', () => {
       ALL_REQUIREMENTS,
     ).join('\n');
     for (const name of ['STRIPE', 'TWILIO', 'SMTP']) expect(off).not.toContain(name);
-    for (const name of ['INTERNAL_API_TOKEN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) expect(off).toContain(name);
+    for (const name of ['INTERNAL_API_TOKEN', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'RECEIPT_SIGNING_KEY'])
+      expect(off).toContain(name);
   });
 
   it('refuses a switch that is neither on nor off', () => {
@@ -83,7 +85,7 @@ describe('a production start without keys', () => {
     const result = await runScript('services/wallet-ledger/src/main.ts', { NODE_ENV: 'production' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('wallet-ledger refuses to start');
-    for (const name of ['INTERNAL_API_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'])
+    for (const name of ['INTERNAL_API_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'RECEIPT_SIGNING_KEY'])
       expect(result.stderr).toContain(name);
     expect(result.stderr).not.toContain('TWILIO');
   }, 90_000);
@@ -106,6 +108,7 @@ describe('production with every key', () => {
       env: {
         NODE_ENV: 'production',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
+        RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         STRIPE_SECRET_KEY: 'sk_test_fake',
         STRIPE_WEBHOOK_SECRET: 'whsec_test_production',
         STRIPE_API_BASE: fake.url,
@@ -158,6 +161,7 @@ describe('production with every channel switched off', () => {
       env: {
         NODE_ENV: 'production',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
+        RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         PAYMENTS_DISABLED: 'true',
         SMS_DISABLED: 'true',
         EMAIL_DISABLED: 'true',

@@ -175,3 +175,88 @@ export const InternalRecordPurchaseSchema = z.object({
   channel: z.enum(['claim', 'dashboard']),
   purchased_at: z.string().datetime({ offset: true }),
 });
+
+// ---- issue 21: receipts (proof of exclusivity) and hard spend caps ----
+
+/** Query of get-lead-receipt (the buyer's own lead) and admin-lead-receipt. */
+export const LeadReceiptQuerySchema = z.object({
+  lead_id: leadId,
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+});
+
+/** The facts of a receipt, exactly as they were signed (cents, ISO times in UTC). */
+export const ReceiptFactsSchema = z.object({
+  lead_id: z.string().max(100),
+  contractor_id: z.string().max(200),
+  purchase_id: z.string().max(100),
+  transaction_id: z.string().max(100),
+  price_cents: z.number().int(),
+  price_row: z.string().max(200),
+  lead_type: z.string().max(50),
+  price_source: z.string().max(50),
+  price_version: z.string().max(50),
+  priced_at: z.string().max(50),
+  offered_at: z.string().max(50),
+  offered_to: z.number().int(),
+  purchased_at: z.string().max(50),
+  other_purchases: z.number().int(),
+});
+export type ReceiptFactsWire = z.infer<typeof ReceiptFactsSchema>;
+
+/** A receipt: its facts, its code, and the statement of exclusivity checked when it was read. */
+export const LeadReceiptSchema = z.object({
+  success: z.literal(true),
+  receipt: ReceiptFactsSchema,
+  code: z.string(),
+  exclusive: z.boolean(),
+  statement: z.string(),
+  /** Where anyone can check the receipt: POST these facts and code (or lead_id and code) to verify-lead-receipt. */
+  verify_function: z.literal('verify-lead-receipt'),
+});
+export type LeadReceipt = z.infer<typeof LeadReceiptSchema>;
+
+/**
+ * Body of verify-lead-receipt: the code with either the whole receipt (every fact as handed over)
+ * or only the lead id (the server rebuilds the facts from its records).
+ */
+export const VerifyReceiptRequestSchema = z.object({
+  code: z.string({ error: 'Enter the receipt code.' }).trim().min(1, 'Enter the receipt code.').max(200),
+  lead_id: z.string().trim().uuid('Enter the lead id as it is printed on the receipt.').optional(),
+  receipt: ReceiptFactsSchema.optional(),
+});
+export const VerifyReceiptResponseSchema = z.object({
+  success: z.literal(true),
+  valid: z.boolean(),
+  verdict: z.string(),
+  /** Facts that differ from the marketplace's records (empty when valid or unknown). */
+  differing_facts: z.array(z.string()),
+  receipt: ReceiptFactsSchema.nullable(),
+});
+export type VerifyReceiptResponse = z.infer<typeof VerifyReceiptResponseSchema>;
+
+/** Body of spend-caps POST: dollars (null or '' = no cap) and whole numbers of reloads. */
+export const SpendCapsUpdateSchema = z.object({
+  contractor_id: optionalId,
+  session_token: z.string().optional(),
+  daily_cap: z.unknown().optional(),
+  weekly_cap: z.unknown().optional(),
+  max_lead_price: z.unknown().optional(),
+  auto_reload_max_per_day: z.unknown().optional(),
+  auto_reload_max_per_month: z.unknown().optional(),
+});
+/** Reply of spend-caps (GET and POST): dollars, null = no cap; what was spent in the current windows and when they reset. */
+export const SpendCapsSchema = z.object({
+  success: z.literal(true),
+  daily_cap: z.number().nullable(),
+  weekly_cap: z.number().nullable(),
+  max_lead_price: z.number().nullable(),
+  auto_reload_max_per_day: z.number().int().nullable(),
+  auto_reload_max_per_month: z.number().int().nullable(),
+  spent_today: z.number(),
+  spent_this_week: z.number(),
+  day_resets_at: z.string(),
+  week_resets_at: z.string(),
+  message: z.string().optional(),
+});
+export type SpendCapsAnswer = z.infer<typeof SpendCapsSchema>;

@@ -11,12 +11,28 @@ export const WalletFundedV1 = z.object({
   funded_at: isoTime,
 });
 
-/** Any change of a wallet's balance; matching uses it to know who can afford a lead. */
+/**
+ * A wallet's spend caps and what was spent in the current UTC day and ISO week (issue 21): matching
+ * stops offering a lead that would pass a cap. Optional in WalletBalanceChanged so older producers
+ * and consumers still agree; absent = no caps known.
+ */
+export const SpendLimitsV1 = z.object({
+  daily_cap_cents: cents.nullable(),
+  weekly_cap_cents: cents.nullable(),
+  max_lead_price_cents: cents.nullable(),
+  spent_today_cents: cents,
+  spent_this_week_cents: cents,
+  day_start: isoTime,
+  week_start: isoTime,
+});
+
+/** Any change of a wallet's balance (or of its spend caps); matching uses it to know who can afford a lead. */
 export const WalletBalanceChangedV1 = z.object({
   contractor_id: z.string(),
   balance_cents: cents,
   reason: z.string(),
   changed_at: isoTime,
+  spend_limits: SpendLimitsV1.optional(),
 });
 
 /**

@@ -7,6 +7,7 @@ import { migrations } from './db/migrations/index.js';
 import { registerAuthRoutes } from './routes/auth.routes.js';
 import { registerContractorPageRoutes } from './routes/contractor-page.routes.js';
 import { registerDeleteRoutes } from './routes/deletes.routes.js';
+import { registerLeadReceiptRoutes } from './routes/lead-receipt.routes.js';
 import { registerMoneyRoutes } from './routes/money.routes.js';
 import { registerOverviewRoutes } from './routes/overview.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
@@ -29,6 +30,7 @@ export const service = defineService({
     registerMoneyRoutes(app, ctx);
     registerDeleteRoutes(app, ctx);
     registerUtilityRoutes(app, ctx);
+    registerLeadReceiptRoutes(app, ctx);
   },
   background: (ctx) => [
     intervalJob('admin-session-sweep', 3600_000, ctx.logger, () => deleteExpiredSessions(ctx.db, new Date())),

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { DEFAULT_AVG_JOB_VALUE_CENTS } from './domain/reports.js';
 import { Payments, stripeSettingsFrom } from './stripe/payments.js';
 
+/** The development receipt key: receipts made with it prove nothing, so production must set its own. */
+export const DEV_RECEIPT_SIGNING_KEY = 'leadmarket-dev-receipt-key';
+
 const WalletConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Dollars a completed (booked) lead is counted as in revenue and ROI reports. */
   WALLET_AVG_JOB_VALUE_DOLLARS: envInt(DEFAULT_AVG_JOB_VALUE_CENTS / 100, 0),
+  /** Key of the receipt codes (HMAC); required in production, a fixed development key elsewhere. */
+  RECEIPT_SIGNING_KEY: z.string().trim().min(1).default(DEV_RECEIPT_SIGNING_KEY),
 });
 
 /** What the wallet-ledger routes share: the payments provider and report settings. */
@@ -15,6 +20,8 @@ export interface WalletDeps {
   jobValueCents: number;
   /** NODE_ENV=production: development-only pages (the fake checkout) answer 404. */
   production: boolean;
+  /** Key of the receipt codes (RECEIPT_SIGNING_KEY). */
+  receiptKey: string;
 }
 
 /** Read this service's environment (Stripe keys, report settings). */
@@ -24,6 +31,7 @@ export function walletDepsFrom(env: Record<string, string | undefined>): WalletD
     payments: new Payments(stripeSettingsFrom(env)),
     jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100,
     production: config.NODE_ENV === 'production',
+    receiptKey: config.RECEIPT_SIGNING_KEY,
   };
 }
 

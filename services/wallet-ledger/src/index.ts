@@ -7,6 +7,8 @@ import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerPurchaseRoutes } from './routes/purchases.routes.js';
+import { registerReceiptRoutes } from './routes/receipts.routes.js';
+import { registerSpendCapRoutes } from './routes/spend-caps.routes.js';
 import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
@@ -23,6 +25,7 @@ export const service = defineService({
       purpose: 'wallet funding through Stripe Checkout',
       unlessSwitch: 'PAYMENTS_DISABLED',
     },
+    { variables: ['RECEIPT_SIGNING_KEY'], purpose: 'the key of the exclusivity receipts contractors hand to others' },
   ],
   async register(app, ctx) {
     const deps = ctx;
@@ -33,6 +36,8 @@ export const service = defineService({
     registerReportRoutes(app, ctx, deps);
     registerAdminRoutes(app, ctx);
     registerStatementRoutes(app, ctx);
+    registerReceiptRoutes(app, ctx, deps);
+    registerSpendCapRoutes(app, ctx);
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.

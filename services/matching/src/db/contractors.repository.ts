@@ -1,3 +1,4 @@
+import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
 
@@ -50,6 +51,37 @@ export async function markContractorDeleted(db: Kysely<any>, contractorId: strin
   await db.deleteFrom('contractor_zips').where('contractor_id', '=', contractorId).execute();
 }
 
+/**
+ * Record a wallet's spend caps and spend so far unless newer ones are already known. Kept apart
+ * from the balance: a funding event carries no caps and must not erase them.
+ */
+export async function recordSpendLimits(
+  db: Kysely<any>,
+  contractorId: string,
+  limits: SpendLimitsSnapshot,
+  at: string,
+): Promise<void> {
+  const json = JSON.stringify(limits);
+  await db
+    .insertInto('wallets')
+    .values({
+      contractor_id: contractorId,
+      balance_cents: 0,
+      changed_at: '1970-01-01T00:00:00.000Z',
+      spend_limits: json,
+      limits_changed_at: at,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('contractor_id')
+        .doUpdateSet({ spend_limits: json, limits_changed_at: at })
+        .where((eb) =>
+          eb.or([eb('wallets.limits_changed_at', 'is', null), eb('wallets.limits_changed_at', '<=', at as any)]),
+        ),
+    )
+    .execute();
+}
+
 /** Record a wallet balance unless a newer one is already known. */
 export async function recordBalance(
   db: Kysely<any>,
@@ -75,7 +107,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select(['c.contractor_id', 'c.industry', 'c.sub_service', 'c.deleted', 'w.balance_cents'])
+    .select(['c.contractor_id', 'c.industry', 'c.sub_service', 'c.deleted', 'w.balance_cents', 'w.spend_limits'])
     .where('z.zip_code', '=', zip)
     .where('c.deleted', '=', false)
     .execute();
@@ -109,6 +141,7 @@ export async function candidatesForZip(db: Kysely<any>, zip: string): Promise<Ca
       zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code as string),
       active: !r.deleted,
       balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
+      spend_limits: parseLimits(r.spend_limits),
       offers_received: Number(stats?.offers ?? 0),
       leads_purchased: Number(bought?.bought ?? 0),
       last_offered_at: last ? new Date(last).toISOString() : null,
@@ -134,4 +167,10 @@ export async function activeContractor(
     .where('contractor_id', '=', contractorId)
     .execute();
   return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code as string) };
+}
+
+/** jsonb comes back parsed from pg and as text from some drivers. */
+function parseLimits(value: unknown): SpendLimitsSnapshot | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as SpendLimitsSnapshot;
 }

@@ -24,6 +24,32 @@ const base = (id: string, over: Partial<Candidate> = {}): Candidate => ({
 });
 
 describe('eligibility', () => {
+  it('leaves out a contractor whose purchase would pass a spend cap, until its window resets', () => {
+    const limits = {
+      daily_cap_cents: 6000,
+      weekly_cap_cents: null,
+      max_lead_price_cents: null,
+      spent_today_cents: 4000,
+      spent_this_week_cents: 4000,
+      day_start: '2026-11-22T00:00:00.000Z',
+      week_start: '2026-11-16T00:00:00.000Z',
+    };
+    expect(isEligible(base('a', { spend_limits: limits }), lead, NOW)).toBe(true);
+    expect(isEligible(base('a', { spend_limits: { ...limits, spent_today_cents: 4001 } }), lead, NOW)).toBe(false);
+    expect(
+      isEligible(
+        base('a', { spend_limits: { ...limits, spent_today_cents: 6000 } }),
+        lead,
+        new Date('2026-11-23T00:00:01Z'),
+      ),
+    ).toBe(true);
+    const cheap = { ...limits, daily_cap_cents: null, max_lead_price_cents: 1999 };
+    expect(isEligible(base('a', { spend_limits: cheap }), lead, NOW)).toBe(false);
+    expect(
+      rankCandidates([base('a', { spend_limits: cheap }), base('b')], lead, 5, NOW).map((r) => r.contractor_id),
+    ).toEqual(['b']);
+  });
+
   it('needs the ZIP, the industry and sub-service, an active account and enough balance', () => {
     expect(isEligible(base('a'), lead)).toBe(true);
     expect(isEligible(base('a', { zip_codes: ['99999'] }), lead)).toBe(false);

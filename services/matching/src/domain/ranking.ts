@@ -1,3 +1,4 @@
+import { capRefusal, spentAt, type SpendLimitsSnapshot } from '@leadmarket/contracts';
 import { targetsMatch } from './category-match.js';
 
 /** What ranking knows of a contractor (matching's projection plus its offer record). */
@@ -8,6 +9,8 @@ export interface Candidate {
   zip_codes: string[];
   active: boolean;
   balance_cents: number;
+  /** Spend caps and spend so far (issue 21); null or absent = no caps. */
+  spend_limits?: SpendLimitsSnapshot | null;
   /** Offers this contractor received so far, and how many of those leads it bought. */
   offers_received: number;
   leads_purchased: number;
@@ -35,14 +38,26 @@ export const SCORE_WEIGHTS = { fit: 0.3, response: 0.4, fairness: 0.3 } as const
 /** Hours after which a contractor counts as fully "rested" for fairness. */
 export const FAIRNESS_HORIZON_HOURS = 72;
 
-/** Eligible = active, serves the lead's ZIP, same industry and sub-service, can afford the price. */
-export function isEligible(candidate: Candidate, lead: LeadToMatch): boolean {
+/**
+ * Eligible = active, serves the lead's ZIP, same industry and sub-service, can afford the price,
+ * and buying it would pass none of its spend caps (a contractor at its cap, or whose maximum price
+ * per lead is below this price, is not offered it: the purchase would be refused).
+ */
+export function isEligible(candidate: Candidate, lead: LeadToMatch, now: Date = new Date()): boolean {
   return (
     candidate.active &&
     candidate.zip_codes.includes(lead.zip_code) &&
     targetsMatch(lead, candidate) &&
-    candidate.balance_cents >= lead.price_cents
+    candidate.balance_cents >= lead.price_cents &&
+    withinSpendCaps(candidate, lead.price_cents, now)
   );
+}
+
+/** Whether a purchase at `priceCents` now would stay within the candidate's caps (the windows of contracts/spend-caps). */
+export function withinSpendCaps(candidate: Candidate, priceCents: number, now: Date): boolean {
+  const limits = candidate.spend_limits;
+  if (!limits) return true;
+  return capRefusal(limits, spentAt(limits, now), priceCents, now) === null;
 }
 
 /**
@@ -82,7 +97,7 @@ export function rankCandidates(
 ): RankedCandidate[] {
   const seen = new Set<string>();
   const eligible = candidates.filter((c) => {
-    if (seen.has(c.contractor_id) || !isEligible(c, lead)) return false;
+    if (seen.has(c.contractor_id) || !isEligible(c, lead, now)) return false;
     seen.add(c.contractor_id);
     return true;
   });

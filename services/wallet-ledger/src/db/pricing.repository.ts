@@ -1,4 +1,4 @@
-import { resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
+import { priceRowKey, priceRowOf, resolveLeadPrice, type LeadType, type PriceRowRef } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { leadTypeOf, type PriceRow } from '../domain/pricing.js';
 
@@ -91,11 +91,14 @@ export async function fixLeadPrice(
 ) {
   const leadType = leadTypeOf(lead.urgency);
   // The one resolution of contracts (trade → industry → default), as the pricing tab shows it.
-  const price = resolveLeadPrice(await listPrices(db), {
+  const resolved = resolveLeadPrice(await listPrices(db), {
     service_category: lead.category,
     sub_service: lead.subService,
     lead_type: leadType,
-  }).price_cents;
+  });
+  const price = resolved.price_cents;
+  // The receipt names the row and the change of it that set this price (none for the built-in default).
+  const version = resolved.source === 'default' ? null : await lastChangeOf(db, resolved, leadType);
   await db
     .insertInto('leads')
     .values({
@@ -105,6 +108,9 @@ export async function fixLeadPrice(
       zip_code: lead.zipCode ?? '',
       lead_type: leadType,
       price_cents: price,
+      price_source: resolved.source,
+      price_row: priceRowKey(resolved),
+      price_version_id: version,
       status: lead.status,
       is_test: lead.isTest ?? false,
     })
@@ -117,4 +123,24 @@ export async function fixLeadPrice(
     )
     .execute();
   return db.selectFrom('leads').selectAll().where('lead_id', '=', lead.leadId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The id of the last recorded change of a row's tier (lead_price_history), matching rows as
+ * resolution does (stored spellings may differ from the catalogue's: "HVAC" is home_services/hvac).
+ */
+async function lastChangeOf(db: Kysely<any>, row: PriceRowRef, leadType: LeadType): Promise<string | null> {
+  const changes = await db
+    .selectFrom('lead_price_history')
+    .select(['category', 'sub_service', sql<string>`max(id)`.as('id')])
+    .where('lead_type', '=', leadType)
+    .groupBy(['category', 'sub_service'])
+    .execute();
+  let last: string | null = null;
+  for (const c of changes) {
+    const at = priceRowOf(c.category, c.sub_service);
+    if (at.category !== row.category || at.sub_service !== row.sub_service) continue;
+    if (last === null || BigInt(c.id) > BigInt(last)) last = String(c.id);
+  }
+  return last;
 }

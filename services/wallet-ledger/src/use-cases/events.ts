@@ -1,3 +1,4 @@
+import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
 import type { NewEvent } from '@leadmarket/platform';
 
 type FundingSource = 'signup_credit' | 'checkout' | 'auto_reload' | 'admin_adjustment' | 'refund';
@@ -7,9 +8,17 @@ export const balanceChanged = (
   contractorId: string,
   balanceCents: number,
   reason: string,
+  spendLimits?: SpendLimitsSnapshot,
 ): NewEvent<'WalletBalanceChanged'> => ({
   type: 'WalletBalanceChanged',
-  data: { contractor_id: contractorId, balance_cents: balanceCents, reason, changed_at: new Date().toISOString() },
+  data: {
+    contractor_id: contractorId,
+    balance_cents: balanceCents,
+    reason,
+    changed_at: new Date().toISOString(),
+    // Purchases and cap changes carry the caps and the spend so far, so matching can stop offering.
+    ...(spendLimits ? { spend_limits: spendLimits } : {}),
+  },
 });
 
 /** WalletFunded and the balance change it causes. */

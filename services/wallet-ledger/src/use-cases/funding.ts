@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@leadmarket/contracts';
+import { MESSAGES, utcDayStart, utcMonthStart } from '@leadmarket/contracts';
+import { sql } from 'kysely';
 import { badRequest, HttpError, type ServiceContext } from '@leadmarket/platform';
 import type Stripe from 'stripe';
 import { ensureWallet, lockWallet, postTransaction } from '../db/ledger.repository.js';
@@ -256,7 +257,7 @@ export async function maybeAutoReload(
   ctx: ServiceContext,
   payments: Payments,
   contractorId: string,
-): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled'> {
+): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled' | 'limit_reached'> {
   if (payments.mode === 'disabled') return 'payments_disabled';
   const settings = await ctx.db
     .selectFrom('wallet_settings')
@@ -289,6 +290,7 @@ export async function maybeAutoReload(
       .execute();
     return 'no_card';
   }
+  if (await reloadLimitReached(ctx, contractorId, settings)) return 'limit_reached';
   const fundingId = randomUUID();
   const amount = Number(settings.auto_reload_amount_cents);
   const claimed = await ctx.db
@@ -391,4 +393,33 @@ export async function reconcilePendingReloads(
     }
   }
   return settled;
+}
+
+/**
+ * The contractor's auto-reload limits (issue 21): reloads started this UTC day / UTC month, failed
+ * ones excluded (they moved no money). Checked before a charge is claimed; two purchases racing
+ * past the check still start at most one charge (the one-pending-reload index).
+ */
+async function reloadLimitReached(
+  ctx: ServiceContext,
+  contractorId: string,
+  settings: { auto_reload_max_per_day?: unknown; auto_reload_max_per_month?: unknown },
+): Promise<boolean> {
+  const perDay = settings.auto_reload_max_per_day == null ? null : Number(settings.auto_reload_max_per_day);
+  const perMonth = settings.auto_reload_max_per_month == null ? null : Number(settings.auto_reload_max_per_month);
+  if (perDay === null && perMonth === null) return false;
+  const now = new Date();
+  const day = utcDayStart(now);
+  const row = await ctx.db
+    .selectFrom('funding_sessions')
+    .select([sql<string>`count(*) filter (where created_at >= ${day})`.as('today'), sql<string>`count(*)`.as('month')])
+    .where('contractor_id', '=', contractorId)
+    .where('kind', '=', 'auto_reload')
+    .where('status', 'not in', ['failed', 'cancelled'])
+    .where('created_at', '>=', utcMonthStart(now))
+    .executeTakeFirstOrThrow();
+  const reached =
+    (perDay !== null && Number(row.today) >= perDay) || (perMonth !== null && Number(row.month) >= perMonth);
+  if (reached) ctx.logger.info({ contractorId, perDay, perMonth }, 'auto-reload limit reached; no charge started');
+  return reached;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@leadmarket/contracts';
+import { capRefusal, MESSAGES } from '@leadmarket/contracts';
 import { conflict, forbidden, HttpError, notFound, type ServiceContext } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
+import { spendCapsOf, spendLimitsSnapshot, spentSoFar } from '../db/spend.repository.js';
 import { mayBuy, type SellableLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
@@ -65,6 +66,21 @@ export async function purchaseLead(
 
     const price = Number(lead.price_cents);
     const balance = await lockWallet(trx, contractorId);
+    // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
+    // queue here, so each one sees the spend of those committed before it.
+    const now = new Date();
+    const refusal = capRefusal(
+      await spendCapsOf(trx, contractorId),
+      await spentSoFar(trx, contractorId, now),
+      price,
+      now,
+    );
+    if (refusal)
+      throw new HttpError(402, refusal.message, undefined, {
+        cap: refusal.cap,
+        resets_at: refusal.resets_at,
+        price_cents: price,
+      });
     if (balance < price)
       throw new HttpError(402, MESSAGES.contractor.insufficientBalance, undefined, {
         balance_cents: balance,
@@ -87,7 +103,6 @@ export async function purchaseLead(
       .where('lead_id', '=', leadId)
       .where('contractor_id', '=', contractorId)
       .executeTakeFirst();
-    const now = new Date();
     await trx
       .insertInto('purchases')
       .values({
@@ -119,7 +134,7 @@ export async function purchaseLead(
           purchased_at: now.toISOString(),
         },
       },
-      balanceChanged(contractorId, newBalance, 'lead_purchase'),
+      balanceChanged(contractorId, newBalance, 'lead_purchase', await spendLimitsSnapshot(trx, contractorId, now)),
       ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
     ]);
     return {

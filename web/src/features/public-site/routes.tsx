@@ -35,6 +35,10 @@ const WaitlistConfirmedPage = lazyPage(
   () => import('./pages/waitlist-confirmed-page'),
   (m) => m.WaitlistConfirmedPage,
 );
+const VerifyReceiptPage = lazyPage(
+  () => import('./pages/verify-receipt-page'),
+  (m) => m.VerifyReceiptPage,
+);
 const NotFoundPage = lazyPage(
   () => import('./pages/not-found-page'),
   (m) => m.NotFoundPage,
@@ -54,5 +58,6 @@ export const publicSiteRoutes: RouteObject[] = [
   { path: '/launch-soon', element: <LaunchSoonPage /> },
   { path: '/contractor-waitlist', element: <Navigate to="/launch-soon" replace /> },
   { path: '/contractor-waitlist-confirmed', element: <WaitlistConfirmedPage /> },
+  { path: '/verify-receipt', element: <VerifyReceiptPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -4,6 +4,7 @@ import * as balancedTrigger from './2026_11_22_0700_balanced_transactions_trigge
 import * as priceRowsByTrade from './2026_11_22_2217_price_rows_by_trade.js';
 import * as contractorTargets from './2026_11_22_2245_contractor_targets.js';
 import * as purchaseContactedAt from './2026_11_23_2200_purchase_contacted_at.js';
+import * as receiptsAndSpendCaps from './2026_11_24_0100_receipts_and_spend_caps.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const migrations: MigrationSet = {
   '2026_11_22_2217_price_rows_by_trade': priceRowsByTrade,
   '2026_11_22_2245_contractor_targets': contractorTargets,
   '2026_11_23_2200_purchase_contacted_at': purchaseContactedAt,
+  '2026_11_24_0100_receipts_and_spend_caps': receiptsAndSpendCaps,
 };

@@ -1,3 +1,4 @@
+import type { LeadReceipt } from '@leadmarket/contracts';
 import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import type { PriceRowRef } from '@leadmarket/contracts/pricing';
@@ -58,6 +59,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
 
   return {
     logout: () => call('admin-logout', { method: 'POST', body: {} }),
+    /** The proof of exclusivity of a sold lead (issue 21). */
+    leadReceipt: (leadId: string) => call<LeadReceipt>('admin-lead-receipt', { query: { lead_id: leadId } }),
     stats: () => call<AdminStats>('admin-stats'),
     contractors: async (q: ListQuery): Promise<ListPage<AdminContractor>> => {
       const body = await call<{ contractors?: AdminContractor[]; total?: number }>('admin-contractors', {

@@ -7,6 +7,7 @@ import type { AdminLead } from '../api/types';
 import { catalogueLabel, formatDate, humanize } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { Field } from './field';
+import { LeadReceiptDetails } from './lead-receipt';
 import { reportFailure, type Notify } from './notify';
 import { Pager } from './pager';
 import { DeleteCell, SelectCell } from './row-cells';
@@ -190,6 +191,9 @@ export function LeadsTab({
               <td>{lead.zip_code}</td>
               <td>
                 <LeadStatusBadge status={lead.status} />
+                {['purchased', 'completed', 'archived'].includes(lead.status) && (
+                  <LeadReceiptDetails api={api} leadId={lead.id} />
+                )}
               </td>
               <td>{formatDate(lead.created_at)}</td>
               <td>

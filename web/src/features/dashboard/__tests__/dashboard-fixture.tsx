@@ -121,6 +121,21 @@ export function mockDashboardServer(world: World, overrides: Record<string, (cal
     'auto-reload-settings': () => ({
       body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },
     }),
+    // No caps set (issue 21's Spend caps card in Settings).
+    'spend-caps': () => ({
+      body: {
+        success: true,
+        daily_cap: null,
+        weekly_cap: null,
+        max_lead_price: null,
+        auto_reload_max_per_day: null,
+        auto_reload_max_per_month: null,
+        spent_today: 0,
+        spent_this_week: 0,
+        day_resets_at: '2026-11-21T00:00:00.000Z',
+        week_resets_at: '2026-11-23T00:00:00.000Z',
+      },
+    }),
     'contractor-performance-metrics': () => ({
       body: {
         metrics: {

@@ -4,7 +4,7 @@ import { HISTORY_PAGE_SIZE, METRICS_WINDOW_DAYS } from '@leadmarket/contracts/co
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import { ApiError, callFunction, functionUrl } from '../../../lib/api';
-import type { WalletStatement } from '@leadmarket/contracts';
+import type { LeadReceipt, SpendCapsAnswer, VerifyReceiptResponse, WalletStatement } from '@leadmarket/contracts';
 import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
@@ -90,6 +90,8 @@ export const useRefundRequests = (s: Session | null) =>
 /** One page of the wallet statement (newest first, running balance after each line). */
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
+/** The contractor's spend caps, auto-reload limits and what it spent in the current day and week. */
+export const useSpendCaps = (s: Session | null) => useDashboardQuery<SpendCapsAnswer>(s, 'spend-caps');
 export const useWeeklyReports = (s: Session | null) =>
   useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports');
 
@@ -161,6 +163,17 @@ export const actions = {
     post<{ sms_opt_in?: boolean }>('update-contractor-sms', s, { session_token: s.token, sms_opt_in: smsOptIn }),
   updateAutoReload: (s: Session, changed: Partial<AutoReloadSettings>) =>
     post<unknown>('auto-reload-settings', s, { session_token: s.token, ...changed }),
+  /** The buyer's receipt of one lead (proof of exclusivity). */
+  leadReceipt: (s: Session, leadId: string) =>
+    callFunction<LeadReceipt>('get-lead-receipt', {
+      token: s.token,
+      query: { lead_id: leadId, contractor_id: s.contractorId, session_token: s.token },
+    }),
+  /** The public check anyone can make of a receipt (no session sent). */
+  verifyReceipt: (body: { receipt?: LeadReceipt['receipt']; lead_id?: string; code: string }) =>
+    callFunction<VerifyReceiptResponse>('verify-lead-receipt', { method: 'POST', body }),
+  updateSpendCaps: (s: Session, changed: Record<string, string>) =>
+    post<SpendCapsAnswer>('spend-caps', s, { session_token: s.token, ...changed }),
   updateProfile: (s: Session, profile: Record<string, unknown>) =>
     post<{ success?: boolean; message?: string }>('update-contractor-profile', s, {
       ...profile,

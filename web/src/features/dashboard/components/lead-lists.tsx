@@ -4,6 +4,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { PurchasedLead, RefundRequest } from '../api/types';
+import { ReceiptDialog } from './receipt-dialog';
 import { money, shortDate, humanize } from '../domain/rules';
 import { ContactActions } from './contacted-button';
 import { Dialog } from './dialog';
@@ -125,6 +126,7 @@ export function PurchasedList({
 } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
   const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
+  const [receiptFor, setReceiptFor] = useState<string | null>(null);
   const paged = useServerPagedList(session, mode);
   if (paged.loading || (paged.error && paged.page.length === 0)) return <ListState paged={paged} />;
   if (paged.total === 0) return <p className="dash-empty">{empty}</p>;
@@ -139,7 +141,14 @@ export function PurchasedList({
           return (
             <li key={record.id} className="dash-card dash-lead" data-testid="lead-card">
               <div className="dash-lead__top">
-                <span className="dash-badge dash-badge--exclusive">Exclusive</span>
+                <button
+                  type="button"
+                  className="dash-badge dash-badge--exclusive dash-badge--button"
+                  aria-label={`Exclusive — verify the receipt of ${lead.customer_name ?? 'this lead'}`}
+                  onClick={() => setReceiptFor(record.lead_id)}
+                >
+                  Exclusive — verify
+                </button>
                 <UrgencyBadge urgency={lead.urgency} />
                 {mode === 'refunded' && <span className="dash-badge">Refunded</span>}
                 {mode !== 'refunded' && refund?.status === 'pending' && (
@@ -215,6 +224,7 @@ export function PurchasedList({
       {refundFor && (
         <RefundDialog session={session} record={refundFor} onClose={() => setRefundFor(null)} {...result} />
       )}
+      {receiptFor && <ReceiptDialog session={session} leadId={receiptFor} onClose={() => setReceiptFor(null)} />}
     </>
   );
 }

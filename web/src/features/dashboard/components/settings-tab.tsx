@@ -7,6 +7,7 @@ import type { Contractor } from '../api/types';
 import { humanize } from '../domain/rules';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FundForm } from './fund-form';
+import { SpendCapsForm } from './spend-caps-form';
 
 /** Settings: business info with Edit Profile, the SMS toggle, and a funding card. */
 export function SettingsTab({
@@ -96,6 +97,8 @@ export function SettingsTab({
           <label htmlFor={smsId}>SMS alerts for new leads: {smsOn ? 'On' : 'Off'}</label>
         </div>
       </section>
+
+      <SpendCapsForm session={session} onSaved={(message) => onSuccess(message, 3000)} />
 
       <FundForm session={session} id="settings-funding-card" available={fundingAvailable} />
 

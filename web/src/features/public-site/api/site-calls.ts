@@ -31,3 +31,14 @@ export const joinWaitlist = (body: WaitlistInput) =>
 export function trackPageView(pagePath: string): void {
   callFunction('track-page-view', { method: 'POST', body: { page_path: pagePath } }).catch(() => undefined);
 }
+
+/** What verify-lead-receipt answers (issue 21): valid or not, in plain words. */
+export interface ReceiptVerdict {
+  valid: boolean;
+  verdict: string;
+  differing_facts: string[];
+}
+
+/** POST verify-lead-receipt with the lead id and code from a receipt (public). */
+export const verifyReceipt = (body: { lead_id: string; code: string }) =>
+  callFunction<ReceiptVerdict>('verify-lead-receipt', { method: 'POST', body });

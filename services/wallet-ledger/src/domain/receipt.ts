@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The proof of exclusivity of one purchase (issue 21). Every fact is a string or a number so the
+ * canonical encoding is unambiguous; times are ISO 8601 in UTC with milliseconds.
+ */
+export interface ReceiptFacts {
+  lead_id: string;
+  contractor_id: string;
+  purchase_id: string;
+  transaction_id: string;
+  price_cents: number;
+  /** The price-matrix row that fixed the price at screening ("home_services/hvac"), its tier and how it was found. */
+  price_row: string;
+  lead_type: string;
+  price_source: string;
+  /** The lead_price_history id of the last change of that cell before screening; '' when the built-in default applied. */
+  price_version: string;
+  priced_at: string;
+  /** When this contractor was offered the lead ('' when it bought from the dashboard without an offer). */
+  offered_at: string;
+  /** How many contractors were offered the lead. */
+  offered_to: number;
+  purchased_at: string;
+  /** Purchases of this lead other than this one, counted in the database when the receipt was read. */
+  other_purchases: number;
+}
+
+/** The facts in their fixed order: the encoding is `receipt-v1` then one `name=value` line per fact. */
+export const RECEIPT_FACT_NAMES = [
+  'lead_id',
+  'contractor_id',
+  'purchase_id',
+  'transaction_id',
+  'price_cents',
+  'price_row',
+  'lead_type',
+  'price_source',
+  'price_version',
+  'priced_at',
+  'offered_at',
+  'offered_to',
+  'purchased_at',
+  'other_purchases',
+] as const satisfies ReadonlyArray<keyof ReceiptFacts>;
+
+/**
+ * The canonical encoding the code is computed over. Values are JSON-encoded, so a newline or an
+ * '=' inside a value cannot make two different receipts encode alike.
+ */
+export function canonicalReceipt(facts: ReceiptFacts): string {
+  return ['receipt-v1', ...RECEIPT_FACT_NAMES.map((name) => `${name}=${JSON.stringify(facts[name])}`)].join('\n');
+}
+
+/** The receipt code: HMAC-SHA256 of the canonical encoding with the server's receipt key, hex. */
+export function receiptCode(key: string, facts: ReceiptFacts): string {
+  return createHmac('sha256', key).update(canonicalReceipt(facts)).digest('hex');
+}
+
+/** Whether `code` is the code of `facts` (constant-time comparison). */
+export function codeMatches(key: string, facts: ReceiptFacts, code: string): boolean {
+  const expected = Buffer.from(receiptCode(key, facts), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(code.trim()) ? code.trim().toLowerCase() : '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The facts that differ between what was handed in and what the database says now. */
+export function differingFacts(given: ReceiptFacts, actual: ReceiptFacts): string[] {
+  return RECEIPT_FACT_NAMES.filter((name) => given[name] !== actual[name]);
+}

@@ -1,0 +1,28 @@
+import { functionPath, LeadReceiptQuerySchema, VerifyReceiptRequestSchema } from '@leadmarket/contracts';
+import { badRequest, contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
+import type { WalletDeps } from '../config.js';
+import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../use-cases/receipts.js';
+
+/**
+ * Proof of exclusivity (issue 21): get-lead-receipt for the buyer (its own leads only),
+ * verify-lead-receipt for anyone the buyer hands the receipt to, and the internal twin for admin.
+ */
+export function registerReceiptRoutes(app: ServiceApp, ctx: ServiceContext, deps: WalletDeps): void {
+  app.get(functionPath('get-lead-receipt'), { schema: { querystring: LeadReceiptQuerySchema } }, async (request) =>
+    // Ownership on the server: the receipt is found only when the session's contractor bought the lead.
+    receiptFor(ctx.db, deps.receiptKey, request.query.lead_id, contractorIdOf(request)),
+  );
+
+  app.post(functionPath('verify-lead-receipt'), { schema: { body: VerifyReceiptRequestSchema } }, async (request) => {
+    const { code, lead_id, receipt } = request.body;
+    if (!lead_id && !receipt) throw badRequest(RECEIPT_MESSAGES.needFacts, 'lead_id');
+    return verifyReceipt(ctx.db, deps.receiptKey, { code, lead_id, receipt });
+  });
+
+  app.get(
+    '/internal/leads/:lead_id/receipt',
+    { schema: { params: z.object({ lead_id: z.string().uuid() }) } },
+    async (request) => receiptFor(ctx.db, deps.receiptKey, request.params.lead_id, null),
+  );
+}
