@@ -21,6 +21,7 @@ export * from './outbox/retention.js';
 export * from './outbox/consumers.js';
 export * from './clients/service-client.js';
 export * from './cache/short-cache.js';
+export * from './clients/internal-call.js';
 export * from './service/service.js';
 export * from './service/wakeup.js';
 export * from './security/tokens.js';

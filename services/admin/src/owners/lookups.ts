@@ -1,21 +1,13 @@
-import type { ContractorView } from '@leadmarket/contracts';
+import type { ContractorView, InternalResponse } from '@leadmarket/contracts';
 import type { ServiceContext } from '@leadmarket/platform';
-import { callOwner } from './owner-call.js';
+import { callOwner, ownerCall } from './owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** A contractor as the contractors service lists it (docs/internal-api.md); the owner's own type. */
 export type OwnerContractor = ContractorView;
 
 /** A lead as lead-intake's lookup answers it. */
-export interface OwnerLeadSummary {
-  id: string;
-  customer_name: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  status: string;
-  is_test: boolean;
-}
+export type OwnerLeadSummary = InternalResponse<'leadLookup'>['leads'][number];
 
 const CHUNK = 100;
 const chunks = <T>(items: T[]) =>
@@ -45,9 +37,7 @@ export async function leadsByIds(
   const unique = [...new Set(ids.filter(Boolean))];
   const found = new Map<string, OwnerLeadSummary>();
   for (const part of chunks(unique)) {
-    const answer = await callOwner<{ leads: OwnerLeadSummary[] }>(ctx, 'lead-intake', '/internal/leads/lookup', {
-      body: { ids: part },
-    });
+    const answer = await ownerCall(ctx, 'leadLookup', { body: { ids: part } });
     for (const lead of answer.leads ?? []) found.set(lead.id, lead);
   }
   return found;

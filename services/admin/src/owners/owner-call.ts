@@ -1,5 +1,18 @@
-import { MESSAGES, type ServiceName } from '@leadmarket/contracts';
-import { HttpError, ServiceCallError, type CallOptions, type ServiceContext } from '@leadmarket/platform';
+import {
+  INTERNAL_CALLS,
+  MESSAGES,
+  type InternalCallName,
+  type InternalResponse,
+  type ServiceName,
+} from '@leadmarket/contracts';
+import {
+  callInternal,
+  HttpError,
+  ServiceCallError,
+  type CallOptions,
+  type InternalCallOptions,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
@@ -17,6 +30,19 @@ export async function callOwner<T = any>(
     return await ctx.clients.call<T>(service, path, options);
   } catch (error) {
     throw ownerError(service, path, error);
+  }
+}
+
+/** callOwner for a call typed in contracts/src/calls/internal.ts: the owner's declared answer comes back. */
+export async function ownerCall<N extends InternalCallName>(
+  ctx: ServiceContext<AdminDatabase>,
+  name: N,
+  options: InternalCallOptions<N>,
+): Promise<InternalResponse<N>> {
+  try {
+    return await callInternal(ctx.clients, name, options);
+  } catch (error) {
+    throw ownerError(INTERNAL_CALLS[name].owner, INTERNAL_CALLS[name].path, error);
   }
 }
 

@@ -2,7 +2,7 @@ import { AdminContractorQuerySchema, functionPath, type AutoCreditsResponse } fr
 import { HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { centsToDollars } from '../domain/money.js';
 import { leadsByIds, type OwnerContractor } from '../owners/lookups.js';
-import { callOwner } from '../owners/owner-call.js';
+import { callOwner, ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** wallet-ledger's statement (GET /internal/wallets/:contractor_id/statement, agreed with issue 16). */
@@ -37,13 +37,9 @@ export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContex
           query: { limit: query.limit, offset: query.offset },
         }),
       ),
-      part(() => callOwner<{ claimed_leads: any[] }>(ctx, 'lead-intake', `/internal/contractors/${cid}/claimed-leads`)),
-      part(() =>
-        callOwner<{ refunds: any[] }>(ctx, 'wallet-ledger', '/internal/refunds', {
-          query: { contractor_id: contractor.id },
-        }),
-      ),
-      part(() => callOwner<{ consents: any[] }>(ctx, 'contractors', `/internal/contractors/${cid}/consents`)),
+      part(() => ownerCall(ctx, 'claimedLeads', { params: { id: contractor.id } })),
+      part(() => ownerCall(ctx, 'refunds', { query: { contractor_id: contractor.id } })),
+      part(() => ownerCall(ctx, 'contractorConsents', { params: { id: contractor.id } })),
       part(() => callOwner<AutoCreditsResponse>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/auto-credits`)),
     ]);
     const refundLeads = refunds.ok

@@ -12,7 +12,7 @@ import { recordAudit } from '../use-cases/record-audit.js';
 import { csvFileName, toCsv } from '../domain/csv.js';
 import { centsToDollars } from '../domain/money.js';
 import { contractorsByIds, type OwnerContractor } from '../owners/lookups.js';
-import { callOwner } from '../owners/owner-call.js';
+import { callOwner, ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
@@ -25,9 +25,9 @@ export const ACTIVE_DEFINITION = 'Contractors not deleted who logged in or purch
 export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-stats'), async () => {
     const [contractors, leads, wallet] = await Promise.all([
-      callOwner<{ total_contractors: number; active_contractors: number }>(ctx, 'contractors', '/internal/stats'),
-      callOwner<{ total_leads: number }>(ctx, 'lead-intake', '/internal/stats'),
-      callOwner<{ total_revenue_cents: number }>(ctx, 'wallet-ledger', '/internal/stats'),
+      ownerCall(ctx, 'contractorStats', {}),
+      ownerCall(ctx, 'leadStats', {}),
+      ownerCall(ctx, 'walletStats', {}),
     ]);
     return {
       totalLeads: Number(leads.total_leads),
@@ -166,7 +166,7 @@ async function contractorsPage(ctx: ServiceContext<AdminDatabase>, query: Contra
 
 /** One page of the admin Leads table: lead-intake's list with the business names of its assignments. */
 async function leadsPage(ctx: ServiceContext<AdminDatabase>, query: LeadsQuery) {
-  const listed = await callOwner<{ leads: any[]; total: number }>(ctx, 'lead-intake', '/internal/leads', {
+  const listed = await ownerCall(ctx, 'adminLeads', {
     query: {
       search: query.search || undefined,
       status: query.status && query.status !== 'all' ? query.status : undefined,
@@ -178,12 +178,12 @@ async function leadsPage(ctx: ServiceContext<AdminDatabase>, query: LeadsQuery) 
   const leads = listed.leads ?? [];
   const names = await contractorsByIds(
     ctx,
-    leads.flatMap((l) => (l.contractor_leads ?? []).map((a: any) => String(a.contractor_id))),
+    leads.flatMap((l) => l.contractor_leads.map((a) => a.contractor_id)),
   );
   return {
     leads: leads.map((lead) => ({
       ...lead,
-      contractor_leads: (lead.contractor_leads ?? []).map((a: any) => ({
+      contractor_leads: lead.contractor_leads.map((a) => ({
         id: String(a.id),
         status: String(a.status),
         contractor_id: String(a.contractor_id),

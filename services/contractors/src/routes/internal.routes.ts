@@ -1,4 +1,10 @@
-import { CONTRACTOR_MESSAGES, ContractorListQuerySchema, ResolveSessionRequestSchema } from '@leadmarket/contracts';
+import {
+  CONTRACTOR_MESSAGES,
+  ContractorListQuerySchema,
+  INTERNAL_CALLS,
+  type InternalResponse,
+  ResolveSessionRequestSchema,
+} from '@leadmarket/contracts';
 import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { anonymiseConsents, consentsOf } from '../db/consent.repository.js';
@@ -55,7 +61,7 @@ export function registerInternalRoutes(
   });
 
   // The SMS consent record (TCPA): every decision with its time, IP and the exact wording agreed to.
-  app.get('/internal/contractors/:id/consents', async (request) => {
+  app.get(INTERNAL_CALLS.contractorConsents.path, async (request): Promise<InternalResponse<'contractorConsents'>> => {
     const { id } = idParam.parse(request.params);
     const rows = await consentsOf(ctx.db, id);
     return {
@@ -90,7 +96,7 @@ export function registerInternalRoutes(
     return { deleted: true };
   });
 
-  app.get('/internal/stats', async () => {
+  app.get(INTERNAL_CALLS.contractorStats.path, async (): Promise<InternalResponse<'contractorStats'>> => {
     const since = new Date(Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
     const { total, active } = await countContractors(ctx.db, since);
     return { total_contractors: total, active_contractors: active };

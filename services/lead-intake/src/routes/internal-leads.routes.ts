@@ -1,8 +1,8 @@
 import {
+  INTERNAL_CALLS,
   InternalCreateLeadRequestSchema,
-  InternalLeadLookupRequestSchema,
-  InternalLeadsQuerySchema,
   InternalRecordPurchaseSchema,
+  type InternalResponse,
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
@@ -39,11 +39,15 @@ function offersByLead(offers: Offer[]): Map<string, { offeredTo: string[]; round
 
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
 export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
-  app.get('/internal/contractors/:id/claimed-leads', { schema: { params: IdParams } }, async (request) => {
-    // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
-    const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
-    return { claimed_leads: leads.map(claimedLead) };
-  });
+  app.get(
+    INTERNAL_CALLS.claimedLeads.path,
+    { schema: { params: IdParams } },
+    async (request): Promise<InternalResponse<'claimedLeads'>> => {
+      // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
+      const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
+      return { claimed_leads: leads.map(claimedLead) };
+    },
+  );
 
   // lead-intake's part of the dashboard's first screen (contractors-dashboard): Claimed, and every list's size.
   app.get('/internal/contractors/:id/dashboard', { schema: { params: IdParams } }, async (request) => {
@@ -54,40 +58,48 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     return { claimed_leads: leads.map(claimedLead), bought_counts: counts };
   });
 
-  app.get('/internal/leads', { schema: { querystring: InternalLeadsQuerySchema } }, async (request) => {
-    const { leads, total } = await searchLeads(ctx.db, request.query);
-    // Who was offered each lead, and in which round: matching owns offers (docs/adr/0013). Without
-    // its answer the list still loads, marked so the admin page does not claim nobody was offered.
-    const offers = await offersOfLeads(
-      ctx,
-      leads.map((l) => l.id),
-    ).catch((err) => {
-      ctx.logger.warn({ err: String(err) }, 'offers of the listed leads unavailable from matching');
-      return undefined;
-    });
-    const byLead = offersByLead(offers ?? []);
-    return {
-      leads: leads.map((l) => adminLead(l, byLead.get(l.id)?.offeredTo ?? [], byLead.get(l.id)?.rounds)),
-      total,
-      ...(offers ? {} : { offers_unavailable: true }),
-    };
-  });
+  app.get(
+    INTERNAL_CALLS.adminLeads.path,
+    { schema: { querystring: INTERNAL_CALLS.adminLeads.query } },
+    async (request): Promise<InternalResponse<'adminLeads'>> => {
+      const { leads, total } = await searchLeads(ctx.db, request.query);
+      // Who was offered each lead, and in which round: matching owns offers (docs/adr/0013). Without
+      // its answer the list still loads, marked so the admin page does not claim nobody was offered.
+      const offers = await offersOfLeads(
+        ctx,
+        leads.map((l) => l.id),
+      ).catch((err) => {
+        ctx.logger.warn({ err: String(err) }, 'offers of the listed leads unavailable from matching');
+        return undefined;
+      });
+      const byLead = offersByLead(offers ?? []);
+      return {
+        leads: leads.map((l) => adminLead(l, byLead.get(l.id)?.offeredTo ?? [], byLead.get(l.id)?.rounds)),
+        total,
+        ...(offers ? {} : { offers_unavailable: true }),
+      };
+    },
+  );
 
-  app.post('/internal/leads/lookup', { schema: { body: InternalLeadLookupRequestSchema } }, async (request) => {
-    const ids = request.body.ids.filter((id) => z.string().uuid().safeParse(id).success);
-    const leads = await findLeads(ctx.db, ids);
-    return {
-      leads: leads.map((l) => ({
-        id: l.id,
-        customer_name: l.customer_name,
-        service_category: l.service_category,
-        sub_service: l.sub_service,
-        zip_code: l.zip_code,
-        status: l.status,
-        is_test: l.is_test,
-      })),
-    };
-  });
+  app.post(
+    INTERNAL_CALLS.leadLookup.path,
+    { schema: { body: INTERNAL_CALLS.leadLookup.body } },
+    async (request): Promise<InternalResponse<'leadLookup'>> => {
+      const ids = request.body.ids.filter((id) => z.string().uuid().safeParse(id).success);
+      const leads = await findLeads(ctx.db, ids);
+      return {
+        leads: leads.map((l) => ({
+          id: l.id,
+          customer_name: l.customer_name,
+          service_category: l.service_category,
+          sub_service: l.sub_service,
+          zip_code: l.zip_code,
+          status: l.status,
+          is_test: l.is_test,
+        })),
+      };
+    },
+  );
 
   app.post('/internal/leads', { schema: { body: InternalCreateLeadRequestSchema } }, async (request) => {
     const body = request.body;
@@ -121,7 +133,9 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     return { deleted: true };
   });
 
-  app.get('/internal/stats', async () => ({ total_leads: await countLeads(ctx.db) }));
+  app.get(INTERNAL_CALLS.leadStats.path, async (): Promise<InternalResponse<'leadStats'>> => ({
+    total_leads: await countLeads(ctx.db),
+  }));
 
   // wallet-ledger records a dashboard purchase here before answering the buyer, as the claim path
   // does itself, so Purchased shows the lead at once; LeadPurchased repeats it (idempotent) if this failed.

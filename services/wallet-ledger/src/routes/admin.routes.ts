@@ -1,4 +1,4 @@
-import { AdjustmentRequestSchema, PageQuerySchema } from '@leadmarket/contracts';
+import { AdjustmentRequestSchema, INTERNAL_CALLS, type InternalResponse, PageQuerySchema } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import { checkLedger, platformBalance } from '../db/ledger.repository.js';
@@ -54,7 +54,7 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletL
   });
 
   // Active contractor (wallet view): made a purchase or added funds in the last 30 days.
-  app.get('/internal/stats', async () => {
+  app.get(INTERNAL_CALLS.walletStats.path, async (): Promise<InternalResponse<'walletStats'>> => {
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
     const active = await ctx.db
       .selectFrom('ledger_transactions')

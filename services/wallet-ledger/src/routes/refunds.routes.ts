@@ -1,4 +1,10 @@
-import { functionPath, RefundDecisionSchema, RefundListQuerySchema, RequestRefundSchema } from '@leadmarket/contracts';
+import {
+  functionPath,
+  INTERNAL_CALLS,
+  type InternalResponse,
+  RefundDecisionSchema,
+  RequestRefundSchema,
+} from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
@@ -44,25 +50,29 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
     };
   });
 
-  app.get('/internal/refunds', { schema: { querystring: RefundListQuerySchema } }, async (request) => {
-    let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
-    if (request.query.status) q = q.where('status', '=', request.query.status);
-    if (request.query.contractor_id) q = q.where('contractor_id', '=', request.query.contractor_id);
-    const rows = await q.execute();
-    return {
-      refunds: rows.map((r) => ({
-        id: r.id,
-        contractor_id: r.contractor_id,
-        lead_id: r.lead_id,
-        amount_cents: Number(r.amount_cents),
-        status: r.status,
-        reason: r.reason,
-        requested_at: iso(r.requested_at),
-        processed_at: iso(r.processed_at),
-        admin_notes: r.admin_notes ?? null,
-      })),
-    };
-  });
+  app.get(
+    INTERNAL_CALLS.refunds.path,
+    { schema: { querystring: INTERNAL_CALLS.refunds.query } },
+    async (request): Promise<InternalResponse<'refunds'>> => {
+      let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
+      if (request.query.status) q = q.where('status', '=', request.query.status);
+      if (request.query.contractor_id) q = q.where('contractor_id', '=', request.query.contractor_id);
+      const rows = await q.execute();
+      return {
+        refunds: rows.map((r) => ({
+          id: r.id,
+          contractor_id: r.contractor_id,
+          lead_id: r.lead_id,
+          amount_cents: Number(r.amount_cents),
+          status: r.status,
+          reason: r.reason,
+          requested_at: iso(r.requested_at),
+          processed_at: iso(r.processed_at),
+          admin_notes: r.admin_notes ?? null,
+        })),
+      };
+    },
+  );
 
   app.post(
     '/internal/refunds/:id/decision',
