@@ -175,3 +175,40 @@ export async function checkLedger(db: Kysely<WalletLedgerDatabase>) {
     negative_wallets: negative.map((n) => ({ account_id: n.id, balance_cents: Number(n.balance_cents) })),
   };
 }
+
+/** One page of every ledger transaction, newest first, with the count of all of them (the admin's list). */
+export async function ledgerTransactionsPage(db: Kysely<WalletLedgerDatabase>, page: number, limit: number) {
+  const total = await db
+    .selectFrom('ledger_transactions')
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('ledger_transactions')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+/** Contractors who bought a lead or added funds since the given time. */
+export async function activeContractorCount(db: Kysely<WalletLedgerDatabase>, since: Date): Promise<number> {
+  const active = await db
+    .selectFrom('ledger_transactions')
+    .select(sql<number>`count(distinct contractor_id)`.as('n'))
+    .where('kind', 'in', ['lead_purchase', 'wallet_funding', 'auto_reload'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(active.n);
+}
+
+/** Every entry of a contractor's wallet account (amount and time), for the weekly summaries. */
+export function walletEntriesOf(db: Kysely<WalletLedgerDatabase>, contractorId: string) {
+  return db
+    .selectFrom('ledger_entries')
+    .select(['amount_cents', 'created_at'])
+    .where('account_id', '=', walletAccountOf(contractorId))
+    .execute();
+}

@@ -173,3 +173,14 @@ async function lastChangeOf(
   }
   return last;
 }
+
+/** The latest admin price changes, newest first. */
+export function priceHistory(db: Kysely<WalletLedgerDatabase>, limit: number) {
+  return db
+    .selectFrom('lead_price_history')
+    .selectAll()
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

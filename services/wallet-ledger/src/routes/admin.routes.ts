@@ -1,7 +1,11 @@
 import { AdjustmentRequestSchema, INTERNAL_CALLS, type InternalResponse, PageQuerySchema } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
-import { sql } from 'kysely';
-import { checkLedger, platformBalance } from '../db/ledger.repository.js';
+import {
+  activeContractorCount,
+  checkLedger,
+  ledgerTransactionsPage,
+  platformBalance,
+} from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
 import { adjustWallet } from '../use-cases/adjustments.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
@@ -13,18 +17,7 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletL
 
   app.get('/internal/transactions', { schema: { querystring: PageQuerySchema } }, async (request) => {
     const { page, limit } = request.query;
-    const total = await ctx.db
-      .selectFrom('ledger_transactions')
-      .select(sql<number>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    const rows = await ctx.db
-      .selectFrom('ledger_transactions')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
+    const { rows, total } = await ledgerTransactionsPage(ctx.db, page, limit);
     return {
       transactions: rows.map((r) => ({
         id: r.id,
@@ -37,7 +30,7 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletL
       })),
       // Revenue = lead sales minus approved refunds (the revenue account's balance).
       total_revenue_cents: await revenueCents(),
-      total: Number(total.n),
+      total,
     };
   });
 
@@ -56,13 +49,8 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletL
   // Active contractor (wallet view): made a purchase or added funds in the last 30 days.
   app.get(INTERNAL_CALLS.walletStats.path, async (): Promise<InternalResponse<'walletStats'>> => {
     const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
-    const active = await ctx.db
-      .selectFrom('ledger_transactions')
-      .select(sql<number>`count(distinct contractor_id)`.as('n'))
-      .where('kind', 'in', ['lead_purchase', 'wallet_funding', 'auto_reload'])
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return { total_revenue_cents: await revenueCents(), active_contractors: Number(active.n) };
+    const active = await activeContractorCount(ctx.db, since);
+    return { total_revenue_cents: await revenueCents(), active_contractors: active };
   });
 
   app.get('/internal/ledger-check', async () => checkLedger(ctx.db));

@@ -8,7 +8,14 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { fixedLeadPrice, listPrices, quoteLeadPrice, resetPrice, setPrice } from '../db/pricing.repository.js';
+import {
+  fixedLeadPrice,
+  listPrices,
+  priceHistory,
+  quoteLeadPrice,
+  resetPrice,
+  setPrice,
+} from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 import type { ReadCaches } from '../read-caches.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
@@ -55,13 +62,7 @@ export function registerPricingRoutes(
   });
 
   app.get('/internal/lead-prices/history', { schema: { querystring: HistoryLimitQuerySchema } }, async (request) => {
-    const rows = await ctx.db
-      .selectFrom('lead_price_history')
-      .selectAll()
-      .orderBy('changed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.query.limit)
-      .execute();
+    const rows = await priceHistory(ctx.db, request.query.limit);
     return {
       history: rows.map((r) => ({
         category: r.category,

@@ -7,6 +7,7 @@ import {
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
+import { refundRequests, refundRequestsOfContractor } from '../db/refunds.repository.js';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
 import { decideRefund, requestRefund } from '../use-cases/refunds.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
@@ -29,12 +30,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
 
   // The signed-in contractor's own requests, so each bought lead's card can say "Refund pending" or the decision.
   app.get(functionPath('get-refund-requests'), async (request) => {
-    const rows = await ctx.db
-      .selectFrom('refund_requests')
-      .select(['id', 'lead_id', 'amount_cents', 'status', 'reason', 'requested_at', 'processed_at', 'admin_notes'])
-      .where('contractor_id', '=', contractorIdOf(request))
-      .orderBy('requested_at', 'desc')
-      .execute();
+    const rows = await refundRequestsOfContractor(ctx.db, contractorIdOf(request));
     return {
       refund_window_days: REFUND_WINDOW_DAYS,
       refund_requests: rows.map((r) => ({
@@ -54,10 +50,10 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
     INTERNAL_CALLS.refunds.path,
     { schema: { querystring: INTERNAL_CALLS.refunds.query } },
     async (request): Promise<InternalResponse<'refunds'>> => {
-      let q = ctx.db.selectFrom('refund_requests').selectAll().orderBy('requested_at', 'desc');
-      if (request.query.status) q = q.where('status', '=', request.query.status);
-      if (request.query.contractor_id) q = q.where('contractor_id', '=', request.query.contractor_id);
-      const rows = await q.execute();
+      const rows = await refundRequests(ctx.db, {
+        status: request.query.status,
+        contractorId: request.query.contractor_id,
+      });
       return {
         refunds: rows.map((r) => ({
           id: r.id,

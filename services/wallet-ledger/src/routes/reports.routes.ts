@@ -6,10 +6,10 @@ import {
   WEEKLY_SUMMARY_WEEKS,
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import { sql } from 'kysely';
 import type { WalletDeps } from '../config.js';
-import { purchaseFacts } from '../db/reports.repository.js';
-import { walletAccountOf } from '../domain/ledger.js';
+import { walletEntriesOf } from '../db/ledger.repository.js';
+import { approvedRefundsOf } from '../db/refunds.repository.js';
+import { purchaseFacts, purchaseHistoryPage } from '../db/reports.repository.js';
 import { gamification, performanceMetrics, weeklyReports } from '../domain/reports.js';
 import type { ReadCaches } from '../read-caches.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
@@ -27,21 +27,7 @@ export function registerReportRoutes(
     async (request) => {
       const contractorId = contractorIdOf(request);
       const { page, limit } = request.query;
-      const total = await ctx.db
-        .selectFrom('purchases')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('contractor_id', '=', contractorId)
-        .executeTakeFirstOrThrow();
-      const rows = await ctx.db
-        .selectFrom('purchases')
-        .selectAll()
-        .where('contractor_id', '=', contractorId)
-        .orderBy('purchased_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
-      const records = Number(total.n);
+      const { rows, total: records } = await purchaseHistoryPage(ctx.db, contractorId, page, limit);
       return {
         success: true,
         purchase_history: rows.map((r) => ({
@@ -84,20 +70,8 @@ export function registerReportRoutes(
 
   app.get(functionPath('weekly-reports'), async (request) => {
     const contractorId = contractorIdOf(request);
-    const refunds = await ctx.db
-      .selectFrom('refund_requests')
-      .select(['amount_cents', 'processed_at'])
-      .where('contractor_id', '=', contractorId)
-      .where('status', '=', 'approved')
-      // A decided refund always has its time; the filter tells the type so.
-      .where('processed_at', 'is not', null)
-      .$narrowType<{ processed_at: Date }>()
-      .execute();
-    const entries = await ctx.db
-      .selectFrom('ledger_entries')
-      .select(['amount_cents', 'created_at'])
-      .where('account_id', '=', walletAccountOf(contractorId))
-      .execute();
+    const refunds = await approvedRefundsOf(ctx.db, contractorId);
+    const entries = await walletEntriesOf(ctx.db, contractorId);
     return {
       reports: weeklyReports(
         await purchaseFacts(ctx.db, contractorId),
