@@ -48,6 +48,25 @@ const typedTables = {
   },
 };
 
+// Routes stay thin (issue 20, ADR 0017): a route parses, calls a repository in src/db/ or a use-case in
+// src/use-cases/, and shapes the answer. A query written in a route file is refused here. Flat config
+// replaces a rule's options per file rather than merging them, so the typed-tables selectors are repeated.
+const thinRoutes = {
+  files: ['services/*/src/routes/**/*.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...typedTables.rules['no-restricted-syntax'].slice(1),
+      {
+        selector:
+          'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+        message:
+          "No SQL in a route file: put the query in the service's src/db/*.repository.ts (or a use-case in src/use-cases/) and call that.",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'bench/results/**', 'e2e/screenshots/**'] },
   ...tseslint.configs.recommended,
@@ -59,4 +78,5 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   typedTables,
+  thinRoutes,
 );

@@ -14,6 +14,14 @@ const LeadIntakeConfigSchema = z.object({
   LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
   /** Salt of the client-IP hash sent to screening (so it can rate-limit without learning addresses). */
   LEAD_IP_HASH_SALT: z.string().min(1).default('leadmarket-lead-ip'),
+  // Site intake (README "Environment variables").
+  /** Salt of visitor keys; unset means a random secret stored once in the database (stable across restarts). */
+  VISITOR_HASH_SALT: z.string().min(16).optional(),
+  /** Waitlist signups and contact messages allowed per IP and form in each window. */
+  SITE_FORM_RATE_LIMIT: envInt(10, 1),
+  SITE_FORM_RATE_WINDOW_SECONDS: envInt(3600, 1),
+  /** Page views recorded per IP per minute. */
+  SITE_PAGE_VIEW_RATE_LIMIT: envInt(120, 1),
 });
 export type LeadIntakeConfig = z.infer<typeof LeadIntakeConfigSchema>;
 

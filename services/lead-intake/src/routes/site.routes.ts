@@ -8,18 +8,10 @@ import {
   TrackPageViewRequestSchema,
   WaitlistSignupRequestSchema,
 } from '@leadmarket/contracts';
-import {
-  clientIpOf,
-  envInt,
-  loadConfig,
-  tooManyRequests,
-  type ServiceApp,
-  type ServiceContext,
-} from '@leadmarket/platform';
+import { clientIpOf, tooManyRequests, type ServiceApp } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { LeadIntakeContext } from '../context.js';
 import {
-  insertContactMessage,
   insertPageView,
   insertWaitlistEntry,
   listSiteMessages,
@@ -28,22 +20,11 @@ import {
 } from '../db/site-intake.repository.js';
 import { contactSubject, isBot, SITE_TEXTS, WAITLIST_CONFIRMED_PATH, waitlistEmailKey } from '../domain/site-forms.js';
 import { utcDay, visitorKey } from '../domain/site-visitor-key.js';
-import type { LeadIntakeDatabase } from '../db/database.js';
-
-/** Site intake settings (README "Environment variables"). */
-const SiteConfigSchema = z.object({
-  /** Salt of visitor keys; unset means a random secret stored once in the database (stable across restarts). */
-  VISITOR_HASH_SALT: z.string().min(16).optional(),
-  /** Waitlist signups and contact messages allowed per IP and form in each window. */
-  SITE_FORM_RATE_LIMIT: envInt(10, 1),
-  SITE_FORM_RATE_WINDOW_SECONDS: envInt(3600, 1),
-  /** Page views recorded per IP per minute. */
-  SITE_PAGE_VIEW_RATE_LIMIT: envInt(120, 1),
-});
+import { recordContactMessage } from '../use-cases/contact-message.js';
 
 /** The site intake functions: contractor-waitlist-signup, contact, track-page-view; and GET /internal/site-messages for admins. */
-export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext<LeadIntakeDatabase>): void {
-  const config = loadConfig(SiteConfigSchema, ctx.env as NodeJS.ProcessEnv);
+export function registerSiteRoutes(app: ServiceApp, ctx: LeadIntakeContext): void {
+  const config = ctx.config;
 
   let salt: Promise<string> | undefined;
   const visitorSalt = () => {
@@ -94,23 +75,7 @@ export function registerSiteRoutes(app: ServiceApp, ctx: ServiceContext<LeadInta
       message: input.message,
       created_at: new Date(),
     };
-    // Stored and announced together: notification emails support exactly once per stored message.
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertContactMessage(trx, message);
-      await ctx.emit(trx, [
-        {
-          type: 'ContactMessageReceived',
-          data: {
-            message_id: message.id,
-            name: message.name,
-            email: message.email,
-            subject: message.subject,
-            message: message.message,
-            received_at: message.created_at.toISOString(),
-          },
-        },
-      ]);
-    });
+    await recordContactMessage(ctx, message);
     return answer;
   });
 
