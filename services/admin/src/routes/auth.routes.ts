@@ -5,7 +5,6 @@ import {
   AdminSessionResolveSchema,
   functionPath,
   MESSAGES,
-  RESET_LINK_TTL_MS,
   RESET_PASSWORD_MIN,
 } from '@leadmarket/contracts';
 import {
@@ -31,8 +30,9 @@ import {
   setAdminPassword,
   type AdminRow,
 } from '../db/admin.repository.js';
-import { consumeResetToken, findUsableResetToken, insertResetToken } from '../db/reset-token.repository.js';
+import { consumeResetToken, findUsableResetToken } from '../db/reset-token.repository.js';
 import { deleteSession, deleteSessionsOf, findLiveSession, insertSession } from '../db/session.repository.js';
+import { sendAdminResetLink } from '../use-cases/password-reset.js';
 import { recordAudit } from '../use-cases/record-audit.js';
 import type { AdminDatabase } from '../db/database.js';
 
@@ -117,25 +117,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext<AdminDat
     const account = await findAdminByEmail(ctx.db, email);
     // Always the same answer: whether an address is an admin's is nobody's business.
     if (!account) return { ok: true as const };
-    const token = randomToken();
-    const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
-    const resetUrl = new URL('/reset-password', ctx.publicBaseUrl);
-    resetUrl.searchParams.set('type', 'admin');
-    resetUrl.searchParams.set('token', token);
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertResetToken(trx, { token_hash: hashToken(token), admin_id: account.id, expires_at: expiresAt });
-      await ctx.emit(trx, [
-        {
-          type: 'PasswordResetRequested',
-          data: {
-            user_type: 'admin',
-            email: account.email,
-            reset_url: resetUrl.toString(),
-            expires_at: expiresAt.toISOString(),
-          },
-        },
-      ]);
-    });
+    await sendAdminResetLink(ctx, account);
     return { ok: true as const };
   });
 

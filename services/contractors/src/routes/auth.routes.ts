@@ -4,7 +4,6 @@ import {
   LoginRequestSchema,
   MESSAGES,
   SignupRequestSchema,
-  SMS_CONSENT_WORDING,
   type LoginResponse,
   type SignupResponse,
 } from '@leadmarket/contracts';
@@ -23,20 +22,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ContractorsConfig } from '../config.js';
 import { uniqueViolation } from '../db/unique-violation.js';
-import { recordConsent } from '../db/consent.repository.js';
-import {
-  findByUsername,
-  findContractor,
-  findTakenKeys,
-  insertContractor,
-  toView,
-} from '../db/contractor.repository.js';
-import { belongedToDeletedAccount } from '../db/signup-credit.repository.js';
-import { newContractorId } from '../domain/contractor-id.js';
+import { findByUsername, findContractor, findTakenKeys, toView } from '../db/contractor.repository.js';
 import { checkSignup } from '../domain/profile-rules.js';
 import { sessionTokenOf } from '../domain/session-token.js';
 import type { Sessions } from '../use-cases/sessions.js';
-import { profileEvent } from '../use-cases/profile-event.js';
+import { registerContractor } from '../use-cases/signup.js';
 import type { ContractorsDatabase } from '../db/database.js';
 
 const userAgentOf = (request: FastifyRequest) =>
@@ -65,39 +55,12 @@ export function registerAuthRoutes(
 
     let result: { contractorId: string; token: string };
     try {
-      result = await ctx.db.transaction().execute(async (trx) => {
-        const { password: _password, ...profile } = signup;
-        const row = await insertContractor(trx, {
-          ...profile,
-          id: newContractorId(),
-          password_hash,
-          sms_opt_in: smsOptIn,
-        });
-        await recordConsent(trx, {
-          contractor_id: row.id,
-          opted_in: smsOptIn,
-          source: 'signup',
-          wording: SMS_CONSENT_WORDING,
-          ip: clientIpOf(request),
-          user_agent: userAgentOf(request),
-        });
-        const token = await sessions.open(trx, row.id);
-        // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
-        const signupCredit = !(await belongedToDeletedAccount(trx, config.SIGNUP_CREDIT_HASH_SALT, {
-          email: signup.email,
-          phone: signup.phone,
-        }));
-        await ctx.emit(trx, [
-          {
-            type: 'ContractorRegistered',
-            data: {
-              ...profileEvent(row),
-              registered_at: new Date(row.created_at).toISOString(),
-              signup_credit: signupCredit,
-            },
-          },
-        ]);
-        return { contractorId: row.id, token };
+      result = await registerContractor(ctx, sessions, config.SIGNUP_CREDIT_HASH_SALT, {
+        signup,
+        passwordHash: password_hash,
+        smsOptIn,
+        ip: clientIpOf(request),
+        userAgent: userAgentOf(request),
       });
     } catch (error) {
       const violated = uniqueViolation(error);

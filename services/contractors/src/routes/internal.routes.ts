@@ -7,11 +7,10 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import { anonymiseConsents, consentsOf } from '../db/consent.repository.js';
-import { anonymise, countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
-import { retireTokensOf } from '../db/reset-token.repository.js';
-import { rememberDeletedContact } from '../db/signup-credit.repository.js';
+import { consentsOf } from '../db/consent.repository.js';
+import { countContractors, findContractor, listContractors, toView } from '../db/contractor.repository.js';
 import { normaliseContractorId } from '../domain/contractor-id.js';
+import { deleteContractor } from '../use-cases/delete-contractor.js';
 import type { Sessions } from '../use-cases/sessions.js';
 import type { ContractorsDatabase } from '../db/database.js';
 
@@ -79,18 +78,7 @@ export function registerInternalRoutes(
   app.delete('/internal/contractors/:id', async (request) => {
     const { id } = idParam.parse(request.params);
     const adminId = z.object({ admin_id: z.string().max(100).optional() }).parse(request.query ?? {}).admin_id;
-    const clearCache = await ctx.db.transaction().execute(async (trx) => {
-      const before = await findContractor(trx, id);
-      if (!(await anonymise(trx, id, adminId))) return undefined;
-      if (before) await rememberDeletedContact(trx, signupCreditSalt, { email: before.email, phone: before.phone });
-      await anonymiseConsents(trx, id);
-      await retireTokensOf(trx, id);
-      const clear = await sessions.closeAllIn(trx, id);
-      await ctx.emit(trx, [
-        { type: 'ContractorDeleted', data: { contractor_id: id, deleted_at: new Date().toISOString() } },
-      ]);
-      return clear;
-    });
+    const clearCache = await deleteContractor(ctx, sessions, signupCreditSalt, id, adminId);
     if (!clearCache) throw notFound(CONTRACTOR_MESSAGES.notFound);
     await clearCache();
     return { deleted: true };

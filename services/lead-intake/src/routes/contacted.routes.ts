@@ -1,6 +1,6 @@
 import { functionPath, MarkLeadContactedRequestSchema } from '@leadmarket/contracts';
 import { contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
-import { recordContact } from '../db/offer-rounds.repository.js';
+import { markLeadContacted } from '../use-cases/purchased-lead-state.js';
 import type { LeadRouteDeps } from './deps.js';
 
 /**
@@ -16,17 +16,7 @@ export function registerContactedRoutes(app: ServiceApp, { ctx }: LeadRouteDeps)
       const contractorId = contractorIdOf(request);
       const { lead_id: leadId, via } = request.body;
       const at = new Date();
-      const recorded = await ctx.db.transaction().execute(async (trx) => {
-        const result = await recordContact(trx, leadId, contractorId, at);
-        if (result?.first)
-          await ctx.emit(trx, [
-            {
-              type: 'LeadContacted',
-              data: { lead_id: leadId, contractor_id: contractorId, contacted_at: at.toISOString(), via },
-            },
-          ]);
-        return result;
-      });
+      const recorded = await markLeadContacted(ctx, leadId, contractorId, via, at);
       if (!recorded)
         throw new HttpError(404, 'Lead not found among your purchased leads.', undefined, { success: false });
       return {

@@ -7,18 +7,11 @@ import {
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
-import {
-  countLeads,
-  deleteLead,
-  findLeads,
-  leadsPurchasedBy,
-  recordPurchase,
-  searchLeads,
-} from '../db/lead.repository.js';
-import { eraseLeadFromOutbox } from '../db/lead-erasure.repository.js';
+import { countLeads, findLeads, leadsPurchasedBy, recordPurchase, searchLeads } from '../db/lead.repository.js';
 import { boughtCounts } from '../db/purchased-leads.repository.js';
 import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
+import { eraseLead } from '../use-cases/erase-lead.js';
 import type { LeadRouteDeps } from './deps.js';
 
 const IdParams = z.object({ id: z.string().trim().min(1).max(100) });
@@ -121,14 +114,7 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
   app.delete('/internal/leads/:id', { schema: { params: LeadIdParams } }, async (request) => {
     const id = request.params.id;
     const at = new Date();
-    const deleted = await ctx.db.transaction().execute(async (trx) => {
-      const done = await deleteLead(trx, id, at);
-      if (done) {
-        await eraseLeadFromOutbox(trx, id);
-        await ctx.emit(trx, [{ type: 'LeadDeleted', data: { lead_id: id, deleted_at: at.toISOString() } }]);
-      }
-      return done;
-    });
+    const deleted = await eraseLead(ctx, id, at);
     if (!deleted) throw notFound('Lead not found');
     return { deleted: true };
   });

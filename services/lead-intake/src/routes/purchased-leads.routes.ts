@@ -1,8 +1,9 @@
 import { functionPath, LeadActionRequestSchema, MESSAGES, PurchasedLeadsQuerySchema } from '@leadmarket/contracts';
 import { badRequest, contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
-import { leadsPurchasedBy, setPurchasedLeadState } from '../db/lead.repository.js';
+import { leadsPurchasedBy } from '../db/lead.repository.js';
 import { purchasedLeadsPage } from '../db/purchased-leads.repository.js';
 import { purchasedLeadRecord, purchasedLeadsResponse } from '../domain/lead-views.js';
+import { movePurchasedLead } from '../use-cases/purchased-lead-state.js';
 import type { LeadRouteDeps } from './deps.js';
 
 const NOT_YOURS = 'Lead not found among your purchased leads.';
@@ -39,28 +40,7 @@ export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteD
       const contractorId = contractorIdOf(request);
       const leadId = request.body.lead_id;
       const at = new Date();
-      const outcome = await ctx.db.transaction().execute(async (trx) => {
-        const result = await setPurchasedLeadState(trx, leadId, contractorId, to, at);
-        if (result.changed) {
-          await ctx.emit(
-            trx,
-            to === 'completed'
-              ? [
-                  {
-                    type: 'LeadCompleted',
-                    data: { lead_id: leadId, contractor_id: contractorId, completed_at: at.toISOString() },
-                  },
-                ]
-              : [
-                  {
-                    type: 'LeadArchived',
-                    data: { lead_id: leadId, contractor_id: contractorId, archived_at: at.toISOString() },
-                  },
-                ],
-          );
-        }
-        return result;
-      });
+      const outcome = await movePurchasedLead(ctx, leadId, contractorId, to, at);
       if (!outcome.lead) throw new HttpError(404, NOT_YOURS, undefined, { success: false });
       if (outcome.lead.refunded_at)
         throw new HttpError(409, 'This lead was refunded; it can no longer be completed or archived.', undefined, {

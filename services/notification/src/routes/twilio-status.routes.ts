@@ -2,10 +2,9 @@ import { functionPath } from '@leadmarket/contracts';
 import { badRequest, forbidden, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import twilio from 'twilio';
 import { twilioConfigured, type NotificationConfig } from '../config.js';
-import { recordProviderStatus } from '../db/deliveries.repository.js';
 import { deliveryStatusOf } from '../domain/twilio-status.js';
 import type { NotificationDatabase } from '../db/database.js';
-import { customerUnreachableEvent } from '../domain/unreachable-number.js';
+import { recordStatusCallback } from '../use-cases/provider-status.js';
 
 /**
  * twilio-status-webhook: Twilio's signed status callback for an SMS we sent. The signature
@@ -37,26 +36,7 @@ export function registerTwilioStatusRoutes(
     if (!sid || !status)
       throw badRequest('MessageSid and MessageStatus are required', !sid ? 'MessageSid' : 'MessageStatus');
     const final = deliveryStatusOf(status);
-    const known = await ctx.db.transaction().execute(async (trx) => {
-      const target = await recordProviderStatus(trx, sid, status, final);
-      // The carrier says the customer's number cannot take texts (ErrorCode 30003/30005/30006 …):
-      // CustomerUnreachable once, when the delivery first turns failed or undelivered.
-      const firstFailure =
-        target &&
-        (final === 'failed' || final === 'undelivered') &&
-        !['failed', 'undelivered'].includes(target.previous_status);
-      const unreachable = firstFailure
-        ? customerUnreachableEvent(target, {
-            code: params.ErrorCode,
-            provider: target.provider ?? 'twilio',
-            providerMessageId: sid,
-            reportedVia: 'status_callback',
-            at: new Date(),
-          })
-        : undefined;
-      if (unreachable) await ctx.emit(trx, [unreachable]);
-      return Boolean(target);
-    });
+    const known = await recordStatusCallback(ctx, { sid, status, final, errorCode: params.ErrorCode });
     if (!known) request.log.warn({ sid, status }, 'status callback for an unknown message');
     // Twilio only needs a 2xx; an unknown sid is acknowledged so Twilio does not retry forever.
     return reply.code(200).send({ received: true, recorded: known });
