@@ -8,16 +8,10 @@ import {
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
-import {
-  fixedLeadPrice,
-  listPrices,
-  priceHistory,
-  quoteLeadPrice,
-  resetPrice,
-  setPrice,
-} from '../db/pricing.repository.js';
+import { fixedLeadPrice, listPrices, priceHistory, quoteLeadPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
 import type { ReadCaches } from '../read-caches.js';
+import { changeLeadPrice, resetLeadPrice } from '../use-cases/admin-prices.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
@@ -45,18 +39,14 @@ export function registerPricingRoutes(
 
   app.put('/internal/lead-prices', { schema: { body: SetLeadPriceSchema } }, async (request) => {
     const { category, sub_service, lead_type, price_cents, admin_id } = request.body;
-    const old = await ctx.db
-      .transaction()
-      .execute((trx) => setPrice(trx, { category, sub_service }, lead_type, price_cents, admin_id ?? null));
+    const old = await changeLeadPrice(ctx.db, { category, sub_service }, lead_type, price_cents, admin_id ?? null);
     caches.prices.clear();
     return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
   });
 
   app.delete('/internal/lead-prices', { schema: { body: ResetLeadPriceSchema } }, async (request) => {
     const { category, sub_service, lead_type, admin_id } = request.body;
-    const old = await ctx.db
-      .transaction()
-      .execute((trx) => resetPrice(trx, { category, sub_service }, lead_type, admin_id ?? null));
+    const old = await resetLeadPrice(ctx.db, { category, sub_service }, lead_type, admin_id ?? null);
     caches.prices.clear();
     return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
   });
