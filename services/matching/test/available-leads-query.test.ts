@@ -4,7 +4,7 @@ import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
-import { availableLeads } from '../src/routes/available-leads.routes.js';
+import { availableLeads } from '../src/use-cases/available-leads.js';
 
 // The available-leads list from its one query, against matching's own schema (no stack needed).
 let infra: TestInfra;

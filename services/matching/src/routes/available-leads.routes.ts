@@ -1,25 +1,9 @@
 import { AvailableLeadsQuerySchema, functionPath, type AvailableLeadsResponse } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { MatchingConfig } from '../config.js';
-import { availableLeadsOf } from '../db/leads.repository.js';
-import { availableLeadCards } from '../domain/available-leads.js';
+import { availableLeads } from '../use-cases/available-leads.js';
 import type { MatchingDatabase } from '../db/database.js';
-
-/** Still-sellable leads this contractor fits or was offered, newest first: one indexed query. */
-export async function availableLeads(
-  db: Kysely<MatchingDatabase>,
-  config: MatchingConfig,
-  contractorId: string,
-  now = new Date(),
-): Promise<AvailableLeadsResponse> {
-  // A lead older than the offer lifetime is no longer sellable even before its LeadExpired arrives.
-  const since = new Date(now.getTime() - config.CLAIM_TOKEN_TTL_HOURS * 3_600_000);
-  const { leads, contractor, offeredLeadIds } = await availableLeadsOf(db, contractorId, since);
-  const cards = availableLeadCards(leads, contractor, offeredLeadIds);
-  return { available_leads: cards, total_available: cards.length };
-}
 
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
