@@ -72,7 +72,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
           amount_cents: Number(r.amount_cents),
           status: r.status,
           reason: r.reason,
-          requested_at: iso(r.requested_at),
+          requested_at: new Date(r.requested_at).toISOString(),
           processed_at: iso(r.processed_at),
           admin_notes: r.admin_notes ?? null,
         })),
