@@ -2,6 +2,10 @@ import { z } from '../zod.js';
 import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES, URGENCIES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
+import type { ContractorView } from './contractors.js';
+import { InternalConsentSchema, InternalLeadSummarySchema, InternalRefundSchema } from './internal.js';
+import { ClaimedLeadSchema } from './lead-intake.js';
+import { AutoCreditSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
 export const AdminLoginRequestSchema = z.object({
@@ -295,6 +299,64 @@ export const AdminContractorQuerySchema = z.object({
   limit: limit(200, 25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/** A part of the admin contractor page its owner could not give, with why (the rest of the page still shows). */
+const UnavailablePartSchema = z.object({ available: z.literal(false), reason: z.string() });
+/** One automatic credit on the admin contractor page; `amount` in dollars. */
+export const AdminAutoCreditSchema = AutoCreditSchema.omit({
+  purchase_id: true,
+  sub_service: true,
+  amount_cents: true,
+}).extend({ amount: z.number() });
+export type AdminAutoCredit = z.infer<typeof AdminAutoCreditSchema>;
+/**
+ * GET admin-contractor, all but the profile (the contractors service's ContractorView, added by the
+ * type below): each part from its owner, or why its owner could not give it. Money in dollars.
+ */
+export const AdminContractorPagePartsSchema = z.object({
+  statement: z.union([
+    z.object({
+      available: z.literal(true),
+      balance: z.number(),
+      total: z.number().int(),
+      limit: z.number().int(),
+      offset: z.number().int(),
+      entries: z.array(
+        WalletStatementEntrySchema.omit({ amount_cents: true, balance_after_cents: true }).extend({
+          amount: z.number(),
+          balance_after: z.number(),
+        }),
+      ),
+    }),
+    UnavailablePartSchema,
+  ]),
+  leads_bought: z.union([
+    z.object({ available: z.literal(true), leads: z.array(ClaimedLeadSchema) }),
+    UnavailablePartSchema,
+  ]),
+  refunds: z.union([
+    z.object({
+      available: z.literal(true),
+      requests: z.array(
+        InternalRefundSchema.omit({ contractor_id: true, amount_cents: true }).extend({
+          amount: z.number(),
+          lead: InternalLeadSummarySchema.nullable(),
+        }),
+      ),
+    }),
+    UnavailablePartSchema,
+  ]),
+  /** Automatic credits (issue 21); absent from admin services older than it. */
+  auto_credits: z
+    .union([z.object({ available: z.literal(true), credits: z.array(AdminAutoCreditSchema) }), UnavailablePartSchema])
+    .optional(),
+  sms_consent: z.union([
+    z.object({ available: z.literal(true), records: z.array(InternalConsentSchema) }),
+    UnavailablePartSchema,
+  ]),
+});
+/** GET admin-contractor: the profile and the parts. */
+export type AdminContractorPage = z.infer<typeof AdminContractorPagePartsSchema> & { contractor: ContractorView };
 
 /** GET admin-site-messages query. */
 export const AdminSiteMessagesQuerySchema = z.object({

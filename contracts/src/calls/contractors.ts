@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
 import type { PurchasedList } from './lead-intake.js';
 import type { AvailableLeadsResponse } from './matching.js';
+import type { AutoReloadSettingsSchema, Gamification, PerformanceMetrics } from './wallet-ledger.js';
 
 // The catalogue lives in ../catalogue.ts (no zod, so the public pages can import it cheaply).
 export * from '../catalogue.js';
@@ -128,47 +129,15 @@ export const UpdateSmsRequestSchema = z.object({ sms_opt_in: z.boolean() });
 /** GET sub-services. */
 export const SubServicesQuerySchema = z.object({ industry: z.string().max(100).optional() });
 
-/** The 30-day metrics of contractor-performance-metrics (spec §3). */
-export interface PerformanceMetricsView {
-  metrics: {
-    leads_purchased: number;
-    total_spend: number;
-    total_revenue: number;
-    close_rate: number;
-    roi_ratio: number;
-    avg_response_time: number;
-  };
-  daily_data: Array<{ date: string; leads_purchased: number; leads_booked: number }>;
-}
-
-/** The achievements of gamification-scoring (spec §3). */
-export interface GamificationView {
-  top_performer_badge: boolean;
-  current_streak: number;
-  best_streak: number;
-  response_time_score: number;
-  avg_response_time: number;
-  total_roi: number;
-  completed_leads: number;
-  total_leads: number;
-}
-
-/** auto-reload-settings as GET answers it. */
-export interface AutoReloadView {
-  auto_reload_enabled: boolean;
-  auto_reload_threshold: number;
-  auto_reload_amount: number;
-  disabled_reason: string | null;
-  has_saved_card: boolean;
-  funding_available: boolean;
-}
+/** auto-reload-settings as GET answers it, without its `success`. */
+export type AutoReloadView = Omit<z.infer<typeof AutoReloadSettingsSchema>, 'success'>;
 
 /** Internal: GET wallet-ledger /internal/contractors/:id/dashboard — its part of the dashboard's first screen. */
 export interface WalletFirstPaint {
   balance_cents: number;
   auto_reload: AutoReloadView;
-  metrics: PerformanceMetricsView;
-  gamification: GamificationView;
+  metrics: PerformanceMetrics;
+  gamification: Gamification;
   /** How many purchases the History tab pages through. */
   history_total: number;
 }
@@ -196,9 +165,9 @@ export interface DashboardResponse {
   /** wallet-ledger: the Overview's auto-reload card and the Wallet tab's settings. */
   auto_reload: AutoReloadView | null;
   /** wallet-ledger: the Overview's 30-day metrics and chart. */
-  metrics: PerformanceMetricsView | null;
+  metrics: PerformanceMetrics | null;
   /** wallet-ledger: the header's badges and the achievements card. */
-  gamification: GamificationView | null;
+  gamification: Gamification | null;
   /** wallet-ledger: the History tab's count. */
   history_total: number | null;
   /** lead-intake: the size of each list of bought leads (the tabs' counts). */

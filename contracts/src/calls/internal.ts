@@ -74,7 +74,7 @@ export const InternalRefundSchema = z.object({
   amount_cents: z.number().int(),
   status: z.string(),
   reason: z.string(),
-  requested_at: z.string().nullable(),
+  requested_at: z.string(),
   processed_at: z.string().nullable(),
   admin_notes: z.string().nullable(),
 });

@@ -77,6 +77,26 @@ export const RequestRefundResponseSchema = z.object({
   message: z.string(),
 });
 
+/** One of the signed-in contractor's refund requests (get-refund-requests); `amount` in dollars. */
+export const ContractorRefundRequestSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  amount: z.number(),
+  /** pending, approved or rejected (the column is plain text, so the wire says string). */
+  status: z.string(),
+  reason: z.string(),
+  requested_at: z.string(),
+  processed_at: z.string().nullable(),
+  admin_notes: z.string().nullable(),
+});
+export type ContractorRefundRequest = z.infer<typeof ContractorRefundRequestSchema>;
+/** Reply of get-refund-requests: newest first, and the window the interface states. */
+export const RefundRequestsResponseSchema = z.object({
+  refund_window_days: z.number().int(),
+  refund_requests: z.array(ContractorRefundRequestSchema),
+});
+export type RefundRequestsResponse = z.infer<typeof RefundRequestsResponseSchema>;
+
 /** Query of get-lead-purchase-history. */
 export const HistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -84,6 +104,80 @@ export const HistoryQuerySchema = z.object({
 });
 /** Query of contractor-performance-metrics. */
 export const MetricsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+/** One bought lead of get-lead-purchase-history; `purchase_price` in dollars. */
+export const PurchaseHistoryRowSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  date_purchased: z.string(),
+  industry: z.string(),
+  sub_service: z.string(),
+  lead_zip_code: z.string(),
+  purchase_price: z.number(),
+  status: z.string(),
+});
+export type PurchaseHistoryRow = z.infer<typeof PurchaseHistoryRowSchema>;
+/** Reply of get-lead-purchase-history: one page, newest first. */
+export const PurchaseHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  purchase_history: z.array(PurchaseHistoryRowSchema),
+  pagination: z.object({
+    current_page: z.number().int(),
+    total_pages: z.number().int(),
+    total_records: z.number().int(),
+  }),
+});
+export type PurchaseHistoryResponse = z.infer<typeof PurchaseHistoryResponseSchema>;
+
+/**
+ * Reply of contractor-performance-metrics (spec §3), also part of the dashboard's first screen:
+ * the window's figures (money in dollars, close rate in percent, response time in minutes) and one
+ * row per day, oldest first.
+ */
+export const PerformanceMetricsSchema = z.object({
+  metrics: z.object({
+    leads_purchased: z.number().int(),
+    total_spend: z.number(),
+    total_revenue: z.number(),
+    close_rate: z.number(),
+    roi_ratio: z.number(),
+    avg_response_time: z.number(),
+  }),
+  daily_data: z.array(
+    z.object({ date: z.string(), leads_purchased: z.number().int(), leads_booked: z.number().int() }),
+  ),
+});
+export type PerformanceMetrics = z.infer<typeof PerformanceMetricsSchema>;
+
+/** The achievements of gamification-scoring (spec §3), also part of the dashboard's first screen. */
+export const GamificationSchema = z.object({
+  top_performer_badge: z.boolean(),
+  current_streak: z.number().int(),
+  best_streak: z.number().int(),
+  response_time_score: z.number(),
+  avg_response_time: z.number(),
+  total_roi: z.number(),
+  completed_leads: z.number().int(),
+  total_leads: z.number().int(),
+});
+export type Gamification = z.infer<typeof GamificationSchema>;
+/** Reply of gamification-scoring. */
+export const GamificationResponseSchema = z.object({ gamification: GamificationSchema });
+export type GamificationResponse = z.infer<typeof GamificationResponseSchema>;
+
+/** One Monday–Sunday week of weekly-reports (UTC); money in dollars, wallet_balance at the week's end. */
+export const WeeklyReportSchema = z.object({
+  week_start_formatted: z.string(),
+  week_end_formatted: z.string(),
+  spend: z.number(),
+  leads_purchased: z.number().int(),
+  refunds: z.number(),
+  wallet_balance: z.number(),
+});
+export type WeeklyReport = z.infer<typeof WeeklyReportSchema>;
+/** Reply of weekly-reports: the last weeks, oldest first. */
+export const WeeklyReportsResponseSchema = z.object({ reports: z.array(WeeklyReportSchema) });
+export type WeeklyReportsResponse = z.infer<typeof WeeklyReportsResponseSchema>;
 
 // ---- internal routes (docs/internal-api.md) ----
 

@@ -2,7 +2,7 @@
 // server, its total equals the statistics, "export all" gives every matching row as CSV; the audit
 // log filters by admin, action and day; Create Test Lead says what screening decided; the
 // contractor page gathers one contractor's profile, statement, leads, refunds and SMS consent.
-import { MESSAGES, SMS_CONSENT_WORDING } from '@leadmarket/contracts';
+import { AdminContractorPagePartsSchema, MESSAGES, SMS_CONSENT_WORDING } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,8 @@ describe('contractors list and contractor page', () => {
 
     const page = await stack.call('admin-contractor', { token, query: { contractor_id: ids[0] } });
     expect(page.status, JSON.stringify(page.body)).toBe(200);
+    // Every part in the shape the admin web's types are derived from.
+    AdminContractorPagePartsSchema.parse(page.body);
     expect(page.body.contractor).toMatchObject({ id: ids[0], business_name: 'Page 0 Heating' });
     expect(page.body.sms_consent.records[0]).toMatchObject({ opted_in: true, wording: SMS_CONSENT_WORDING });
     expect(page.body.sms_consent.records[0].recorded_at).toBeTruthy();

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
+import {
+  GamificationResponseSchema,
+  MESSAGES,
+  PerformanceMetricsSchema,
+  PurchaseHistoryResponseSchema,
+  RefundRequestsResponseSchema,
+  SIGNUP_CREDIT_CENTS,
+  WeeklyReportsResponseSchema,
+} from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
@@ -423,10 +431,16 @@ describe('refunds, history, reports and admin money', () => {
       internal(`/internal/refunds/${mine.id}/decision`, { body: { action: 'reject' } }),
     ).rejects.toMatchObject({ status: 409 });
     expect(await balanceOf(stack, a.contractorId)).toBe(SIGNUP_CREDIT_CENTS);
+    // The contractor's own list says the decision, in the shape the dashboard's types are derived from.
+    const own = await stack.call('get-refund-requests', { query: { session_token: a.token } });
+    expect(RefundRequestsResponseSchema.parse(own.body).refund_requests).toEqual([
+      expect.objectContaining({ id: mine.id, lead_id: leadId, amount: 20, status: 'approved', admin_notes: 'ok' }),
+    ]);
 
     const history = await stack.call('get-lead-purchase-history', {
       query: { contractor_id: a.contractorId, session_token: a.token, page: 1, limit: 25 },
     });
+    PurchaseHistoryResponseSchema.parse(history.body);
     expect(history.body).toMatchObject({
       success: true,
       pagination: { current_page: 1, total_pages: 1, total_records: 1 },
@@ -440,6 +454,7 @@ describe('refunds, history, reports and admin money', () => {
       status: 'refunded',
     });
     const weekly = await stack.call('weekly-reports', { query: { session_token: a.token } });
+    WeeklyReportsResponseSchema.parse(weekly.body);
     expect(weekly.body.reports).toHaveLength(5);
     // One set of numbers: a refunded purchase counts nowhere; the refund shows in its own column.
     expect(weekly.body.reports[4]).toMatchObject({ spend: 0, leads_purchased: 0, refunds: 20, wallet_balance: 25 });
@@ -502,6 +517,7 @@ describe('refunds, history, reports and admin money', () => {
       'contact recorded',
     );
     const m = await stack.call('contractor-performance-metrics', { query: { session_token: a.token, days: 30 } });
+    PerformanceMetricsSchema.parse(m.body);
     expect(m.body.metrics).toMatchObject({
       leads_purchased: 1,
       total_spend: 20,
@@ -512,6 +528,7 @@ describe('refunds, history, reports and admin money', () => {
     expect(m.body.metrics.avg_response_time).toBeGreaterThan(2.9);
     expect(m.body.daily_data).toHaveLength(30);
     const g = await stack.call('gamification-scoring', { query: { session_token: a.token } });
+    GamificationResponseSchema.parse(g.body);
     expect(g.body.gamification).toMatchObject({
       top_performer_badge: true,
       current_streak: 1,

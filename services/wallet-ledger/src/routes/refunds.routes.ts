@@ -3,6 +3,8 @@ import {
   INTERNAL_CALLS,
   type InternalResponse,
   RefundDecisionSchema,
+  type RefundRequestsResponse,
+  type RequestRefundResponseSchema,
   RequestRefundSchema,
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
@@ -16,20 +18,24 @@ const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
 /** request-refund for contractors; the refund queue and decisions for admin (internal). */
 export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
-  app.post(functionPath('request-refund'), { schema: { body: RequestRefundSchema } }, async (request) => {
-    const contractorId = contractorIdOf(request);
-    const refund = await requestRefund(ctx, contractorId, request.body.lead_id, request.body.reason);
-    return {
-      success: true as const,
-      refund_request_id: refund.id,
-      status: 'pending' as const,
-      refund_window_days: REFUND_WINDOW_DAYS,
-      message: REFUND_MESSAGES.requested,
-    };
-  });
+  app.post(
+    functionPath('request-refund'),
+    { schema: { body: RequestRefundSchema } },
+    async (request): Promise<z.infer<typeof RequestRefundResponseSchema>> => {
+      const contractorId = contractorIdOf(request);
+      const refund = await requestRefund(ctx, contractorId, request.body.lead_id, request.body.reason);
+      return {
+        success: true as const,
+        refund_request_id: refund.id,
+        status: 'pending' as const,
+        refund_window_days: REFUND_WINDOW_DAYS,
+        message: REFUND_MESSAGES.requested,
+      };
+    },
+  );
 
   // The signed-in contractor's own requests, so each bought lead's card can say "Refund pending" or the decision.
-  app.get(functionPath('get-refund-requests'), async (request) => {
+  app.get(functionPath('get-refund-requests'), async (request): Promise<RefundRequestsResponse> => {
     const rows = await refundRequestsOfContractor(ctx.db, contractorIdOf(request));
     return {
       refund_window_days: REFUND_WINDOW_DAYS,
@@ -39,7 +45,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
         amount: Number(r.amount_cents) / 100,
         status: r.status,
         reason: r.reason,
-        requested_at: iso(r.requested_at),
+        requested_at: new Date(r.requested_at).toISOString(),
         processed_at: iso(r.processed_at),
         admin_notes: r.admin_notes ?? null,
       })),
@@ -62,7 +68,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
           amount_cents: Number(r.amount_cents),
           status: r.status,
           reason: r.reason,
-          requested_at: iso(r.requested_at),
+          requested_at: new Date(r.requested_at).toISOString(),
           processed_at: iso(r.processed_at),
           admin_notes: r.admin_notes ?? null,
         })),

@@ -1,9 +1,14 @@
 import {
   centsToDollars,
   functionPath,
+  type Gamification,
+  type GamificationResponse,
   HistoryQuerySchema,
   MetricsQuerySchema,
+  type PerformanceMetrics,
+  type PurchaseHistoryResponse,
   WEEKLY_SUMMARY_WEEKS,
+  type WeeklyReportsResponse,
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { WalletDeps } from '../config.js';
@@ -24,12 +29,12 @@ export function registerReportRoutes(
   app.get(
     functionPath('get-lead-purchase-history'),
     { schema: { querystring: HistoryQuerySchema } },
-    async (request) => {
+    async (request): Promise<PurchaseHistoryResponse> => {
       const contractorId = contractorIdOf(request);
       const { page, limit } = request.query;
       const { rows, total: records } = await purchaseHistoryPage(ctx.db, contractorId, page, limit);
       return {
-        success: true,
+        success: true as const,
         purchase_history: rows.map((r) => ({
           id: r.id,
           lead_id: r.lead_id,
@@ -52,7 +57,7 @@ export function registerReportRoutes(
   app.get(
     functionPath('contractor-performance-metrics'),
     { schema: { querystring: MetricsQuerySchema } },
-    async (request) => {
+    async (request): Promise<PerformanceMetrics> => {
       const contractorId = contractorIdOf(request);
       return performanceMetrics(
         await purchaseFacts(ctx.db, contractorId),
@@ -63,12 +68,12 @@ export function registerReportRoutes(
     },
   );
 
-  app.get(functionPath('gamification-scoring'), async (request) => {
+  app.get(functionPath('gamification-scoring'), async (request): Promise<GamificationResponse> => {
     const contractorId = contractorIdOf(request);
     return { gamification: await achievementsOf(ctx, deps, caches, contractorId) };
   });
 
-  app.get(functionPath('weekly-reports'), async (request) => {
+  app.get(functionPath('weekly-reports'), async (request): Promise<WeeklyReportsResponse> => {
     const contractorId = contractorIdOf(request);
     const refunds = await approvedRefundsOf(ctx.db, contractorId);
     const entries = await walletEntriesOf(ctx.db, contractorId);
@@ -90,7 +95,7 @@ export function achievementsOf(
   deps: WalletDeps,
   caches: ReadCaches,
   contractorId: string,
-) {
+): Promise<Gamification> {
   return caches.gamification.get(contractorId, async () =>
     gamification(await purchaseFacts(ctx.db, contractorId), new Date(), deps.jobValueCents),
   );

@@ -1,4 +1,5 @@
-import type { LeadReceipt } from '@leadmarket/contracts';
+import type { AdminBulkDeleteResponseSchema, LeadReceipt } from '@leadmarket/contracts';
+import type { z } from '@leadmarket/contracts/zod';
 import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import type { PriceRowRef } from '@leadmarket/contracts/pricing';
@@ -187,13 +188,8 @@ export interface TestLeadResult {
   reasons?: string[];
 }
 
-/** Answer of both bulk deletes (contracts AdminBulkDeleteResponseSchema): how many went and which failed. */
-export interface BulkDeleteResult {
-  message?: string;
-  deleted?: number;
-  deleted_count?: number;
-  failed?: Array<{ id: string; message: string }>;
-}
+/** Answer of both bulk deletes: how many went and which failed. */
+export type BulkDeleteResult = z.infer<typeof AdminBulkDeleteResponseSchema>;
 
 /** The bound admin API a page works with. */
 export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -3,6 +3,7 @@
 // server cannot drift apart. Type-only imports: no schema code reaches the bundle from here.
 import type {
   AdminAuditLogResponseSchema,
+  AdminContractorPage,
   AdminContractorSchema,
   AdminLeadPriceSchema,
   AdminLeadSchema,
@@ -10,7 +11,6 @@ import type {
   AdminRefundRequestSchema,
   AdminStatsResponseSchema,
   AdminTransactionsResponseSchema,
-  ContractorView,
   SiteMessagesResponseSchema,
 } from '@leadmarket/contracts';
 import type { z } from '@leadmarket/contracts/zod';
@@ -63,91 +63,8 @@ export interface AuditQuery {
   limit: number;
 }
 
-/** A part of the contractor page its owner could not give, with why. */
-type Unavailable = { available: false; reason: string };
-
-/** admin-contractor: one contractor's page. */
-export interface ContractorPageData {
-  /** The profile as the contractors service gives it. */
-  contractor: ContractorView;
-  statement:
-    | {
-        available: true;
-        balance: number;
-        total: number;
-        limit: number;
-        offset: number;
-        entries: Array<{
-          transaction_id: string;
-          occurred_at: string;
-          kind: string;
-          label: string;
-          lead_id: string | null;
-          amount: number;
-          balance_after: number;
-        }>;
-      }
-    | Unavailable;
-  leads_bought:
-    | {
-        available: true;
-        leads: Array<{
-          id: string;
-          customer_name: string;
-          service_category: string;
-          sub_service: string;
-          zip_code: string;
-          claimed_at: string;
-          is_archived: boolean;
-        }>;
-      }
-    | Unavailable;
-  refunds:
-    | {
-        available: true;
-        requests: Array<{
-          id: string;
-          lead_id: string;
-          amount: number;
-          status: string;
-          reason: string | null;
-          requested_at: string;
-          processed_at: string | null;
-          admin_notes: string | null;
-          lead: { customer_name?: string; service_category?: string; sub_service?: string } | null;
-        }>;
-      }
-    | Unavailable;
-  /** Automatic credits (issue 21); absent from admin services older than it. */
-  auto_credits?: { available: true; credits: AdminAutoCredit[] } | Unavailable;
-  sms_consent:
-    | {
-        available: true;
-        records: Array<{
-          opted_in: boolean;
-          source: string;
-          wording: string;
-          ip: string | null;
-          user_agent: string | null;
-          recorded_at: string;
-        }>;
-      }
-    | Unavailable;
-}
+/** admin-contractor: one contractor's page (each part from its owner, or why it could not be given). */
+export type ContractorPageData = AdminContractorPage;
 
 /** One automatic credit on the admin contractor page (dollars). */
-export interface AdminAutoCredit {
-  id: string;
-  lead_id: string;
-  rule: string;
-  reason: string;
-  evidence: Array<{ label: string; value: string }>;
-  amount: number;
-  service_category: string;
-  zip_code: string;
-  observed_at: string;
-  credited_at: string;
-  status: 'credited' | 'reversed';
-  reversed_at: string | null;
-  reversal_notes: string | null;
-}
+export type { AdminAutoCredit } from '@leadmarket/contracts';

@@ -83,7 +83,7 @@ export function ContractorsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteContractors(selectedIds);
-      const deleted = Number(result?.deleted ?? result?.deleted_count ?? selectedIds.length);
+      const deleted = result?.deleted ?? selectedIds.length;
       if (deleted > 0) notify.success(MESSAGES.adminSuccess.contractorsDeleted(deleted));
       if (Array.isArray(result?.failed) && result.failed.length > 0)
         notify.error(MESSAGES.admin.deleteContractorsFailed);

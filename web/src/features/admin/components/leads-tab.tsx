@@ -105,7 +105,7 @@ export function LeadsTab({
     setBusy(true);
     try {
       const result = await api.bulkDeleteLeads(selectedIds);
-      const deleted = Number(result?.deleted ?? result?.deleted_count ?? selectedIds.length);
+      const deleted = result?.deleted ?? selectedIds.length;
       // §7: the server's message is shown as the success text.
       if (deleted > 0)
         notify.success(result?.message ?? MESSAGES.adminSuccess.leadsDeleted(deleted), ADMIN_BANNER_SHORT_MS);

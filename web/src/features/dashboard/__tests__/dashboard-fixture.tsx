@@ -1,3 +1,10 @@
+import type {
+  GamificationResponse,
+  PerformanceMetrics,
+  PurchaseHistoryResponse,
+  RefundRequestsResponse,
+  WeeklyReportsResponse,
+} from '@leadmarket/contracts';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -128,7 +135,7 @@ function aggregate(world: World, handlers: Record<string, Handler>) {
         return settings;
       }),
       metrics: await part('metrics', 'contractor-performance-metrics', (b) => b, { days: '30' }),
-      gamification: await part('gamification', 'gamification-scoring', (b) => b.gamification ?? b),
+      gamification: await part('gamification', 'gamification-scoring', (b) => b.gamification),
       history_total: await part('history_total', 'get-lead-purchase-history', (b) => b.pagination?.total_records, {
         page: '1',
         limit: '25',
@@ -195,27 +202,35 @@ export function mockDashboardServer(world: World, overrides: Record<string, Hand
           avg_response_time: 0,
         },
         daily_data: [],
-      },
+      } satisfies PerformanceMetrics,
     }),
     'gamification-scoring': () => ({
       body: {
-        top_performer_badge: false,
-        current_streak: 2,
-        best_streak: 3,
-        response_time_score: 90,
-        avg_response_time: 4,
-        total_roi: 0,
-        completed_leads: 0,
-        total_leads: 0,
-      },
+        gamification: {
+          top_performer_badge: false,
+          current_streak: 2,
+          best_streak: 3,
+          response_time_score: 90,
+          avg_response_time: 4,
+          total_roi: 0,
+          completed_leads: 0,
+          total_leads: 0,
+        },
+      } satisfies GamificationResponse,
     }),
     'get-lead-purchase-history': () => ({
-      body: { success: true, purchase_history: [], pagination: { current_page: 1, total_pages: 0, total_records: 0 } },
+      body: {
+        success: true,
+        purchase_history: [],
+        pagination: { current_page: 1, total_pages: 0, total_records: 0 },
+      } satisfies PurchaseHistoryResponse,
     }),
-    'weekly-reports': () => ({ body: [] }),
+    'weekly-reports': () => ({ body: { reports: [] } satisfies WeeklyReportsResponse }),
     'get-wallet-statement': () => ({ body: { balance_cents: 0, total: 0, entries: [] } }),
     'get-auto-credits': () => ({ body: { credits: [], rules: [] } }),
-    'get-refund-requests': () => ({ body: { refund_requests: [] } }),
+    'get-refund-requests': () => ({
+      body: { refund_window_days: 7, refund_requests: [] } satisfies RefundRequestsResponse,
+    }),
     ...overrides,
   };
   handlers['contractors-dashboard'] ??= aggregate(world, handlers);

@@ -1,3 +1,4 @@
+import type { GamificationResponse, PurchaseHistoryResponse } from '@leadmarket/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,10 +25,14 @@ describe('the first screen from one call', () => {
             completed_leads: 4,
             total_leads: 7,
           },
-        },
+        } satisfies GamificationResponse,
       }),
       'get-lead-purchase-history': () => ({
-        body: { purchase_history: [], pagination: { current_page: 1, total_pages: 1, total_records: 7 } },
+        body: {
+          success: true,
+          purchase_history: [],
+          pagination: { current_page: 1, total_pages: 1, total_records: 7 },
+        } satisfies PurchaseHistoryResponse,
       }),
     });
     renderDashboard('/contractor/c-1');

@@ -1,3 +1,4 @@
+import type { PurchaseHistoryResponse } from '@leadmarket/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -144,7 +145,7 @@ describe('tabs, history, settings and wallet', () => {
             },
           ],
           pagination: { current_page: Number(call.query.get('page')), total_pages: 9, total_records: 205 },
-        },
+        } satisfies PurchaseHistoryResponse,
       }),
     });
     const user = userEvent.setup();

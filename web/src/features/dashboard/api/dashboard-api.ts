@@ -6,24 +6,24 @@ import type { FunctionName } from '@leadmarket/contracts/routes';
 import { ApiError, callFunction, functionUrl } from '../../../lib/api';
 import type {
   AutoCreditsResponse,
+  GamificationResponse,
   LeadReceipt,
+  RefundRequestsResponse,
   SpendCapsAnswer,
   VerifyReceiptResponse,
   WalletStatement,
+  WeeklyReportsResponse,
 } from '@leadmarket/contracts';
 import type {
   AutoReloadSettings,
   AvailableLeadsPayload,
   CategoryPricing,
   DashboardPayload,
-  Gamification,
   HistoryPayload,
   Option,
   PerformanceMetrics,
   PurchasedPage,
   BoughtList,
-  RefundRequest,
-  WeeklyReport,
 } from './types';
 
 /** Who is signed in: the contractor id of the route and the stored session token. */
@@ -95,12 +95,12 @@ export const useAutoReload = (s: Session | null, enabled = true) =>
 export const useMetrics = (s: Session | null, enabled = true) =>
   useDashboardQuery<PerformanceMetrics>(s, 'contractor-performance-metrics', { days: METRICS_WINDOW_DAYS }, enabled);
 export const useGamification = (s: Session | null, enabled = true) =>
-  useDashboardQuery<Gamification | { gamification: Gamification }>(s, 'gamification-scoring', {}, enabled);
+  useDashboardQuery<GamificationResponse>(s, 'gamification-scoring', {}, enabled);
 export const useHistory = (s: Session | null, page: number, enabled = true) =>
   useDashboardQuery<HistoryPayload>(s, 'get-lead-purchase-history', { page, limit: HISTORY_PAGE_SIZE }, enabled);
 /** The contractor's refund requests (pending ones mark their lead's card). */
 export const useRefundRequests = (s: Session | null, enabled = true) =>
-  useDashboardQuery<{ refund_requests: RefundRequest[] }>(s, 'get-refund-requests', {}, enabled);
+  useDashboardQuery<RefundRequestsResponse>(s, 'get-refund-requests', {}, enabled);
 /** One page of the wallet statement (newest first, running balance after each line). */
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
@@ -109,7 +109,7 @@ export const useSpendCaps = (s: Session | null) => useDashboardQuery<SpendCapsAn
 /** The contractor's automatic credits (docs/adr/0012) and the rules that grant them. */
 export const useAutoCredits = (s: Session | null) => useDashboardQuery<AutoCreditsResponse>(s, 'get-auto-credits');
 export const useWeeklyReports = (s: Session | null, enabled = true) =>
-  useDashboardQuery<WeeklyReport[] | Record<string, unknown>>(s, 'weekly-reports', {}, enabled);
+  useDashboardQuery<WeeklyReportsResponse>(s, 'weekly-reports', {}, enabled);
 
 /** The pricing map whether the server wraps it or not. */
 export function pricingMap(data: ReturnType<typeof useCategoryPricing>['data']): CategoryPricing | undefined {
@@ -132,7 +132,7 @@ export function listOf<T>(data: unknown, ...fields: string[]): T[] {
   return [];
 }
 
-/** Unwrap `{ gamification }` / `{ settings }` answers or take the object as it is. */
+/** Unwrap `{ settings }` answers or take the object as it is. */
 export function unwrap<T>(data: unknown, field: string): T | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const inner = (data as Record<string, unknown>)[field];

@@ -8,12 +8,15 @@ import type {
   AvailableLeadsResponse,
   CategoryPricingResponseSchema,
   ClaimedLeadSchema,
+  ContractorRefundRequest,
   ContractorView,
   DashboardResponse,
   PurchasedLeadRecordSchema,
   PurchasedLeadsPageSchema,
   PurchasedLeadsResponseSchema,
   PurchasedList,
+  PurchaseHistoryResponse,
+  PurchaseHistoryRow,
 } from '@leadmarket/contracts';
 import type { z } from '@leadmarket/contracts/zod';
 
@@ -46,71 +49,15 @@ type AutoReloadValues = 'auto_reload_enabled' | 'auto_reload_threshold' | 'auto_
 export type AutoReloadSettings = Pick<AutoReloadAnswer, AutoReloadValues> &
   Partial<Omit<AutoReloadAnswer, AutoReloadValues>>;
 
-// The shapes below have no contract schema yet (wallet-ledger answers them from hand-built objects):
-// written here from the spec until contracts/ describes them.
-
 /** One of the contractor's refund requests (get-refund-requests). */
-export interface RefundRequest {
-  id: string;
-  lead_id: string;
-  amount: number;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string;
-  requested_at: string;
-  processed_at: string | null;
-  admin_notes: string | null;
-}
+export type RefundRequest = ContractorRefundRequest;
 
-export interface PerformanceMetrics {
-  metrics: {
-    leads_purchased: number;
-    total_spend: number;
-    total_revenue: number;
-    close_rate: number;
-    roi_ratio: number;
-    avg_response_time: number;
-  };
-  daily_data: { date: string; leads_purchased: number; leads_booked: number }[];
-}
+export type { Gamification, PerformanceMetrics, WeeklyReport } from '@leadmarket/contracts';
 
-export interface Gamification {
-  top_performer_badge: boolean;
-  current_streak: number;
-  best_streak: number;
-  response_time_score: number;
-  avg_response_time: number;
-  total_roi: number;
-  completed_leads: number;
-  total_leads: number;
-}
+/** One bought lead of the History tab (get-lead-purchase-history). */
+export type HistoryRow = PurchaseHistoryRow;
 
-export interface HistoryRow {
-  id: string;
-  lead_id: string;
-  date_purchased: string;
-  industry: string;
-  sub_service: string;
-  lead_zip_code: string;
-  purchase_price: number;
-  status: string;
-}
+export type HistoryPayload = PurchaseHistoryResponse;
 
-export interface HistoryPayload {
-  success?: boolean;
-  purchase_history: HistoryRow[];
-  pagination: { current_page: number; total_pages: number; total_records: number };
-}
-
-export interface WeeklyReport {
-  week_start_formatted: string;
-  week_end_formatted: string;
-  spend: number;
-  leads_purchased: number;
-  refunds: number;
-  wallet_balance: number;
-}
-
-export interface Option {
-  value: string;
-  label: string;
-}
+/** One dropdown choice (industries, sub-services): the catalogue's shape. */
+export type { CatalogueOption as Option } from '@leadmarket/contracts/catalogue';

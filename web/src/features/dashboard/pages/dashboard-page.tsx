@@ -8,7 +8,6 @@ import { contractorSession } from '../../../lib/storage';
 import { logoutContractor } from '../../../lib/contractor-session';
 import {
   errorText,
-  listOf,
   pricingMap,
   unwrap,
   useAutoReload,
@@ -25,7 +24,7 @@ import {
   type Session,
 } from '../api/dashboard-api';
 import { useLiveDashboard } from '../api/live-events';
-import type { AutoReloadSettings, DashboardPayload, Gamification, RefundRequest, WeeklyReport } from '../api/types';
+import type { AutoReloadSettings, DashboardPayload, RefundRequest, WeeklyReport } from '../api/types';
 import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
@@ -44,6 +43,8 @@ import '../dashboard.css';
 /** After a successful payment the webhook may land a moment later; reload once it likely has (§4). */
 const PAYMENT_RELOAD_MS = 2000;
 const FUNDING_CARD_ID = 'funding-card';
+/** The Reports tab before weekly-reports answers (one array, so the tab's memos keep their inputs). */
+const NO_WEEKS: WeeklyReport[] = [];
 
 /**
  * Who the stored session says is signed in (§2), or null after sending the user to sign in. The
@@ -180,10 +181,10 @@ export function DashboardPage() {
     navigate('/contractor-login');
   }
 
-  const gamification = first?.gamification ?? unwrap<Gamification>(gamificationQuery.data, 'gamification');
+  const gamification = first?.gamification ?? gamificationQuery.data?.gamification;
   const autoReloadSettings = first?.auto_reload ?? unwrap<AutoReloadSettings>(autoReload.data, 'settings');
   const metricsData = first?.metrics ?? metrics.data;
-  const weeks = useMemo(() => listOf<WeeklyReport>(weekly.data, 'weekly_reports', 'reports', 'weeks'), [weekly.data]);
+  const weeks = weekly.data?.reports ?? NO_WEEKS;
   const prices = pricingMap(pricing.data);
 
   if (dashboard.error && !dashboard.data && !refused) {

@@ -1,3 +1,4 @@
+import type { VerifyReceiptResponse } from '@leadmarket/contracts';
 import { callFunction } from '../../../lib/api';
 
 /** Contact message as our own contact function takes it; `website` is the bot trap and stays empty. */
@@ -32,12 +33,8 @@ export function trackPageView(pagePath: string): void {
   callFunction('track-page-view', { method: 'POST', body: { page_path: pagePath } }).catch(() => undefined);
 }
 
-/** What verify-lead-receipt answers (issue 21): valid or not, in plain words. */
-export interface ReceiptVerdict {
-  valid: boolean;
-  verdict: string;
-  differing_facts: string[];
-}
+/** What verify-lead-receipt answers (issue 21): valid or not, in plain words (the contract's type only: no schema code in the public bundle). */
+export type ReceiptVerdict = VerifyReceiptResponse;
 
 /** POST verify-lead-receipt with the lead id and code from a receipt (public). */
 export const verifyReceipt = (body: { lead_id: string; code: string }) =>
