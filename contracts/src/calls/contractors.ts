@@ -129,49 +129,53 @@ export const UpdateSmsRequestSchema = z.object({ sms_opt_in: z.boolean() });
 export const SubServicesQuerySchema = z.object({ industry: z.string().max(100).optional() });
 
 /** The 30-day metrics of contractor-performance-metrics (spec §3). */
-export interface PerformanceMetricsView {
-  metrics: {
-    leads_purchased: number;
-    total_spend: number;
-    total_revenue: number;
-    close_rate: number;
-    roi_ratio: number;
-    avg_response_time: number;
-  };
-  daily_data: Array<{ date: string; leads_purchased: number; leads_booked: number }>;
-}
+export const PerformanceMetricsViewSchema = z.object({
+  metrics: z.object({
+    leads_purchased: z.number(),
+    total_spend: z.number(),
+    total_revenue: z.number(),
+    close_rate: z.number(),
+    roi_ratio: z.number(),
+    avg_response_time: z.number(),
+  }),
+  daily_data: z.array(z.object({ date: z.string(), leads_purchased: z.number(), leads_booked: z.number() })),
+});
+export type PerformanceMetricsView = z.infer<typeof PerformanceMetricsViewSchema>;
 
 /** The achievements of gamification-scoring (spec §3). */
-export interface GamificationView {
-  top_performer_badge: boolean;
-  current_streak: number;
-  best_streak: number;
-  response_time_score: number;
-  avg_response_time: number;
-  total_roi: number;
-  completed_leads: number;
-  total_leads: number;
-}
+export const GamificationViewSchema = z.object({
+  top_performer_badge: z.boolean(),
+  current_streak: z.number(),
+  best_streak: z.number(),
+  response_time_score: z.number(),
+  avg_response_time: z.number(),
+  total_roi: z.number(),
+  completed_leads: z.number(),
+  total_leads: z.number(),
+});
+export type GamificationView = z.infer<typeof GamificationViewSchema>;
 
 /** auto-reload-settings as GET answers it. */
-export interface AutoReloadView {
-  auto_reload_enabled: boolean;
-  auto_reload_threshold: number;
-  auto_reload_amount: number;
-  disabled_reason: string | null;
-  has_saved_card: boolean;
-  funding_available: boolean;
-}
+export const AutoReloadViewSchema = z.object({
+  auto_reload_enabled: z.boolean(),
+  auto_reload_threshold: z.number(),
+  auto_reload_amount: z.number(),
+  disabled_reason: z.string().nullable(),
+  has_saved_card: z.boolean(),
+  funding_available: z.boolean(),
+});
+export type AutoReloadView = z.infer<typeof AutoReloadViewSchema>;
 
 /** Internal: GET wallet-ledger /internal/contractors/:id/dashboard — its part of the dashboard's first screen. */
-export interface WalletFirstPaint {
-  balance_cents: number;
-  auto_reload: AutoReloadView;
-  metrics: PerformanceMetricsView;
-  gamification: GamificationView;
+export const WalletFirstPaintSchema = z.object({
+  balance_cents: z.number().int(),
+  auto_reload: AutoReloadViewSchema,
+  metrics: PerformanceMetricsViewSchema,
+  gamification: GamificationViewSchema,
   /** How many purchases the History tab pages through. */
-  history_total: number;
-}
+  history_total: z.number().int(),
+});
+export type WalletFirstPaint = z.infer<typeof WalletFirstPaintSchema>;
 
 /** The parts of the first screen, each from the service that owns it; a part not supplied is named in `missing`. */
 export type DashboardPart =

@@ -5,8 +5,15 @@
  */
 import { z } from '../zod.js';
 import type { ServiceName } from '../routes.js';
-import { ClaimedLeadSchema, InternalLeadLookupRequestSchema, InternalLeadsQuerySchema } from './lead-intake.js';
-import { RefundListQuerySchema } from './wallet-ledger.js';
+import { WalletFirstPaintSchema } from './contractors.js';
+import {
+  ClaimedLeadSchema,
+  InternalLeadLookupRequestSchema,
+  InternalLeadsQuerySchema,
+  PURCHASED_LISTS,
+} from './lead-intake.js';
+import { AvailableLeadsResponseSchema, InternalOfferSchema, OffersOfLeadsRequestSchema } from './matching.js';
+import { InternalPurchaseSchema, InternalRecordPurchaseSchema, RefundListQuerySchema } from './wallet-ledger.js';
 
 /** One internal route; `:name` segments of `path` are filled from the call's params. */
 export interface InternalCallDef {
@@ -136,6 +143,67 @@ export const INTERNAL_CALLS = {
     path: '/internal/refunds',
     query: RefundListQuerySchema,
     response: z.object({ refunds: z.array(InternalRefundSchema) }),
+  }),
+
+  // ---- the claim page (lead-intake) buying through wallet-ledger, and a dashboard sale recorded back ----
+  purchase: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/purchases',
+    body: InternalPurchaseSchema,
+    response: z.object({
+      success: z.literal(true),
+      purchase_id: z.string(),
+      price_cents: z.number().int(),
+      new_balance_cents: z.number().int(),
+      /** True when this repeated a purchase the same contractor had already made (same answer, nothing charged). */
+      replayed: z.boolean(),
+    }),
+  }),
+  recordPurchase: internal({
+    owner: 'lead-intake',
+    method: 'POST',
+    path: '/internal/leads/:id/purchase',
+    body: InternalRecordPurchaseSchema,
+    response: z.object({ recorded: z.literal(true) }),
+  }),
+
+  // ---- offers and claim tokens belong to matching (docs/adr/0013) ----
+  offerByTokenHash: internal({
+    owner: 'matching',
+    method: 'GET',
+    path: '/internal/offers/by-token-hash/:hash',
+    response: z.object({ offer: InternalOfferSchema }),
+  }),
+  offersOfLeads: internal({
+    owner: 'matching',
+    method: 'POST',
+    path: '/internal/offers/of-leads',
+    body: OffersOfLeadsRequestSchema,
+    response: z.object({ offers: z.array(InternalOfferSchema) }),
+  }),
+
+  // ---- the dashboard's first paint: contractors asks each owner for its part (ADR 0015) ----
+  walletDashboard: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/contractors/:id/dashboard',
+    response: WalletFirstPaintSchema,
+  }),
+  leadDashboard: internal({
+    owner: 'lead-intake',
+    method: 'GET',
+    path: '/internal/contractors/:id/dashboard',
+    response: z.object({
+      claimed_leads: z.array(ClaimedLeadSchema),
+      bought_counts: z.record(z.enum(PURCHASED_LISTS), z.number().int()),
+    }),
+  }),
+  availableLeads: internal({
+    owner: 'matching',
+    method: 'GET',
+    path: '/internal/contractors/:id/available-leads',
+    response: AvailableLeadsResponseSchema,
   }),
 } as const;
 
