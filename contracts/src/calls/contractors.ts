@@ -75,18 +75,19 @@ export interface LoginResponse {
 }
 
 /** A contractor as the dashboard, admin and other services read it. */
-export interface ContractorView {
-  id: string;
-  business_name: string;
-  contact_name: string;
-  email: string;
-  phone: string;
-  industry: string;
-  sub_service: string;
-  zip_codes: string[];
-  sms_opt_in: boolean;
-  created_at: string;
-}
+export const ContractorViewSchema = z.object({
+  id: z.string(),
+  business_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  industry: z.string(),
+  sub_service: z.string(),
+  zip_codes: z.array(z.string()),
+  sms_opt_in: z.boolean(),
+  created_at: z.string(),
+});
+export type ContractorView = z.infer<typeof ContractorViewSchema>;
 
 /** POST forgot-password. */
 export const ForgotPasswordRequestSchema = z.object({

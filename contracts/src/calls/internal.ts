@@ -5,7 +5,7 @@
  */
 import { z } from '../zod.js';
 import type { ServiceName } from '../routes.js';
-import { WalletFirstPaintSchema } from './contractors.js';
+import { ContractorListQuerySchema, ContractorViewSchema, WalletFirstPaintSchema } from './contractors.js';
 import {
   ClaimedLeadSchema,
   InternalLeadLookupRequestSchema,
@@ -13,7 +13,17 @@ import {
   PURCHASED_LISTS,
 } from './lead-intake.js';
 import { AvailableLeadsResponseSchema, InternalOfferSchema, OffersOfLeadsRequestSchema } from './matching.js';
-import { InternalPurchaseSchema, InternalRecordPurchaseSchema, RefundListQuerySchema } from './wallet-ledger.js';
+import {
+  AdjustmentRequestSchema,
+  AutoCreditsResponseSchema,
+  InternalPurchaseSchema,
+  InternalRecordPurchaseSchema,
+  PageQuerySchema,
+  RefundListQuerySchema,
+  WalletsSummaryRequestSchema,
+  WalletStatementQuerySchema,
+  WalletStatementSchema,
+} from './wallet-ledger.js';
 
 /** One internal route; `:name` segments of `path` are filled from the call's params. */
 export interface InternalCallDef {
@@ -204,6 +214,96 @@ export const INTERNAL_CALLS = {
     method: 'GET',
     path: '/internal/contractors/:id/available-leads',
     response: AvailableLeadsResponseSchema,
+  }),
+
+  // ---- the admin service reading and changing what other services own ----
+  contractorList: internal({
+    owner: 'contractors',
+    method: 'GET',
+    path: '/internal/contractors',
+    query: ContractorListQuerySchema,
+    response: z.object({ contractors: z.array(ContractorViewSchema), total: z.number().int() }),
+  }),
+  contractor: internal({
+    owner: 'contractors',
+    method: 'GET',
+    path: '/internal/contractors/:id',
+    response: ContractorViewSchema,
+  }),
+  wallet: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id',
+    response: z.object({
+      balance_cents: z.number().int(),
+      auto_reload_enabled: z.boolean(),
+      auto_reload_threshold_cents: z.number().int(),
+      auto_reload_amount_cents: z.number().int(),
+      auto_reload_disabled_reason: z.string().nullable(),
+    }),
+  }),
+  walletStatement: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id/statement',
+    query: WalletStatementQuerySchema,
+    response: WalletStatementSchema,
+  }),
+  autoCredits: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id/auto-credits',
+    response: AutoCreditsResponseSchema,
+  }),
+  walletSummary: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/wallets/summary',
+    body: WalletsSummaryRequestSchema,
+    response: z.object({
+      wallets: z.array(
+        z.object({
+          contractor_id: z.string(),
+          balance_cents: z.number().int(),
+          leads_purchased: z.number().int(),
+          total_spend_cents: z.number().int(),
+        }),
+      ),
+    }),
+  }),
+  transactions: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/transactions',
+    query: PageQuerySchema,
+    response: z.object({
+      transactions: z.array(
+        z.object({
+          id: z.string(),
+          /** Null for a platform-only transaction (no contractor's wallet in it). */
+          contractor_id: z.string().nullable(),
+          type: z.string(),
+          amount_cents: z.number().int(),
+          date: z.string(),
+          description: z.string(),
+          created_by: z.string().nullable(),
+        }),
+      ),
+      total_revenue_cents: z.number().int(),
+      total: z.number().int(),
+    }),
+  }),
+  adjustment: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/adjustments',
+    body: AdjustmentRequestSchema,
+    response: z.object({
+      success: z.literal(true),
+      new_balance_cents: z.number().int(),
+      /** True when the idempotency key had been posted already: nothing was posted this time. */
+      duplicate: z.boolean(),
+    }),
   }),
 } as const;
 
