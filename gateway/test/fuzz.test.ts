@@ -329,5 +329,7 @@ describe('fuzzing every function of the route table', () => {
       answer: f.text.slice(0, 300),
     }));
     expect(shown, `seed ${SEED}: ${failures.length} requests answered 5xx or not at all`).toEqual([]);
-  }, 180_000);
+    // 13,200 requests take about 160 s on a quiet 2-core machine and far longer on a busy one; the
+    // budget only bounds a hung run (a timeout stops the stack mid-flight and reads as resets).
+  }, 900_000);
 });
