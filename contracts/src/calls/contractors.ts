@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
 import type { PurchasedList } from './lead-intake.js';
 import type { AvailableLeadsResponse } from './matching.js';
-import type { AutoReloadSettingsSchema, Gamification, PerformanceMetrics } from './wallet-ledger.js';
+import { AutoReloadSettingsSchema, GamificationSchema, PerformanceMetricsSchema } from './wallet-ledger.js';
 
 // The catalogue lives in ../catalogue.ts (no zod, so the public pages can import it cheaply).
 export * from '../catalogue.js';
@@ -76,18 +76,19 @@ export interface LoginResponse {
 }
 
 /** A contractor as the dashboard, admin and other services read it. */
-export interface ContractorView {
-  id: string;
-  business_name: string;
-  contact_name: string;
-  email: string;
-  phone: string;
-  industry: string;
-  sub_service: string;
-  zip_codes: string[];
-  sms_opt_in: boolean;
-  created_at: string;
-}
+export const ContractorViewSchema = z.object({
+  id: z.string(),
+  business_name: z.string(),
+  contact_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  industry: z.string(),
+  sub_service: z.string(),
+  zip_codes: z.array(z.string()),
+  sms_opt_in: z.boolean(),
+  created_at: z.string(),
+});
+export type ContractorView = z.infer<typeof ContractorViewSchema>;
 
 /** POST forgot-password. */
 export const ForgotPasswordRequestSchema = z.object({
@@ -129,18 +130,28 @@ export const UpdateSmsRequestSchema = z.object({ sms_opt_in: z.boolean() });
 /** GET sub-services. */
 export const SubServicesQuerySchema = z.object({ industry: z.string().max(100).optional() });
 
+/** The 30-day metrics of contractor-performance-metrics (spec §3): wallet-ledger's answer. */
+export const PerformanceMetricsViewSchema = PerformanceMetricsSchema;
+export type PerformanceMetricsView = z.infer<typeof PerformanceMetricsViewSchema>;
+
+/** The achievements of gamification-scoring (spec §3): wallet-ledger's answer. */
+export const GamificationViewSchema = GamificationSchema;
+export type GamificationView = z.infer<typeof GamificationViewSchema>;
+
 /** auto-reload-settings as GET answers it, without its `success`. */
-export type AutoReloadView = Omit<z.infer<typeof AutoReloadSettingsSchema>, 'success'>;
+export const AutoReloadViewSchema = AutoReloadSettingsSchema.omit({ success: true });
+export type AutoReloadView = z.infer<typeof AutoReloadViewSchema>;
 
 /** Internal: GET wallet-ledger /internal/contractors/:id/dashboard — its part of the dashboard's first screen. */
-export interface WalletFirstPaint {
-  balance_cents: number;
-  auto_reload: AutoReloadView;
-  metrics: PerformanceMetrics;
-  gamification: Gamification;
+export const WalletFirstPaintSchema = z.object({
+  balance_cents: z.number().int(),
+  auto_reload: AutoReloadViewSchema,
+  metrics: PerformanceMetricsViewSchema,
+  gamification: GamificationViewSchema,
   /** How many purchases the History tab pages through. */
-  history_total: number;
-}
+  history_total: z.number().int(),
+});
+export type WalletFirstPaint = z.infer<typeof WalletFirstPaintSchema>;
 
 /** The parts of the first screen, each from the service that owns it; a part not supplied is named in `missing`. */
 export type DashboardPart =
@@ -165,9 +176,9 @@ export interface DashboardResponse {
   /** wallet-ledger: the Overview's auto-reload card and the Wallet tab's settings. */
   auto_reload: AutoReloadView | null;
   /** wallet-ledger: the Overview's 30-day metrics and chart. */
-  metrics: PerformanceMetrics | null;
+  metrics: PerformanceMetricsView | null;
   /** wallet-ledger: the header's badges and the achievements card. */
-  gamification: Gamification | null;
+  gamification: GamificationView | null;
   /** wallet-ledger: the History tab's count. */
   history_total: number | null;
   /** lead-intake: the size of each list of bought leads (the tabs' counts). */

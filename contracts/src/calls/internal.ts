@@ -5,8 +5,25 @@
  */
 import { z } from '../zod.js';
 import type { ServiceName } from '../routes.js';
-import { ClaimedLeadSchema, InternalLeadLookupRequestSchema, InternalLeadsQuerySchema } from './lead-intake.js';
-import { RefundListQuerySchema } from './wallet-ledger.js';
+import { ContractorListQuerySchema, ContractorViewSchema, WalletFirstPaintSchema } from './contractors.js';
+import {
+  ClaimedLeadSchema,
+  InternalLeadLookupRequestSchema,
+  InternalLeadsQuerySchema,
+  PURCHASED_LISTS,
+} from './lead-intake.js';
+import { AvailableLeadsResponseSchema, InternalOfferSchema, OffersOfLeadsRequestSchema } from './matching.js';
+import {
+  AdjustmentRequestSchema,
+  AutoCreditsResponseSchema,
+  InternalPurchaseSchema,
+  InternalRecordPurchaseSchema,
+  PageQuerySchema,
+  RefundListQuerySchema,
+  WalletsSummaryRequestSchema,
+  WalletStatementQuerySchema,
+  WalletStatementSchema,
+} from './wallet-ledger.js';
 
 /** One internal route; `:name` segments of `path` are filled from the call's params. */
 export interface InternalCallDef {
@@ -136,6 +153,157 @@ export const INTERNAL_CALLS = {
     path: '/internal/refunds',
     query: RefundListQuerySchema,
     response: z.object({ refunds: z.array(InternalRefundSchema) }),
+  }),
+
+  // ---- the claim page (lead-intake) buying through wallet-ledger, and a dashboard sale recorded back ----
+  purchase: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/purchases',
+    body: InternalPurchaseSchema,
+    response: z.object({
+      success: z.literal(true),
+      purchase_id: z.string(),
+      price_cents: z.number().int(),
+      new_balance_cents: z.number().int(),
+      /** True when this repeated a purchase the same contractor had already made (same answer, nothing charged). */
+      replayed: z.boolean(),
+    }),
+  }),
+  recordPurchase: internal({
+    owner: 'lead-intake',
+    method: 'POST',
+    path: '/internal/leads/:id/purchase',
+    body: InternalRecordPurchaseSchema,
+    response: z.object({ recorded: z.literal(true) }),
+  }),
+
+  // ---- offers and claim tokens belong to matching (docs/adr/0013) ----
+  offerByTokenHash: internal({
+    owner: 'matching',
+    method: 'GET',
+    path: '/internal/offers/by-token-hash/:hash',
+    response: z.object({ offer: InternalOfferSchema }),
+  }),
+  offersOfLeads: internal({
+    owner: 'matching',
+    method: 'POST',
+    path: '/internal/offers/of-leads',
+    body: OffersOfLeadsRequestSchema,
+    response: z.object({ offers: z.array(InternalOfferSchema) }),
+  }),
+
+  // ---- the dashboard's first paint: contractors asks each owner for its part (ADR 0015) ----
+  walletDashboard: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/contractors/:id/dashboard',
+    response: WalletFirstPaintSchema,
+  }),
+  leadDashboard: internal({
+    owner: 'lead-intake',
+    method: 'GET',
+    path: '/internal/contractors/:id/dashboard',
+    response: z.object({
+      claimed_leads: z.array(ClaimedLeadSchema),
+      bought_counts: z.record(z.enum(PURCHASED_LISTS), z.number().int()),
+    }),
+  }),
+  availableLeads: internal({
+    owner: 'matching',
+    method: 'GET',
+    path: '/internal/contractors/:id/available-leads',
+    response: AvailableLeadsResponseSchema,
+  }),
+
+  // ---- the admin service reading and changing what other services own ----
+  contractorList: internal({
+    owner: 'contractors',
+    method: 'GET',
+    path: '/internal/contractors',
+    query: ContractorListQuerySchema,
+    response: z.object({ contractors: z.array(ContractorViewSchema), total: z.number().int() }),
+  }),
+  contractor: internal({
+    owner: 'contractors',
+    method: 'GET',
+    path: '/internal/contractors/:id',
+    response: ContractorViewSchema,
+  }),
+  wallet: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id',
+    response: z.object({
+      balance_cents: z.number().int(),
+      auto_reload_enabled: z.boolean(),
+      auto_reload_threshold_cents: z.number().int(),
+      auto_reload_amount_cents: z.number().int(),
+      auto_reload_disabled_reason: z.string().nullable(),
+    }),
+  }),
+  walletStatement: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id/statement',
+    query: WalletStatementQuerySchema,
+    response: WalletStatementSchema,
+  }),
+  autoCredits: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/wallets/:contractor_id/auto-credits',
+    response: AutoCreditsResponseSchema,
+  }),
+  walletSummary: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/wallets/summary',
+    body: WalletsSummaryRequestSchema,
+    response: z.object({
+      wallets: z.array(
+        z.object({
+          contractor_id: z.string(),
+          balance_cents: z.number().int(),
+          leads_purchased: z.number().int(),
+          total_spend_cents: z.number().int(),
+        }),
+      ),
+    }),
+  }),
+  transactions: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/transactions',
+    query: PageQuerySchema,
+    response: z.object({
+      transactions: z.array(
+        z.object({
+          id: z.string(),
+          /** Null for a platform-only transaction (no contractor's wallet in it). */
+          contractor_id: z.string().nullable(),
+          type: z.string(),
+          amount_cents: z.number().int(),
+          date: z.string(),
+          description: z.string(),
+          created_by: z.string().nullable(),
+        }),
+      ),
+      total_revenue_cents: z.number().int(),
+      total: z.number().int(),
+    }),
+  }),
+  adjustment: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/adjustments',
+    body: AdjustmentRequestSchema,
+    response: z.object({
+      success: z.literal(true),
+      new_balance_cents: z.number().int(),
+      /** True when the idempotency key had been posted already: nothing was posted this time. */
+      duplicate: z.boolean(),
+    }),
   }),
 } as const;
 

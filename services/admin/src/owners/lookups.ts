@@ -1,6 +1,6 @@
 import type { ContractorView, InternalResponse } from '@leadmarket/contracts';
 import type { ServiceContext } from '@leadmarket/platform';
-import { callOwner, ownerCall } from './owner-call.js';
+import { ownerCall } from './owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** A contractor as the contractors service lists it (docs/internal-api.md); the owner's own type. */
@@ -21,7 +21,7 @@ export async function contractorsByIds(
   const unique = [...new Set(ids.filter(Boolean))];
   const found = new Map<string, OwnerContractor>();
   for (const part of chunks(unique)) {
-    const answer = await callOwner<{ contractors: OwnerContractor[] }>(ctx, 'contractors', '/internal/contractors', {
+    const answer = await ownerCall(ctx, 'contractorList', {
       query: { ids: part.join(','), limit: part.length, page: 1 },
     });
     for (const c of answer.contractors ?? []) found.set(c.id, c);

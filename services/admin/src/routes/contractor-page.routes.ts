@@ -1,14 +1,8 @@
-import {
-  type AdminContractorPage,
-  AdminContractorQuerySchema,
-  type AutoCreditsResponse,
-  functionPath,
-  type WalletStatement,
-} from '@leadmarket/contracts';
+import { type AdminContractorPage, AdminContractorQuerySchema, functionPath } from '@leadmarket/contracts';
 import { HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { centsToDollars } from '../domain/money.js';
-import { leadsByIds, type OwnerContractor } from '../owners/lookups.js';
-import { callOwner, ownerCall } from '../owners/owner-call.js';
+import { leadsByIds } from '../owners/lookups.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
@@ -19,19 +13,16 @@ import type { AdminDatabase } from '../db/database.js';
 export function registerContractorPageRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-contractor'), async (request): Promise<AdminContractorPage> => {
     const query = AdminContractorQuerySchema.parse(request.query);
-    const id = encodeURIComponent(query.contractor_id);
-    const contractor = await callOwner<OwnerContractor>(ctx, 'contractors', `/internal/contractors/${id}`);
-    const cid = encodeURIComponent(contractor.id);
+    const contractor = await ownerCall(ctx, 'contractor', { params: { id: query.contractor_id } });
+    const wallet = { contractor_id: contractor.id };
     const [statement, bought, refunds, consents, autoCredits] = await Promise.all([
       part(() =>
-        callOwner<WalletStatement>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/statement`, {
-          query: { limit: query.limit, offset: query.offset },
-        }),
+        ownerCall(ctx, 'walletStatement', { params: wallet, query: { limit: query.limit, offset: query.offset } }),
       ),
       part(() => ownerCall(ctx, 'claimedLeads', { params: { id: contractor.id } })),
       part(() => ownerCall(ctx, 'refunds', { query: { contractor_id: contractor.id } })),
       part(() => ownerCall(ctx, 'contractorConsents', { params: { id: contractor.id } })),
-      part(() => callOwner<AutoCreditsResponse>(ctx, 'wallet-ledger', `/internal/wallets/${cid}/auto-credits`)),
+      part(() => ownerCall(ctx, 'autoCredits', { params: wallet })),
     ]);
     const refundLeads = refunds.ok
       ? await leadsByIds(

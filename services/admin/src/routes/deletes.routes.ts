@@ -10,7 +10,7 @@ import { adminIdOf, HttpError, type ServiceApp, type ServiceContext } from '@lea
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../use-cases/record-audit.js';
 import { summariseBulkDelete, uniqueIds, type DeleteOutcome } from '../domain/bulk-delete.js';
-import { callOwner } from '../owners/owner-call.js';
+import { callOwner, ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** The spec sends single-delete ids in the body; query parameters work too. */
@@ -30,7 +30,7 @@ export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext<AdminD
   async function deleteContractor(request: FastifyRequest, id: string): Promise<void> {
     const adminId = adminIdOf(request);
     const path = `/internal/contractors/${encodeURIComponent(id)}`;
-    const before = await callOwner<{ id: string; business_name: string; industry: string }>(ctx, 'contractors', path);
+    const before = await ownerCall(ctx, 'contractor', { params: { id } });
     await callOwner(ctx, 'contractors', path, { method: 'DELETE', query: { admin_id: adminId } });
     // Only what identifies the account to the operator: the personal data is what the deletion removes.
     await recordAudit(ctx, request, {
@@ -43,9 +43,7 @@ export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext<AdminD
   }
 
   async function deleteLead(request: FastifyRequest, id: string): Promise<void> {
-    const lookup = await callOwner<{
-      leads: Array<{ id: string; status: string; service_category: string; zip_code: string; is_test: boolean }>;
-    }>(ctx, 'lead-intake', '/internal/leads/lookup', { body: { ids: [id] } });
+    const lookup = await ownerCall(ctx, 'leadLookup', { body: { ids: [id] } });
     const before = lookup.leads?.find((l) => l.id === id);
     await callOwner(ctx, 'lead-intake', `/internal/leads/${encodeURIComponent(id)}`, { method: 'DELETE' });
     await recordAudit(ctx, request, {

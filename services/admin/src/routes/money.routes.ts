@@ -5,25 +5,14 @@ import {
   AdminWalletAdjustSchema,
   functionPath,
   MESSAGES,
+  type InternalQuery,
 } from '@leadmarket/contracts';
 import { adminIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { recordAudit } from '../use-cases/record-audit.js';
 import { centsToDollars, dollarsToCents } from '../domain/money.js';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
-import { callOwner } from '../owners/owner-call.js';
+import { callOwner, ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
-
-interface OwnerRefund {
-  id: string;
-  contractor_id: string;
-  lead_id: string;
-  amount_cents: number;
-  status: string;
-  reason: string | null;
-  requested_at: string;
-  processed_at: string | null;
-  admin_notes: string | null;
-}
 
 /** admin-wallet-adjust, admin-refund-management GET/POST, admin-ledger-check: money lives in wallet-ledger. */
 export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
@@ -32,27 +21,18 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
     const adminId = adminIdOf(request);
     // Only an existing, undeleted contractor: an unknown id is the contractors service's 404, and
     // wallet-ledger refuses an id without a wallet too (it never makes one on the way).
-    await callOwner(ctx, 'contractors', `/internal/contractors/${encodeURIComponent(input.contractor_id)}`);
-    const before = await callOwner<{ balance_cents: number }>(
-      ctx,
-      'wallet-ledger',
-      `/internal/wallets/${encodeURIComponent(input.contractor_id)}`,
-    );
+    await ownerCall(ctx, 'contractor', { params: { id: input.contractor_id } });
+    const before = await ownerCall(ctx, 'wallet', { params: { contractor_id: input.contractor_id } });
     const amountCents = dollarsToCents(input.amount);
-    const result = await callOwner<{ success: true; new_balance_cents: number; duplicate?: boolean }>(
-      ctx,
-      'wallet-ledger',
-      '/internal/adjustments',
-      {
-        body: {
-          contractor_id: input.contractor_id,
-          amount_cents: amountCents,
-          notes: input.notes,
-          admin_id: adminId,
-          idempotency_key: input.idempotency_key,
-        },
+    const result = await ownerCall(ctx, 'adjustment', {
+      body: {
+        contractor_id: input.contractor_id,
+        amount_cents: amountCents,
+        notes: input.notes,
+        admin_id: adminId,
+        idempotency_key: input.idempotency_key,
       },
-    );
+    });
     // A repeated submission changed nothing: same answer, no second audit entry.
     if (!result.duplicate)
       await recordAudit(ctx, request, {
@@ -69,9 +49,8 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
     };
   });
 
-  const refunds = async (status?: string) =>
-    (await callOwner<{ refunds: OwnerRefund[] }>(ctx, 'wallet-ledger', '/internal/refunds', { query: { status } }))
-      .refunds ?? [];
+  const refunds = async (status?: InternalQuery<'refunds'>['status']) =>
+    (await ownerCall(ctx, 'refunds', { query: { status } })).refunds ?? [];
 
   app.get(functionPath('admin-refund-management'), async (request) => {
     const query = AdminRefundsQuerySchema.parse(request.query);

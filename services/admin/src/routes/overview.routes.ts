@@ -11,8 +11,8 @@ import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../use-cases/record-audit.js';
 import { csvFileName, toCsv } from '../domain/csv.js';
 import { centsToDollars } from '../domain/money.js';
-import { contractorsByIds, type OwnerContractor } from '../owners/lookups.js';
-import { callOwner, ownerCall } from '../owners/owner-call.js';
+import { contractorsByIds } from '../owners/lookups.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
@@ -78,26 +78,15 @@ export function registerOverviewRoutes(app: ServiceApp, ctx: ServiceContext<Admi
 
   app.get(functionPath('admin-transactions'), async (request) => {
     const query = AdminTransactionsQuerySchema.parse(request.query);
-    const listed = await callOwner<{
-      transactions: Array<{
-        id: string;
-        contractor_id: string;
-        type: string;
-        amount_cents: number;
-        date: string;
-        description: string;
-      }>;
-      total_revenue_cents: number;
-      total: number;
-    }>(ctx, 'wallet-ledger', '/internal/transactions', { query: { page: query.page, limit: query.limit } });
+    const listed = await ownerCall(ctx, 'transactions', { query: { page: query.page, limit: query.limit } });
     const transactions = listed.transactions ?? [];
     const names = await contractorsByIds(
       ctx,
-      transactions.map((t) => t.contractor_id),
+      transactions.flatMap((t) => (t.contractor_id ? [t.contractor_id] : [])),
     );
     return {
       transactions: transactions.map((t) => {
-        const c = names.get(t.contractor_id);
+        const c = t.contractor_id ? names.get(t.contractor_id) : undefined;
         return {
           id: t.id,
           contractor_id: t.contractor_id,
@@ -124,22 +113,12 @@ type LeadsQuery = ContractorsQuery & { status?: string };
 
 /** One page of the admin Contractors table: the contractors service's list joined with wallet figures. */
 async function contractorsPage(ctx: ServiceContext<AdminDatabase>, query: ContractorsQuery) {
-  const listed = await callOwner<{ contractors: OwnerContractor[]; total: number }>(
-    ctx,
-    'contractors',
-    '/internal/contractors',
-    { query: { search: query.search || undefined, sort: query.sort, page: query.page, limit: query.limit } },
-  );
+  const listed = await ownerCall(ctx, 'contractorList', {
+    query: { search: query.search || undefined, sort: query.sort, page: query.page, limit: query.limit },
+  });
   const ids = (listed.contractors ?? []).map((c) => c.id);
   const summary = ids.length
-    ? await callOwner<{
-        wallets: Array<{
-          contractor_id: string;
-          balance_cents: number;
-          leads_purchased: number;
-          total_spend_cents: number;
-        }>;
-      }>(ctx, 'wallet-ledger', '/internal/wallets/summary', { body: { contractor_ids: ids } })
+    ? await ownerCall(ctx, 'walletSummary', { body: { contractor_ids: ids } })
     : { wallets: [] };
   const wallets = new Map(summary.wallets.map((w) => [w.contractor_id, w]));
   return {

@@ -33,7 +33,7 @@ export function registerInternalRoutes(
     return { account_id: session.contractorId, expires_at: session.expiresAt.toISOString() };
   });
 
-  app.get('/internal/contractors', async (request) => {
+  app.get(INTERNAL_CALLS.contractorList.path, async (request): Promise<InternalResponse<'contractorList'>> => {
     const q = ContractorListQuerySchema.parse(request.query ?? {});
     const ids =
       q.ids === undefined
@@ -52,7 +52,7 @@ export function registerInternalRoutes(
     return { contractors: rows.map(toView), total };
   });
 
-  app.get('/internal/contractors/:id', async (request) => {
+  app.get(INTERNAL_CALLS.contractor.path, async (request): Promise<InternalResponse<'contractor'>> => {
     const { id } = idParam.parse(request.params);
     const row = (await findContractor(ctx.db, id)) ?? (await findContractor(ctx.db, normaliseContractorId(id)));
     if (!row) throw notFound(CONTRACTOR_MESSAGES.notFound);

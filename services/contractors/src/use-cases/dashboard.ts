@@ -1,20 +1,10 @@
-import {
-  centsToDollars,
-  CONTRACTOR_MESSAGES,
-  type AvailableLeadsResponse,
-  type DashboardPart,
-  type DashboardResponse,
-  type PurchasedList,
-  type WalletFirstPaint,
-} from '@leadmarket/contracts';
-import type { ServiceContext } from '@leadmarket/platform';
+import { centsToDollars, CONTRACTOR_MESSAGES, type DashboardPart, type DashboardResponse } from '@leadmarket/contracts';
+import { callInternal, type ServiceContext } from '@leadmarket/platform';
 import { toView, type ContractorRow } from '../db/contractor.repository.js';
 import type { ContractorsDatabase } from '../db/database.js';
 
 /** How long the first screen waits for another service before naming its parts missing. */
 const PART_TIMEOUT_MS = 5000;
-
-type LeadIntakePart = { claimed_leads: unknown[]; bought_counts: Record<PurchasedList, number> };
 
 /**
  * Everything the dashboard's first screen shows, in one answer (issue 19: one call for the first
@@ -27,13 +17,12 @@ export async function dashboardOf(
   ctx: ServiceContext<ContractorsDatabase>,
   contractor: ContractorRow,
 ): Promise<DashboardResponse> {
-  const id = encodeURIComponent(contractor.id);
-  const options = { timeoutMs: PART_TIMEOUT_MS };
+  const options = { params: { id: contractor.id }, timeoutMs: PART_TIMEOUT_MS };
   // No transaction is open here: the calls may take a while and embedded mode shares one connection.
   const [wallet, leads, available] = await Promise.allSettled([
-    ctx.clients.call<WalletFirstPaint>('wallet-ledger', `/internal/contractors/${id}/dashboard`, options),
-    ctx.clients.call<LeadIntakePart>('lead-intake', `/internal/contractors/${id}/dashboard`, options),
-    ctx.clients.call<AvailableLeadsResponse>('matching', `/internal/contractors/${id}/available-leads`, options),
+    callInternal(ctx.clients, 'walletDashboard', options),
+    callInternal(ctx.clients, 'leadDashboard', options),
+    callInternal(ctx.clients, 'availableLeads', options),
   ]);
   const w = wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? wallet.value : null;
   const l = leads.status === 'fulfilled' && Array.isArray(leads.value?.claimed_leads) ? leads.value : null;

@@ -1,9 +1,4 @@
-import {
-  INTERNAL_CALLS,
-  InternalCreateLeadRequestSchema,
-  InternalRecordPurchaseSchema,
-  type InternalResponse,
-} from '@leadmarket/contracts';
+import { INTERNAL_CALLS, InternalCreateLeadRequestSchema, type InternalResponse } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
@@ -43,13 +38,17 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
   );
 
   // lead-intake's part of the dashboard's first screen (contractors-dashboard): Claimed, and every list's size.
-  app.get('/internal/contractors/:id/dashboard', { schema: { params: IdParams } }, async (request) => {
-    const [leads, counts] = await Promise.all([
-      leadsPurchasedBy(ctx.db, request.params.id, 'claim'),
-      boughtCounts(ctx.db, request.params.id),
-    ]);
-    return { claimed_leads: leads.map(claimedLead), bought_counts: counts };
-  });
+  app.get(
+    INTERNAL_CALLS.leadDashboard.path,
+    { schema: { params: IdParams } },
+    async (request): Promise<InternalResponse<'leadDashboard'>> => {
+      const [leads, counts] = await Promise.all([
+        leadsPurchasedBy(ctx.db, request.params.id, 'claim'),
+        boughtCounts(ctx.db, request.params.id),
+      ]);
+      return { claimed_leads: leads.map(claimedLead), bought_counts: counts };
+    },
+  );
 
   app.get(
     INTERNAL_CALLS.adminLeads.path,
@@ -126,9 +125,9 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
   // wallet-ledger records a dashboard purchase here before answering the buyer, as the claim path
   // does itself, so Purchased shows the lead at once; LeadPurchased repeats it (idempotent) if this failed.
   app.post(
-    '/internal/leads/:id/purchase',
-    { schema: { params: LeadIdParams, body: InternalRecordPurchaseSchema } },
-    async (request) => {
+    INTERNAL_CALLS.recordPurchase.path,
+    { schema: { params: LeadIdParams, body: INTERNAL_CALLS.recordPurchase.body } },
+    async (request): Promise<InternalResponse<'recordPurchase'>> => {
       const b = request.body;
       await recordPurchase(ctx.db, request.params.id, {
         contractor_id: b.contractor_id,
@@ -137,7 +136,7 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
         channel: b.channel,
         purchased_at: new Date(b.purchased_at),
       });
-      return { recorded: true };
+      return { recorded: true as const };
     },
   );
 }

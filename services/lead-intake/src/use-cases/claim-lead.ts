@@ -1,6 +1,6 @@
-import { HttpError, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
-import { MESSAGES } from '@leadmarket/contracts';
-import { z } from 'zod';
+import { callInternal, HttpError, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
+import { INTERNAL_CALLS, MESSAGES } from '@leadmarket/contracts';
+import type { z } from 'zod';
 import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
@@ -87,7 +87,8 @@ export async function claimStatusFor(
   return { status: 'available', lead, priceCents };
 }
 
-const PurchaseAnswer = z.object({ purchase_id: z.string(), price_cents: z.number().int() });
+/** The two facts of wallet-ledger's declared answer the claim records; checked, since the sale is stored with them. */
+const PurchaseAnswer = INTERNAL_CALLS.purchase.response.pick({ purchase_id: true, price_cents: true });
 
 /**
  * Buy the lead for the token's contractor through wallet-ledger (synchronous, idempotent per
@@ -109,8 +110,7 @@ export async function claimLead(
   // No transaction is open here: the wallet call must never wait while we hold the database.
   let answer: z.infer<typeof PurchaseAnswer>;
   try {
-    const raw = await ctx.clients.call('wallet-ledger', '/internal/purchases', {
-      method: 'POST',
+    const raw = await callInternal(ctx.clients, 'purchase', {
       body: { lead_id: lead.id, contractor_id: contractorId, channel: 'claim' },
     });
     answer = PurchaseAnswer.parse(raw);

@@ -1,4 +1,5 @@
-import { hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
+import { InternalOfferSchema, type InternalOffer } from '@leadmarket/contracts';
+import { callInternal, hashToken, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
@@ -7,17 +8,7 @@ import type { LeadIntakeDatabase } from '../db/database.js';
  * lead-intake keeps no copy. The claim page finds the offer behind a link by the token's SHA-256
  * (the token itself goes no further than this service), and the admin lead list asks who was offered.
  */
-const OfferSchema = z.object({
-  lead_id: z.string(),
-  contractor_id: z.string(),
-  rank: z.number().int(),
-  round: z.number().int(),
-  offered_at: z.string(),
-  expires_at: z.string(),
-  /** The lead's price as fixed at screening (LeadPriced); null while matching has not heard it. */
-  price_cents: z.number().int().nullable(),
-});
-export type Offer = z.infer<typeof OfferSchema>;
+export type Offer = InternalOffer;
 
 /** Matching could not answer (down, timed out): the caller says so in plain words. */
 export class OffersUnavailableError extends Error {
@@ -30,12 +21,12 @@ export class OffersUnavailableError extends Error {
 /** The offer a claim token belongs to, or undefined for a token nobody was sent. */
 export async function offerOfToken(ctx: ServiceContext<LeadIntakeDatabase>, token: string): Promise<Offer | undefined> {
   try {
-    const answer = await ctx.clients.call<{ offer: unknown }>(
-      'matching',
-      `/internal/offers/by-token-hash/${hashToken(token)}`,
-      { timeoutMs: 3000 },
-    );
-    return OfferSchema.parse(answer.offer);
+    const answer = await callInternal(ctx.clients, 'offerByTokenHash', {
+      params: { hash: hashToken(token) },
+      timeoutMs: 3000,
+    });
+    // Checked, not trusted: the claim decides who may buy from this offer.
+    return InternalOfferSchema.parse(answer.offer);
   } catch (err) {
     if (err instanceof ServiceCallError && err.status === 404) return undefined;
     throw new OffersUnavailableError(err);
@@ -46,12 +37,8 @@ export async function offerOfToken(ctx: ServiceContext<LeadIntakeDatabase>, toke
 export async function offersOfLeads(ctx: ServiceContext<LeadIntakeDatabase>, leadIds: string[]): Promise<Offer[]> {
   if (leadIds.length === 0) return [];
   try {
-    const answer = await ctx.clients.call<{ offers: unknown }>('matching', '/internal/offers/of-leads', {
-      method: 'POST',
-      body: { lead_ids: leadIds },
-      timeoutMs: 3000,
-    });
-    return z.array(OfferSchema).parse(answer.offers);
+    const answer = await callInternal(ctx.clients, 'offersOfLeads', { body: { lead_ids: leadIds }, timeoutMs: 3000 });
+    return z.array(InternalOfferSchema).parse(answer.offers);
   } catch (err) {
     throw new OffersUnavailableError(err);
   }

@@ -1,4 +1,10 @@
-import { AvailableLeadsQuerySchema, functionPath, type AvailableLeadsResponse } from '@leadmarket/contracts';
+import {
+  AvailableLeadsQuerySchema,
+  functionPath,
+  INTERNAL_CALLS,
+  type AvailableLeadsResponse,
+  type InternalResponse,
+} from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { MatchingConfig } from '../config.js';
@@ -20,9 +26,9 @@ export function registerAvailableLeadsRoutes(
   );
 
   app.get(
-    '/internal/contractors/:id/available-leads',
+    INTERNAL_CALLS.availableLeads.path,
     { schema: { params: ContractorParams } },
-    async (request): Promise<AvailableLeadsResponse> =>
+    async (request): Promise<InternalResponse<'availableLeads'>> =>
       availableLeads(ctx.db, config, (request.params as { id: string }).id),
   );
 }

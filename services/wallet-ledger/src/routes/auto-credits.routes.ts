@@ -1,7 +1,9 @@
 import {
   AutoCreditsQuerySchema,
   functionPath,
+  INTERNAL_CALLS,
   InternalReverseAutoCreditSchema,
+  type InternalResponse,
   type AutoCredit,
   type AutoCreditsResponse,
 } from '@leadmarket/contracts';
@@ -53,9 +55,9 @@ export function registerAutoCreditRoutes(app: ServiceApp, ctx: ServiceContext<Wa
   );
 
   app.get(
-    '/internal/wallets/:contractor_id/auto-credits',
+    INTERNAL_CALLS.autoCredits.path,
     { schema: { params: z.object({ contractor_id: z.string().trim().min(1).max(200) }) } },
-    async (request) => creditsView(ctx, request.params.contractor_id),
+    async (request): Promise<InternalResponse<'autoCredits'>> => creditsView(ctx, request.params.contractor_id),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { METRICS_WINDOW_DAYS, type WalletFirstPaint } from '@leadmarket/contracts';
+import { INTERNAL_CALLS, METRICS_WINDOW_DAYS, type InternalResponse } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
@@ -26,9 +26,9 @@ export function registerFirstPaintRoutes(
 ): void {
   const fundingAvailable = deps.payments.mode !== 'disabled';
   app.get(
-    '/internal/contractors/:id/dashboard',
+    INTERNAL_CALLS.walletDashboard.path,
     { schema: { params: ContractorParams } },
-    async (request): Promise<WalletFirstPaint> => {
+    async (request): Promise<InternalResponse<'walletDashboard'>> => {
       const contractorId = (request.params as { id: string }).id;
       const [balance, settings, facts] = await Promise.all([
         walletBalance(ctx.db, contractorId),

@@ -5,7 +5,8 @@ import {
   centsToDollars,
   functionPath,
   PurchaseCreditsRequestSchema,
-  WalletsSummaryRequestSchema,
+  INTERNAL_CALLS,
+  type InternalResponse,
 } from '@leadmarket/contracts';
 import { badRequest, contractorIdOf, errorBody, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import {
@@ -165,7 +166,7 @@ export async function registerFundingRoutes(
     });
   });
 
-  app.get('/internal/wallets/:contractor_id', async (request) => {
+  app.get(INTERNAL_CALLS.wallet.path, async (request): Promise<InternalResponse<'wallet'>> => {
     const contractorId = (request.params as { contractor_id: string }).contractor_id;
     const s = await autoReloadSettingsOf(ctx.db, contractorId);
     return {
@@ -177,7 +178,11 @@ export async function registerFundingRoutes(
     };
   });
 
-  app.post('/internal/wallets/summary', { schema: { body: WalletsSummaryRequestSchema } }, async (request) => ({
-    wallets: await walletSummaries(ctx.db, request.body.contractor_ids),
-  }));
+  app.post(
+    INTERNAL_CALLS.walletSummary.path,
+    { schema: { body: INTERNAL_CALLS.walletSummary.body } },
+    async (request): Promise<InternalResponse<'walletSummary'>> => ({
+      wallets: await walletSummaries(ctx.db, request.body.contractor_ids),
+    }),
+  );
 }

@@ -1,11 +1,12 @@
 import {
   centsToDollars,
   functionPath,
-  InternalPurchaseSchema,
+  INTERNAL_CALLS,
   MESSAGES,
   PurchaseLeadRequestSchema,
+  type InternalResponse,
 } from '@leadmarket/contracts';
-import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { callInternal, contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../use-cases/funding.js';
 import { purchaseLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
@@ -37,18 +38,22 @@ export function registerPurchaseRoutes(
     };
   });
 
-  app.post('/internal/purchases', { schema: { body: InternalPurchaseSchema } }, async (request) => {
-    const { lead_id, contractor_id, channel } = request.body;
-    const outcome = await purchaseLead(ctx, { leadId: lead_id, contractorId: contractor_id, channel });
-    if (!outcome.replayed) afterPurchase(contractor_id);
-    return {
-      success: true,
-      purchase_id: outcome.purchaseId,
-      price_cents: outcome.priceCents,
-      new_balance_cents: outcome.balanceCents,
-      replayed: outcome.replayed,
-    };
-  });
+  app.post(
+    INTERNAL_CALLS.purchase.path,
+    { schema: { body: INTERNAL_CALLS.purchase.body } },
+    async (request): Promise<InternalResponse<'purchase'>> => {
+      const { lead_id, contractor_id, channel } = request.body;
+      const outcome = await purchaseLead(ctx, { leadId: lead_id, contractorId: contractor_id, channel });
+      if (!outcome.replayed) afterPurchase(contractor_id);
+      return {
+        success: true,
+        purchase_id: outcome.purchaseId,
+        price_cents: outcome.priceCents,
+        new_balance_cents: outcome.balanceCents,
+        replayed: outcome.replayed,
+      };
+    },
+  );
 }
 
 /**
@@ -58,7 +63,8 @@ export function registerPurchaseRoutes(
  */
 async function recordAtLeadIntake(ctx: ServiceContext<WalletLedgerDatabase>, outcome: PurchaseOutcome): Promise<void> {
   try {
-    await ctx.clients.call('lead-intake', `/internal/leads/${outcome.leadId}/purchase`, {
+    await callInternal(ctx.clients, 'recordPurchase', {
+      params: { id: outcome.leadId },
       body: {
         contractor_id: outcome.contractorId,
         purchase_id: outcome.purchaseId,

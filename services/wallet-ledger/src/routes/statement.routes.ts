@@ -1,4 +1,4 @@
-import { functionPath, WalletStatementQuerySchema } from '@leadmarket/contracts';
+import { functionPath, INTERNAL_CALLS, WalletStatementQuerySchema, type InternalResponse } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import { walletStatement } from '../db/statement.repository.js';
@@ -32,14 +32,14 @@ export function registerStatementRoutes(app: ServiceApp, ctx: ServiceContext<Wal
   );
 
   app.get(
-    '/internal/wallets/:contractor_id/statement',
+    INTERNAL_CALLS.walletStatement.path,
     {
       schema: {
         params: z.object({ contractor_id: z.string().trim().min(1).max(200) }),
-        querystring: WalletStatementQuerySchema,
+        querystring: INTERNAL_CALLS.walletStatement.query,
       },
     },
-    async (request) => {
+    async (request): Promise<InternalResponse<'walletStatement'>> => {
       const { limit, offset } = request.query;
       return walletStatement(ctx.db, request.params.contractor_id, { limit, offset });
     },
