@@ -1,5 +1,4 @@
-import { URGENCIES, type Urgency } from '@leadmarket/contracts';
-import { claimTokenFor, hashToken, intervalJob, type BackgroundJob } from '@leadmarket/platform';
+import { intervalJob, type BackgroundJob } from '@leadmarket/platform';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import { candidatesForZip } from '../db/contractors.repository.js';
@@ -11,8 +10,8 @@ import {
   lockLeadPastDeadline,
   offeredContractorIds,
 } from '../db/offer-rounds.repository.js';
-import { insertOffers } from '../db/offers.repository.js';
 import { rankCandidates } from '../domain/ranking.js';
+import { storeOfferRound } from './offer-round.js';
 
 export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
 
@@ -56,49 +55,17 @@ export async function rerouteLead(
       now,
     );
     const firstRank = (await lastRank(trx, leadId)) + 1;
-    const offeredAt = now.toISOString();
-    const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
-    const key = ctx.claimTokenKey;
-    const offers = ranked.map((r, i) => ({
-      ...r,
-      rank: firstRank + i,
-      token: claimTokenFor(key, leadId, r.contractor_id),
-    }));
-    await insertOffers(
-      trx,
-      offers.map((o) => ({
-        lead_id: leadId,
-        contractor_id: o.contractor_id,
-        rank: o.rank,
-        round: round + 1,
-        claim_token_hash: hashToken(o.token),
-        score: o.score,
-        offered_at: offeredAt,
-        expires_at: expiresAt,
-      })),
-    );
+    const matched = await storeOfferRound(trx, ctx, config, {
+      lead,
+      priceCents: Number(lead.price_cents),
+      ranked,
+      firstRank,
+      number: round + 1,
+      now,
+    });
+    const offers = matched.offers;
     await advanceRound(trx, leadId, round + 1, new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000));
-    if (offers.length > 0)
-      await ctx.emit(trx, [
-        {
-          type: 'LeadMatched',
-          data: {
-            lead_id: leadId,
-            service_category: lead.service_category,
-            sub_service: lead.sub_service,
-            zip_code: lead.zip_code,
-            price_cents: Number(lead.price_cents),
-            ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
-            offers: offers.map((o) => ({
-              contractor_id: o.contractor_id,
-              rank: o.rank,
-              expires_at: expiresAt,
-              round: round + 1,
-            })),
-            matched_at: offeredAt,
-          },
-        },
-      ]);
+    if (offers.length > 0) await ctx.emit(trx, [{ type: 'LeadMatched', data: matched }]);
     ctx.logger.info({ lead_id: leadId, round: round + 1, offers: offers.length }, 'lead re-routed');
     return { round: round + 1, offers: offers.length };
   });

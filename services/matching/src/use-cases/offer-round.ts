@@ -1,0 +1,67 @@
+import { URGENCIES, type EventData, type Urgency } from '@leadmarket/contracts';
+import { claimTokenFor, hashToken } from '@leadmarket/platform';
+import type { Kysely } from 'kysely';
+import type { MatchingConfig } from '../config.js';
+import type { MatchingContext } from '../context.js';
+import type { MatchingDatabase } from '../db/database.js';
+import { insertOffers } from '../db/offers.repository.js';
+
+interface RoundLead {
+  lead_id: string;
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  urgency: string;
+}
+
+/**
+ * Store one round of offers (token hashes only; ranks continue from `firstRank`) and return the
+ * LeadMatched that announces them, without tokens (notification rebuilds each from the server key,
+ * docs/adr/0013). The first match and every re-routing round share it.
+ */
+export async function storeOfferRound(
+  trx: Kysely<MatchingDatabase>,
+  ctx: MatchingContext,
+  config: MatchingConfig,
+  round: {
+    lead: RoundLead;
+    priceCents: number;
+    ranked: Array<{ contractor_id: string; score: number }>;
+    firstRank: number;
+    number: number;
+    now: Date;
+  },
+): Promise<EventData<'LeadMatched'>> {
+  const { lead, now } = round;
+  const offeredAt = now.toISOString();
+  const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
+  const offers = round.ranked.map((r, i) => ({ ...r, rank: round.firstRank + i }));
+  await insertOffers(
+    trx,
+    offers.map((o) => ({
+      lead_id: lead.lead_id,
+      contractor_id: o.contractor_id,
+      rank: o.rank,
+      round: round.number,
+      claim_token_hash: hashToken(claimTokenFor(ctx.claimTokenKey, lead.lead_id, o.contractor_id)),
+      score: o.score,
+      offered_at: offeredAt,
+      expires_at: expiresAt,
+    })),
+  );
+  return {
+    lead_id: lead.lead_id,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    zip_code: lead.zip_code,
+    price_cents: round.priceCents,
+    ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
+    offers: offers.map((o) => ({
+      contractor_id: o.contractor_id,
+      rank: o.rank,
+      expires_at: expiresAt,
+      round: round.number,
+    })),
+    matched_at: offeredAt,
+  };
+}
