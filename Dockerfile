@@ -20,4 +20,4 @@ COPY . .
 RUN npm run build -w web
 ENV NODE_ENV=production
 # SERVICE=gateway runs the gateway; any other value runs services/$SERVICE.
-CMD ["sh", "-c", "if [ \"$SERVICE\" = gateway ]; then exec node_modules/.bin/tsx gateway/src/main.ts; else exec node_modules/.bin/tsx services/$SERVICE/src/main.ts; fi"]
+CMD ["sh", "-c", "if [ \"$SERVICE\" = gateway ]; then exec node --import tsx gateway/src/main.ts; else exec node --import tsx services/$SERVICE/src/main.ts; fi"]

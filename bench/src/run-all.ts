@@ -10,6 +10,7 @@ import { liveFanoutFigure } from './figures/live-fanout.js';
 import { idleCpuRate, netCpuMsPerLead, pipelineRun, sustained, sustainedRate } from './figures/pipeline.js';
 import { connectionHeadroom, planPools } from './connections.js';
 import { webFigure } from './figures/web.js';
+import { waitForBacklog, waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
 import { fmt } from './stats.js';
 import { createLogger, RabbitMqEventBus } from '@leadmarket/platform';
@@ -130,6 +131,13 @@ async function main() {
     );
 
     const contractors = await signupContractors(stack.url, plan.contractors, Date.now().toString(36));
+    // The intake figure's leads are still being screened, priced and matched for a while: start the
+    // pipeline figures (and the idle measurement) once the stack has gone quiet.
+    const quiet = await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: smoke ? 20_000 : 180_000 });
+    report.quietBeforePipeline = quiet;
+    log(
+      `The stack went quiet after the intake figure in ${(quiet.waitedMs / 1000).toFixed(0)} s (last second: ${quiet.lastMsPerSecond.toFixed(0)} ms of CPU).\n`,
+    );
     // The idle stack's own CPU use (timers, polling fallbacks), subtracted for the net figure below.
     const idleMsPerSecond = await idleCpuRate(stack, smoke ? 2000 : 5000);
     report.idleCpuMsPerSecond = idleMsPerSecond;
@@ -157,6 +165,13 @@ async function main() {
         )}; RabbitMQ and Redis are shared and not counted); ${netCpuMsPerLead(pipeline, idleMsPerSecond).toFixed(1)} ms net of the idle stack's ${idleMsPerSecond.toFixed(0)} ms/s (goal ≤ 3 ms)\n`,
     );
 
+    log(
+      `- where it goes (ms per lead): ${Object.entries(pipeline.cpuByProcess ?? {})
+        .sort(([, a], [, b]) => b - a)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}\n`,
+    );
+
     // Below the goal's 50 leads/s when that already backed up: the figure is the rate it does sustain.
     const sustainedFig = await sustainedRate(stack, {
       rates: sustained(pipeline) || smoke ? plan.sustainedRates : [10, 20, 30, 40],
@@ -172,6 +187,19 @@ async function main() {
         `- ${r.offeredPerSecond} leads/s offered: ${r.timed}/${r.leads} leads got their SMS, ${r.throughput.toFixed(0)} leads/s through, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, CPU ${r.cpuMsPerLead!.toFixed(1)} ms/lead`,
       );
     log(`- sustained: ${sustainedFig.sustainedPerSecond} leads/s with p99 < 1 s (goal ≥ 150)\n`);
+
+    // The read and purchase figures measure the stack, not the stack plus the pipeline's tail: wait
+    // (bounded) until its SMS are handed over and its events published, and say how long that took.
+    const settled = await waitForBacklog(stack, smoke ? 30_000 : 240_000);
+    report.backlogDrain = settled;
+    report.quietBeforeReads = await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: smoke ? 20_000 : 120_000 });
+    log(
+      `Backlog after the pipeline figures worked off in ${(settled.waitedMs / 1000).toFixed(0)} s` +
+        (settled.left.deliveries || settled.left.unpublishedEvents
+          ? ` (gave up with ${settled.left.deliveries} deliveries and ${settled.left.unpublishedEvents} events still queued)`
+          : '') +
+        '.\n',
+    );
 
     const admin = await adminToken(stack.url);
     await fund(stack.url, admin, contractors, 1000);

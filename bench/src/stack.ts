@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CpuMeter, processGroup } from './cpu.js';
@@ -91,11 +92,16 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
     async cpuMeter() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // Labelled "node <service>" and "postgres <service>" (a backend's application_name is the service
+      // that opened it), so the figure can say where a lead's CPU goes, not only how much there is.
       const meter = new CpuMeter(async () => [
-        ...processGroup(child.pid!).map((pid) => ({ pid, kind: 'node' })),
+        ...processGroup(child.pid!).map((pid) => ({ pid, kind: `node ${serviceOfProcess(pid)}` })),
         ...(
-          await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])
-        ).rows.map((r) => ({ pid: r.pid, kind: 'postgres' })),
+          await client.query<{ pid: number; application_name: string }>(
+            'select pid, application_name from pg_stat_activity where datname = $1',
+            [dbName],
+          )
+        ).rows.map((r) => ({ pid: r.pid, kind: `postgres ${r.application_name || 'other'}` })),
       ]);
       await meter.start();
       return {
@@ -137,3 +143,16 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
   };
 }
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>;
+
+/** The service a stack process runs (from its command line), "gateway", or "other" (the runner, npm, tsx). */
+function serviceOfProcess(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return (
+      args.match(/services\/([a-z-]+)\/src\/main\.ts/)?.[1] ??
+      (args.includes('gateway/src/main.ts') ? 'gateway' : 'other')
+    );
+  } catch {
+    return 'other';
+  }
+}

@@ -105,3 +105,9 @@ export const CHANNEL_OFF_MESSAGES = {
   resetEmail:
     'Password reset by email is unavailable right now: email is turned off. Please contact support to reset your password.',
 } as const;
+
+/**
+ * The Available tab lists at most this many leads, newest first; `total_available` counts them all.
+ * A contractor reads tens of leads, not thousands, and one first paint must not carry a backlog.
+ */
+export const AVAILABLE_LEADS_SHOWN = 100;

@@ -1,5 +1,6 @@
 import { MESSAGES, type AuthKind } from '@leadmarket/contracts';
 import {
+  callInternal,
   HttpError,
   ServiceCallError,
   sessionCache,
@@ -32,16 +33,13 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   async function resolve(kind: 'contractor' | 'admin', token: string): Promise<string | undefined> {
     const cached = await cache.get(kind, token);
     if (cached) return cached;
-    const owner = kind === 'contractor' ? 'contractors' : 'admin';
     try {
-      const answer = await clients.call<{ account_id: string; expires_at?: string }>(
-        owner,
-        '/internal/sessions/resolve',
-        { body: { token } },
-      );
+      // The owner of the session: contractors for a contractor's, admin for an admin's.
+      const answer = await callInternal(clients, kind === 'contractor' ? 'contractorSession' : 'adminSession', {
+        body: { token },
+      });
       // Cached no longer than the session lives: refused the moment it expires.
-      const expiresAt = answer.expires_at ? new Date(answer.expires_at) : undefined;
-      await cache.put(kind, token, answer.account_id, undefined, expiresAt);
+      await cache.put(kind, token, answer.account_id, undefined, new Date(answer.expires_at));
       return answer.account_id;
     } catch (error) {
       if (error instanceof ServiceCallError && error.status < 500) return undefined;

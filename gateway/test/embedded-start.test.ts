@@ -44,7 +44,10 @@ describe('npm start (embedded)', () => {
     delete env.AMQP_URL;
     delete env.REDIS_URL;
     const started = Date.now();
-    child = spawn(join(root, 'node_modules/.bin/tsx'), ['gateway/src/run-embedded.ts'], {
+    // As `npm start` runs it: Node with tsx as a loader, one process, so SIGTERM reaches our handler
+    // (the tsx CLI relays signals to a child and SIGKILLs it when the child takes over 60 ms to
+    // answer — on a busy machine that cut the drain short and exited 143).
+    child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/run-embedded.ts'], {
       cwd: root,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -107,6 +107,8 @@ describe('production with every key', () => {
       services: [contractors, walletLedger, notification],
       env: {
         NODE_ENV: 'production',
+        // The suite's cheap password hashes (10) are refused in production; production's own cost.
+        PASSWORD_HASH_COST: '16',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         STRIPE_SECRET_KEY: 'sk_test_fake',
@@ -161,6 +163,8 @@ describe('production with every channel switched off', () => {
       services: [contractors, walletLedger, notification],
       env: {
         NODE_ENV: 'production',
+        // The suite's cheap password hashes (10) are refused in production; production's own cost.
+        PASSWORD_HASH_COST: '16',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         PAYMENTS_DISABLED: 'true',

@@ -86,3 +86,23 @@ export const BaseConfigSchema = z.object({
     .default(''),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
+
+/**
+ * PASSWORD_HASH_COST, log2 of scrypt's N for new password hashes (platform/src/security/tokens.ts):
+ * 16 by default; below 16 only outside production (the test suite uses 10), so a production
+ * deployment cannot be configured into weak hashes.
+ */
+export const PasswordHashingConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PASSWORD_HASH_COST: envInt(16, 10),
+  })
+  .refine((c) => c.PASSWORD_HASH_COST <= 20, {
+    message: 'expected an integer from 10 to 20',
+    path: ['PASSWORD_HASH_COST'],
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.PASSWORD_HASH_COST >= 16, {
+    message: 'must be at least 16 in production',
+    path: ['PASSWORD_HASH_COST'],
+  });
+export type PasswordHashingConfig = z.infer<typeof PasswordHashingConfigSchema>;

@@ -25,6 +25,8 @@ export interface PipelineRun {
   /** CPU milliseconds per lead, every stack process and the bench database's PostgreSQL backends. */
   cpuMsPerLead?: number;
   cpuByKind?: Record<string, number>;
+  /** CPU ms per lead by process: "node lead-intake", "postgres matching", … */
+  cpuByProcess?: Record<string, number>;
   /** How long the CPU was counted (submits and the settle wait), to subtract the idle stack's own use. */
   cpuWindowMs?: number;
 }
@@ -136,12 +138,20 @@ export async function pipelineRun(
     ...(usage
       ? {
           cpuMsPerLead: usage.totalMs / Math.max(1, sentAt.size),
-          cpuByKind: perLead(usage.byKind, sentAt.size),
+          cpuByKind: perLead(byPrefix(usage.byKind), sentAt.size),
+          cpuByProcess: perLead(usage.byKind, sentAt.size),
           cpuWindowMs,
         }
       : {}),
   };
 }
+
+/** "node lead-intake" and "node matching" → "node"; "postgres …" → "postgres". */
+const byPrefix = (byKind: Record<string, number>) => {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(byKind)) out[k.split(' ')[0]!] = (out[k.split(' ')[0]!] ?? 0) + v;
+  return out;
+};
 
 const perLead = (byKind: Record<string, number>, leads: number) =>
   Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, v / Math.max(1, leads)]));

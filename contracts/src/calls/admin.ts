@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 import type { ContractorView } from './contractors.js';
 import { InternalConsentSchema, InternalLeadSummarySchema, InternalRefundSchema } from './internal.js';
-import { ClaimedLeadSchema } from './lead-intake.js';
+import { ClaimedLeadSchema, LeadSubmitResponseSchema } from './lead-intake.js';
 import { AutoCreditSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
@@ -292,6 +292,20 @@ export const AdminCreateLeadSchema = z.object({
   zip_code: z.string({ error: MESSAGES.admin.requiredFields }).trim().min(1, MESSAGES.admin.requiredFields).max(10),
   description: z.string().trim().max(5000).optional().default(''),
 });
+/**
+ * Answer of admin-utilities create_lead: the test lead exists either way; screening's verdict says
+ * whether it goes on, with the reasons in words when rejected (empty otherwise).
+ */
+export const AdminTestLeadResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  lead_id: z.string(),
+  status: LeadSubmitResponseSchema.shape.status,
+  reasons: z.array(z.string()),
+  problems: LeadSubmitResponseSchema.shape.problems,
+  validation_summary: LeadSubmitResponseSchema.shape.validation_summary,
+});
+export type AdminTestLeadResponse = z.infer<typeof AdminTestLeadResponseSchema>;
 
 /** GET admin-contractor: one contractor's page; the statement pages with limit and offset. */
 export const AdminContractorQuerySchema = z.object({
@@ -407,12 +421,4 @@ export const AdminAuditLogResponseSchema = z.object({
   admins: z.array(z.object({ id: z.string(), email: z.string() })),
 });
 
-/** POST /internal/sessions/resolve body (gateway → admin). */
-export const AdminSessionResolveSchema = z.object({ token: z.string().min(1).max(200) });
-/** POST /internal/password-reset/request body (contractors → admin). */
-export const AdminResetRequestSchema = z.object({
-  email: z.string().trim().max(254),
-  redirect_url: z.string().max(2000).optional(),
-});
-/** POST /internal/password-reset/complete body (contractors → admin). */
-export const AdminResetCompleteSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(1024) });
+// The admin service's internal bodies (sessions, password reset) are declared with their calls in internal.ts.

@@ -4,22 +4,38 @@
  * calls through callInternal (platform) and gets the same type back.
  */
 import { z } from '../zod.js';
+import { LEAD_TYPES } from '../constants.js';
 import type { ServiceName } from '../routes.js';
-import { ContractorListQuerySchema, ContractorViewSchema, WalletFirstPaintSchema } from './contractors.js';
+import {
+  ContractorListQuerySchema,
+  ContractorViewSchema,
+  ResolveSessionRequestSchema,
+  WalletFirstPaintSchema,
+} from './contractors.js';
 import {
   ClaimedLeadSchema,
+  InternalCreateLeadRequestSchema,
   InternalLeadLookupRequestSchema,
   InternalLeadsQuerySchema,
+  LeadSubmitResponseSchema,
   PURCHASED_LISTS,
+  SiteMessagesQuerySchema,
+  SiteMessagesResponseSchema,
 } from './lead-intake.js';
 import { AvailableLeadsResponseSchema, InternalOfferSchema, OffersOfLeadsRequestSchema } from './matching.js';
 import {
   AdjustmentRequestSchema,
   AutoCreditsResponseSchema,
+  HistoryLimitQuerySchema,
   InternalPurchaseSchema,
   InternalRecordPurchaseSchema,
+  InternalReverseAutoCreditSchema,
+  LeadReceiptSchema,
   PageQuerySchema,
+  RefundDecisionSchema,
   RefundListQuerySchema,
+  ResetLeadPriceSchema,
+  SetLeadPriceSchema,
   WalletsSummaryRequestSchema,
   WalletStatementQuerySchema,
   WalletStatementSchema,
@@ -94,6 +110,53 @@ export const InternalRefundSchema = z.object({
   requested_at: z.string(),
   processed_at: z.string().nullable(),
   admin_notes: z.string().nullable(),
+});
+
+/** POST /internal/sessions/resolve body (gateway → admin). */
+export const AdminSessionResolveSchema = z.object({ token: z.string().min(1).max(200) });
+/** POST /internal/password-reset/request body (contractors → admin). */
+export const AdminResetRequestSchema = z.object({
+  email: z.string().trim().max(254),
+  redirect_url: z.string().max(2000).optional(),
+});
+/** POST /internal/password-reset/complete body (contractors → admin). */
+export const AdminResetCompleteSchema = z.object({ token: z.string().min(1).max(200), password: z.string().max(1024) });
+/** What a session resolve answers: whose session it is, and until when (the gateway caches no longer). */
+const ResolvedSessionSchema = z.object({ account_id: z.string(), expires_at: z.string() });
+
+/** A price an admin set, as wallet-ledger lists it: one tier of a matrix row ('' sub_service = industry row). */
+export const InternalLeadPriceSchema = z.object({
+  category: z.string(),
+  sub_service: z.string(),
+  lead_type: z.string(),
+  price_cents: z.number().int(),
+});
+
+/** What a price change (PUT) or reset (DELETE) of one tier answers: the tier and its price before and after. */
+const leadPriceChange = <New extends z.ZodType>(newPrice: New) =>
+  z.object({
+    category: z.string(),
+    sub_service: z.string(),
+    lead_type: z.enum(LEAD_TYPES),
+    /** Null when the tier had no price of its own (it fell back to its industry or the default). */
+    old_price_cents: z.number().int().nullable(),
+    new_price_cents: newPrice,
+  });
+
+/** wallet-ledger's check of the ledger's invariants: every transaction balanced, every wallet's cached balance its entries' sum, none negative. */
+export const LedgerCheckSchema = z.object({
+  ok: z.boolean(),
+  transactions_checked: z.number().int(),
+  unbalanced: z.array(z.object({ transaction_id: z.string(), sum_cents: z.number().int() })),
+  wallet_mismatches: z.array(
+    z.object({
+      account_id: z.string(),
+      contractor_id: z.string().nullable(),
+      balance_cents: z.number().int(),
+      entries_cents: z.number().int(),
+    }),
+  ),
+  negative_wallets: z.array(z.object({ account_id: z.string(), balance_cents: z.number().int() })),
 });
 
 /** Every typed internal call, by name. */
@@ -304,6 +367,151 @@ export const INTERNAL_CALLS = {
       /** True when the idempotency key had been posted already: nothing was posted this time. */
       duplicate: z.boolean(),
     }),
+  }),
+  deleteContractor: internal({
+    owner: 'contractors',
+    method: 'DELETE',
+    path: '/internal/contractors/:id',
+    query: z.object({ admin_id: z.string().max(100).optional() }),
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  /** The gateway resolving a contractor's session token (contractor id); 401 when it is not a live session. */
+  contractorSession: internal({
+    owner: 'contractors',
+    method: 'POST',
+    path: '/internal/sessions/resolve',
+    body: ResolveSessionRequestSchema,
+    response: ResolvedSessionSchema,
+  }),
+  /** The gateway resolving an admin's session token (admin id); 401 when it is not a live session. */
+  adminSession: internal({
+    owner: 'admin',
+    method: 'POST',
+    path: '/internal/sessions/resolve',
+    body: AdminSessionResolveSchema,
+    response: ResolvedSessionSchema,
+  }),
+  /** contractors' forgot-password for an admin: the same answer whether or not the address is an admin's. */
+  adminResetRequest: internal({
+    owner: 'admin',
+    method: 'POST',
+    path: '/internal/password-reset/request',
+    body: AdminResetRequestSchema,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  /** contractors' verify-reset-token for an admin link: a missing or unusable token is `valid: false`, not an error. */
+  adminResetVerify: internal({
+    owner: 'admin',
+    method: 'GET',
+    path: '/internal/password-reset/verify',
+    query: z.object({ token: z.string() }),
+    response: z.object({ valid: z.boolean() }),
+  }),
+  /** contractors' reset-password for an admin; 400 for a short password or an invalid or expired token. */
+  adminResetComplete: internal({
+    owner: 'admin',
+    method: 'POST',
+    path: '/internal/password-reset/complete',
+    body: AdminResetCompleteSchema,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  /** A test lead (admin-utilities create_lead): the leads-submit pipeline, and its reply. */
+  createLead: internal({
+    owner: 'lead-intake',
+    method: 'POST',
+    path: '/internal/leads',
+    body: InternalCreateLeadRequestSchema,
+    response: LeadSubmitResponseSchema,
+  }),
+  deleteLead: internal({
+    owner: 'lead-intake',
+    method: 'DELETE',
+    path: '/internal/leads/:id',
+    response: z.object({ deleted: z.literal(true) }),
+  }),
+  siteMessages: internal({
+    owner: 'lead-intake',
+    method: 'GET',
+    path: '/internal/site-messages',
+    query: SiteMessagesQuerySchema,
+    response: SiteMessagesResponseSchema,
+  }),
+  leadPrices: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/lead-prices',
+    response: z.object({ prices: z.array(InternalLeadPriceSchema), default_price_cents: z.number().int() }),
+  }),
+  setLeadPrice: internal({
+    owner: 'wallet-ledger',
+    method: 'PUT',
+    path: '/internal/lead-prices',
+    body: SetLeadPriceSchema,
+    response: leadPriceChange(z.number().int()),
+  }),
+  resetLeadPrice: internal({
+    owner: 'wallet-ledger',
+    method: 'DELETE',
+    path: '/internal/lead-prices',
+    body: ResetLeadPriceSchema,
+    response: leadPriceChange(z.null()),
+  }),
+  leadPriceHistory: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/lead-prices/history',
+    query: HistoryLimitQuerySchema,
+    response: z.object({
+      history: z.array(
+        z.object({
+          category: z.string(),
+          sub_service: z.string(),
+          lead_type: z.string(),
+          old_price_cents: z.number().int().nullable(),
+          /** Null: the tier was reset to the default. */
+          new_price_cents: z.number().int().nullable(),
+          timestamp: z.string(),
+          admin_id: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  refundDecision: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/refunds/:id/decision',
+    body: RefundDecisionSchema,
+    response: z.object({ success: z.literal(true), status: z.enum(['approved', 'rejected']) }),
+  }),
+  autoCreditReversal: internal({
+    owner: 'wallet-ledger',
+    method: 'POST',
+    path: '/internal/auto-credits/:credit_id/reversal',
+    body: InternalReverseAutoCreditSchema,
+    /** The states before and after, for the admin's audit entry. */
+    response: z.object({
+      contractor_id: z.string(),
+      before: z.object({
+        status: z.string(),
+        balance_cents: z.number().int(),
+        amount_cents: z.number().int(),
+        rule: z.string(),
+      }),
+      after: z.object({ status: z.string(), balance_cents: z.number().int(), notes: z.string() }),
+    }),
+  }),
+  ledgerCheck: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/ledger-check',
+    response: LedgerCheckSchema,
+  }),
+  /** The buyer's receipt of a sold lead (issue 21), as the admin reads it; 404 if never bought. */
+  leadReceipt: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/leads/:lead_id/receipt',
+    response: LeadReceiptSchema,
   }),
 } as const;
 

@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
+import { isTransientError } from '../transient.js';
 import type { Logger } from '../logger.js';
 import { clientWentAway } from './client-abort.js';
 import { drainRequest } from './drain.js';
@@ -128,6 +129,12 @@ export function createApp({
     if (clientWentAway(request, reply)) {
       request.log.info({ err: String(error?.message ?? error), code: error?.code }, 'client closed the connection');
       return reply.code(499).send(errorBody('Client closed the connection'));
+    }
+    if (isTransientError(error)) {
+      // An outage under the request (no free database connection in time, a dropped connection, a
+      // busy peer): nothing is wrong with the request, so say "try again" as a 503, never a 500.
+      request.log.warn({ err: String(error?.message ?? error), code: error?.code }, 'outage under a request: 503');
+      return reply.code(503).header('retry-after', '1').send(errorBody(MESSAGES.server.unavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(MESSAGES.server.internal));

@@ -15,19 +15,30 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB would be too much for
-// the embedded mode's bursts, so we use its listed equivalent N=2^16, r=8, p=2).
-// Under the test runner (vitest sets VITEST; never in production) the cost is 2^10: hundreds of
-// signups and logins across the suite would otherwise spend minutes of a 2-core machine in scrypt.
-// A stored hash names its own parameters, so verification is the same code either way.
-const TEST_RUN = Boolean(process.env.VITEST) && process.env.NODE_ENV !== 'production';
-const SCRYPT = { N: TEST_RUN ? 2 ** 10 : 2 ** 16, r: 8, p: 2, maxmem: 256 * 1024 * 1024 };
+// the embedded mode's bursts, so we use its listed equivalent N=2^16, r=8, p=2). The cost (log2 N)
+// is the services' PASSWORD_HASH_COST setting: 16 by default and at least 16 in production; the
+// test suite sets 10, because hundreds of signups and logins would otherwise spend minutes of a
+// 2-core machine in scrypt. A stored hash names its own parameters, so verification is the same
+// code whatever the cost was when it was made.
+const SCRYPT = { r: 8, p: 2, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-/** Hash a password with scrypt; the result records its parameters so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/** log2 N of the scrypt cost: the default, and the least production accepts. */
+export const PRODUCTION_PASSWORD_HASH_COST = 16;
+/** The least PASSWORD_HASH_COST accepted at all (tests). */
+export const MIN_PASSWORD_HASH_COST = 10;
+
+/**
+ * Hash a password with scrypt at N = 2^cost (the service's PASSWORD_HASH_COST); the result records
+ * its parameters so they can be raised later.
+ */
+export async function hashPassword(password: string, cost: number): Promise<string> {
+  if (!Number.isInteger(cost) || cost < MIN_PASSWORD_HASH_COST || cost > 20)
+    throw new RangeError(`password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to 20`);
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, SCRYPT);
-  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const N = 2 ** cost;
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...SCRYPT, N });
+  return `scrypt$${N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** Constant-time check of a password against a stored hash. */

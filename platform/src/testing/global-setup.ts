@@ -30,6 +30,10 @@ let stopContainers: (() => Promise<void>) | undefined;
  */
 export async function setup(): Promise<void> {
   const ci = process.env.CI === 'true';
+  // Cheap password hashes for the suite (scrypt N=2^10 instead of 2^16; PASSWORD_HASH_COST in the
+  // README): hundreds of signups and logins would otherwise spend minutes of a 2-core machine in
+  // scrypt. Every test worker and every service a test starts inherits it.
+  process.env.PASSWORD_HASH_COST ??= '10';
   // Some but not all URLs set is a mistake (a typo, a forgotten export), never a choice: running
   // everything embedded would hide it, so say which are missing and stop.
   const set = SERVERS.filter(([name]) => process.env[name]).map(([name]) => name);

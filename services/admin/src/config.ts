@@ -1,4 +1,4 @@
-import { envInt, loadConfig } from '@leadmarket/platform';
+import { envInt, loadConfig, PasswordHashingConfigSchema, type PasswordHashingConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
 /** Used for the first admin only when ADMIN_EMAIL/ADMIN_PASSWORD are unset outside production (README). */
@@ -16,7 +16,10 @@ export const AdminConfigSchema = z.object({
   ADMIN_LOGIN_MAX_ATTEMPTS: envInt(10, 1),
   ADMIN_LOGIN_WINDOW_SECONDS: envInt(900, 1),
 });
-export type AdminConfig = z.infer<typeof AdminConfigSchema>;
+/** The admin service's settings, with PASSWORD_HASH_COST for admins' passwords. */
+export type AdminConfig = z.infer<typeof AdminConfigSchema> & PasswordHashingConfig;
 
-export const loadAdminConfig = (env: Record<string, string | undefined>): AdminConfig =>
-  loadConfig(AdminConfigSchema, env as NodeJS.ProcessEnv);
+export const loadAdminConfig = (env: Record<string, string | undefined>): AdminConfig => ({
+  ...loadConfig(AdminConfigSchema, env as NodeJS.ProcessEnv),
+  ...loadConfig(PasswordHashingConfigSchema, env as NodeJS.ProcessEnv),
+});

@@ -218,7 +218,7 @@ describe('password reset with type=admin', () => {
 
 describe('several admins', () => {
   it('asks for the email when the password alone cannot say who is logging in', async () => {
-    await insertAdminIfAbsent(adminDb(), 'Second@Example.com', await hashPassword('second-admin-password'));
+    await insertAdminIfAbsent(adminDb(), 'Second@Example.com', await hashPassword('second-admin-password', 10));
     expect((await stack.call('admin-login-options')).body).toEqual({ multiple_admins: true });
     const alone = await stack.call('admin-login', { body: { password: 'second-admin-password' } });
     expect(alone.status).toBe(400);

@@ -1,4 +1,10 @@
-import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
+import {
+  envBoolean,
+  envInt,
+  loadConfig,
+  PasswordHashingConfigSchema,
+  type PasswordHashingConfig,
+} from '@leadmarket/platform';
 import { z } from 'zod';
 
 const ConfigSchema = z.object({
@@ -15,8 +21,10 @@ const ConfigSchema = z.object({
   SIGNUP_CREDIT_HASH_SALT: z.string().min(1).default('leadmarket-signup-credit'),
 });
 
-/** The contractors service's settings. */
-export type ContractorsConfig = z.infer<typeof ConfigSchema>;
+/** The contractors service's settings (with PASSWORD_HASH_COST for contractors' passwords). */
+export type ContractorsConfig = z.infer<typeof ConfigSchema> & PasswordHashingConfig;
 
-export const loadContractorsConfig = (env: Record<string, string | undefined>): ContractorsConfig =>
-  loadConfig(ConfigSchema, env as NodeJS.ProcessEnv);
+export const loadContractorsConfig = (env: Record<string, string | undefined>): ContractorsConfig => ({
+  ...loadConfig(ConfigSchema, env as NodeJS.ProcessEnv),
+  ...loadConfig(PasswordHashingConfigSchema, env as NodeJS.ProcessEnv),
+});

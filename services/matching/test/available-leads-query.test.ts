@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { migrateService } from '@leadmarket/platform';
 import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
+import { AVAILABLE_LEADS_SHOWN } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import { availableLeads } from '../src/use-cases/available-leads.js';
@@ -109,6 +110,23 @@ describe('available leads from one query', () => {
     await offer(mine, me);
     expect((await availableLeads(db, config, me, now)).available_leads.map((l) => l.id)).toEqual([mine]);
     expect((await availableLeads(db, config, neighbour, now)).total_available).toBe(0);
+  });
+
+  it('lists the newest AVAILABLE_LEADS_SHOWN with their descriptions and counts every one in total_available', async () => {
+    const me = await contractor(['44001']);
+    const extra = 5;
+    const ids: string[] = [];
+    // Minute by minute: ids[0] is the newest.
+    for (let i = 0; i < AVAILABLE_LEADS_SHOWN + extra; i++)
+      ids.push(await lead('44001', { submitted_at: hoursAgo(1 + i / 60), description: `job ${i}` }));
+    await lead('44001', { sub_service: 'electrical' }); // another trade: neither shown nor counted
+
+    const list = await availableLeads(db, config, me, now);
+    expect(list.total_available).toBe(AVAILABLE_LEADS_SHOWN + extra);
+    expect(list.available_leads.map((l) => l.id)).toEqual(ids.slice(0, AVAILABLE_LEADS_SHOWN));
+    expect(list.available_leads.map((l) => l.description)).toEqual(
+      ids.slice(0, AVAILABLE_LEADS_SHOWN).map((_, i) => `job ${i}`),
+    );
   });
 
   it('shows a deleted or unknown contractor only the leads it was offered', async () => {

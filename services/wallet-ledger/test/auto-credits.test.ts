@@ -66,7 +66,10 @@ afterAll(async () => {
 });
 
 /** A US number in the fictional 555-01xx range, unique enough per test run. */
-const customerPhone = () => `+1713555${String(100 + randomInt(100)).padStart(4, '0')}`;
+// One of 60,000 numbers: screening refuses the same phone in the same trade within 30 days, and a
+// pool of 100 collided often enough (birthday odds) to turn a purchase into a rejected lead.
+const customerPhone = () =>
+  `+1${['201', '212', '312', '415', '617', '713'][randomInt(6)]}555${String(randomInt(10_000)).padStart(4, '0')}`;
 
 /** A contractor with the $25 signup credit, in a ZIP of its own. */
 async function fundedContractor(overrides: Record<string, unknown> = {}) {

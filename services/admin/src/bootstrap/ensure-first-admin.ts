@@ -19,7 +19,11 @@ export async function ensureFirstAdmin(db: Kysely<AdminDatabase>, config: AdminC
     return;
   }
   if (await findAdminByEmail(db, plan.email)) return;
-  const { created } = await insertAdminIfAbsent(db, plan.email, await hashPassword(plan.password));
+  const { created } = await insertAdminIfAbsent(
+    db,
+    plan.email,
+    await hashPassword(plan.password, config.PASSWORD_HASH_COST),
+  );
   if (!created) return;
   if (plan.usingDevDefaults && config.NODE_ENV !== 'production') {
     logger.warn(

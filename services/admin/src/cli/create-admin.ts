@@ -11,6 +11,7 @@ import {
   createLogger,
   hashPassword,
   loadConfig,
+  PasswordHashingConfigSchema,
   migrateService,
   sessionCache,
 } from '@leadmarket/platform';
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   try {
     await migrateService(infra.database, 'admin', migrations);
     const db = infra.database.forService('admin');
-    const passwordHash = await hashPassword(args.password);
+    const passwordHash = await hashPassword(args.password, loadConfig(PasswordHashingConfigSchema).PASSWORD_HASH_COST);
     const existing = await findAdminByEmail(db, args.email);
     if (existing) {
       if (!args['update-password']) {

@@ -9,31 +9,16 @@ import {
   callInternal,
   HttpError,
   ServiceCallError,
-  type CallOptions,
   type InternalCallOptions,
   type ServiceContext,
 } from '@leadmarket/platform';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
- * Call an owning service's internal route for an admin function. The owner's 4xx answers (its
- * message, e.g. an unknown contractor) pass through; an owner that is down or failing answers 503.
- * Never invents data.
+ * Call an owning service's internal route typed in contracts/src/calls/internal.ts for an admin
+ * function: the owner's declared answer comes back. The owner's 4xx answers (its message, e.g. an
+ * unknown contractor) pass through; an owner that is down or failing answers 503. Never invents data.
  */
-export async function callOwner<T = any>(
-  ctx: ServiceContext<AdminDatabase>,
-  service: ServiceName,
-  path: string,
-  options: CallOptions = {},
-): Promise<T> {
-  try {
-    return await ctx.clients.call<T>(service, path, options);
-  } catch (error) {
-    throw ownerError(service, path, error);
-  }
-}
-
-/** callOwner for a call typed in contracts/src/calls/internal.ts: the owner's declared answer comes back. */
 export async function ownerCall<N extends InternalCallName>(
   ctx: ServiceContext<AdminDatabase>,
   name: N,

@@ -1,11 +1,10 @@
 import {
   AdminLoginRequestSchema,
-  AdminResetCompleteSchema,
-  AdminResetRequestSchema,
-  AdminSessionResolveSchema,
   functionPath,
+  INTERNAL_CALLS,
   MESSAGES,
   RESET_PASSWORD_MIN,
+  type InternalResponse,
 } from '@leadmarket/contracts';
 import {
   adminIdOf,
@@ -47,7 +46,7 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext<AdminDat
   const cache = sessionCache(ctx.kv);
   // Checked when no account matches, so a wrong email costs the same time as a wrong password.
   let decoyHash: Promise<string> | undefined;
-  const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+  const decoy = () => (decoyHash ??= hashPassword(randomToken(), config.PASSWORD_HASH_COST));
 
   app.post(functionPath('admin-login'), async (request) => {
     const limit = await ctx.kv.hit(
@@ -105,15 +104,15 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext<AdminDat
     return { success: true as const };
   });
 
-  app.post('/internal/sessions/resolve', async (request) => {
-    const { token } = AdminSessionResolveSchema.parse(request.body);
+  app.post(INTERNAL_CALLS.adminSession.path, async (request): Promise<InternalResponse<'adminSession'>> => {
+    const { token } = INTERNAL_CALLS.adminSession.body.parse(request.body);
     const session = await findLiveSession(ctx.db, hashToken(token), new Date());
     if (!session) throw unauthorized(MESSAGES.server.adminRequired);
     return { account_id: session.admin_id, expires_at: new Date(session.expires_at).toISOString() };
   });
 
-  app.post('/internal/password-reset/request', async (request) => {
-    const { email } = AdminResetRequestSchema.parse(request.body);
+  app.post(INTERNAL_CALLS.adminResetRequest.path, async (request): Promise<InternalResponse<'adminResetRequest'>> => {
+    const { email } = INTERNAL_CALLS.adminResetRequest.body.parse(request.body);
     const account = await findAdminByEmail(ctx.db, email);
     // Always the same answer: whether an address is an admin's is nobody's business.
     if (!account) return { ok: true as const };
@@ -121,16 +120,17 @@ export function registerAuthRoutes(app: ServiceApp, ctx: ServiceContext<AdminDat
     return { ok: true as const };
   });
 
-  app.get('/internal/password-reset/verify', async (request) => {
+  // Not validated by the declared query: a missing or odd token is an invalid link, not a 400.
+  app.get(INTERNAL_CALLS.adminResetVerify.path, async (request): Promise<InternalResponse<'adminResetVerify'>> => {
     const token = String((request.query as Record<string, unknown>).token ?? '');
     if (!token || token.length > 200) return { valid: false };
     return { valid: Boolean(await findUsableResetToken(ctx.db, hashToken(token), new Date())) };
   });
 
-  app.post('/internal/password-reset/complete', async (request) => {
-    const { token, password } = AdminResetCompleteSchema.parse(request.body);
+  app.post(INTERNAL_CALLS.adminResetComplete.path, async (request): Promise<InternalResponse<'adminResetComplete'>> => {
+    const { token, password } = INTERNAL_CALLS.adminResetComplete.body.parse(request.body);
     if (password.length < RESET_PASSWORD_MIN) throw badRequest(MESSAGES.reset.tooShort, 'password');
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, config.PASSWORD_HASH_COST);
     const used = await consumeResetToken(ctx.db, hashToken(token), new Date());
     if (!used || !(await findAdminById(ctx.db, used.admin_id))) throw badRequest(MESSAGES.reset.invalidToken, 'token');
     await setAdminPassword(ctx.db, used.admin_id, passwordHash);

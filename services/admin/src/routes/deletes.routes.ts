@@ -10,7 +10,7 @@ import { adminIdOf, HttpError, type ServiceApp, type ServiceContext } from '@lea
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../use-cases/record-audit.js';
 import { summariseBulkDelete, uniqueIds, type DeleteOutcome } from '../domain/bulk-delete.js';
-import { callOwner, ownerCall } from '../owners/owner-call.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** The spec sends single-delete ids in the body; query parameters work too. */
@@ -29,9 +29,8 @@ const ownerDown = (error: unknown) => error instanceof HttpError && error.status
 export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   async function deleteContractor(request: FastifyRequest, id: string): Promise<void> {
     const adminId = adminIdOf(request);
-    const path = `/internal/contractors/${encodeURIComponent(id)}`;
     const before = await ownerCall(ctx, 'contractor', { params: { id } });
-    await callOwner(ctx, 'contractors', path, { method: 'DELETE', query: { admin_id: adminId } });
+    await ownerCall(ctx, 'deleteContractor', { params: { id }, query: { admin_id: adminId } });
     // Only what identifies the account to the operator: the personal data is what the deletion removes.
     await recordAudit(ctx, request, {
       action: 'contractor.delete',
@@ -45,7 +44,7 @@ export function registerDeleteRoutes(app: ServiceApp, ctx: ServiceContext<AdminD
   async function deleteLead(request: FastifyRequest, id: string): Promise<void> {
     const lookup = await ownerCall(ctx, 'leadLookup', { body: { ids: [id] } });
     const before = lookup.leads?.find((l) => l.id === id);
-    await callOwner(ctx, 'lead-intake', `/internal/leads/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    await ownerCall(ctx, 'deleteLead', { params: { id } });
     await recordAudit(ctx, request, {
       action: 'lead.delete',
       target_type: 'lead',

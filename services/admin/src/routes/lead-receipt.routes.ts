@@ -1,7 +1,7 @@
 import { functionPath, LeadReceiptQuerySchema } from '@leadmarket/contracts';
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
-import { callOwner } from '../owners/owner-call.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
@@ -12,11 +12,7 @@ import type { AdminDatabase } from '../db/database.js';
 export function registerLeadReceiptRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
   app.get(functionPath('admin-lead-receipt'), { schema: { querystring: LeadReceiptQuerySchema } }, async (request) => {
     const leadId = request.query.lead_id;
-    const receipt = await callOwner<{ receipt: { contractor_id: string } } & Record<string, unknown>>(
-      ctx,
-      'wallet-ledger',
-      `/internal/leads/${encodeURIComponent(leadId)}/receipt`,
-    );
+    const receipt = await ownerCall(ctx, 'leadReceipt', { params: { lead_id: leadId } });
     // The names are a courtesy: the receipt stands without them if an owner cannot answer.
     const [lead, buyer] = await Promise.all([
       leadsByIds(ctx, [leadId]).then(

@@ -11,7 +11,7 @@ import { adminIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/pla
 import { recordAudit } from '../use-cases/record-audit.js';
 import { centsToDollars, dollarsToCents } from '../domain/money.js';
 import { contractorsByIds, leadsByIds } from '../owners/lookups.js';
-import { callOwner, ownerCall } from '../owners/owner-call.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** admin-wallet-adjust, admin-refund-management GET/POST, admin-ledger-check: money lives in wallet-ledger. */
@@ -90,12 +90,10 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
     const input = AdminRefundDecisionSchema.parse(request.body ?? {});
     const adminId = adminIdOf(request);
     const before = (await refunds()).find((r) => r.id === input.refund_request_id);
-    const result = await callOwner<{ success: true; status: string }>(
-      ctx,
-      'wallet-ledger',
-      `/internal/refunds/${encodeURIComponent(input.refund_request_id)}/decision`,
-      { body: { action: input.action, admin_notes: input.admin_notes, admin_id: adminId } },
-    );
+    const result = await ownerCall(ctx, 'refundDecision', {
+      params: { id: input.refund_request_id },
+      body: { action: input.action, admin_notes: input.admin_notes, admin_id: adminId },
+    });
     await recordAudit(ctx, request, {
       action: `refund.${input.action}`,
       target_type: 'refund_request',
@@ -114,11 +112,8 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
   // and says the states before and after, which the audit entry keeps.
   app.post(functionPath('admin-reverse-auto-credit'), async (request) => {
     const input = AdminReverseAutoCreditSchema.parse(request.body ?? {});
-    const result = await callOwner<{
-      contractor_id: string;
-      before: Record<string, unknown>;
-      after: Record<string, unknown>;
-    }>(ctx, 'wallet-ledger', `/internal/auto-credits/${encodeURIComponent(input.credit_id)}/reversal`, {
+    const result = await ownerCall(ctx, 'autoCreditReversal', {
+      params: { credit_id: input.credit_id },
       body: { notes: input.notes, admin_id: adminIdOf(request) },
     });
     await recordAudit(ctx, request, {
@@ -131,9 +126,9 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
     return {
       success: true as const,
       message: 'Automatic credit reversed',
-      new_balance: centsToDollars(Number(result.after.balance_cents)),
+      new_balance: centsToDollars(result.after.balance_cents),
     };
   });
 
-  app.get(functionPath('admin-ledger-check'), async () => callOwner(ctx, 'wallet-ledger', '/internal/ledger-check'));
+  app.get(functionPath('admin-ledger-check'), async () => ownerCall(ctx, 'ledgerCheck', {}));
 }

@@ -12,11 +12,8 @@ import { adminIdOf, badRequest, type ServiceApp, type ServiceContext } from '@le
 import { recordAudit } from '../use-cases/record-audit.js';
 import { adminEmails } from '../db/admin.repository.js';
 import { centsToDollars, optionalDollars, pricingUpdatedMessage } from '../domain/money.js';
-import { callOwner } from '../owners/owner-call.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
-
-type OwnerPrice = { category: string; sub_service?: string; lead_type: string; price_cents: number };
-type OwnerChange = { old_price_cents: number | null; new_price_cents: number | null };
 
 /** The name of a matrix row as the pricing tab shows it ("HVAC", "Auto"). */
 const rowLabel = (row: PriceRowRef) =>
@@ -35,8 +32,7 @@ const auditTarget = (row: PriceRowRef, leadType: string) =>
 
 /** admin-pricing, admin-lead-pricing GET/PUT/DELETE, admin-pricing-history: prices live in wallet-ledger. */
 export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<AdminDatabase>): void {
-  const prices = async () =>
-    (await callOwner<{ prices: OwnerPrice[] }>(ctx, 'wallet-ledger', '/internal/lead-prices')).prices ?? [];
+  const prices = async () => (await ownerCall(ctx, 'leadPrices', {})).prices ?? [];
 
   app.get(functionPath('admin-pricing'), async () => {
     const category_pricing: Record<string, Record<string, number>> = {};
@@ -58,15 +54,9 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<Admin
   app.put(functionPath('admin-lead-pricing'), async (request) => {
     const input = AdminLeadPricingUpdateSchema.parse(request.body ?? {});
     const row = matrixRow(input);
-    const changed = await callOwner<OwnerChange & { new_price_cents: number }>(
-      ctx,
-      'wallet-ledger',
-      '/internal/lead-prices',
-      {
-        method: 'PUT',
-        body: { ...row, lead_type: input.lead_type, price_cents: input.price_cents, admin_id: adminIdOf(request) },
-      },
-    );
+    const changed = await ownerCall(ctx, 'setLeadPrice', {
+      body: { ...row, lead_type: input.lead_type, price_cents: input.price_cents, admin_id: adminIdOf(request) },
+    });
     await recordAudit(ctx, request, {
       action: 'lead_price.update',
       target_type: 'lead_price',
@@ -91,8 +81,7 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<Admin
       ...((request.body as object) ?? {}),
     });
     const row = matrixRow(input);
-    const changed = await callOwner<OwnerChange>(ctx, 'wallet-ledger', '/internal/lead-prices', {
-      method: 'DELETE',
+    const changed = await ownerCall(ctx, 'resetLeadPrice', {
       body: { ...row, lead_type: input.lead_type, admin_id: adminIdOf(request) },
     });
     if (changed.old_price_cents !== null)
@@ -115,17 +104,7 @@ export function registerPricingRoutes(app: ServiceApp, ctx: ServiceContext<Admin
 
   app.get(functionPath('admin-pricing-history'), async (request) => {
     const query = AdminPricingHistoryQuerySchema.parse(request.query);
-    const answer = await callOwner<{
-      history: Array<{
-        category: string;
-        sub_service?: string;
-        lead_type: string;
-        old_price_cents: number | null;
-        new_price_cents: number | null;
-        timestamp: string;
-        admin_id?: string | null;
-      }>;
-    }>(ctx, 'wallet-ledger', '/internal/lead-prices/history', { query: { limit: query.limit } });
+    const answer = await ownerCall(ctx, 'leadPriceHistory', { query: { limit: query.limit } });
     const history = answer.history ?? [];
     const emails = await adminEmails(
       ctx.db,

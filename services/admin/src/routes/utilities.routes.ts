@@ -5,11 +5,10 @@ import {
   functionPath,
 } from '@leadmarket/contracts';
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import { recordAudit } from '../use-cases/record-audit.js';
+import { createTestLead } from '../use-cases/create-test-lead.js';
 import { listAdmins } from '../db/admin.repository.js';
-import { rejectionReasons, testLeadMessage } from '../domain/screening-verdict.js';
 import { auditActions, listAuditEntries } from '../db/audit-log.repository.js';
-import { callOwner } from '../owners/owner-call.js';
+import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /** admin-utilities (create_lead), admin-site-messages and admin-audit-log. */
@@ -17,61 +16,12 @@ export function registerUtilityRoutes(app: ServiceApp, ctx: ServiceContext<Admin
   app.post(functionPath('admin-utilities'), async (request) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (body.action !== 'create_lead') throw badRequest('Unknown action: only create_lead is supported', 'action');
-    const input = AdminCreateLeadSchema.parse(body);
-    // The same pipeline as leads-submit, marked as a test lead wherever it shows.
-    const created = await callOwner<{
-      lead_id: string;
-      status: string;
-      validation_summary?: Record<string, unknown> | null;
-      /** Screening's reasons tied to their field, in the customer's words (contracts' lead-reasons). */
-      problems?: Array<{ field: string | null; message: string }>;
-    }>(ctx, 'lead-intake', '/internal/leads', {
-      body: {
-        customer_name: input.customer_name,
-        phone: input.phone,
-        email: input.email,
-        service_category: input.service_category,
-        sub_service: input.sub_service,
-        zip_code: input.zip_code,
-        description: input.description,
-        is_test: true,
-      },
-    });
-    await recordAudit(ctx, request, {
-      action: 'lead.create_test',
-      target_type: 'lead',
-      target_id: created.lead_id,
-      before: null,
-      after: {
-        status: created.status,
-        service_category: input.service_category,
-        zip_code: input.zip_code,
-        is_test: true,
-      },
-    });
-    // The lead exists either way; the answer says whether screening let it through, and why not:
-    // the field-tied problems lead-intake answers the customer with, else the summary's failed checks.
-    const problems = created.status === 'rejected' ? (created.problems ?? []) : [];
-    const reasons =
-      created.status !== 'rejected'
-        ? []
-        : problems.length
-          ? problems.map((p) => p.message)
-          : rejectionReasons(created.validation_summary);
-    return {
-      success: true as const,
-      message: testLeadMessage(created.status, reasons),
-      lead_id: created.lead_id,
-      status: created.status,
-      reasons,
-      problems,
-      validation_summary: created.validation_summary ?? null,
-    };
+    return createTestLead(ctx, request, AdminCreateLeadSchema.parse(body));
   });
 
   app.get(functionPath('admin-site-messages'), async (request) => {
     const query = AdminSiteMessagesQuerySchema.parse(request.query);
-    return callOwner(ctx, 'lead-intake', '/internal/site-messages', { query });
+    return ownerCall(ctx, 'siteMessages', { query });
   });
 
   app.get(functionPath('admin-audit-log'), async (request) => {

@@ -33,8 +33,6 @@ const userAgentOf = (request: FastifyRequest) =>
   typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null;
 
 // Compared against when the username is unknown, so both answers take the same time.
-let dummyHash: Promise<string> | undefined;
-
 /** Signup, login, auth check and logout. */
 export function registerAuthRoutes(
   app: ServiceApp,
@@ -42,6 +40,8 @@ export function registerAuthRoutes(
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {
+  // Checked when no contractor has the username, so a wrong username costs the same time as a wrong password.
+  let dummyHash: Promise<string> | undefined;
   app.post(functionPath('contractors-signup'), async (request, reply) => {
     const body = SignupRequestSchema.parse(request.body ?? {});
     const checked = checkSignup(body);
@@ -50,7 +50,7 @@ export function registerAuthRoutes(
     const taken = await findTakenKeys(ctx.db, signup.email, signup.username);
     if (taken.email) throw new HttpError(409, CONTRACTOR_MESSAGES.emailTaken, 'email');
     if (taken.username) throw new HttpError(409, CONTRACTOR_MESSAGES.usernameTaken, 'username');
-    const password_hash = await hashPassword(signup.password);
+    const password_hash = await hashPassword(signup.password, config.PASSWORD_HASH_COST);
     const smsOptIn = body.sms_opt_in === true;
 
     let result: { contractorId: string; token: string };
@@ -96,7 +96,11 @@ export function registerAuthRoutes(
     const contractor = await findByUsername(ctx.db, username);
     const ok = contractor
       ? await verifyPassword(password, contractor.password_hash)
-      : (await verifyPassword(password, await (dummyHash ??= hashPassword('not-a-real-password'))), false);
+      : (await verifyPassword(
+          password,
+          await (dummyHash ??= hashPassword('not-a-real-password', config.PASSWORD_HASH_COST)),
+        ),
+        false);
     if (!contractor || !ok) throw unauthorized(CONTRACTOR_MESSAGES.loginInvalid);
     const token = await sessions.open(ctx.db, contractor.id);
     const answer: LoginResponse = {

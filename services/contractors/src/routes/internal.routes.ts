@@ -3,7 +3,6 @@ import {
   ContractorListQuerySchema,
   INTERNAL_CALLS,
   type InternalResponse,
-  ResolveSessionRequestSchema,
 } from '@leadmarket/contracts';
 import { notFound, unauthorized, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
@@ -26,8 +25,8 @@ export function registerInternalRoutes(
   sessions: Sessions,
   signupCreditSalt: string,
 ): void {
-  app.post('/internal/sessions/resolve', async (request) => {
-    const { token } = ResolveSessionRequestSchema.parse(request.body ?? {});
+  app.post(INTERNAL_CALLS.contractorSession.path, async (request): Promise<InternalResponse<'contractorSession'>> => {
+    const { token } = INTERNAL_CALLS.contractorSession.body.parse(request.body ?? {});
     const session = await sessions.resolveWithExpiry(token);
     if (!session) throw unauthorized();
     return { account_id: session.contractorId, expires_at: session.expiresAt.toISOString() };
@@ -75,9 +74,9 @@ export function registerInternalRoutes(
     };
   });
 
-  app.delete('/internal/contractors/:id', async (request) => {
+  app.delete(INTERNAL_CALLS.deleteContractor.path, async (request): Promise<InternalResponse<'deleteContractor'>> => {
     const { id } = idParam.parse(request.params);
-    const adminId = z.object({ admin_id: z.string().max(100).optional() }).parse(request.query ?? {}).admin_id;
+    const adminId = INTERNAL_CALLS.deleteContractor.query.parse(request.query ?? {}).admin_id;
     const clearCache = await deleteContractor(ctx, sessions, signupCreditSalt, id, adminId);
     if (!clearCache) throw notFound(CONTRACTOR_MESSAGES.notFound);
     await clearCache();

@@ -8,7 +8,7 @@ import {
   ResetPasswordRequestSchema,
   VerifyResetTokenQuerySchema,
 } from '@leadmarket/contracts';
-import { badRequest, HttpError, type CallOptions, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { ContractorsConfig } from '../config.js';
 import { isValidEmail } from '../domain/profile-rules.js';
 import {
@@ -33,9 +33,6 @@ export function registerPasswordResetRoutes(
   config: ContractorsConfig,
   sessions: Sessions,
 ): void {
-  const adminCall = <T>(path: string, options: CallOptions, failure: string) =>
-    callAdminReset<T>(ctx, path, options, failure);
-
   app.post(functionPath('forgot-password'), async (request) => {
     // No reset link can reach anyone: say so rather than "email sent".
     if (config.EMAIL_DISABLED) throw new HttpError(503, RESET_EMAIL_UNAVAILABLE);
@@ -46,8 +43,9 @@ export function registerPasswordResetRoutes(
     const answer = { success: true, message: CONTRACTOR_MESSAGES.forgotSent };
 
     if (body.user_type === 'admin') {
-      await adminCall(
-        '/internal/password-reset/request',
+      await callAdminReset(
+        ctx,
+        'adminResetRequest',
         { body: { email, redirect_url: body.redirect_url } },
         MESSAGES.forgotPassword.failed,
       );
@@ -63,11 +61,7 @@ export function registerPasswordResetRoutes(
     const token = query.token?.trim();
     if (!token) return { valid: false, message: MESSAGES.reset.invalidLink };
     if (query.type === 'admin') {
-      const answer = await adminCall<{ valid: boolean }>(
-        '/internal/password-reset/verify',
-        { query: { token } },
-        MESSAGES.reset.linkFailed,
-      );
+      const answer = await callAdminReset(ctx, 'adminResetVerify', { query: { token } }, MESSAGES.reset.linkFailed);
       return answer.valid ? { valid: true } : { valid: false, message: MESSAGES.reset.invalidLink };
     }
     return (await contractorResetTokenValid(ctx, token))
@@ -85,10 +79,10 @@ export function registerPasswordResetRoutes(
     if (!token) throw badRequest(MESSAGES.reset.invalidToken, 'token');
 
     if (body.type === 'admin') {
-      await adminCall('/internal/password-reset/complete', { body: { token, password } }, MESSAGES.reset.updateFailed);
+      await callAdminReset(ctx, 'adminResetComplete', { body: { token, password } }, MESSAGES.reset.updateFailed);
       return { success: true, message: MESSAGES.reset.success };
     }
-    await resetContractorPassword(ctx, sessions, token, password);
+    await resetContractorPassword(ctx, sessions, token, password, config.PASSWORD_HASH_COST);
     return { success: true, message: MESSAGES.reset.success };
   });
 }

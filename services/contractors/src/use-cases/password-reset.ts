@@ -1,12 +1,13 @@
-import { MESSAGES, RESET_LINK_TTL_MS } from '@leadmarket/contracts';
+import { INTERNAL_CALLS, MESSAGES, RESET_LINK_TTL_MS, type InternalResponse } from '@leadmarket/contracts';
 import {
   badRequest,
+  callInternal,
   hashPassword,
   hashToken,
   HttpError,
   randomToken,
   ServiceCallError,
-  type CallOptions,
+  type InternalCallOptions,
   type ServiceContext,
 } from '@leadmarket/platform';
 import type { ContractorsConfig } from '../config.js';
@@ -66,10 +67,12 @@ export async function resetContractorPassword(
   sessions: Sessions,
   token: string,
   password: string,
+  /** PASSWORD_HASH_COST. */
+  hashCost: number,
 ): Promise<void> {
   // Cheap check first so a bad token does not cost a scrypt hash; the consume below is the real guard.
   if (!(await contractorResetTokenValid(ctx, token))) throw badRequest(MESSAGES.reset.invalidToken, 'token');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashCost);
   const clearCache = await ctx.db.transaction().execute(async (trx) => {
     const contractorId = await consumeToken(trx, hashToken(token));
     if (!contractorId) return undefined;
@@ -85,14 +88,15 @@ export async function resetContractorPassword(
  * Forward an admin's reset step to the admin service (docs/internal-api.md). Admin answers a 4xx
  * for bad input (passed on); anything else means it could not do the work (503 with `failure`).
  */
-export async function callAdminReset<T>(
+export async function callAdminReset<N extends 'adminResetRequest' | 'adminResetVerify' | 'adminResetComplete'>(
   ctx: ServiceContext<ContractorsDatabase>,
-  path: string,
-  options: CallOptions,
+  name: N,
+  options: InternalCallOptions<N>,
   failure: string,
-): Promise<T> {
+): Promise<InternalResponse<N>> {
+  const path = INTERNAL_CALLS[name].path;
   try {
-    return await ctx.clients.call<T>('admin', path, options);
+    return await callInternal(ctx.clients, name, options);
   } catch (error) {
     if (error instanceof ServiceCallError && error.status >= 400 && error.status < 500 && error.status !== 404) {
       throw new HttpError(error.status, typeof error.body?.message === 'string' ? error.body.message : failure);

@@ -1,4 +1,4 @@
-import { INTERNAL_CALLS, InternalCreateLeadRequestSchema, type InternalResponse } from '@leadmarket/contracts';
+import { INTERNAL_CALLS, type InternalResponse } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
@@ -93,30 +93,43 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     },
   );
 
-  app.post('/internal/leads', { schema: { body: InternalCreateLeadRequestSchema } }, async (request) => {
-    const body = request.body;
-    const reply = await submitLead(
-      ctx,
-      waiter,
-      { ...body, urgency: 'Standard', contractor_id: null },
-      { clientIp: null, ipHashSalt: config.LEAD_IP_HASH_SALT, isTest: body.is_test, waitMs: config.SCREENING_WAIT_MS },
-    );
-    return {
-      lead_id: reply.lead_id,
-      status: reply.status,
-      message: reply.message,
-      validation_summary: reply.validation_summary,
-      problems: reply.problems,
-    };
-  });
+  app.post(
+    INTERNAL_CALLS.createLead.path,
+    { schema: { body: INTERNAL_CALLS.createLead.body } },
+    async (request): Promise<InternalResponse<'createLead'>> => {
+      const body = request.body;
+      const reply = await submitLead(
+        ctx,
+        waiter,
+        { ...body, urgency: 'Standard', contractor_id: null },
+        {
+          clientIp: null,
+          ipHashSalt: config.LEAD_IP_HASH_SALT,
+          isTest: body.is_test,
+          waitMs: config.SCREENING_WAIT_MS,
+        },
+      );
+      return {
+        lead_id: reply.lead_id,
+        status: reply.status,
+        message: reply.message,
+        validation_summary: reply.validation_summary,
+        problems: reply.problems,
+      };
+    },
+  );
 
-  app.delete('/internal/leads/:id', { schema: { params: LeadIdParams } }, async (request) => {
-    const id = request.params.id;
-    const at = new Date();
-    const deleted = await eraseLead(ctx, id, at);
-    if (!deleted) throw notFound('Lead not found');
-    return { deleted: true };
-  });
+  app.delete(
+    INTERNAL_CALLS.deleteLead.path,
+    { schema: { params: LeadIdParams } },
+    async (request): Promise<InternalResponse<'deleteLead'>> => {
+      const id = request.params.id;
+      const at = new Date();
+      const deleted = await eraseLead(ctx, id, at);
+      if (!deleted) throw notFound('Lead not found');
+      return { deleted: true };
+    },
+  );
 
   app.get(INTERNAL_CALLS.leadStats.path, async (): Promise<InternalResponse<'leadStats'>> => ({
     total_leads: await countLeads(ctx.db),

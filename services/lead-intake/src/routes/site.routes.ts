@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   ContactRequestSchema,
   functionPath,
+  INTERNAL_CALLS,
   MESSAGES,
   PageViewCountsQuerySchema,
-  SiteMessagesQuerySchema,
   TrackPageViewRequestSchema,
   WaitlistSignupRequestSchema,
+  type InternalResponse,
 } from '@leadmarket/contracts';
 import { clientIpOf, tooManyRequests, type ServiceApp } from '@leadmarket/platform';
 import type { FastifyRequest } from 'fastify';
@@ -88,8 +89,8 @@ export function registerSiteRoutes(app: ServiceApp, ctx: LeadIntakeContext): voi
     return { success: true as const };
   });
 
-  app.get('/internal/site-messages', async (request) => {
-    const query = SiteMessagesQuerySchema.parse(request.query);
+  app.get(INTERNAL_CALLS.siteMessages.path, async (request): Promise<InternalResponse<'siteMessages'>> => {
+    const query = INTERNAL_CALLS.siteMessages.query.parse(request.query);
     const { items, total } = await listSiteMessages(ctx.db, query.kind, query.page, query.limit);
     return { kind: query.kind, items, total, page: query.page, limit: query.limit };
   });

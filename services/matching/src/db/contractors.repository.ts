@@ -106,13 +106,27 @@ export async function recordBalance(
     .execute();
 }
 
-/** Every contractor serving `zip` with its balance and offer record, ready for ranking. */
+/**
+ * Every contractor serving `zip` with its balance and offer record, ready for ranking: the record is
+ * on the contractor's row (kept by insertOffers and closeLead), so this reads the candidates and
+ * their ZIPs only, however many offers and leads the marketplace has stored.
+ */
 export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
   const rows = await db
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select(['c.contractor_id', 'c.industry', 'c.sub_service', 'c.deleted', 'w.balance_cents', 'w.spend_limits'])
+    .select([
+      'c.contractor_id',
+      'c.industry',
+      'c.sub_service',
+      'c.deleted',
+      'c.offers_received',
+      'c.leads_purchased',
+      'c.last_offered_at',
+      'w.balance_cents',
+      'w.spend_limits',
+    ])
     .where('z.zip_code', '=', zip)
     .where('c.deleted', '=', false)
     .execute();
@@ -123,22 +137,8 @@ export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string
     .select(['contractor_id', 'zip_code'])
     .where('contractor_id', 'in', ids)
     .execute();
-  const offerStats = await db
-    .selectFrom('offers')
-    .select((eb) => ['contractor_id', eb.fn.countAll().as('offers'), eb.fn.max('offered_at').as('last_offered_at')])
-    .where('contractor_id', 'in', ids)
-    .groupBy('contractor_id')
-    .execute();
-  const purchases = await db
-    .selectFrom('leads')
-    .select((eb) => ['purchased_by', eb.fn.countAll().as('bought')])
-    .where('purchased_by', 'in', ids)
-    .groupBy('purchased_by')
-    .execute();
   return rows.map((r) => {
-    const stats = offerStats.find((s) => s.contractor_id === r.contractor_id);
-    const bought = purchases.find((p) => p.purchased_by === r.contractor_id);
-    const last = stats?.last_offered_at as Date | string | null | undefined;
+    const last = r.last_offered_at;
     return {
       contractor_id: r.contractor_id,
       industry: r.industry,
@@ -147,8 +147,8 @@ export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string
       active: !r.deleted,
       balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
       spend_limits: parseLimits(r.spend_limits),
-      offers_received: Number(stats?.offers ?? 0),
-      leads_purchased: Number(bought?.bought ?? 0),
+      offers_received: Number(r.offers_received),
+      leads_purchased: Number(r.leads_purchased),
       last_offered_at: last ? new Date(last).toISOString() : null,
     };
   });

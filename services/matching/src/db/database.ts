@@ -19,6 +19,10 @@ export interface ContractorsTable {
   deleted: Generated<boolean>;
   /** The event time of the profile held: an older event arriving late does not overwrite it. */
   profile_at: Timestamp;
+  /** The ranking's record, kept as offers and sales happen (insertOffers, closeLead). */
+  offers_received: Generated<number>;
+  leads_purchased: Generated<number>;
+  last_offered_at: Timestamp | null;
 }
 
 export interface ContractorZipsTable {

@@ -107,8 +107,11 @@ export async function closeLead(
     .where('lead_id', '=', leadId)
     .where('status', 'not in', status === 'deleted' ? ['deleted'] : ['purchased', 'deleted'])
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  await db
+  if (Number(updated.numUpdatedRows) > 0) {
+    if (status === 'purchased' && purchasedBy) await countPurchase(db, purchasedBy);
+    return;
+  }
+  const inserted = await db
     .insertInto('leads')
     .values({
       lead_id: leadId,
@@ -123,6 +126,20 @@ export async function closeLead(
       submitted_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.column('lead_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && status === 'purchased' && purchasedBy)
+    await countPurchase(db, purchasedBy);
+}
+
+/**
+ * One more lead bought by this contractor, on its record (the ranking's response rate). A buyer
+ * matching does not know yet (its profile event still on the way) is not counted.
+ */
+async function countPurchase(db: Kysely<MatchingDatabase>, contractorId: string): Promise<void> {
+  await db
+    .updateTable('contractors')
+    .set((eb) => ({ leads_purchased: eb('leads_purchased', '+', 1) }))
+    .where('contractor_id', '=', contractorId)
     .execute();
 }
 
@@ -139,7 +156,6 @@ type StoredLeadRow = {
   service_category: string;
   sub_service: string;
   zip_code: string;
-  description: string;
   submitted_at: Date | string;
   price_cents: number | string | null;
   lead_type: string | null;
@@ -151,7 +167,8 @@ type StoredLeadRow = {
  * on the same rows. The ZIP branch reads leads_available_zip_idx (only available leads, by ZIP and
  * age), the offer branch offers_contractor_idx; neither scans every available lead of the marketplace
  * (docs/adr/0015-19c-fast-dashboard.md has the plans). The trade itself is matched in code afterwards
- * (aliases: targetsMatch).
+ * (aliases: targetsMatch). Descriptions are not read here: only the page shown needs them
+ * (descriptionsOf), and a contractor may have thousands of candidates.
  */
 export async function availableLeadsOf(
   db: Kysely<MatchingDatabase>,
@@ -199,7 +216,6 @@ export async function availableLeadsOf(
       'l.service_category',
       'l.sub_service',
       'l.zip_code',
-      'l.description',
       'l.submitted_at',
       'l.price_cents',
       'l.lead_type',
@@ -223,4 +239,15 @@ export async function availableLeadsOf(
     contractor,
     offeredLeadIds: new Set(rows.filter((r) => r.offered).map((r) => r.lead_id)),
   };
+}
+
+/** The descriptions of these leads (the Available page shown), by lead id. */
+export async function descriptionsOf(db: Kysely<MatchingDatabase>, leadIds: string[]): Promise<Map<string, string>> {
+  if (leadIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('leads')
+    .select(['lead_id', 'description'])
+    .where('lead_id', 'in', leadIds)
+    .execute();
+  return new Map(rows.map((r) => [r.lead_id, r.description]));
 }

@@ -13,8 +13,22 @@ export interface NewOffer {
   expires_at: string;
 }
 
+/**
+ * Store one lead's offers (one per contractor) and add them to each contractor's record in the same
+ * transaction: the ranking reads offers received and the last offer from the contractor's row.
+ */
 export async function insertOffers(trx: Kysely<MatchingDatabase>, offers: NewOffer[]): Promise<void> {
-  if (offers.length) await trx.insertInto('offers').values(offers).execute();
+  if (offers.length === 0) return;
+  await trx.insertInto('offers').values(offers).execute();
+  const offeredAt = offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at);
+  await trx
+    .updateTable('contractors')
+    .set((eb) => ({
+      offers_received: eb('offers_received', '+', 1),
+      last_offered_at: sql<Date>`greatest(last_offered_at, ${offeredAt}::timestamptz)`,
+    }))
+    .where('contractor_id', 'in', [...new Set(offers.map((o) => o.contractor_id))])
+    .execute();
 }
 
 /** An offer as the owner answers for it: the lead's fixed price with it, never the token. */

@@ -30,7 +30,7 @@ export function availableLeadCards(
   offeredLeadIds: Set<string>,
 ): AvailableLead[] {
   return leads
-    .filter((l) => offeredLeadIds.has(l.lead_id) || (contractor !== undefined && targetsMatch(l, contractor)))
+    .filter((l) => fitsContractor(l, contractor, offeredLeadIds))
     .map((l) => ({
       id: l.lead_id,
       service_category: l.service_category,
@@ -41,4 +41,13 @@ export function availableLeadCards(
       price: centsToDollars(l.price_cents === null ? DEFAULT_LEAD_PRICE_CENTS : Number(l.price_cents)),
       lead_type: (LEAD_TYPES as readonly string[]).includes(l.lead_type ?? '') ? (l.lead_type as LeadType) : 'standard',
     }));
+}
+
+/** Whether a lead belongs on the contractor's Available list: offered to it, or in its trade (its ZIP codes were matched by the query). */
+export function fitsContractor(
+  lead: Pick<StoredLead, 'lead_id' | 'service_category' | 'sub_service'>,
+  contractor: { industry: string; sub_service: string } | undefined,
+  offeredLeadIds: Set<string>,
+): boolean {
+  return offeredLeadIds.has(lead.lead_id) || (contractor !== undefined && targetsMatch(lead, contractor));
 }

@@ -1,11 +1,15 @@
-import type { AvailableLeadsResponse } from '@leadmarket/contracts';
+import { AVAILABLE_LEADS_SHOWN, type AvailableLeadsResponse } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
-import { availableLeadsOf } from '../db/leads.repository.js';
-import { availableLeadCards } from '../domain/available-leads.js';
+import { availableLeadsOf, descriptionsOf } from '../db/leads.repository.js';
+import { availableLeadCards, fitsContractor } from '../domain/available-leads.js';
 import type { MatchingDatabase } from '../db/database.js';
 
-/** Still-sellable leads this contractor fits or was offered, newest first: one indexed query. */
+/**
+ * Still-sellable leads this contractor fits or was offered, newest first: the newest
+ * AVAILABLE_LEADS_SHOWN as cards, `total_available` counting every one. One indexed query for the
+ * candidates (without descriptions), one for the descriptions of the page shown.
+ */
 export async function availableLeads(
   db: Kysely<MatchingDatabase>,
   config: MatchingConfig,
@@ -15,6 +19,16 @@ export async function availableLeads(
   // A lead older than the offer lifetime is no longer sellable even before its LeadExpired arrives.
   const since = new Date(now.getTime() - config.CLAIM_TOKEN_TTL_HOURS * 3_600_000);
   const { leads, contractor, offeredLeadIds } = await availableLeadsOf(db, contractorId, since);
-  const cards = availableLeadCards(leads, contractor, offeredLeadIds);
-  return { available_leads: cards, total_available: cards.length };
+  const fitting = leads.filter((l) => fitsContractor(l, contractor, offeredLeadIds));
+  const shown = fitting.slice(0, AVAILABLE_LEADS_SHOWN);
+  const descriptions = await descriptionsOf(
+    db,
+    shown.map((l) => l.lead_id),
+  );
+  const cards = availableLeadCards(
+    shown.map((l) => ({ ...l, description: descriptions.get(l.lead_id) ?? '' })),
+    contractor,
+    offeredLeadIds,
+  );
+  return { available_leads: cards, total_available: fitting.length };
 }

@@ -1,8 +1,6 @@
-import { contactOf } from '../db/contacts.repository.js';
-import { queueDelivery } from '../db/deliveries.repository.js';
 import { lowBalanceEmail } from '../domain/contractor-messages.js';
 import { defineNotificationConsumer } from '../context.js';
-import { dashboardUrl } from '../domain/messages.js';
+import { tellContractor } from '../use-cases/tell-contractor.js';
 
 /**
  * The low-balance email. Wallet-ledger decides when (once per fall below the cheapest lead, see its
@@ -10,26 +8,12 @@ import { dashboardUrl } from '../domain/messages.js';
  */
 export const walletBalanceLowConsumer = defineNotificationConsumer({
   event: 'WalletBalanceLow',
-  async handle({ id, data }, { trx, afterCommit, log, service }) {
-    const contact = await contactOf(trx, data.contractor_id);
-    if (!contact?.email) {
-      log.info({ contractor_id: data.contractor_id }, 'no email for this low-balance notice');
-      return;
-    }
-    const email = lowBalanceEmail({
-      ...data,
-      dashboard_url: dashboardUrl(service.publicBaseUrl),
-      contact_name: contact.contact_name,
-    });
-    const queued = await queueDelivery(trx, {
-      dedupe_key: `low_balance:${id}`,
+  async handle({ id, data }, ctx) {
+    const told = await tellContractor(ctx, {
+      contractorId: data.contractor_id,
       kind: 'low_balance',
-      channel: 'email',
-      recipient: contact.email,
-      subject: email.subject,
-      body: email.body,
-      contractor_id: data.contractor_id,
+      email: { dedupeKey: `low_balance:${id}`, write: (to) => lowBalanceEmail({ ...data, ...to }) },
     });
-    if (queued) afterCommit(service.senderWakeup.wake);
+    if (!told) ctx.log.info({ contractor_id: data.contractor_id }, 'no contact for this low-balance notice');
   },
 });

@@ -61,5 +61,5 @@ export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletL
     return { total_revenue_cents: await revenueCents(), active_contractors: active };
   });
 
-  app.get('/internal/ledger-check', async () => checkLedger(ctx.db));
+  app.get(INTERNAL_CALLS.ledgerCheck.path, async (): Promise<InternalResponse<'ledgerCheck'>> => checkLedger(ctx.db));
 }

@@ -2,7 +2,6 @@ import {
   AutoCreditsQuerySchema,
   functionPath,
   INTERNAL_CALLS,
-  InternalReverseAutoCreditSchema,
   type InternalResponse,
   type AutoCredit,
   type AutoCreditsResponse,
@@ -61,14 +60,14 @@ export function registerAutoCreditRoutes(app: ServiceApp, ctx: ServiceContext<Wa
   );
 
   app.post(
-    '/internal/auto-credits/:credit_id/reversal',
+    INTERNAL_CALLS.autoCreditReversal.path,
     {
       schema: {
         params: z.object({ credit_id: z.string().uuid('Choose the automatic credit to reverse') }),
-        body: InternalReverseAutoCreditSchema,
+        body: INTERNAL_CALLS.autoCreditReversal.body,
       },
     },
-    async (request) =>
+    async (request): Promise<InternalResponse<'autoCreditReversal'>> =>
       reverseAutoCredit(ctx, {
         creditId: request.params.credit_id,
         notes: request.body.notes,

@@ -1,10 +1,9 @@
 import {
   DEFAULT_LEAD_PRICE_CENTS,
   functionPath,
-  HistoryLimitQuerySchema,
+  INTERNAL_CALLS,
   LeadPriceQuoteSchema,
-  ResetLeadPriceSchema,
-  SetLeadPriceSchema,
+  type InternalResponse,
 } from '@leadmarket/contracts';
 import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
@@ -32,39 +31,51 @@ export function registerPricingRoutes(
     };
   });
 
-  app.get('/internal/lead-prices', async () => ({
+  app.get(INTERNAL_CALLS.leadPrices.path, async (): Promise<InternalResponse<'leadPrices'>> => ({
     prices: await listPrices(ctx.db),
     default_price_cents: DEFAULT_LEAD_PRICE_CENTS,
   }));
 
-  app.put('/internal/lead-prices', { schema: { body: SetLeadPriceSchema } }, async (request) => {
-    const { category, sub_service, lead_type, price_cents, admin_id } = request.body;
-    const old = await changeLeadPrice(ctx.db, { category, sub_service }, lead_type, price_cents, admin_id ?? null);
-    caches.prices.clear();
-    return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
-  });
+  app.put(
+    INTERNAL_CALLS.setLeadPrice.path,
+    { schema: { body: INTERNAL_CALLS.setLeadPrice.body } },
+    async (request): Promise<InternalResponse<'setLeadPrice'>> => {
+      const { category, sub_service, lead_type, price_cents, admin_id } = request.body;
+      const old = await changeLeadPrice(ctx.db, { category, sub_service }, lead_type, price_cents, admin_id ?? null);
+      caches.prices.clear();
+      return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
+    },
+  );
 
-  app.delete('/internal/lead-prices', { schema: { body: ResetLeadPriceSchema } }, async (request) => {
-    const { category, sub_service, lead_type, admin_id } = request.body;
-    const old = await resetLeadPrice(ctx.db, { category, sub_service }, lead_type, admin_id ?? null);
-    caches.prices.clear();
-    return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
-  });
+  app.delete(
+    INTERNAL_CALLS.resetLeadPrice.path,
+    { schema: { body: INTERNAL_CALLS.resetLeadPrice.body } },
+    async (request): Promise<InternalResponse<'resetLeadPrice'>> => {
+      const { category, sub_service, lead_type, admin_id } = request.body;
+      const old = await resetLeadPrice(ctx.db, { category, sub_service }, lead_type, admin_id ?? null);
+      caches.prices.clear();
+      return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
+    },
+  );
 
-  app.get('/internal/lead-prices/history', { schema: { querystring: HistoryLimitQuerySchema } }, async (request) => {
-    const rows = await priceHistory(ctx.db, request.query.limit);
-    return {
-      history: rows.map((r) => ({
-        category: r.category,
-        sub_service: r.sub_service ?? '',
-        lead_type: r.lead_type,
-        old_price_cents: r.old_price_cents == null ? null : Number(r.old_price_cents),
-        new_price_cents: r.new_price_cents == null ? null : Number(r.new_price_cents),
-        timestamp: new Date(r.changed_at).toISOString(),
-        admin_id: r.admin_id,
-      })),
-    };
-  });
+  app.get(
+    INTERNAL_CALLS.leadPriceHistory.path,
+    { schema: { querystring: INTERNAL_CALLS.leadPriceHistory.query } },
+    async (request): Promise<InternalResponse<'leadPriceHistory'>> => {
+      const rows = await priceHistory(ctx.db, request.query.limit);
+      return {
+        history: rows.map((r) => ({
+          category: r.category,
+          sub_service: r.sub_service ?? '',
+          lead_type: r.lead_type,
+          old_price_cents: r.old_price_cents == null ? null : Number(r.old_price_cents),
+          new_price_cents: r.new_price_cents == null ? null : Number(r.new_price_cents),
+          timestamp: new Date(r.changed_at).toISOString(),
+          admin_id: r.admin_id,
+        })),
+      };
+    },
+  );
 
   // A lead's fixed price (fixed by the LeadScreened consumer, announced by LeadPriced): for operators
   // and tests. Nothing on the lead's path asks this; an unpriced lead is 404, never priced here.

@@ -1,4 +1,10 @@
-import { functionPath, LeadReceiptQuerySchema, VerifyReceiptRequestSchema } from '@leadmarket/contracts';
+import {
+  functionPath,
+  INTERNAL_CALLS,
+  LeadReceiptQuerySchema,
+  VerifyReceiptRequestSchema,
+  type InternalResponse,
+} from '@leadmarket/contracts';
 import { badRequest, contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
@@ -26,8 +32,9 @@ export function registerReceiptRoutes(
   });
 
   app.get(
-    '/internal/leads/:lead_id/receipt',
+    INTERNAL_CALLS.leadReceipt.path,
     { schema: { params: z.object({ lead_id: z.string().uuid() }) } },
-    async (request) => receiptFor(ctx.db, deps.receiptKey, request.params.lead_id, null),
+    async (request): Promise<InternalResponse<'leadReceipt'>> =>
+      receiptFor(ctx.db, deps.receiptKey, request.params.lead_id, null),
   );
 }

@@ -2,7 +2,6 @@ import {
   functionPath,
   INTERNAL_CALLS,
   type InternalResponse,
-  RefundDecisionSchema,
   type RefundRequestsResponse,
   type RequestRefundResponseSchema,
   RequestRefundSchema,
@@ -77,11 +76,14 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
   );
 
   app.post(
-    '/internal/refunds/:id/decision',
+    INTERNAL_CALLS.refundDecision.path,
     {
-      schema: { params: z.object({ id: z.string().uuid('refund id must be a valid id') }), body: RefundDecisionSchema },
+      schema: {
+        params: z.object({ id: z.string().uuid('refund id must be a valid id') }),
+        body: INTERNAL_CALLS.refundDecision.body,
+      },
     },
-    async (request) => {
+    async (request): Promise<InternalResponse<'refundDecision'>> => {
       const { action, admin_notes, admin_id } = request.body;
       const { status } = await decideRefund(ctx, request.params.id, action, admin_notes, admin_id ?? null);
       return { success: true, status };

@@ -56,7 +56,7 @@ export async function decideRefund(
       .executeTakeFirst();
     if (!refund) throw notFound(REFUND_MESSAGES.notFound);
     if (refund.status !== 'pending') throw conflict(REFUND_MESSAGES.alreadyDecided);
-    const status = action === 'approve' ? 'approved' : 'rejected';
+    const status: 'approved' | 'rejected' = action === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
     const amount = Number(refund.amount_cents);
     if (action === 'approve') {

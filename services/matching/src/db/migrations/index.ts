@@ -5,6 +5,7 @@ import * as availableLeadsIndex from './2026_11_23_0100_available_leads_index.js
 import * as leadPrices from './2026_11_24_0100_lead_prices.js';
 import * as walletSpendLimits from './2026_11_24_0100_wallet_spend_limits.js';
 import * as offerRound from './2026_11_24_0120_offer_round.js';
+import * as contractorOfferStats from './2026_11_25_0100_contractor_offer_stats.js';
 
 /** Matching's migrations in the order they run. */
 export const migrations: MigrationSet = {
@@ -14,4 +15,5 @@ export const migrations: MigrationSet = {
   '2026_11_24_0100_lead_prices': leadPrices,
   '2026_11_24_0100_wallet_spend_limits': walletSpendLimits,
   '2026_11_24_0120_offer_round': offerRound,
+  '2026_11_25_0100_contractor_offer_stats': contractorOfferStats,
 };

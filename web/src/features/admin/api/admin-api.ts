@@ -1,4 +1,4 @@
-import type { AdminBulkDeleteResponseSchema, LeadReceipt } from '@leadmarket/contracts';
+import type { AdminBulkDeleteResponseSchema, AdminTestLeadResponseSchema, LeadReceipt } from '@leadmarket/contracts';
 import type { z } from '@leadmarket/contracts/zod';
 import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
@@ -181,12 +181,7 @@ function listParams(q: ListQuery) {
 }
 
 /** What Create Test Lead answers: the lead and screening's verdict with its reasons. */
-export interface TestLeadResult {
-  message?: string;
-  lead_id?: string;
-  status?: 'valid' | 'rejected' | 'pending' | string;
-  reasons?: string[];
-}
+export type TestLeadResult = z.infer<typeof AdminTestLeadResponseSchema>;
 
 /** Answer of both bulk deletes: how many went and which failed. */
 export type BulkDeleteResult = z.infer<typeof AdminBulkDeleteResponseSchema>;

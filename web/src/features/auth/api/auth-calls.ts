@@ -1,29 +1,15 @@
+/** The sign-in pages' calls, typed by contractors' contract (type-only imports: no schema code in the bundle). */
+import type { DashboardResponse, LoginResponse, SignupRequest, SignupResponse } from '@leadmarket/contracts';
 import { callFunction } from '../../../lib/api';
 
-/** Contractor signup fields (spec §3); zip_codes is the comma-separated text as typed. */
-export interface SignupInput {
-  contact_name: string;
-  business_name: string;
-  email: string;
-  phone: string;
-  industry: string;
-  sub_service: string;
-  username: string;
-  password: string;
-  confirm_password: string;
-  zip_codes: string;
-  sms_opt_in: boolean;
-}
+/**
+ * The signup form's values: every field of contractors-signup's schema, filled in (the form always
+ * sends them all); zip_codes is the comma-separated text as typed.
+ */
+export type SignupInput = Required<Omit<SignupRequest, 'zip_codes'>> & { zip_codes: string };
 
-/** Reply of contractors-signup and contractor-login (success carries the session). */
-export interface SessionAnswer {
-  success?: boolean;
-  contractor_id?: string;
-  session_token?: string;
-  redirect_url?: string;
-  message?: string;
-  detail?: string;
-}
+/** Reply of contractors-signup and contractor-login (success carries the session; a failure is an ApiError). */
+export type SessionAnswer = SignupResponse | LoginResponse;
 
 export type ResetType = 'contractor' | 'admin';
 
@@ -55,16 +41,7 @@ export const resetPassword = (token: string, password: string, type: ResetType) 
 
 /** GET contractors-dashboard (the session token goes as a bearer token and in the query, as the spec sends it). */
 export const fetchDashboard = (contractorId: string, sessionToken: string) =>
-  callFunction<{
-    contractor?: {
-      id: string;
-      business_name?: string;
-      contact_name?: string;
-      sub_service?: string;
-      sms_opt_in?: boolean;
-    } | null;
-    wallet_balance?: number | null;
-  }>('contractors-dashboard', {
+  callFunction<Pick<DashboardResponse, 'contractor' | 'wallet_balance'>>('contractors-dashboard', {
     query: { contractor_id: contractorId, session_token: sessionToken },
     token: sessionToken,
   });

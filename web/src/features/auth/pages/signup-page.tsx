@@ -76,8 +76,7 @@ export function SignupPage() {
         phone: values.phone.trim(),
         username: values.username.trim(),
       });
-      if (!answer?.contractor_id || !answer.session_token)
-        throw new ApiError(200, answer?.detail ?? answer?.message, answer);
+      if (!answer?.contractor_id || !answer.session_token) throw new ApiError(200, answer?.message, answer);
       contractorSession.save(answer.session_token, answer.contractor_id);
       navigate(safeRedirectPath(answer.redirect_url, '/contractor-dashboard'));
     } catch (err) {

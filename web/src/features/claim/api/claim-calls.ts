@@ -1,32 +1,23 @@
+/** The claim page's calls, typed by lead-intake's contract schemas (type-only imports: no schema code in the bundle). */
+import type {
+  ClaimedLeadContactSchema,
+  ClaimLeadPreviewSchema,
+  DashboardResponse,
+  LeadClaimResponseSchema,
+  LeadClaimStatusResponseSchema,
+} from '@leadmarket/contracts';
+import type { z } from '@leadmarket/contracts/zod';
 import { callFunction } from '../../../lib/api';
 
-/** The lead as the claim page reads it (spec §3); name and phone arrive masked until claimed. */
-export interface ClaimLead {
-  customer_name: string;
-  zip_code: string;
-  service_category: string;
-  sub_service: string;
-  phone: string;
-  description: string;
-  created_at: string;
-  email?: string | null;
-  /** Standard, Premium or Emergency: what the customer asked for. */
-  urgency?: string;
-  /** Dollars, fixed when the lead was screened. */
-  price?: number | null;
-}
+/** The lead as the claim page reads it (spec §3): name and phone masked until claimed, then the full contact with email. */
+export type ClaimLead = z.infer<typeof ClaimLeadPreviewSchema> &
+  Partial<Pick<z.infer<typeof ClaimedLeadContactSchema>, 'email'>>;
 
 /** Reply of leads-claim-get and leads-claim-post. */
-export interface ClaimAnswer {
-  success: boolean;
-  message?: string;
-  lead?: ClaimLead;
-}
+export type ClaimAnswer = z.infer<typeof LeadClaimResponseSchema>;
 
 /** Reply of leads-claim-status: where the link stands for its own signed-in contractor. */
-export interface ClaimStatusAnswer extends ClaimAnswer {
-  status: 'claimed_by_you' | 'available' | 'claimed' | 'expired' | 'unavailable';
-}
+export type ClaimStatusAnswer = z.infer<typeof LeadClaimStatusResponseSchema>;
 
 /** GET leads-claim-get?token=… */
 export const loadClaim = (token: string) => callFunction<ClaimAnswer>('leads-claim-get', { query: { token } });
@@ -37,7 +28,7 @@ export const loadClaimStatus = (token: string, sessionToken: string) =>
 
 /** The signed-in contractor's wallet balance in dollars (from the dashboard aggregate), or null. */
 export async function loadBalance(contractorId: string, sessionToken: string): Promise<number | null> {
-  const answer = await callFunction<{ wallet_balance?: number | null }>('contractors-dashboard', {
+  const answer = await callFunction<Pick<DashboardResponse, 'wallet_balance'>>('contractors-dashboard', {
     query: { contractor_id: contractorId, session_token: sessionToken },
     token: sessionToken,
   });

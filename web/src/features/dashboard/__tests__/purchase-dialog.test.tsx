@@ -27,6 +27,19 @@ describe('available leads and the purchase dialog', () => {
     expect(within(cards[1]!).getByTestId('urgency').textContent).toBe('Standard');
   });
 
+  it('says when the server listed only the newest of more available leads', async () => {
+    const world = newWorld();
+    mockDashboardServer(world, {
+      'contractors-available-leads': () => ({ body: { available_leads: world.available, total_available: 3600 } }),
+    });
+    renderDashboard('/contractor/c-1');
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(3600\)/ })).toBeTruthy());
+    await user.click(screen.getByRole('tab', { name: /Available/ }));
+    expect(screen.getByText('Showing the newest 2 of 3,600 available leads.')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('with too little balance shows the insufficient-balance message and no purchase, and Add Funds opens the funding card', async () => {
     const world = newWorld();
     const api = mockDashboardServer(world);

@@ -15,6 +15,7 @@ const LEAD_GONE_MESSAGE = 'This lead has already been purchased by another contr
 export function AvailableTab({
   session,
   leads,
+  total = leads.length,
   pricing,
   balance,
   onPurchased,
@@ -23,6 +24,8 @@ export function AvailableTab({
 }: {
   session: Session;
   leads: AvailableLead[];
+  /** How many leads are available in all; the server lists the newest AVAILABLE_LEADS_SHOWN. */
+  total?: number;
   pricing: Record<string, number> | undefined;
   balance: number;
   onPurchased: (message: string) => void;
@@ -95,6 +98,11 @@ export function AvailableTab({
           </select>
         </div>
       </div>
+      {total > leads.length ? (
+        <p className="dash-hint">
+          Showing the newest {leads.length} of {total.toLocaleString('en-US')} available leads.
+        </p>
+      ) : null}
       <ul className="dash-cards">
         {sortLeads(leads, order, (l) => leadPrice(l, pricing)).map((lead) => {
           const price = leadPrice(lead, pricing);

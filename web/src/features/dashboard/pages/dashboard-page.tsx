@@ -294,6 +294,7 @@ export function DashboardPage() {
               <AvailableTab
                 session={session}
                 leads={availableLeads}
+                total={counts.available}
                 pricing={prices}
                 balance={balance}
                 onPurchased={succeed}

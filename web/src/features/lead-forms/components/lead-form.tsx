@@ -182,9 +182,9 @@ export function LeadForm({
     }
     if (answer.status === 'rejected') {
       // Screening refused it: keep what the customer typed, say what to fix beside each field.
-      const problems = answer.problems?.length
+      const problems: LeadProblem[] = answer.problems.length
         ? answer.problems
-        : [{ field: null, message: answer.message ?? answer.detail ?? fallbackError }];
+        : [{ field: null, message: answer.message || fallbackError }];
       const fieldErrors: LeadErrors = {};
       for (const p of problems) if (p.field && isLeadField(p.field)) fieldErrors[p.field] ??= p.message;
       return fail(fieldErrors, { kind: 'rejected', problems, summary: answer.validation_summary ?? null });

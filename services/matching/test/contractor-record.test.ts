@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { migrateService, type MigrationSet } from '@leadmarket/platform';
+import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidatesForZip } from '../src/db/contractors.repository.js';
+import type { MatchingDatabase } from '../src/db/database.js';
+import { closeLead } from '../src/db/leads.repository.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { insertOffers } from '../src/db/offers.repository.js';
+
+// The ranking's record of a contractor (offers received, the last one, leads bought) lives on its
+// row, kept as offers and sales happen, so ranking a lead never reads every offer and lead stored.
+let infra: TestInfra;
+let db: Kysely<MatchingDatabase>;
+const LAST = '2026_11_25_0100_contractor_offer_stats';
+
+async function contractor(zip: string) {
+  const id = randomUUID();
+  await db
+    .insertInto('contractors')
+    .values({ contractor_id: id, industry: 'home_services', sub_service: 'plumbing', profile_at: new Date() })
+    .execute();
+  await db.insertInto('contractor_zips').values({ contractor_id: id, zip_code: zip }).execute();
+  return id;
+}
+
+async function lead(zip: string) {
+  const id = randomUUID();
+  await db
+    .insertInto('leads')
+    .values({
+      lead_id: id,
+      service_category: 'home_services',
+      sub_service: 'plumbing',
+      zip_code: zip,
+      description: 'a leak',
+      urgency: 'Standard',
+      is_test: false,
+      status: 'available',
+      submitted_at: new Date(),
+    })
+    .execute();
+  return id;
+}
+
+const offerOf = (leadId: string, contractorId: string, at: string) => ({
+  lead_id: leadId,
+  contractor_id: contractorId,
+  rank: 1,
+  round: 1,
+  claim_token_hash: randomUUID(),
+  score: 0.5,
+  offered_at: at,
+  expires_at: new Date(Date.parse(at) + 3_600_000).toISOString(),
+});
+
+beforeAll(async () => {
+  infra = await createTestInfra();
+  // Everything before the record moved onto the row, so the backfill below has offers to count.
+  const before: MigrationSet = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== LAST));
+  await migrateService(infra.database, 'matching', before);
+  db = infra.database.forService('matching');
+});
+afterAll(async () => {
+  await infra?.cleanup();
+});
+
+describe("a contractor's ranking record", () => {
+  it('is backfilled from the offers and sales stored before it, then kept by every offer and sale', async () => {
+    const me = await contractor('51001');
+    const other = await contractor('51001');
+    const [a, b, c] = [await lead('51001'), await lead('51001'), await lead('51001')];
+    // Stored before the migration: two offers to me, one bought.
+    await db
+      .insertInto('offers')
+      .values([offerOf(a, me, '2026-11-20T10:00:00Z'), offerOf(b, me, '2026-11-21T10:00:00Z')])
+      .execute();
+    await db.updateTable('leads').set({ status: 'purchased', purchased_by: me }).where('lead_id', '=', a).execute();
+
+    await migrateService(infra.database, 'matching', migrations);
+    const record = async (id: string) => (await candidatesForZip(db, '51001')).find((x) => x.contractor_id === id)!;
+    expect(await record(me)).toMatchObject({
+      offers_received: 2,
+      leads_purchased: 1,
+      last_offered_at: '2026-11-21T10:00:00.000Z',
+    });
+    expect(await record(other)).toMatchObject({ offers_received: 0, leads_purchased: 0, last_offered_at: null });
+
+    // A new lead offered to both, then bought by me; a repeated purchase event counts once.
+    await insertOffers(db, [offerOf(c, me, '2026-11-22T10:00:00Z'), offerOf(c, other, '2026-11-22T10:00:00Z')]);
+    await closeLead(db, c, 'purchased', me);
+    await closeLead(db, c, 'purchased', me);
+    expect(await record(me)).toMatchObject({
+      offers_received: 3,
+      leads_purchased: 2,
+      last_offered_at: '2026-11-22T10:00:00.000Z',
+    });
+    expect(await record(other)).toMatchObject({
+      offers_received: 1,
+      leads_purchased: 0,
+      last_offered_at: '2026-11-22T10:00:00.000Z',
+    });
+
+    // A sale reported before the lead itself (a tombstone row) still counts, once.
+    const early = randomUUID();
+    await closeLead(db, early, 'purchased', other);
+    await closeLead(db, early, 'purchased', other);
+    expect((await record(other)).leads_purchased).toBe(1);
+  });
+});
