@@ -58,6 +58,35 @@ describe.runIf(realServersConfigured())('two instances migrating at once', () =>
     await expect(migrateService(impatient, 'screening', migrations)).resolves.toBeUndefined();
   });
 
+  it('brings up a fresh schema when several instances of several services migrate at the same moment', async () => {
+    // A fresh deployment (the chaos run) starts two of each service at once against an empty
+    // database: the schema creation and Kysely's checks before its own lock must not race.
+    const url = infra.databaseUrl!;
+    const instances = Array.from({ length: 8 }, () =>
+      createPostgresDatabase({ url, poolSize: 1, logger: testLogger() }),
+    );
+    try {
+      const services = ['notification', 'wallet-ledger', 'contractors', 'admin'] as const;
+      const results = await Promise.allSettled(
+        instances.map((db, i) =>
+          migrateService(db, services[i % services.length]!, {
+            '2026_11_23_0002_table': { up: (k) => k.schema.createTable('probe').addColumn('id', 'integer').execute() },
+          }),
+        ),
+      );
+      expect(
+        results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+      for (const service of services) {
+        const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
+          where table_schema = ${service.replace('-', '_')} and table_name = 'probe'`.execute(slow.root);
+        expect(tables.rows[0]!.n).toBe(1);
+      }
+    } finally {
+      await Promise.all(instances.map((db) => db.close()));
+    }
+  });
+
   it('keeps a migration that fails on its own merits non-transient (start-up stops and names it)', async () => {
     const err = await migrateService(slow, 'matching', {
       '2026_11_23_0001_broken': { up: (db) => sql`select * from no_such_table`.execute(db).then(() => {}) },

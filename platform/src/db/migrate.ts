@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { ServiceName } from '@leadmarket/contracts';
 import { schemaOf, type Database } from './database.js';
 import { platformMigrations } from './platform-migrations.js';
@@ -16,14 +16,41 @@ export async function migrateService(
   service: ServiceName,
   migrations: MigrationSet,
 ): Promise<void> {
+  if (database.kind === 'pglite') return migrateOn(database.root, service, migrations);
+  // Every instance of every service migrates at start-up, often at the same moment (a fresh
+  // deployment starts two of each). Kysely's own lock covers only the migrations themselves; its
+  // checks before them (schema, tables, lock row) and our schema creation race with the twin's DDL,
+  // and PostgreSQL's "if not exists" can still fail on a concurrent create. One session lock per
+  // database makes the whole step one instance at a time; it is released with the connection if the
+  // holder dies. Waiting past the statement timeout is transient, retried by the caller. The lock and
+  // the migrations share one connection, so a pool of one cannot wait on itself.
+  await database.root.connection().execute(async (connection) => {
+    try {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    } catch (error) {
+      throw new Error(`Migration of ${service} failed: waiting for another instance's migrations`, { cause: error });
+    }
+    try {
+      await migrateOn(connection, service, migrations);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection).catch(() => {});
+    }
+  });
+}
+
+/** The session advisory lock key of the start-up migration step (any constant unique to it). */
+const MIGRATION_LOCK_KEY = 7_146_902_331;
+
+/** Run the step on `root` (a schema-less Kysely: the pool's, or one connection's). */
+async function migrateOn(root: Kysely<any>, service: ServiceName, migrations: MigrationSet): Promise<void> {
   const schema = schemaOf(service);
   // Only when it is missing: a service connected as its own role (docs/adr/0018) owns its schema but
   // may not create schemas, and PostgreSQL checks that right even for "if not exists".
-  const existing = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(database.root);
-  if (existing.rows.length === 0) await sql`create schema if not exists ${sql.id(schema)}`.execute(database.root);
+  const existing = await sql`select 1 from pg_namespace where nspname = ${schema}`.execute(root);
+  if (existing.rows.length === 0) await sql`create schema if not exists ${sql.id(schema)}`.execute(root);
   const all: MigrationSet = { ...platformMigrations, ...migrations };
   const migrator = new Migrator({
-    db: database.forService(service),
+    db: root.withSchema(schema),
     migrationTableSchema: schema,
     provider: { getMigrations: async () => all },
   });
