@@ -1,3 +1,4 @@
+import { AVAILABLE_LEADS_SHOWN } from '@leadmarket/contracts';
 import { call, leadBody, type BenchContractor } from '../client.js';
 import { fmt, measured, percentile, type Measured } from '../stats.js';
 import { pgbenchTps } from './contention.js';
@@ -16,6 +17,8 @@ export interface DifferentLeadsFigure {
 
 /** Wait until every lead is on `viewer`'s available list: priced (LeadPriced) and matched, so sellable. */
 async function untilListed(base: string, viewer: BenchContractor, leadIds: string[], maxMs = 60_000) {
+  if (leadIds.length > AVAILABLE_LEADS_SHOWN)
+    throw new Error(`a burst of ${leadIds.length} leads cannot all show on a list of ${AVAILABLE_LEADS_SHOWN}`);
   const started = Date.now();
   for (;;) {
     const res = await call(base, 'contractors-available-leads', {
@@ -58,9 +61,11 @@ export async function differentLeadsFigure(
         const res = await call(base, 'leads-submit', { body: leadBody(`d${r}-${b}-${ids.length}`) });
         if (res.body?.status === 'valid') ids.push(res.body.lead_id);
       }
+      // Each burst is waited for as it is submitted: the list shows only the newest
+      // AVAILABLE_LEADS_SHOWN, so the next burst pushes this one out of view (still sellable).
+      await untilListed(base, buyers[0]!, ids);
       bursts.push(ids);
     }
-    await untilListed(base, buyers[0]!, bursts.flat());
     const latencies: number[] = [];
     let seconds = 0;
     for (const ids of bursts) {

@@ -6,10 +6,12 @@ import { AVAILABLE_LEADS_SHOWN } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import { availableLeads } from '../src/use-cases/available-leads.js';
+import type { MatchingDatabase } from '../src/db/database.js';
+import { insertContractor, insertLead } from './helpers.js';
 
 // The available-leads list from its one query, against matching's own schema (no stack needed).
 let infra: TestInfra;
-let db: Kysely<any>;
+let db: Kysely<MatchingDatabase>;
 const config = { CLAIM_TOKEN_TTL_HOURS: 72 } as Parameters<typeof availableLeads>[1];
 const now = new Date('2026-11-23T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
@@ -23,41 +25,10 @@ afterAll(async () => {
   await infra?.cleanup();
 });
 
-async function contractor(zips: string[], { deleted = false, sub_service = 'plumbing' } = {}) {
-  const id = randomUUID();
-  await db
-    .insertInto('contractors')
-    .values({ contractor_id: id, industry: 'home_services', sub_service, deleted, profile_at: now })
-    .execute();
-  if (zips.length)
-    await db
-      .insertInto('contractor_zips')
-      .values(zips.map((zip_code) => ({ contractor_id: id, zip_code })))
-      .execute();
-  return id;
-}
-
-async function lead(zip: string, over: Record<string, unknown> = {}) {
-  const id = randomUUID();
-  await db
-    .insertInto('leads')
-    .values({
-      lead_id: id,
-      service_category: 'home_services',
-      sub_service: 'plumbing',
-      zip_code: zip,
-      description: `lead in ${zip}`,
-      urgency: 'Standard',
-      is_test: false,
-      status: 'available',
-      price_cents: 2500,
-      lead_type: 'standard',
-      submitted_at: hoursAgo(1),
-      ...over,
-    })
-    .execute();
-  return id;
-}
+const contractor = (zips: string[], opts: { deleted?: boolean; sub_service?: string } = {}) =>
+  insertContractor(db, zips, { ...opts, profile_at: now });
+const lead = (zip: string, over: Parameters<typeof insertLead>[2] = {}) =>
+  insertLead(db, zip, { price_cents: 2500, lead_type: 'standard', submitted_at: hoursAgo(1), ...over });
 
 async function offer(leadId: string, contractorId: string, offeredAt = hoursAgo(1)) {
   await db

@@ -8,6 +8,7 @@ import type { MatchingDatabase } from '../src/db/database.js';
 import { closeLead } from '../src/db/leads.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { insertOffers } from '../src/db/offers.repository.js';
+import { insertContractor, insertLead } from './helpers.js';
 
 // The ranking's record of a contractor (offers received, the last one, leads bought) lives on its
 // row, kept as offers and sales happen, so ranking a lead never reads every offer and lead stored.
@@ -15,34 +16,8 @@ let infra: TestInfra;
 let db: Kysely<MatchingDatabase>;
 const LAST = '2026_11_25_0100_contractor_offer_stats';
 
-async function contractor(zip: string) {
-  const id = randomUUID();
-  await db
-    .insertInto('contractors')
-    .values({ contractor_id: id, industry: 'home_services', sub_service: 'plumbing', profile_at: new Date() })
-    .execute();
-  await db.insertInto('contractor_zips').values({ contractor_id: id, zip_code: zip }).execute();
-  return id;
-}
-
-async function lead(zip: string) {
-  const id = randomUUID();
-  await db
-    .insertInto('leads')
-    .values({
-      lead_id: id,
-      service_category: 'home_services',
-      sub_service: 'plumbing',
-      zip_code: zip,
-      description: 'a leak',
-      urgency: 'Standard',
-      is_test: false,
-      status: 'available',
-      submitted_at: new Date(),
-    })
-    .execute();
-  return id;
-}
+const contractor = (zip: string) => insertContractor(db, [zip]);
+const lead = (zip: string) => insertLead(db, zip, { description: 'a leak' });
 
 const offerOf = (leadId: string, contractorId: string, at: string) => ({
   lead_id: leadId,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availableLeadCards, type StoredLead } from './available-leads.js';
+import { availableLeadCard, fitsContractor, type StoredLead } from './available-leads.js';
+
+/** The use-case's two steps: the leads that fit, as cards. */
+const availableLeadCards = (
+  leads: StoredLead[],
+  contractor: { industry: string; sub_service: string } | undefined,
+  offered: Set<string>,
+) => leads.filter((l) => fitsContractor(l, contractor, offered)).map(availableLeadCard);
 
 const row = (id: string, over: Partial<StoredLead> = {}): StoredLead => ({
   lead_id: id,

@@ -19,31 +19,24 @@ export interface StoredLead {
   lead_type: string | null;
 }
 
-/**
- * The cards a contractor sees: leads it was offered, plus leads in its ZIP codes that fit its
- * industry and sub-service. Balance is not required to see a lead (buying then asks to add funds).
- * Cards never carry contact details.
- */
-export function availableLeadCards(
-  leads: StoredLead[],
-  contractor: { industry: string; sub_service: string } | undefined,
-  offeredLeadIds: Set<string>,
-): AvailableLead[] {
-  return leads
-    .filter((l) => fitsContractor(l, contractor, offeredLeadIds))
-    .map((l) => ({
-      id: l.lead_id,
-      service_category: l.service_category,
-      sub_service: l.sub_service,
-      zip_code: l.zip_code,
-      description: l.description,
-      created_at: new Date(l.submitted_at).toISOString(),
-      price: centsToDollars(l.price_cents === null ? DEFAULT_LEAD_PRICE_CENTS : Number(l.price_cents)),
-      lead_type: (LEAD_TYPES as readonly string[]).includes(l.lead_type ?? '') ? (l.lead_type as LeadType) : 'standard',
-    }));
+/** A lead's card on the Available list, price in dollars. Cards never carry contact details. */
+export function availableLeadCard(l: StoredLead): AvailableLead {
+  return {
+    id: l.lead_id,
+    service_category: l.service_category,
+    sub_service: l.sub_service,
+    zip_code: l.zip_code,
+    description: l.description,
+    created_at: new Date(l.submitted_at).toISOString(),
+    price: centsToDollars(l.price_cents === null ? DEFAULT_LEAD_PRICE_CENTS : Number(l.price_cents)),
+    lead_type: (LEAD_TYPES as readonly string[]).includes(l.lead_type ?? '') ? (l.lead_type as LeadType) : 'standard',
+  };
 }
 
-/** Whether a lead belongs on the contractor's Available list: offered to it, or in its trade (its ZIP codes were matched by the query). */
+/**
+ * Whether a lead belongs on the contractor's Available list: offered to it, or in its trade (its ZIP
+ * codes were matched by the query). Balance is not required to see a lead (buying then asks to add funds).
+ */
 export function fitsContractor(
   lead: Pick<StoredLead, 'lead_id' | 'service_category' | 'sub_service'>,
   contractor: { industry: string; sub_service: string } | undefined,

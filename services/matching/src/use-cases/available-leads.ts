@@ -2,7 +2,7 @@ import { AVAILABLE_LEADS_SHOWN, type AvailableLeadsResponse } from '@leadmarket/
 import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import { availableLeadsOf, descriptionsOf } from '../db/leads.repository.js';
-import { availableLeadCards, fitsContractor } from '../domain/available-leads.js';
+import { availableLeadCard, fitsContractor } from '../domain/available-leads.js';
 import type { MatchingDatabase } from '../db/database.js';
 
 /**
@@ -25,10 +25,6 @@ export async function availableLeads(
     db,
     shown.map((l) => l.lead_id),
   );
-  const cards = availableLeadCards(
-    shown.map((l) => ({ ...l, description: descriptions.get(l.lead_id) ?? '' })),
-    contractor,
-    offeredLeadIds,
-  );
+  const cards = shown.map((l) => availableLeadCard({ ...l, description: descriptions.get(l.lead_id) ?? '' }));
   return { available_leads: cards, total_available: fitting.length };
 }

@@ -15,6 +15,19 @@ import type { WalletLedgerDatabase } from '../db/database.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
+/** The fields a refund request shows the same way to its contractor and to the admin. */
+function refundFields(r: Awaited<ReturnType<typeof refundRequestsOfContractor>>[number]) {
+  return {
+    id: r.id,
+    lead_id: r.lead_id,
+    status: r.status,
+    reason: r.reason,
+    requested_at: new Date(r.requested_at).toISOString(),
+    processed_at: iso(r.processed_at),
+    admin_notes: r.admin_notes ?? null,
+  };
+}
+
 /** request-refund for contractors; the refund queue and decisions for admin (internal). */
 export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.post(
@@ -38,16 +51,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
     const rows = await refundRequestsOfContractor(ctx.db, contractorIdOf(request));
     return {
       refund_window_days: REFUND_WINDOW_DAYS,
-      refund_requests: rows.map((r) => ({
-        id: r.id,
-        lead_id: r.lead_id,
-        amount: Number(r.amount_cents) / 100,
-        status: r.status,
-        reason: r.reason,
-        requested_at: new Date(r.requested_at).toISOString(),
-        processed_at: iso(r.processed_at),
-        admin_notes: r.admin_notes ?? null,
-      })),
+      refund_requests: rows.map((r) => ({ ...refundFields(r), amount: Number(r.amount_cents) / 100 })),
     };
   });
 
@@ -61,15 +65,9 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
       });
       return {
         refunds: rows.map((r) => ({
-          id: r.id,
+          ...refundFields(r),
           contractor_id: r.contractor_id,
-          lead_id: r.lead_id,
           amount_cents: Number(r.amount_cents),
-          status: r.status,
-          reason: r.reason,
-          requested_at: new Date(r.requested_at).toISOString(),
-          processed_at: iso(r.processed_at),
-          admin_notes: r.admin_notes ?? null,
         })),
       };
     },
