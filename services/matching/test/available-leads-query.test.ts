@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { migrateService } from '@leadmarket/platform';
 import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
-import type { Kysely } from 'kysely';
-import { AVAILABLE_LEADS_SHOWN } from '@leadmarket/contracts';
+import { sql, type Kysely } from 'kysely';
+import { AVAILABLE_LEADS_SHOWN, targetsMatch } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import { availableLeads } from '../src/use-cases/available-leads.js';
@@ -98,6 +98,46 @@ describe('available leads from one query', () => {
     expect(list.available_leads.map((l) => l.description)).toEqual(
       ids.slice(0, AVAILABLE_LEADS_SHOWN).map((_, i) => `job ${i}`),
     );
+  });
+
+  it('matches the trade by the catalogue rule, however the lead spells it', async () => {
+    const me = await contractor(['45001'], { sub_service: 'hvac' });
+    const shouted = await lead('45001', { service_category: 'HVAC', sub_service: 'AC repair' });
+    const spaced = await lead('45001', { service_category: ' Home Services ', sub_service: 'HVAC' });
+    await lead('45001', { service_category: 'Plumbing', sub_service: 'hvac' }); // the trade is Plumbing
+    const list = await availableLeads(db, config, me, now);
+    expect(new Set(list.available_leads.map((l) => l.id))).toEqual(new Set([shouted, spaced]));
+    expect(list.total_available).toBe(2);
+  });
+
+  it("keeps PostgreSQL's canonical_target the same rule as contracts' targetsMatch", async () => {
+    const spellings = [
+      ['home_services', 'hvac'],
+      ['HVAC', 'AC repair'],
+      ['Plumbing', ''],
+      ['home', 'Roofing'],
+      ['Home Service', 'roofing!'],
+      ['Auto', 'Body Shop'],
+      ['automotive', 'body_shop'],
+      ['legal', ''],
+      ['Real Estate', 'Buyers agent'],
+      ['real_estate', 'buyers-agent'],
+      ['  __Legal__ ', 'Family  Law'],
+      ['', 'x'],
+    ] as const;
+    const sqlTargets = await sql<{ t: string | null }>`select matching.canonical_target(c, s) as t
+      from unnest(${spellings.map((p) => p[0])}::text[], ${spellings.map((p) => p[1])}::text[])
+      with ordinality as x(c, s, n) order by n`.execute(db);
+    const targets = sqlTargets.rows.map((r) => r.t);
+    for (const [i, [c1, s1]] of spellings.entries())
+      for (const [j, [c2, s2]] of spellings.entries())
+        expect([c1, s1, c2, s2, targets[i] !== null && targets[i] === targets[j]]).toEqual([
+          c1,
+          s1,
+          c2,
+          s2,
+          targetsMatch({ service_category: c1, sub_service: s1 }, { industry: c2, sub_service: s2 }),
+        ]);
   });
 
   it('shows a deleted or unknown contractor only the leads it was offered', async () => {

@@ -1,5 +1,5 @@
 import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Selectable } from 'kysely';
 
 /** matching's schema: its tables, as its migrations (src/db/migrations) leave them, and the platform's outbox/inbox. */
 export interface MatchingDatabase extends PlatformTables {
@@ -23,6 +23,8 @@ export interface ContractorsTable {
   offers_received: Generated<number>;
   leads_purchased: Generated<number>;
   last_offered_at: Timestamp | null;
+  /** canonical_target(industry, sub_service), kept by PostgreSQL; null when it targets nothing. */
+  target: GeneratedAlways<string | null>;
 }
 
 export interface ContractorZipsTable {
@@ -65,6 +67,8 @@ export interface LeadsTable {
   offer_round: Generated<number>;
   /** Null once the lead is sold, closed or its rounds are over. */
   round_deadline_at: Timestamp | null;
+  /** canonical_target(service_category, sub_service), kept by PostgreSQL (the contractor's `target` fits it). */
+  target: GeneratedAlways<string | null>;
 }
 
 /** One offer of a lead to a contractor; only the claim token's hash is kept. */

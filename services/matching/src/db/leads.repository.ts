@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { StoredLead } from '../domain/available-leads.js';
 import type { MatchingDatabase } from './database.js';
 
 /** A valid screened lead as matching keeps it (no contact details ever reach this service). */
@@ -143,47 +144,28 @@ async function countPurchase(db: Kysely<MatchingDatabase>, contractorId: string)
     .execute();
 }
 
-/** What one contractor's available-leads query returns: the candidate leads, who the contractor is, what it was offered. */
-export interface AvailableLeadsRead {
-  leads: Array<StoredLeadRow>;
-  /** Undefined when matching does not know the contractor (or it was deleted): it then sees only its offers. */
-  contractor: { industry: string; sub_service: string } | undefined;
-  offeredLeadIds: Set<string>;
+/** One page of a contractor's available leads and how many there are in all. */
+export interface AvailableLeadsPage {
+  leads: StoredLead[];
+  total: number;
 }
 
-type StoredLeadRow = {
-  lead_id: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  submitted_at: Date | string;
-  price_cents: number | string | null;
-  lead_type: string | null;
-};
-
 /**
- * Still-sellable leads newer than `since` that are in the contractor's ZIP codes or were offered to it,
- * newest first, in ONE statement: the contractor's trade and whether each lead was offered come back
- * on the same rows. The ZIP branch reads leads_available_zip_idx (only available leads, by ZIP and
- * age), the offer branch offers_contractor_idx; neither scans every available lead of the marketplace
- * (docs/adr/0015-19c-fast-dashboard.md has the plans). The trade itself is matched in code afterwards
- * (aliases: targetsMatch). Descriptions are not read here: only the page shown needs them
- * (descriptionsOf), and a contractor may have thousands of candidates.
+ * Still-sellable leads newer than `since` that are in the contractor's ZIP codes and trade, or were
+ * offered to it, newest first: the newest `limit` with their descriptions and the count of all, in ONE
+ * statement. The ZIP branch reads leads_available_zip_idx (only available leads, by ZIP and age) and
+ * compares the trade as PostgreSQL keeps it (`target`, the same rule as targetsMatch), the offer
+ * branch offers_contractor_idx; neither scans every available lead of the marketplace, and only the
+ * page shown leaves the database however many leads wait (docs/adr/0015-19c-fast-dashboard.md).
  */
 export async function availableLeadsOf(
   db: Kysely<MatchingDatabase>,
   contractorId: string,
   since: Date,
-): Promise<AvailableLeadsRead> {
+  limit: number,
+): Promise<AvailableLeadsPage> {
   // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
   const rows = await db
-    .with('me', (qb) =>
-      qb
-        .selectFrom('contractors')
-        .select(['industry', 'sub_service'])
-        .where('contractor_id', '=', contractorId)
-        .where('deleted', '=', false),
-    )
     .with('candidates', (qb) =>
       qb
         .selectFrom('leads')
@@ -191,12 +173,15 @@ export async function availableLeadsOf(
         .where('status', '=', 'available')
         .where('submitted_at', '>', since)
         .where('zip_code', 'in', (eb: ExpressionBuilder<any, any>) =>
+          eb.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', contractorId),
+        )
+        // A deleted or unknown contractor has no target (null never equals): it sees only its offers.
+        .where('target', '=', (eb: ExpressionBuilder<any, any>) =>
           eb
-            .selectFrom('contractor_zips')
-            .select('zip_code')
+            .selectFrom('contractors')
+            .select('target')
             .where('contractor_id', '=', contractorId)
-            // A deleted or unknown contractor sees only its offers.
-            .where((w: ExpressionBuilder<any, any>) => w.exists(w.selectFrom('me').select(sql`1`.as('one')))),
+            .where('deleted', '=', false),
         )
         // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
         .union(
@@ -209,45 +194,23 @@ export async function availableLeadsOf(
     )
     .selectFrom('candidates as c')
     .innerJoin('leads as l', 'l.lead_id', 'c.lead_id')
-    .leftJoin('offers as o', (j) => j.onRef('o.lead_id', '=', 'l.lead_id').on('o.contractor_id', '=', contractorId))
-    .leftJoin('me', (j) => j.on(sql<boolean>`true`))
     .select([
       'l.lead_id',
       'l.service_category',
       'l.sub_service',
       'l.zip_code',
+      'l.description',
       'l.submitted_at',
       'l.price_cents',
       'l.lead_type',
-      sql<boolean>`o.lead_id is not null`.as('offered'),
-      'me.industry as contractor_industry',
-      'me.sub_service as contractor_sub_service',
+      // Counted before the limit: every candidate, not just the page.
+      sql<number>`count(*) over ()`.as('total'),
     ])
     .where('l.status', '=', 'available')
     .where('l.submitted_at', '>', since)
     .orderBy('l.submitted_at', 'desc')
     .orderBy('l.lead_id')
+    .limit(limit)
     .execute();
-  const first = rows[0];
-  // With no candidate rows the contractor's trade does not matter: there is nothing to filter.
-  const contractor =
-    first && first.contractor_industry !== null
-      ? { industry: first.contractor_industry, sub_service: first.contractor_sub_service ?? '' }
-      : undefined;
-  return {
-    leads: rows,
-    contractor,
-    offeredLeadIds: new Set(rows.filter((r) => r.offered).map((r) => r.lead_id)),
-  };
-}
-
-/** The descriptions of these leads (the Available page shown), by lead id. */
-export async function descriptionsOf(db: Kysely<MatchingDatabase>, leadIds: string[]): Promise<Map<string, string>> {
-  if (leadIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('leads')
-    .select(['lead_id', 'description'])
-    .where('lead_id', 'in', leadIds)
-    .execute();
-  return new Map(rows.map((r) => [r.lead_id, r.description]));
+  return { leads: rows, total: Number(rows[0]?.total ?? 0) };
 }

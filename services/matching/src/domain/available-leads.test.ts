@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableLeadCard, fitsContractor, type StoredLead } from './available-leads.js';
-
-/** The use-case's two steps: the leads that fit, as cards. */
-const availableLeadCards = (
-  leads: StoredLead[],
-  contractor: { industry: string; sub_service: string } | undefined,
-  offered: Set<string>,
-) => leads.filter((l) => fitsContractor(l, contractor, offered)).map(availableLeadCard);
+import { availableLeadCard, type StoredLead } from './available-leads.js';
 
 const row = (id: string, over: Partial<StoredLead> = {}): StoredLead => ({
   lead_id: id,
@@ -20,19 +13,10 @@ const row = (id: string, over: Partial<StoredLead> = {}): StoredLead => ({
   ...over,
 });
 
-describe('available lead cards', () => {
-  it('keeps leads that fit the contractor or were offered to it, priced in dollars', () => {
-    const cards = availableLeadCards(
-      [
-        row('fit'),
-        row('other', { sub_service: 'plumbing' }),
-        row('offered', { sub_service: 'plumbing', price_cents: null, lead_type: null }),
-      ],
-      { industry: 'home_services', sub_service: 'hvac' },
-      new Set(['offered']),
-    );
-    expect(cards.map((c) => c.id)).toEqual(['fit', 'offered']);
-    expect(cards[0]).toEqual({
+// Which leads are listed is the query's (test/available-leads-query.test.ts); this is the card.
+describe('available lead card', () => {
+  it('shows the lead priced in dollars, its time in ISO, never contact details', () => {
+    expect(availableLeadCard(row('fit'))).toEqual({
       id: 'fit',
       service_category: 'home_services',
       sub_service: 'hvac',
@@ -42,10 +26,13 @@ describe('available lead cards', () => {
       price: 35,
       lead_type: 'premium',
     });
-    expect(cards[1]).toMatchObject({ price: 20, lead_type: 'standard' });
   });
 
-  it('shows only offered leads to a contractor matching does not know', () => {
-    expect(availableLeadCards([row('a'), row('b')], undefined, new Set(['b'])).map((c) => c.id)).toEqual(['b']);
+  it('prices an unpriced lead at the default and shows an unknown type as standard', () => {
+    expect(availableLeadCard(row('x', { price_cents: null, lead_type: null }))).toMatchObject({
+      price: 20,
+      lead_type: 'standard',
+    });
+    expect(availableLeadCard(row('y', { lead_type: 'mystery' })).lead_type).toBe('standard');
   });
 });

@@ -5,7 +5,6 @@ import {
   type AvailableLead,
   type LeadType,
 } from '@leadmarket/contracts';
-import { targetsMatch } from './category-match.js';
 
 /** An available lead row as matching stores it. */
 export interface StoredLead {
@@ -31,16 +30,4 @@ export function availableLeadCard(l: StoredLead): AvailableLead {
     price: centsToDollars(l.price_cents === null ? DEFAULT_LEAD_PRICE_CENTS : Number(l.price_cents)),
     lead_type: (LEAD_TYPES as readonly string[]).includes(l.lead_type ?? '') ? (l.lead_type as LeadType) : 'standard',
   };
-}
-
-/**
- * Whether a lead belongs on the contractor's Available list: offered to it, or in its trade (its ZIP
- * codes were matched by the query). Balance is not required to see a lead (buying then asks to add funds).
- */
-export function fitsContractor(
-  lead: Pick<StoredLead, 'lead_id' | 'service_category' | 'sub_service'>,
-  contractor: { industry: string; sub_service: string } | undefined,
-  offeredLeadIds: Set<string>,
-): boolean {
-  return offeredLeadIds.has(lead.lead_id) || (contractor !== undefined && targetsMatch(lead, contractor));
 }

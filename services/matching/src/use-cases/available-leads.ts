@@ -1,14 +1,13 @@
 import { AVAILABLE_LEADS_SHOWN, type AvailableLeadsResponse } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
-import { availableLeadsOf, descriptionsOf } from '../db/leads.repository.js';
-import { availableLeadCard, fitsContractor } from '../domain/available-leads.js';
+import { availableLeadsOf } from '../db/leads.repository.js';
+import { availableLeadCard } from '../domain/available-leads.js';
 import type { MatchingDatabase } from '../db/database.js';
 
 /**
  * Still-sellable leads this contractor fits or was offered, newest first: the newest
- * AVAILABLE_LEADS_SHOWN as cards, `total_available` counting every one. One indexed query for the
- * candidates (without descriptions), one for the descriptions of the page shown.
+ * AVAILABLE_LEADS_SHOWN as cards, `total_available` counting every one (one indexed query).
  */
 export async function availableLeads(
   db: Kysely<MatchingDatabase>,
@@ -18,13 +17,6 @@ export async function availableLeads(
 ): Promise<AvailableLeadsResponse> {
   // A lead older than the offer lifetime is no longer sellable even before its LeadExpired arrives.
   const since = new Date(now.getTime() - config.CLAIM_TOKEN_TTL_HOURS * 3_600_000);
-  const { leads, contractor, offeredLeadIds } = await availableLeadsOf(db, contractorId, since);
-  const fitting = leads.filter((l) => fitsContractor(l, contractor, offeredLeadIds));
-  const shown = fitting.slice(0, AVAILABLE_LEADS_SHOWN);
-  const descriptions = await descriptionsOf(
-    db,
-    shown.map((l) => l.lead_id),
-  );
-  const cards = shown.map((l) => availableLeadCard({ ...l, description: descriptions.get(l.lead_id) ?? '' }));
-  return { available_leads: cards, total_available: fitting.length };
+  const { leads, total } = await availableLeadsOf(db, contractorId, since, AVAILABLE_LEADS_SHOWN);
+  return { available_leads: leads.map(availableLeadCard), total_available: total };
 }
