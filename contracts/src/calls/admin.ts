@@ -3,7 +3,12 @@ import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES, URGENCIES } from '../cons
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
 import type { ContractorView } from './contractors.js';
-import { InternalConsentSchema, InternalLeadSummarySchema, InternalRefundSchema } from './internal.js';
+import {
+  InternalAdminLeadSchema,
+  InternalConsentSchema,
+  InternalLeadSummarySchema,
+  InternalRefundSchema,
+} from './internal.js';
 import { ClaimedLeadSchema, LeadSubmitResponseSchema } from './lead-intake.js';
 import { AutoCreditSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
 
@@ -79,29 +84,18 @@ export const AdminLeadsQuerySchema = z.object({
 /** GET admin-leads-export: every lead matching the search and filter, as CSV. */
 export const AdminLeadsExportQuerySchema = AdminLeadsQuerySchema.omit({ page: true, limit: true });
 
-/** A row of the admin Leads table with its assignments (dashboards §3 Admin lead). */
-export const AdminLeadSchema = z.object({
-  id: z.string(),
-  customer_name: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  service_category: z.string(),
-  sub_service: z.string(),
-  zip_code: z.string(),
-  description: z.string(),
+/**
+ * A row of the admin Leads table with its assignments (dashboards §3 Admin lead): lead-intake's row
+ * (InternalAdminLeadSchema) without the validation details, each assignment with the contractor's
+ * business name the admin service adds.
+ */
+export const AdminLeadSchema = InternalAdminLeadSchema.omit({ validation_summary: true }).extend({
   /** The customer's urgency, which fixes the lead's price tier. */
   urgency: z.enum(URGENCIES),
-  status: z.string(),
   is_test: z.boolean().optional(),
-  created_at: z.string(),
   contractor_leads: z.array(
-    z.object({
-      id: z.string(),
-      status: z.string(),
-      contractor_id: z.string(),
+    InternalAdminLeadSchema.shape.contractor_leads.element.extend({
       contractors: z.object({ business_name: z.string() }),
-      /** The offer round this contractor was offered the lead in (issue 22). */
-      offer_round: z.number().int().positive().optional(),
     }),
   ),
 });

@@ -83,6 +83,7 @@ export const InternalAdminLeadSchema = z.object({
       id: z.string(),
       status: z.string(),
       contractor_id: z.string(),
+      /** The offer round this contractor was offered the lead in (issue 22). */
       offer_round: z.number().int().positive().optional(),
     }),
   ),
