@@ -11,10 +11,6 @@ const SUCCESS = 'Lead submitted successfully! Matching contractors will be notif
 const REJECTED = 'We could not accept this request yet.';
 const PHONE_DIGITS = 'Please enter a phone number with at least 10 digits, including the area code';
 
-// The verdict is awaited for a bounded time before "we are checking it"; on a busy machine the
-// default 1.5 s may pass, and this journey is about the screened answers, so it waits longer.
-process.env.SCREENING_WAIT_MS = '15000';
-
 let env: E2eEnv;
 
 /** A unique, valid US number (a real area code; 555-01xx is fiction and fails validation). */

@@ -9,10 +9,6 @@ import { callFunction } from '../src/helpers.js';
 
 const SUCCESS = 'Lead submitted successfully! Matching contractors will be notified via SMS.';
 
-// A verdict not back within the bounded wait is answered "we are checking it" (not the success
-// text); on a busy machine the default 1.5 s may pass, so this suite waits longer for screening.
-process.env.SCREENING_WAIT_MS = '15000';
-
 let env: E2eEnv;
 
 const api = (name: string, body?: unknown) => callFunction(env.baseUrl, name, { body });
