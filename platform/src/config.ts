@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST, PRODUCTION_PASSWORD_HASH_COST } from './security/tokens.js';
 
 /** Thrown when the environment does not satisfy a config schema; names every bad variable. */
 export class ConfigError extends Error {
@@ -95,14 +96,14 @@ export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 export const PasswordHashingConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PASSWORD_HASH_COST: envInt(16, 10),
+    PASSWORD_HASH_COST: envInt(PRODUCTION_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST),
   })
-  .refine((c) => c.PASSWORD_HASH_COST <= 20, {
-    message: 'expected an integer from 10 to 20',
+  .refine((c) => c.PASSWORD_HASH_COST <= MAX_PASSWORD_HASH_COST, {
+    message: `expected an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`,
     path: ['PASSWORD_HASH_COST'],
   })
-  .refine((c) => c.NODE_ENV !== 'production' || c.PASSWORD_HASH_COST >= 16, {
-    message: 'must be at least 16 in production',
+  .refine((c) => c.NODE_ENV !== 'production' || c.PASSWORD_HASH_COST >= PRODUCTION_PASSWORD_HASH_COST, {
+    message: `must be at least ${PRODUCTION_PASSWORD_HASH_COST} in production`,
     path: ['PASSWORD_HASH_COST'],
   });
 export type PasswordHashingConfig = z.infer<typeof PasswordHashingConfigSchema>;

@@ -27,14 +27,18 @@ const KEY_LENGTH = 32;
 export const PRODUCTION_PASSWORD_HASH_COST = 16;
 /** The least PASSWORD_HASH_COST accepted at all (tests). */
 export const MIN_PASSWORD_HASH_COST = 10;
+/** The most PASSWORD_HASH_COST accepted (2^20 already takes seconds per hash here). */
+export const MAX_PASSWORD_HASH_COST = 20;
 
 /**
  * Hash a password with scrypt at N = 2^cost (the service's PASSWORD_HASH_COST); the result records
  * its parameters so they can be raised later.
  */
 export async function hashPassword(password: string, cost: number): Promise<string> {
-  if (!Number.isInteger(cost) || cost < MIN_PASSWORD_HASH_COST || cost > 20)
-    throw new RangeError(`password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to 20`);
+  if (!Number.isInteger(cost) || cost < MIN_PASSWORD_HASH_COST || cost > MAX_PASSWORD_HASH_COST)
+    throw new RangeError(
+      `password hash cost must be an integer from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`,
+    );
   const salt = randomBytes(16);
   const N = 2 ** cost;
   const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...SCRYPT, N });
