@@ -22,6 +22,19 @@ function readStat(pid: number): { ticks: number; pgrp: number } | undefined {
   }
 }
 
+/**
+ * Write system calls a process has made (`syscw` of /proc/<pid>/io): every statement sent to
+ * PostgreSQL, message to RabbitMQ and HTTP request or reply is at least one, so writes per lead count
+ * the round trips a lead costs, whatever else the machine is doing.
+ */
+function readWrites(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/io`, 'utf8').match(/^syscw: (\d+)$/m)?.[1] ?? NaN);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every process in process group `pgrp` (the stack runner starts its children in its own group). */
 export function processGroup(pgrp: number): number[] {
   const pids: number[] = [];
@@ -40,6 +53,8 @@ export class CpuMeter {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
   private readonly kinds = new Map<number, string>();
+  private readonly firstWrites = new Map<number, number>();
+  private readonly lastWrites = new Map<number, number>();
   private timer?: NodeJS.Timeout;
   private started = false;
 
@@ -53,6 +68,10 @@ export class CpuMeter {
       if (!this.first.has(pid)) this.first.set(pid, this.started ? 0 : stat.ticks);
       this.last.set(pid, stat.ticks);
       this.kinds.set(pid, kind);
+      const writes = readWrites(pid);
+      if (writes === undefined || Number.isNaN(writes)) continue;
+      if (!this.firstWrites.has(pid)) this.firstWrites.set(pid, this.started ? 0 : writes);
+      this.lastWrites.set(pid, writes);
     }
   }
 
@@ -62,8 +81,8 @@ export class CpuMeter {
     this.timer = setInterval(() => void this.sample().catch(() => {}), 500);
   }
 
-  /** CPU milliseconds per kind of process since start, and their total. */
-  async stop(): Promise<{ totalMs: number; byKind: Record<string, number> }> {
+  /** CPU milliseconds per kind of process since start, and their total; write system calls per kind. */
+  async stop(): Promise<{ totalMs: number; byKind: Record<string, number>; writesByKind: Record<string, number> }> {
     clearInterval(this.timer);
     await this.sample();
     const byKind: Record<string, number> = {};
@@ -74,6 +93,11 @@ export class CpuMeter {
       byKind[kind] = (byKind[kind] ?? 0) + ms;
       totalMs += ms;
     }
-    return { totalMs, byKind };
+    const writesByKind: Record<string, number> = {};
+    for (const [pid, last] of this.lastWrites) {
+      const kind = this.kinds.get(pid) ?? 'other';
+      writesByKind[kind] = (writesByKind[kind] ?? 0) + last - (this.firstWrites.get(pid) ?? 0);
+    }
+    return { totalMs, byKind, writesByKind };
   }
 }

@@ -27,6 +27,8 @@ export interface PipelineRun {
   cpuByKind?: Record<string, number>;
   /** CPU ms per lead by process: "node lead-intake", "postgres matching", … */
   cpuByProcess?: Record<string, number>;
+  /** Write system calls per lead by process (round trips: statements, messages, HTTP), counted not timed. */
+  writesByProcess?: Record<string, number>;
   /** How long the CPU was counted (submits and the settle wait), to subtract the idle stack's own use. */
   cpuWindowMs?: number;
 }
@@ -140,6 +142,7 @@ export async function pipelineRun(
           cpuMsPerLead: usage.totalMs / Math.max(1, sentAt.size),
           cpuByKind: perLead(byPrefix(usage.byKind), sentAt.size),
           cpuByProcess: perLead(usage.byKind, sentAt.size),
+          writesByProcess: perLead(usage.writesByKind, sentAt.size),
           cpuWindowMs,
         }
       : {}),
