@@ -14,10 +14,12 @@ const rate = Number(process.argv[2] ?? 30);
 const seconds = Number(process.argv[3] ?? 20);
 
 async function main() {
-  const pools = planPools(
-    await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
-  );
-  const stack = await startBenchStack({ poolSize: pools.servicePool });
+  // BENCH_POOL_SIZE fixes every service's pool (several runs side by side); else sized to the headroom.
+  const poolSize =
+    Number(process.env.BENCH_POOL_SIZE) ||
+    planPools(await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'))
+      .servicePool;
+  const stack = await startBenchStack({ poolSize });
   try {
     await signupContractors(stack.url, 200, Date.now().toString(36));
     await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });
