@@ -42,8 +42,11 @@ const NotificationConfigSchema = z.object({
   NOTIFICATION_POLL_MS: envInt(1000, 50),
   /** Send attempts before a delivery is marked failed. */
   NOTIFICATION_MAX_ATTEMPTS: envInt(5, 1),
-  /** Deliveries taken per sender pass (small: a crash interrupts at most this many). */
-  NOTIFICATION_BATCH_SIZE: envInt(5, 1),
+  /**
+   * Deliveries taken at once, sent concurrently and recorded in one statement: four leads' offers.
+   * A crash leaves at most this many to reconcile with the provider.
+   */
+  NOTIFICATION_BATCH_SIZE: envInt(20, 1),
   /**
    * How long a delivery stays `sending` before it counts as interrupted (its sender died or lost the
    * database) and is reconciled with the provider. Longer than any provider call.

@@ -1,6 +1,6 @@
 import { claimTokenFor } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
-import { queueDelivery } from '../db/deliveries.repository.js';
+import { queueDeliveries, type NewDelivery } from '../db/deliveries.repository.js';
 import { claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
@@ -21,7 +21,7 @@ export const leadMatchedConsumer = defineNotificationConsumer({
         )
       ).map((r) => [r.contractor_id, r.phone]),
     );
-    let queued = 0;
+    const deliveries: NewDelivery[] = [];
     for (const offer of data.offers) {
       const phone = recipients.get(offer.contractor_id);
       const to = phone === undefined ? undefined : toE164(phone);
@@ -44,20 +44,18 @@ export const leadMatchedConsumer = defineNotificationConsumer({
         urgency: data.urgency,
         link,
       });
-      if (
-        await queueDelivery(trx, {
-          dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
-          kind: 'lead_offer',
-          channel: 'sms',
-          recipient: to,
-          body,
-          lead_id: data.lead_id,
-          contractor_id: offer.contractor_id,
-          expires_at: offer.expires_at,
-        })
-      )
-        queued++;
+      deliveries.push({
+        dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
+        kind: 'lead_offer',
+        channel: 'sms',
+        recipient: to,
+        body,
+        lead_id: data.lead_id,
+        contractor_id: offer.contractor_id,
+        expires_at: offer.expires_at,
+      });
     }
-    if (queued) afterCommit(service.senderWakeup.wake);
+    // One statement for the lead's offers; a redelivery's are all known and queue nothing.
+    if (await queueDeliveries(trx, deliveries)) afterCommit(service.senderWakeup.wake);
   },
 });

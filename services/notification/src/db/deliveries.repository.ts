@@ -17,21 +17,32 @@ export interface NewDelivery {
 
 /** Queue a message; a second one with the same dedupe key is ignored. Returns whether it was new. */
 export async function queueDelivery(db: Kysely<NotificationDatabase>, d: NewDelivery): Promise<boolean> {
-  const row = await db
+  return (await queueDeliveries(db, [d])) === 1;
+}
+
+/**
+ * Queue several messages in one statement (a lead's offers); those whose dedupe key is already
+ * queued are ignored. Returns how many were new.
+ */
+export async function queueDeliveries(db: Kysely<NotificationDatabase>, list: NewDelivery[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = await db
     .insertInto('deliveries')
-    .values({
-      id: randomUUID(),
-      status: 'pending',
-      subject: null,
-      lead_id: null,
-      contractor_id: null,
-      expires_at: null,
-      ...d,
-    })
+    .values(
+      list.map((d) => ({
+        id: randomUUID(),
+        status: 'pending',
+        subject: null,
+        lead_id: null,
+        contractor_id: null,
+        expires_at: null,
+        ...d,
+      })),
+    )
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+    .execute();
+  return rows.length;
 }
 
 export interface ClaimedDelivery {
@@ -46,10 +57,11 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Take up to `limit` deliveries that are due: pending, due, and (offers) not expired. Each is taken
- * by a conditional update that marks it `sending` with the time the provider call begins, so two
- * senders never take the same one, and a row left in `sending` by a crash is never taken here
- * again: it may have reached the provider (see takeInterruptedDeliveries).
+ * Take up to `limit` deliveries that are due: pending, due, and (offers) not expired. They are taken
+ * in one statement that marks them `sending` with the time the provider call begins; the rows are
+ * locked as they are chosen (FOR UPDATE SKIP LOCKED) and the update re-checks them, so two senders
+ * never take the same one, and a row left in `sending` by a crash is never taken here again: it may
+ * have reached the provider (see takeInterruptedDeliveries).
  */
 export async function claimDueDeliveries(
   db: Kysely<NotificationDatabase>,
@@ -62,24 +74,24 @@ export async function claimDueDeliveries(
       eb('next_attempt_at', '<=', sql<Date>`now()`),
       eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
     ]);
-  const due = await db.selectFrom('deliveries').select('id').where(isDue).orderBy('created_at').limit(limit).execute();
-  const claimed: ClaimedDelivery[] = [];
-  for (const { id } of due) {
-    const row = await db
-      .updateTable('deliveries')
-      .set({
-        status: 'sending',
-        attempts: sql`attempts + 1`,
-        sending_at: sql`now()`,
-        locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      })
-      .where('id', '=', id)
-      .where(isDue)
-      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  const rows = await db
+    .updateTable('deliveries')
+    .set({
+      status: 'sending',
+      attempts: sql`attempts + 1`,
+      sending_at: sql`now()`,
+      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where('id', 'in', (qb) =>
+      qb.selectFrom('deliveries').select('id').where(isDue).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
+    )
+    .where(isDue)
+    .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'created_at'])
+    .execute();
+  // Oldest first, as they were chosen (RETURNING keeps no order).
+  return rows
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+    .map(({ created_at: _, ...d }) => d);
 }
 
 /** Offers whose end passed before they were sent are never sent: marked `expired`. */
@@ -124,27 +136,24 @@ export async function takeInterruptedDeliveries(
   limit: number,
   leaseSeconds = 60,
 ): Promise<InterruptedDelivery[]> {
-  const stale = await db
-    .selectFrom('deliveries')
-    .select('id')
+  return db
+    .updateTable('deliveries')
+    .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where('id', 'in', (qb) =>
+      qb
+        .selectFrom('deliveries')
+        .select('id')
+        .where('status', '=', 'sending')
+        .where('locked_until', '<', sql<Date>`now()`)
+        .orderBy('created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
     .where('status', '=', 'sending')
     .where('locked_until', '<', sql<Date>`now()`)
-    .orderBy('created_at')
-    .limit(limit)
+    .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
     .execute();
-  const taken: InterruptedDelivery[] = [];
-  for (const { id } of stale) {
-    const row = await db
-      .updateTable('deliveries')
-      .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('locked_until', '<', sql<Date>`now()`)
-      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
-      .executeTakeFirst();
-    if (row) taken.push(row);
-  }
-  return taken;
 }
 
 /** The provider may have the message and cannot be asked: never re-sent, left for a person to look at. */
@@ -156,25 +165,48 @@ export async function markUnknown(db: Kysely<NotificationDatabase>, id: string, 
     .execute();
 }
 
+export interface SentMessage {
+  id: string;
+  provider: string;
+  providerMessageId: string;
+  status: string;
+  /** The body as it is kept (see bodyToKeep). */
+  body: string;
+}
+
 /** The provider accepted the message; the body is stored as it was sent. */
 export async function markSent(
   db: Kysely<NotificationDatabase>,
   id: string,
   r: { provider: string; providerMessageId: string; status: string; body: string },
 ): Promise<void> {
+  await markAllSent(db, [{ id, ...r }]);
+}
+
+/** Record a batch of messages the provider accepted, in one statement. */
+export async function markAllSent(db: Kysely<NotificationDatabase>, sent: SentMessage[]): Promise<void> {
+  if (sent.length === 0) return;
+  const column = <K extends keyof SentMessage>(k: K) => sent.map((m) => m[k]);
   await db
     .updateTable('deliveries')
-    .set({
+    .from(
+      sql<{ id: string; body: string; provider: string; provider_message_id: string; provider_status: string }>`(
+        select * from unnest(${column('id')}::uuid[], ${column('body')}::text[], ${column('provider')}::text[],
+                             ${column('providerMessageId')}::text[], ${column('status')}::text[])
+          as s(id, body, provider, provider_message_id, provider_status)
+      )`.as('s'),
+    )
+    .set((eb) => ({
       status: 'sent',
-      body: r.body,
-      provider: r.provider,
-      provider_message_id: r.providerMessageId,
-      provider_status: r.status,
+      body: eb.ref('s.body'),
+      provider: eb.ref('s.provider'),
+      provider_message_id: eb.ref('s.provider_message_id'),
+      provider_status: eb.ref('s.provider_status'),
       sent_at: sql`now()`,
       locked_until: null,
       last_error: null,
-    })
-    .where('id', '=', id)
+    }))
+    .whereRef('deliveries.id', '=', 's.id')
     .execute();
 }
 

@@ -5,12 +5,14 @@ import type { NotificationContext } from '../context.js';
 import {
   claimDueDeliveries,
   expireOverdueOffers,
+  markAllSent,
   markAttemptFailed,
   markSent,
   markUnknown,
   takeInterruptedDeliveries,
   type ClaimedDelivery,
   type InterruptedDelivery,
+  type SentMessage,
 } from '../db/deliveries.repository.js';
 import { ChannelDisabledError, devEmail, devSmsRefusing, disabledEmail, disabledSms } from '../providers/dev-sink.js';
 import type { EmailProvider, SendResult, SmsProvider } from '../providers/provider.js';
@@ -164,7 +166,8 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
     }
   };
 
-  const sendOne = async (d: ClaimedDelivery) => {
+  /** Hand one delivery to its provider; what it accepted is returned, to be recorded with its batch. */
+  const sendOne = async (d: ClaimedDelivery): Promise<SentMessage | undefined> => {
     const body = d.body;
     let result: SendResult;
     try {
@@ -180,11 +183,29 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
       if (certainlyNotSent(err)) await retryOrFail(d, err);
       // The provider may still be handling it: the row stays `sending` and is reconciled after its lease.
       else ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'provider call failed ambiguously; will reconcile');
-      return;
+      return undefined;
     }
-    // The provider has it. If this write fails the row stays `sending`, and recovery finds the
-    // message at the provider instead of sending it again.
-    await persist(() => markSent(ctx.db, d.id, { ...result, body: bodyToKeep(result.provider, body) }));
+    return { id: d.id, ...result, body: bodyToKeep(result.provider, body) };
+  };
+
+  /**
+   * Send a claimed batch at once and record what the provider accepted in one statement. If that
+   * write fails the rows stay `sending`, and recovery finds the messages at the provider instead of
+   * sending them again.
+   */
+  const sendBatch = async (batch: ClaimedDelivery[]) => {
+    const outcomes = await Promise.all(
+      batch.map((d) =>
+        sendOne(d).catch((err) => {
+          ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'delivery outcome not recorded yet');
+          return undefined;
+        }),
+      ),
+    );
+    const sent = outcomes.filter((o): o is SentMessage => o !== undefined);
+    await persist(() => markAllSent(ctx.db, sent)).catch((err) =>
+      ctx.logger.warn({ deliveries: sent.length, err: String(err) }, 'sent deliveries not recorded yet; recovery will'),
+    );
   };
 
   const recover = async (d: InterruptedDelivery) => {
@@ -197,27 +218,31 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
     }
   };
 
+  // The sweeps (offers past their end, deliveries interrupted around a provider call) look at time,
+  // not at new work: once per poll interval is soon enough, however often the sender is woken.
+  let lastSweep = 0;
+  const sweep = async (isStopped: () => boolean) => {
+    if (Date.now() - lastSweep < config.NOTIFICATION_POLL_MS) return;
+    lastSweep = Date.now();
+    await expireOverdueOffers(ctx.db);
+    for (const d of await takeInterruptedDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease)) {
+      if (isStopped()) return;
+      await recover(d);
+    }
+  };
+
   return wakeableJob(
     'notification-sender',
     config.NOTIFICATION_POLL_MS,
     ctx.logger,
     async (isStopped) => {
-      await expireOverdueOffers(ctx.db);
-      for (const d of await takeInterruptedDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease)) {
-        if (isStopped()) return;
-        await recover(d);
-      }
+      await sweep(isStopped);
       for (;;) {
         if (isStopped()) return;
         const batch = await claimDueDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease);
-        if (batch.length === 0) return;
-        await Promise.all(
-          batch.map((d) =>
-            sendOne(d).catch((err) =>
-              ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'delivery outcome not recorded yet'),
-            ),
-          ),
-        );
+        if (batch.length > 0) await sendBatch(batch);
+        // A short batch took everything due: a delivery queued meanwhile wakes the sender again.
+        if (batch.length < config.NOTIFICATION_BATCH_SIZE) return;
       }
     },
     ctx.senderWakeup.onWake,
