@@ -32,6 +32,12 @@ export interface RelayOptions {
    * wrote them (so a fresh row is not published twice); older unpublished rows are the fallback's.
    */
   handOffGraceMs?: number;
+  /**
+   * Rows published by the hand-off are marked sent together, this long after the first of them was
+   * confirmed (one statement for every event published meanwhile instead of one per batch). Well
+   * under handOffGraceMs, so the polling pass never sees them unmarked.
+   */
+  markDelayMs?: number;
 }
 
 interface OutboxRow {
@@ -61,6 +67,10 @@ export class OutboxRelay {
   private dirty = false;
   private handedOff: EventEnvelope[] = [];
   private flushing?: Promise<void>;
+  /** Published by the hand-off, waiting to be marked sent (see markDelayMs). */
+  private toMark: EventEnvelope[] = [];
+  private markTimer?: NodeJS.Timeout;
+  private marking?: Promise<void>;
 
   constructor(private readonly options: RelayOptions) {
     this.db = options.database.forService(options.service);
@@ -91,6 +101,7 @@ export class OutboxRelay {
     await this.loop;
     await this.unlisten?.();
     await this.flushing;
+    await this.markPublished();
   }
 
   /** A NOTIFY on the outbox channel: a transaction that wrote outbox rows has committed. */
@@ -124,11 +135,33 @@ export class OutboxRelay {
             { err: String(failed[0]), failed: failed.length },
             'publishing after commit failed; the polling pass will retry',
           );
-        await withDeadline(this.markSent(published), 30_000, 'marking published outbox rows');
+        this.toMark.push(...published);
+        this.markTimer ??= setTimeout(() => void this.markPublished(), this.options.markDelayMs ?? 200);
       } catch (err) {
         this.options.logger.warn({ err: String(err) }, 'after-commit publish failed; the polling pass will retry');
       }
     }
+  }
+
+  /**
+   * Mark what the hand-off published (in one statement, whatever was confirmed since the last
+   * time). A failure leaves the rows unmarked: the polling pass publishes them again, which every
+   * consumer's inbox makes harmless.
+   */
+  private async markPublished(): Promise<void> {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    await this.marking;
+    const published = this.toMark.splice(0);
+    if (published.length === 0) return;
+    this.marking = withDeadline(this.markSent(published), 30_000, 'marking published outbox rows')
+      .catch((err) =>
+        this.options.logger.warn({ err: String(err), events: published.length }, 'marking published rows failed'),
+      )
+      .finally(() => {
+        this.marking = undefined;
+      });
+    await this.marking;
   }
 
   /** Mark published rows sent; a secret-bearing event is redacted in the same statement (see redact.ts). */
