@@ -165,6 +165,15 @@ async function main() {
         )}; RabbitMQ and Redis are shared and not counted); ${netCpuMsPerLead(pipeline, idleMsPerSecond).toFixed(1)} ms net of the idle stack's ${idleMsPerSecond.toFixed(0)} ms/s (goal ≤ 3 ms)\n`,
     );
 
+    const writes = Object.entries(pipeline.writesByProcess ?? {}).sort(([, a], [, b]) => b - a);
+    log(
+      `- write system calls per lead (round trips: statements, messages, HTTP; counted, not timed): ${writes
+        .reduce((t, [, v]) => t + v, 0)
+        .toFixed(0)} — ${writes
+        .filter(([, v]) => v >= 0.5)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}\n`,
+    );
     log(
       `- where it goes (ms per lead): ${Object.entries(pipeline.cpuByProcess ?? {})
         .sort(([, a], [, b]) => b - a)
