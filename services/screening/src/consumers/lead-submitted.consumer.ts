@@ -58,6 +58,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       leadId: data.lead_id,
       ipHash: data.client_ip_hash,
       ipSince: new Date(submittedAt.getTime() - config.SCREENING_IP_WINDOW_SECONDS * 1000),
+      ipLimit: config.SCREENING_IP_LIMIT,
       fingerprint,
       fingerprintSince: new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000),
     });

@@ -54,21 +54,37 @@ export async function insertScreening(db: Kysely<ScreeningDatabase>, s: Screenin
 
 /**
  * What a verdict must know of earlier leads, in one read: how many leads from this (hashed) address
- * were screened since `ipSince` (0 without an address), and whether another accepted lead had this
+ * were screened since `ipSince`, up to `ipLimit` (0 without an address), and whether another accepted lead had this
  * fingerprint since `fingerprintSince` (the truth of the 30-day duplicate window).
  */
 export async function screeningFacts(
   db: Kysely<ScreeningDatabase>,
-  q: { leadId: string; ipHash: string | null; ipSince: Date; fingerprint: string; fingerprintSince: Date },
+  q: {
+    leadId: string;
+    ipHash: string | null;
+    ipSince: Date;
+    /** The IP limit: `fromIp` counts up to it, no further. */
+    ipLimit: number;
+    fingerprint: string;
+    fingerprintSince: Date;
+  },
 ): Promise<{ fromIp: number; recentFingerprint: boolean }> {
   const row = await db
     .selectNoFrom((eb) => [
       q.ipHash
         ? eb
-            .selectFrom('screenings')
+            .selectFrom(
+              // Counting stops at the limit: past it the answer is the same, and a busy address
+              // (a shared NAT) would otherwise cost a read of all its leads in the window.
+              eb
+                .selectFrom('screenings')
+                .select('lead_id')
+                .where('client_ip_hash', '=', q.ipHash)
+                .where('submitted_at', '>=', q.ipSince)
+                .limit(q.ipLimit)
+                .as('recent'),
+            )
             .select((e) => e.fn.countAll().as('n'))
-            .where('client_ip_hash', '=', q.ipHash)
-            .where('submitted_at', '>=', q.ipSince)
             .as('from_ip')
         : sql<number>`0`.as('from_ip'),
       eb
