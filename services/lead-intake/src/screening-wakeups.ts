@@ -10,6 +10,53 @@ export const LEAD_SCREENED_CHANNEL = 'lm_lead_intake_screened';
 export type ScreeningState = Pick<LeadRow, 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'>;
 
 /**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a verdict is a few hundred. One that
+ * would not fit goes as the bare lead id, and its waiters read the lead.
+ */
+const MAX_NOTICE_BYTES = 7900;
+
+/**
+ * The LeadScreened NOTIFY's payload: the lead id and its verdict, so a waiting request on any
+ * instance answers without reading the lead back (a round trip per lead, issue 19).
+ */
+export function screenedNotice(leadId: string, verdict: ScreeningState): string {
+  const notice = JSON.stringify({
+    lead_id: leadId,
+    status: verdict.status,
+    validation_summary: verdict.validation_summary,
+    rejection_reasons: verdict.rejection_reasons,
+    screened_at: verdict.screened_at,
+  });
+  return Buffer.byteLength(notice) < MAX_NOTICE_BYTES ? notice : leadId;
+}
+
+/**
+ * Read a NOTIFY payload: the JSON of `screenedNotice`, or a bare lead id (an instance from before
+ * the verdict travelled with it, or a verdict too large for a payload): then there is no verdict.
+ */
+export function parseScreenedNotice(payload: string): { leadId: string; verdict?: ScreeningState } {
+  if (!payload.startsWith('{')) return { leadId: payload };
+  try {
+    const n = JSON.parse(payload) as Record<string, unknown>;
+    if (typeof n.lead_id !== 'string') return { leadId: payload };
+    const screenedAt = typeof n.screened_at === 'string' ? new Date(n.screened_at) : undefined;
+    if ((n.status !== 'available' && n.status !== 'rejected') || !screenedAt || Number.isNaN(screenedAt.getTime()))
+      return { leadId: n.lead_id };
+    return {
+      leadId: n.lead_id,
+      verdict: {
+        status: n.status,
+        validation_summary: n.validation_summary as ScreeningState['validation_summary'],
+        rejection_reasons: n.rejection_reasons as ScreeningState['rejection_reasons'],
+        screened_at: screenedAt,
+      },
+    };
+  } catch {
+    return { leadId: payload };
+  }
+}
+
+/**
  * The slow fallback for a wake-up that never comes (a NOTIFY lost with its LISTEN connection): the
  * waiter reads the lead this often. Every normal verdict arrives by notification.
  */
@@ -46,15 +93,19 @@ export class ScreeningWaiter {
 
   async start(): Promise<void> {
     try {
-      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (leadId) => this.wake(leadId));
+      this.unlisten = await this.database.listen(LEAD_SCREENED_CHANNEL, (payload) => {
+        const { leadId, verdict } = parseScreenedNotice(payload);
+        this.wake(leadId, verdict);
+      });
     } catch (err) {
       this.logger.warn({ err: String(err) }, 'LISTEN for screening verdicts failed; falling back to polling');
     }
   }
 
   /**
-   * Wake the requests of this instance waiting for `leadId`'s verdict. With the verdict they answer
-   * from it; without (a NOTIFY from another instance) they read the lead once.
+   * Wake the requests of this instance waiting for `leadId`'s verdict. With the verdict (this
+   * process's consumer, or a NOTIFY carrying it) they answer from it; without (a bare-id NOTIFY)
+   * they read the lead once.
    */
   wake(leadId: string, verdict?: ScreeningState): void {
     for (const fn of [...(this.listeners.get(leadId) ?? [])]) fn(verdict);

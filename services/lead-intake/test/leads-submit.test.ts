@@ -4,7 +4,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireLeadsOnce } from '../src/jobs/lead-expiry.job.js';
-import { LEAD_SCREENED_CHANNEL } from '../src/screening-wakeups.js';
+import { LEAD_SCREENED_CHANNEL, parseScreenedNotice } from '../src/screening-wakeups.js';
 import { leadBody, leadCount, leadDb, leadRow, screeningDb } from './helpers.js';
 
 let stack: TestStack;
@@ -244,7 +244,13 @@ describe('leads-submit', () => {
     try {
       const res = await stack.call('leads-submit', { body: leadBody() });
       expect(res.body.status).toBe('valid');
-      await waitFor(() => seen.includes(res.body.lead_id), 'the NOTIFY for the screened lead', 20_000);
+      // The payload names the lead and carries its verdict, so no waiting instance reads the lead back.
+      const notice = await waitFor(
+        () => seen.map(parseScreenedNotice).find((n) => n.leadId === res.body.lead_id),
+        'the NOTIFY for the screened lead',
+        20_000,
+      );
+      expect(notice.verdict).toMatchObject({ status: 'available', validation_summary: allGood, rejection_reasons: [] });
     } finally {
       await unlisten();
     }

@@ -4,9 +4,14 @@ import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platfor
 import { sql, type Kysely } from 'kysely';
 import type { LeadIntakeDatabase } from '../src/db/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLead, recordScreening } from '../src/db/lead.repository.js';
+import { insertLead, recordScreening, recordScreeningAndNotify } from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { LEAD_SCREENED_CHANNEL, ScreeningWaiter } from '../src/screening-wakeups.js';
+import {
+  LEAD_SCREENED_CHANNEL,
+  parseScreenedNotice,
+  ScreeningWaiter,
+  screenedNotice,
+} from '../src/screening-wakeups.js';
 
 const allGood = { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true };
 
@@ -53,7 +58,7 @@ describe('waiting for the screening verdict', () => {
   };
   const verdict = { status: 'valid' as const, validation_summary: allGood, reasons: [], screened_at: new Date() };
 
-  it("is woken by another instance's NOTIFY (no polling: the fallback is set to a minute)", async () => {
+  it('is woken by a bare-id NOTIFY (an instance from before the verdict travelled with it; no polling)', async () => {
     const waiter = await startWaiter(60_000);
     const id = randomUUID();
     const watch = waiter.watch(id);
@@ -65,6 +70,66 @@ describe('waiting for the screening verdict', () => {
     });
     const lead = await watch.verdict(30_000);
     expect(lead).toMatchObject({ status: 'available', validation_summary: allGood });
+  });
+
+  it("answers from the verdict another instance's NOTIFY carries, without reading the lead", async () => {
+    const waiter = await startWaiter(60_000);
+    const id = randomUUID();
+    const watch = waiter.watch(id);
+    // The lead is never stored here: a waiter that read it would find nothing and answer undefined.
+    const screenedAt = new Date();
+    const state = {
+      status: 'rejected' as const,
+      validation_summary: { ...allGood, is_duplicate: true },
+      rejection_reasons: ['duplicate:recent_same_service'],
+      screened_at: screenedAt,
+    };
+    await sql`select pg_notify(${LEAD_SCREENED_CHANNEL}, ${screenedNotice(id, state)})`.execute(db);
+    expect(await watch.verdict(30_000)).toEqual(state);
+  });
+
+  it('reads a NOTIFY payload: the verdict, or a bare lead id (an older instance, an oversized verdict)', () => {
+    const state = {
+      status: 'available' as const,
+      validation_summary: allGood,
+      rejection_reasons: [],
+      screened_at: new Date('2026-11-25T10:00:00.000Z'),
+    };
+    const id = randomUUID();
+    expect(parseScreenedNotice(screenedNotice(id, state))).toEqual({ leadId: id, verdict: state });
+    expect(parseScreenedNotice(id)).toEqual({ leadId: id });
+    const huge = { ...state, rejection_reasons: Array.from({ length: 2000 }, () => 'content:spam') };
+    expect(screenedNotice(id, huge)).toBe(id);
+    expect(parseScreenedNotice('{"lead_id":"x","status":"weird"}')).toEqual({ leadId: 'x' });
+  });
+
+  it('records a verdict and its NOTIFY in one statement, only when the lead moves', async () => {
+    const waiter = await startWaiter(60_000);
+    const id = randomUUID();
+    const watch = waiter.watch(id);
+    await storeLead(id);
+    const state = {
+      status: 'available' as const,
+      validation_summary: allGood,
+      rejection_reasons: [],
+      screened_at: verdict.screened_at,
+    };
+    const notice = { channel: LEAD_SCREENED_CHANNEL, payload: screenedNotice(id, state) };
+    expect(await recordScreeningAndNotify(db, id, verdict, notice)).toBe(true);
+    expect(await watch.verdict(30_000)).toEqual(state);
+    // A repeated verdict changes nothing and notifies nobody.
+    const seen: string[] = [];
+    const unlisten = await infra.database.listen(LEAD_SCREENED_CHANNEL, (p) => seen.push(p));
+    try {
+      expect(await recordScreeningAndNotify(db, id, { ...verdict, status: 'rejected' }, notice)).toBe(false);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual([]);
+    } finally {
+      await unlisten();
+    }
+    expect(await db.selectFrom('leads').select('status').where('id', '=', id).executeTakeFirst()).toEqual({
+      status: 'available',
+    });
   });
 
   it("answers from the verdict this process's consumer hands over after its commit", async () => {

@@ -3,6 +3,7 @@ import type { WalletLedgerDatabase } from './db/database.js';
 import { z } from 'zod';
 import { DEFAULT_AVG_JOB_VALUE_CENTS } from './domain/reports.js';
 import { Payments, stripeSettingsFrom } from './stripe/payments.js';
+import { PriceCatalogueCache } from './price-catalogue-cache.js';
 
 /** The development receipt key: receipts made with it prove nothing, so production must set its own. */
 export const DEV_RECEIPT_SIGNING_KEY = 'leadmarket-dev-receipt-key';
@@ -40,10 +41,17 @@ export function walletDepsFrom(env: Record<string, string | undefined>): WalletD
  * What wallet-ledger's routes, consumers and jobs share: the platform's context and one WalletDeps
  * per instance (routes and jobs must share its development webhook secret).
  */
-export interface WalletContext extends ServiceContext<WalletLedgerDatabase>, WalletDeps {}
+export interface WalletContext extends ServiceContext<WalletLedgerDatabase>, WalletDeps {
+  /** The lead prices, kept per instance and checked against PostgreSQL's version when a price is fixed. */
+  priceCatalogue: PriceCatalogueCache;
+}
 
 /** Built once per wallet-ledger instance at start-up. */
-export const walletContext = (base: ServiceContext): WalletContext => ({ ...base, ...walletDepsFrom(base.env) });
+export const walletContext = (base: ServiceContext): WalletContext => ({
+  ...base,
+  ...walletDepsFrom(base.env),
+  priceCatalogue: new PriceCatalogueCache(),
+});
 
 /** Declare a wallet-ledger consumer (its handler receives the WalletContext as `ctx.service`, and `trx` knows wallet-ledger's tables). */
 export const defineWalletConsumer = consumerOf<WalletContext>();

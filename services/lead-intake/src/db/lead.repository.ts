@@ -77,6 +77,36 @@ export async function recordScreening(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * `recordScreening` and its NOTIFY in one statement (one round trip instead of two): the NOTIFY is
+ * sent only when the lead moved, and PostgreSQL delivers it at commit. True when it moved.
+ */
+export async function recordScreeningAndNotify(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+  verdict: Parameters<typeof recordScreening>[2],
+  notice: { channel: string; payload: string },
+): Promise<boolean> {
+  const rows = await db
+    .with('changed', (q) =>
+      q
+        .updateTable('leads')
+        .set({
+          status: verdict.status === 'valid' ? 'available' : 'rejected',
+          validation_summary: JSON.stringify(verdict.validation_summary),
+          rejection_reasons: JSON.stringify(verdict.reasons),
+          screened_at: verdict.screened_at,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'screening')
+        .returning('id'),
+    )
+    .selectFrom('changed')
+    .select(sql<string>`pg_notify(${notice.channel}, ${notice.payload})`.as('notified'))
+    .execute();
+  return rows.length > 0;
+}
+
 /** Record the sale (wallet-ledger decided it): the buying contractor is the lead's assignment. Idempotent. */
 export async function recordPurchase(
   db: Kysely<LeadIntakeDatabase>,

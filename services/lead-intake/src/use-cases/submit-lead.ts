@@ -4,7 +4,7 @@ import { MESSAGES, type Urgency } from '@leadmarket/contracts';
 import { findLeadByIdempotencyKey, insertLead } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
-import type { ScreeningWaiter } from '../screening-wakeups.js';
+import type { ScreeningWaiter, VerdictWatch } from '../screening-wakeups.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** A lead as the forms (and the admin's test-lead form) send it, already schema-validated. */
@@ -50,7 +50,8 @@ const requestHash = (input: LeadInput): string =>
 /**
  * Store the lead and its LeadSubmitted in one transaction, then wait (bounded) for screening's
  * verdict. Past the wait the lead is still screened; the reply just says "pending". A submit that
- * repeats an earlier one's idempotency key stores nothing and answers that lead's reply.
+ * repeats an earlier one's idempotency key stores nothing and answers that lead's reply (or 409
+ * when its details differ).
  */
 export async function submitLead(
   ctx: ServiceContext<LeadIntakeDatabase>,
@@ -62,64 +63,62 @@ export async function submitLead(
   if (!phone) throw badRequest(MESSAGES.contractor.invalidPhone, 'phone');
   const key = options.idempotencyKey ?? null;
   const hash = key ? requestHash(input) : null;
-  const earlier = key ? await findLeadByIdempotencyKey(ctx.db, key) : undefined;
-  let id = earlier?.id ?? randomUUID();
-  if (earlier && earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
+  let id: string = randomUUID();
   const now = new Date();
   const clientIpHash = options.clientIp ? hashToken(`${options.ipHashSalt}:${options.clientIp}`) : null;
   // Listening before the commit: the verdict's wake-up cannot be missed, and no first read is needed.
   // (A watch that is never awaited, e.g. the insert failed, ends on its own after a while.)
-  let watch = earlier ? undefined : waiter.watch(id);
-  if (!earlier) {
-    const stored = await ctx.db.transaction().execute(async (trx) => {
-      const inserted = await insertLead(trx, {
-        id,
-        customer_name: input.customer_name,
-        phone,
-        email: input.email,
-        zip_code: input.zip_code,
-        service_category: input.service_category,
-        sub_service: input.sub_service,
-        description: input.description,
-        urgency: input.urgency,
-        preferred_contractor_id: input.contractor_id,
-        client_ip_hash: clientIpHash,
-        is_test: options.isTest,
-        created_at: now,
-        idempotency_key: key,
-        request_hash: hash,
-      });
-      if (!inserted) return false;
-      await ctx.emit(trx, [
-        {
-          type: 'LeadSubmitted',
-          data: {
-            lead_id: id,
-            service_category: input.service_category,
-            sub_service: input.sub_service,
-            zip_code: input.zip_code,
-            urgency: input.urgency,
-            customer_name: input.customer_name,
-            phone,
-            email: input.email,
-            description: input.description,
-            preferred_contractor_id: input.contractor_id,
-            client_ip_hash: clientIpHash,
-            is_test: options.isTest,
-            submitted_at: now.toISOString(),
-          },
-        },
-      ]);
-      return true;
+  let watch: VerdictWatch | undefined = waiter.watch(id);
+  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
+  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
+  const stored = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertLead(trx, {
+      id,
+      customer_name: input.customer_name,
+      phone,
+      email: input.email,
+      zip_code: input.zip_code,
+      service_category: input.service_category,
+      sub_service: input.sub_service,
+      description: input.description,
+      urgency: input.urgency,
+      preferred_contractor_id: input.contractor_id,
+      client_ip_hash: clientIpHash,
+      is_test: options.isTest,
+      created_at: now,
+      idempotency_key: key,
+      request_hash: hash,
     });
-    if (!stored) {
-      watch?.cancel();
-      watch = undefined;
-      // The same key was stored by a concurrent retry between our look-up and our insert.
-      const winner = await findLeadByIdempotencyKey(ctx.db, key!);
-      if (!winner || winner.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
-      id = winner.id;
-    }
+    if (!inserted) return false;
+    await ctx.emit(trx, [
+      {
+        type: 'LeadSubmitted',
+        data: {
+          lead_id: id,
+          service_category: input.service_category,
+          sub_service: input.sub_service,
+          zip_code: input.zip_code,
+          urgency: input.urgency,
+          customer_name: input.customer_name,
+          phone,
+          email: input.email,
+          description: input.description,
+          preferred_contractor_id: input.contractor_id,
+          client_ip_hash: clientIpHash,
+          is_test: options.isTest,
+          submitted_at: now.toISOString(),
+        },
+      },
+    ]);
+    return true;
+  });
+  if (!stored) {
+    watch.cancel();
+    watch = undefined;
+    // A repeat of an earlier submission (or of a concurrent retry) with the same key.
+    const earlier = await findLeadByIdempotencyKey(ctx.db, key!);
+    if (!earlier || earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
+    id = earlier.id;
   }
   const lead = watch ? await watch.verdict(options.waitMs) : await waiter.waitForVerdict(id, options.waitMs);
   const screened = lead?.screened_at && lead.validation_summary;

@@ -1,13 +1,7 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { ScreeningDatabase } from '../db/database.js';
-import {
-  countScreeningsFromIp,
-  hasRecentFingerprint,
-  insertFingerprint,
-  insertScreening,
-  screeningStatusOf,
-} from '../db/screening.repository.js';
+import { insertScreening, screeningFacts, screeningStatusOf } from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
 import { duplicateFingerprint } from '../domain/fingerprint.js';
@@ -20,44 +14,36 @@ const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
 /**
  * Only accepted leads count as the original of a duplicate (docs/adr/0004-15-duplicates-count-accepted-leads.md).
- * A lead that passes every other check claims its fingerprint: Redis `setIfAbsent` makes two
- * simultaneous identical requests race for one claim; PostgreSQL (the accepted fingerprints) is
- * asked whenever Redis does not know. A lead refused for another reason only asks, never claims,
- * so its corrected resubmission is not its duplicate.
+ * PostgreSQL (the accepted fingerprints, asked before this, `seenInDatabase`) is the truth of the
+ * window. A lead it does not rule out and that passes every other check claims its fingerprint:
+ * Redis `setIfAbsent` makes two simultaneous identical requests race for one claim. A lead refused
+ * for another reason only asks, never claims, so its corrected resubmission is not its duplicate.
  */
 async function isDuplicate(
   kv: KeyValueStore,
   trx: Kysely<ScreeningDatabase>,
   fingerprint: string,
   leadId: string,
-  submittedAt: Date,
+  seenInDatabase: boolean,
   claim: boolean,
 ): Promise<boolean> {
+  // An accepted lead in the window decides it: Redis could only agree.
+  if (seenInDatabase) return true;
   const key = `screening:dup:${fingerprint}`;
-  let duplicate = false;
   try {
-    if (claim && (await kv.setIfAbsent(key, leadId, WINDOW_SECONDS))) duplicate = false;
-    else {
-      const holder = await kv.get(key);
-      duplicate = holder !== null && holder !== leadId;
-      // A key written before this rule (or by a lead since refused) may name a rejected lead: that is no original.
-      if (duplicate && (await screeningStatusOf(trx, holder!)) === 'rejected') {
-        duplicate = false;
-        if (claim) await kv.set(key, leadId, WINDOW_SECONDS);
-      }
+    if (claim && (await kv.setIfAbsent(key, leadId, WINDOW_SECONDS))) return false;
+    const holder = await kv.get(key);
+    if (holder === null || holder === leadId) return false;
+    // A key written before this rule (or by a lead since refused) may name a rejected lead: that is no original.
+    if ((await screeningStatusOf(trx, holder)) === 'rejected') {
+      if (claim) await kv.set(key, leadId, WINDOW_SECONDS);
+      return false;
     }
+    return true;
   } catch {
-    // Redis down: the database alone decides.
+    // Redis down: the database (asked already) alone decides.
+    return false;
   }
-  if (!duplicate)
-    duplicate = await hasRecentFingerprint(
-      trx,
-      fingerprint,
-      new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000),
-      leadId,
-    );
-  if (claim && !duplicate) await insertFingerprint(trx, fingerprint, leadId, submittedAt);
-  return duplicate;
 }
 
 /** Screen a new lead (phone, email, content, duplicates, IP rate), record every reason, emit LeadScreened. */
@@ -67,17 +53,22 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
     const { config } = ctx.service;
     const submittedAt = new Date(data.submitted_at);
     const fingerprint = duplicateFingerprint(data.phone, data.service_category, data.sub_service);
-    let ipRateOk = true;
-    if (data.client_ip_hash) {
-      const since = new Date(submittedAt.getTime() - config.SCREENING_IP_WINDOW_SECONDS * 1000);
-      ipRateOk = (await countScreeningsFromIp(ctx.trx, data.client_ip_hash, since)) < config.SCREENING_IP_LIMIT;
-    }
+    // Both reads of earlier leads in one statement (each statement is a round trip; issue 19).
+    const facts = await screeningFacts(ctx.trx, {
+      leadId: data.lead_id,
+      ipHash: data.client_ip_hash,
+      ipSince: new Date(submittedAt.getTime() - config.SCREENING_IP_WINDOW_SECONDS * 1000),
+      ipLimit: config.SCREENING_IP_LIMIT,
+      fingerprint,
+      fingerprintSince: new Date(submittedAt.getTime() - WINDOW_SECONDS * 1000),
+    });
+    const ipRateOk = !data.client_ip_hash || facts.fromIp < config.SCREENING_IP_LIMIT;
     const phone = checkPhone(data.phone);
     const email = checkEmail(data.email);
     const content = checkContent({ description: data.description, customer_name: data.customer_name });
     // Only a lead that will be accepted unless it is a duplicate claims the fingerprint.
     const acceptable = phone.valid && email.valid && content.valid && ipRateOk;
-    const isDup = await isDuplicate(ctx.kv, ctx.trx, fingerprint, data.lead_id, submittedAt, acceptable);
+    const isDup = await isDuplicate(ctx.kv, ctx.trx, fingerprint, data.lead_id, facts.recentFingerprint, acceptable);
     const verdict = verdictOf({ phone, email, content, isDuplicate: isDup, ipRateOk });
     const screenedAt = new Date();
     await insertScreening(ctx.trx, {
@@ -89,6 +80,8 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       is_test: data.is_test,
       submitted_at: submittedAt,
       screened_at: screenedAt,
+      // An accepted lead keeps its fingerprint for the window, in the same statement as its verdict.
+      fingerprint: acceptable && !isDup ? fingerprint : undefined,
     });
     await ctx.emit([
       {

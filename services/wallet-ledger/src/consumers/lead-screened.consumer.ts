@@ -1,6 +1,6 @@
 import type { LeadType } from '@leadmarket/contracts';
 import { defineWalletConsumer } from '../config.js';
-import { fixLeadPrice } from '../db/pricing.repository.js';
+import { fixLeadPrice } from '../use-cases/fix-lead-price.js';
 
 /**
  * A valid lead becomes sellable with its price fixed now, and LeadPriced tells matching (which
@@ -8,9 +8,10 @@ import { fixLeadPrice } from '../db/pricing.repository.js';
  */
 export const leadScreened = defineWalletConsumer({
   event: 'LeadScreened',
-  async handle(event, { trx, emit }) {
+  async handle(event, { trx, emit, service }) {
     const d = event.data;
-    const { row, resolved } = await fixLeadPrice(trx, {
+    // One statement: a repeated LeadScreened (another event id) keeps the price fixed first; the verdict still applies.
+    const { row, resolved } = await fixLeadPrice(trx, service.priceCatalogue, {
       leadId: d.lead_id,
       category: d.service_category,
       subService: d.sub_service,
@@ -19,15 +20,6 @@ export const leadScreened = defineWalletConsumer({
       status: d.status === 'valid' ? 'available' : 'rejected',
       isTest: d.is_test,
     });
-    // A repeated LeadScreened (another event id) keeps the price fixed first; the verdict still applies.
-    const patch: Record<string, unknown> = {
-      sub_service: d.sub_service,
-      zip_code: d.zip_code,
-      is_test: d.is_test,
-      updated_at: new Date(),
-    };
-    if (d.status === 'rejected' && row.status === 'available') patch.status = 'rejected';
-    await trx.updateTable('leads').set(patch).where('lead_id', '=', d.lead_id).execute();
     if (d.status !== 'valid' || row.status !== 'available') return;
     await emit([
       {

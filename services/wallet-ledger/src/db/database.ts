@@ -16,6 +16,7 @@ export interface WalletLedgerDatabase extends PlatformTables {
   purchases: PurchasesTable;
   lead_prices: LeadPricesTable;
   lead_price_history: LeadPriceHistoryTable;
+  price_catalogue_version: PriceCatalogueVersionTable;
   funding_sessions: FundingSessionsTable;
   refund_requests: RefundRequestsTable;
   contractor_targets: ContractorTargetsTable;
@@ -130,6 +131,13 @@ export interface LeadPricesTable {
   lead_type: string;
   price_cents: number;
   updated_at: GeneratedTimestamp;
+}
+
+/** One row: raised by a trigger whenever lead_prices or lead_price_history changes (the price cache's check). */
+export interface PriceCatalogueVersionTable {
+  id: Generated<boolean>;
+  /** bigint: read as text by pg. */
+  version: ColumnType<string, number | string | undefined, number | string>;
 }
 
 export interface LeadPriceHistoryTable {

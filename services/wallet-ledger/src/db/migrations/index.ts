@@ -7,6 +7,7 @@ import * as purchaseContactedAt from './2026_11_23_2200_purchase_contacted_at.js
 import * as receiptsAndSpendCaps from './2026_11_24_0100_receipts_and_spend_caps.js';
 import * as platformBalancesFromEntries from './2026_11_24_0110_platform_balances_from_entries.js';
 import * as autoCredits from './2026_11_24_0200_auto_credits.js';
+import * as priceCatalogueVersion from './2026_11_25_1500_price_catalogue_version.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const migrations: MigrationSet = {
   '2026_11_24_0100_receipts_and_spend_caps': receiptsAndSpendCaps,
   '2026_11_24_0110_platform_balances_from_entries': platformBalancesFromEntries,
   '2026_11_24_0200_auto_credits': autoCredits,
+  '2026_11_25_1500_price_catalogue_version': priceCatalogueVersion,
 };

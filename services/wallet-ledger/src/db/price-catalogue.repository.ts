@@ -1,0 +1,135 @@
+import { priceRowKey, type ResolvedPrice } from '@leadmarket/contracts';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { PriceCatalogue, PriceChange } from '../domain/price-catalogue.js';
+import type { PriceRow } from '../domain/pricing.js';
+import type { WalletLedgerDatabase } from './database.js';
+
+/**
+ * The whole price catalogue in one read, as of one snapshot: its version, every admin-set price
+ * (in listPrices' order: resolution takes the first row that matches) and the last change of each
+ * row and tier (the receipt's price version).
+ */
+export async function loadPriceCatalogue(db: Kysely<WalletLedgerDatabase>): Promise<PriceCatalogue> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('price_catalogue_version').select('version').as('version'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('lead_prices')
+          .select(['category', 'sub_service', 'lead_type', 'price_cents'])
+          .orderBy('category')
+          .orderBy('sub_service')
+          .orderBy('lead_type'),
+      ).as('prices'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('lead_price_history')
+          // Text: a bigint id read exactly.
+          .select(['category', 'sub_service', 'lead_type', sql<string>`max(id)::text`.as('id')])
+          .groupBy(['category', 'sub_service', 'lead_type']),
+      ).as('changes'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.version === null) throw new Error('price_catalogue_version has no row (migration missing?)');
+  return {
+    version: String(row.version),
+    prices: row.prices.map((p): PriceRow => ({
+      category: p.category,
+      sub_service: p.sub_service ?? '',
+      lead_type: p.lead_type,
+      price_cents: Number(p.price_cents),
+    })),
+    changes: row.changes.map((c): PriceChange => ({
+      category: c.category,
+      sub_service: c.sub_service,
+      lead_type: c.lead_type,
+      id: c.id,
+    })),
+  };
+}
+
+/** A screened lead as wallet-ledger records it. */
+export interface ScreenedLead {
+  leadId: string;
+  category: string;
+  subService: string;
+  zipCode: string;
+  status: 'available' | 'rejected';
+  isTest: boolean;
+}
+
+/**
+ * Fix a screened lead's price and apply its verdict in one statement, only if the catalogue is
+ * still at `version` (the one `resolved` was read from); else nothing is written and the answer has
+ * no row, with the catalogue's current version.
+ * - A new lead is stored with its price, tier and the row and change that set it.
+ * - A lead already stored (a repeated LeadScreened under another event id) keeps its price and
+ *   tier; its details take the event's, and a rejection takes a lead still available off sale.
+ */
+export async function fixScreenedLeadPrice(
+  db: Kysely<WalletLedgerDatabase>,
+  lead: ScreenedLead,
+  priced: { version: string; resolved: ResolvedPrice; priceVersionId: string | null },
+) {
+  const { resolved } = priced;
+  const now = new Date();
+  const result = await db
+    .with('fixed', (q) =>
+      q
+        .insertInto('leads')
+        .columns([
+          'lead_id',
+          'service_category',
+          'sub_service',
+          'zip_code',
+          'lead_type',
+          'price_cents',
+          'price_source',
+          'price_row',
+          'price_version_id',
+          'status',
+          'is_test',
+          'updated_at',
+        ])
+        // INSERT … SELECT from the version row: nothing is written unless the version still matches.
+        // (Parameters in a select list carry no column type, so each is cast to its column's.)
+        .expression((eb) =>
+          eb
+            .selectFrom('price_catalogue_version')
+            .select([
+              sql<string>`${lead.leadId}::uuid`.as('lead_id'),
+              sql<string>`${lead.category}::text`.as('service_category'),
+              sql<string>`${lead.subService}::text`.as('sub_service'),
+              sql<string>`${lead.zipCode}::text`.as('zip_code'),
+              sql<string>`${resolved.lead_type}::text`.as('lead_type'),
+              sql<number>`${resolved.price_cents}::bigint`.as('price_cents'),
+              sql<string>`${resolved.source}::text`.as('price_source'),
+              sql<string>`${priceRowKey(resolved)}::text`.as('price_row'),
+              sql<string | null>`${priced.priceVersionId}::bigint`.as('price_version_id'),
+              sql<string>`${lead.status}::text`.as('status'),
+              sql<boolean>`${lead.isTest}::boolean`.as('is_test'),
+              sql<Date>`${now}::timestamptz`.as('updated_at'),
+            ])
+            .where('version', '=', priced.version),
+        )
+        // The price and tier, once fixed, never change.
+        .onConflict((oc) =>
+          oc.column('lead_id').doUpdateSet({
+            sub_service: (eb) => eb.ref('excluded.sub_service'),
+            zip_code: (eb) => eb.ref('excluded.zip_code'),
+            is_test: (eb) => eb.ref('excluded.is_test'),
+            updated_at: (eb) => eb.ref('excluded.updated_at'),
+            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' else leads.status end`,
+          }),
+        )
+        .returningAll(),
+    )
+    .selectFrom('price_catalogue_version')
+    .leftJoin('fixed', (join) => join.onTrue())
+    .select('price_catalogue_version.version as catalogue_version')
+    .selectAll('fixed')
+    .executeTakeFirstOrThrow();
+  const { catalogue_version, ...row } = result;
+  return { catalogueVersion: String(catalogue_version), row: row.lead_id === null ? undefined : row };
+}
