@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { ServiceName } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
 import { withDeadline } from '../transient.js';
+import { coalesceStatements } from './coalesced-statements.js';
 
 /** Integers and sums come back as JS numbers (money is integer cents, far below 2^53). */
 pg.types.setTypeParser(20, Number);
@@ -100,6 +101,10 @@ function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): vo
     }, deadlineMs);
     return result.finally(() => clearTimeout(timer));
   };
+  // BEGIN and the outbox write ride with their neighbours (coalesced-statements.ts); each send keeps its deadline.
+  (client as { query: unknown }).query = coalesceStatements(
+    client.query.bind(client) as (...args: unknown[]) => unknown,
+  );
 }
 
 export function createPostgresDatabase({

@@ -5,9 +5,11 @@ import {
   type EventType,
   type ServiceName,
 } from '@leadmarket/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { sqlLiteral } from '../db/coalesced-statements.js';
 import { DEFAULT_PREFETCH, InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
-import type { Database } from '../db/database.js';
+import { schemaOf, type Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
@@ -116,6 +118,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     byType.set(c.event, c);
   }
   const db = options.database.forService(service);
+  const inboxTable = `${pg.escapeIdentifier(schemaOf(service))}.inbox`;
   const handlerDeadlineMs = options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS;
   const transientRetryMs = options.transientRetryMs ?? DEFAULT_TRANSIENT_RETRY_MS;
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -177,17 +180,18 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     await db.transaction().execute(async (trx) => {
       const unique = new Map<string, Pending>();
       for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
+      // Literals, not parameters: the statement then leaves with the BEGIN in one message (db/coalesced-statements.ts).
+      const values = [...unique.values()]
+        .map((i) => `(${sqlLiteral(i.envelope.id)}, ${sqlLiteral(service)}, ${sqlLiteral(i.envelope.type)})`)
+        .join(', ');
       const recorded = new Set(
         (
-          await trx
-            .insertInto('inbox')
-            .values(
-              [...unique.values()].map((i) => ({ event_id: i.envelope.id, consumer: service, type: i.envelope.type })),
+          await sql
+            .raw<{ event_id: string }>(
+              `insert into ${inboxTable} (event_id, consumer, type) values ${values} on conflict do nothing returning event_id`,
             )
-            .onConflict((oc) => oc.doNothing())
-            .returning('event_id')
-            .execute()
-        ).map((r) => String(r.event_id)),
+            .execute(trx)
+        ).rows.map((r) => String(r.event_id)),
       );
       const emitted: EventEnvelope[] = [];
       for (const item of unique.values()) {

@@ -9,6 +9,8 @@ import {
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { schemaOf } from '../db/database.js';
+import { beforeCommit, sqlLiteral } from '../db/coalesced-statements.js';
+import pg from 'pg';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
 
 /** An event to publish once the transaction that writes it commits. */
@@ -83,15 +85,19 @@ export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envel
   // commit, that hands these envelopes to this process's relay. Other instances do not know the
   // token and ignore it; their polling pass is the fallback.
   const token = registerHandOff(producer, envelopes);
-  await trx
-    .with('written', (db) =>
-      db
-        .insertInto('outbox')
-        .values(envelopes.map((env) => ({ id: env.id, type: env.type, envelope: JSON.stringify(env) })))
-        .returning('id'),
+  // Literals, not parameters: the statement then leaves with the COMMIT in one message
+  // (db/coalesced-statements.ts); nobody reads its rows.
+  const rows = envelopes
+    .map((env) => `(${sqlLiteral(env.id)}, ${sqlLiteral(env.type)}, ${sqlLiteral(JSON.stringify(env))})`)
+    .join(', ');
+  await sql
+    .raw(
+      beforeCommit(
+        `with written as (insert into ${pg.escapeIdentifier(schemaOf(producer))}.outbox (id, type, envelope) values ${rows} returning id) ` +
+          `select pg_notify(${sqlLiteral(outboxChannel(producer))}, ${sqlLiteral(token)}) as notified`,
+      ),
     )
-    .selectNoFrom(sql`pg_notify(${outboxChannel(producer)}, ${token})`.as('notified'))
-    .execute();
+    .execute(trx);
 }
 
 /**

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeCommit, coalesceStatements } from '../src/db/coalesced-statements.js';
+import { createPostgresDatabase, type Database } from '../src/db/database.js';
+import { realServersConfigured } from '../src/testing/infra.js';
+
+// What leaves for the server, message by message, when a transaction's BEGIN and its outbox write
+// are held back to ride with their neighbours.
+describe('coalesced statements (what is sent)', () => {
+  const recorder = (fail?: (message: string) => Error | undefined) => {
+    const sent: string[] = [];
+    const send = (...args: unknown[]) => {
+      const message = args[0] as string;
+      sent.push(message);
+      const err = fail?.(message);
+      if (err) return Promise.reject(err);
+      const parts = message.split(';\n');
+      const one = (text: string) => ({ command: text.split(' ')[0]!.toUpperCase(), rowCount: 1, rows: [{ text }] });
+      return Promise.resolve(parts.length > 1 ? parts.map(one) : one(message));
+    };
+    return { sent, query: coalesceStatements(send) as (text: string, values?: unknown[]) => Promise<any> };
+  };
+
+  it('sends BEGIN with the first parameterless statement and the held outbox write with COMMIT', async () => {
+    const { sent, query } = recorder();
+    await query('begin', []);
+    const inbox = await query("insert into inbox values ('e1') returning event_id", []);
+    await query('update leads set status = $1', ['x']);
+    await query(beforeCommit("insert into outbox values ('o1')"), []);
+    await query('commit', []);
+    expect(sent).toEqual([
+      "begin;\ninsert into inbox values ('e1') returning event_id",
+      'update leads set status = $1',
+      `${beforeCommit("insert into outbox values ('o1')")};\ncommit`,
+    ]);
+    // The caller gets the answer of its own statement, the last of the message.
+    expect(inbox.rows).toEqual([{ text: "insert into inbox values ('e1') returning event_id" }]);
+  });
+
+  it('sends a held BEGIN on its own before a statement with parameters', async () => {
+    const { sent, query } = recorder();
+    await query('begin', []);
+    await query('select * from leads where id = $1', ['a']);
+    await query('commit', []);
+    expect(sent).toEqual(['begin', 'select * from leads where id = $1', 'commit']);
+  });
+
+  it('sends a held outbox write before the next statement, so that statement sees it', async () => {
+    const { sent, query } = recorder();
+    await query('begin', []);
+    await query('select 1', []);
+    await query(beforeCommit('insert into outbox values (1)'), []);
+    await query('select count(*) from outbox where id = $1', [1]);
+    await query('commit', []);
+    expect(sent).toEqual([
+      'begin;\nselect 1',
+      beforeCommit('insert into outbox values (1)'),
+      'select count(*) from outbox where id = $1',
+      'commit',
+    ]);
+  });
+
+  it('sends nothing for a transaction that ran nothing, and drops held statements on rollback', async () => {
+    const { sent, query } = recorder();
+    await query('begin', []);
+    await query('commit', []);
+    await query('begin', []);
+    await query(beforeCommit('insert into outbox values (2)'), []);
+    await query('rollback', []);
+    expect(sent).toEqual([]);
+    await query('begin', []);
+    await query('select 1', []);
+    await query(beforeCommit('insert into outbox values (3)'), []);
+    await query('rollback', []);
+    expect(sent).toEqual(['begin;\nselect 1', 'rollback']);
+  });
+
+  it('reports the held statement’s own error, not the aborted transaction’s', async () => {
+    const { query } = recorder((m) =>
+      m.includes('outbox') ? new Error('invalid input syntax for type json') : undefined,
+    );
+    await query('begin', []);
+    await query('select 1', []);
+    await query(beforeCommit('insert into outbox values (4)'), []);
+    await expect(query('update x set y = $1', [1])).rejects.toThrow('invalid input syntax for type json');
+  });
+
+  it('outside a transaction a marked statement is not held', async () => {
+    const { sent, query } = recorder();
+    await query(beforeCommit('insert into outbox values (5)'), []);
+    expect(sent).toEqual([beforeCommit('insert into outbox values (5)')]);
+  });
+});
+
+describe.runIf(realServersConfigured())('coalesced statements on PostgreSQL', () => {
+  let database: Database;
+  let db: Kysely<any>;
+  const adminUrl = process.env.DATABASE_URL!;
+  const dbName = `lm_test_coalesce_${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    database = createPostgresDatabase({ url: url.toString(), poolSize: 2 });
+    db = database.root;
+    await sql`create table items (id int primary key, note text)`.execute(db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  const notes = async () =>
+    (await sql<{ id: number }>`select id from items order by id`.execute(db)).rows.map((r) => r.id);
+
+  it('commits a transaction whose BEGIN and outbox-like write rode with their neighbours', async () => {
+    await db.transaction().execute(async (trx) => {
+      const r = await sql.raw<{ id: number }>(`insert into items values (1, 'a') returning id`).execute(trx);
+      expect(r.rows).toEqual([{ id: 1 }]);
+      await sql`insert into items values (${2}, ${'b'})`.execute(trx);
+      await sql.raw(beforeCommit(`insert into items values (3, 'it''s held')`)).execute(trx);
+    });
+    expect(await notes()).toEqual([1, 2, 3]);
+  });
+
+  it('a held write that fails at COMMIT rolls the whole transaction back and reports its error', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql.raw(`insert into items values (10, 'x')`).execute(trx);
+        await sql.raw(beforeCommit(`insert into items values (1, 'duplicate key')`)).execute(trx);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await notes()).toEqual([1, 2, 3]);
+    // The connection is clean for the next transaction.
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(`insert into items values (11, 'y')`).execute(trx);
+    });
+    expect(await notes()).toEqual([1, 2, 3, 11]);
+  });
+
+  it('a rolled-back transaction leaves nothing, held write included', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql.raw(`insert into items values (20, 'x')`).execute(trx);
+        await sql.raw(beforeCommit(`insert into items values (21, 'held')`)).execute(trx);
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(await notes()).toEqual([1, 2, 3, 11]);
+  });
+});
