@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CpuMeter, processGroup } from './cpu.js';
+import { deleteNamespace } from './broker-cleanup.js';
 import { startFakeTwilio } from './fake-twilio.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +69,21 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  /** Stop every process of the stack, then drop its database and its queues: nothing is left behind. */
+  const teardown = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    await twilio.close();
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`drop database if exists ${dbName} with (force)`);
+    await drop.end();
+    await deleteNamespace(env.AMQP_URL, env.BUS_NAMESPACE).catch(() => {});
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -75,7 +91,11 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the distributed stack did not become ready');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // A stack left running would keep restarting its services against the shared servers.
+      await teardown().catch(() => {});
+      throw new Error('the distributed stack did not become ready');
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   return {
@@ -127,19 +147,7 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
       }
       return result;
     },
-    async stop() {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      await twilio.close();
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${dbName} with (force)`);
-      await drop.end();
-    },
+    stop: teardown,
   };
 }
 export type BenchStack = Awaited<ReturnType<typeof startBenchStack>>;

@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { createLogger, queueOf, RabbitMqEventBus, serviceUrlEnvName } from '@leadmarket/platform';
+import { deleteNamespace } from '../broker-cleanup.js';
 import { TcpProxy } from '@leadmarket/platform/testing';
 import pg from 'pg';
 import { Supervisor } from '../../../gateway/src/stack/supervisor.js';
@@ -364,17 +365,7 @@ async function recovered(gateway: string, db: pg.Client, timeoutMs: number): Pro
 }
 
 async function cleanupBroker(ns: string): Promise<void> {
-  const bus = await RabbitMqEventBus.connect({ url: amqpUrl, namespace: ns, logger: createLogger('chaos', 'silent') });
-  const amqp = (await import('amqplib')).default;
-  const connection = await amqp.connect(amqpUrl);
-  const channel = await connection.createChannel();
-  for (const name of SERVICE_NAMES) {
-    await channel.deleteQueue(queueOf(name, ns)).catch(() => {});
-    await channel.deleteQueue(`${queueOf(name, ns)}.dlq`).catch(() => {});
-  }
-  await channel.deleteExchange(`${ns}.leadmarket.events`).catch(() => {});
-  await connection.close().catch(() => {});
-  await bus.close();
+  await deleteNamespace(amqpUrl, ns);
 }
 
 function renderReport(r: {
