@@ -107,16 +107,19 @@ export async function recordBalance(
 }
 
 /**
- * Every contractor serving `zip` with its balance and offer record, ready for ranking: the record is
- * on the contractor's row (kept by insertOffers and closeLead), so this reads the candidates and
- * their ZIPs only, however many offers and leads the marketplace has stored.
+ * Every contractor serving `zip` with its balance, offer record and all its ZIP codes, ready for
+ * ranking, in ONE statement (a round trip per lead matters, issue 19): the record is on the
+ * contractor's row (kept by insertOffers and closeLead), so this reads the candidates and their ZIPs
+ * only, however many offers and leads the marketplace has stored.
  */
 export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
   const rows = await db
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
+    // Every ZIP the candidate serves (its fit), not only `zip`.
+    .innerJoin('contractor_zips as served', 'served.contractor_id', 'c.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select([
+    .select((eb) => [
       'c.contractor_id',
       'c.industry',
       'c.sub_service',
@@ -126,16 +129,12 @@ export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string
       'c.last_offered_at',
       'w.balance_cents',
       'w.spend_limits',
+      eb.fn.agg<string[]>('array_agg', ['served.zip_code']).as('zip_codes'),
     ])
     .where('z.zip_code', '=', zip)
     .where('c.deleted', '=', false)
-    .execute();
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.contractor_id);
-  const zips = await db
-    .selectFrom('contractor_zips')
-    .select(['contractor_id', 'zip_code'])
-    .where('contractor_id', 'in', ids)
+    // Primary keys: the other columns of c and w depend on them.
+    .groupBy(['c.contractor_id', 'w.contractor_id'])
     .execute();
   return rows.map((r) => {
     const last = r.last_offered_at;
@@ -143,7 +142,7 @@ export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string
       contractor_id: r.contractor_id,
       industry: r.industry,
       sub_service: r.sub_service,
-      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code),
+      zip_codes: r.zip_codes,
       active: !r.deleted,
       balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
       spend_limits: parseLimits(r.spend_limits),
