@@ -11,6 +11,7 @@ import { buildEnvelope, schemaOf, type NewEvent } from '@leadmarket/platform';
 import { waitFor, waitUntilHandled } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchingContext } from '../src/context.js';
 import { service as matching } from '../src/index.js';
 
 // The consumer whose event completes a lead (LeadScreened + LeadPriced, either order) matches it in
@@ -18,7 +19,7 @@ import { service as matching } from '../src/index.js';
 // was matched by a consumer, or by the matcher woken on purpose.
 let stack: TestStack;
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
-const service = () => stack.marketplace.services.get('matching')!.ctx;
+const service = () => stack.marketplace.services.get('matching')!.ctx as MatchingContext;
 const schema = schemaOf('matching');
 
 async function publish<T extends EventType>(producer: Parameters<typeof buildEnvelope>[0], event: NewEvent<T>) {

@@ -1,5 +1,5 @@
 import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
 import type { MatchingDatabase } from './database.js';
 
@@ -107,50 +107,76 @@ export async function recordBalance(
 }
 
 /**
- * Every contractor serving `zip` with its balance, offer record and all its ZIP codes, ready for
- * ranking, in ONE statement (a round trip per lead matters, issue 19): the record is on the
- * contractor's row (kept by insertOffers and closeLead), so this reads the candidates and their ZIPs
- * only, however many offers and leads the marketplace has stored.
+ * Every contractor serving the ZIP code `zip` (a value, or a column of the statement this is part
+ * of) with its balance, offer record and all its ZIP codes: one row per candidate, ready for
+ * `toCandidate`. The record is on the contractor's row (kept by insertOffers and closeLead), so this
+ * reads the candidates and their ZIPs only, however many offers and leads the marketplace has stored.
  */
+export function candidatesQuery(qb: QueryCreatorOf, zip: string | Expression<string>) {
+  return (
+    qb
+      .selectFrom('contractors as c')
+      .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
+      // Every ZIP the candidate serves (its fit), not only `zip`.
+      .innerJoin('contractor_zips as served', 'served.contractor_id', 'c.contractor_id')
+      .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
+      .select((eb) => [
+        'c.contractor_id',
+        'c.industry',
+        'c.sub_service',
+        'c.deleted',
+        'c.offers_received',
+        'c.leads_purchased',
+        'c.last_offered_at',
+        'w.balance_cents',
+        'w.spend_limits',
+        eb.fn.agg<string[]>('array_agg', ['served.zip_code']).as('zip_codes'),
+      ])
+      .where('z.zip_code', '=', zip)
+      .where('c.deleted', '=', false)
+      // Primary keys: the other columns of c and w depend on them.
+      .groupBy(['c.contractor_id', 'w.contractor_id'])
+  );
+}
+
+/** What can start a query on matching's tables: the database, a transaction, or an expression builder inside a statement. */
+type QueryCreatorOf = Pick<Kysely<MatchingDatabase>, 'selectFrom'> | ExpressionBuilder<MatchingDatabase, never>;
+
+/** A candidate row as pg returns it (Date, bigint as string) or as JSON inside another statement (strings, numbers). */
+export type CandidateRow = {
+  contractor_id: string;
+  industry: string;
+  sub_service: string;
+  deleted: boolean;
+  offers_received: number | string;
+  leads_purchased: number | string;
+  last_offered_at: Date | string | null;
+  balance_cents: number | string | null;
+  spend_limits: unknown;
+  zip_codes: string[];
+};
+
+/** A candidate row, ready for ranking. */
+export function toCandidate(r: CandidateRow): Candidate {
+  const last = r.last_offered_at;
+  return {
+    contractor_id: r.contractor_id,
+    industry: r.industry,
+    sub_service: r.sub_service,
+    zip_codes: r.zip_codes,
+    active: !r.deleted,
+    balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
+    spend_limits: parseLimits(r.spend_limits),
+    offers_received: Number(r.offers_received),
+    leads_purchased: Number(r.leads_purchased),
+    last_offered_at: last ? new Date(last).toISOString() : null,
+  };
+}
+
+/** Every contractor serving `zip`, ready for ranking, in one statement (re-routing; a first match reads them with its lead). */
 export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
-  const rows = await db
-    .selectFrom('contractors as c')
-    .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
-    // Every ZIP the candidate serves (its fit), not only `zip`.
-    .innerJoin('contractor_zips as served', 'served.contractor_id', 'c.contractor_id')
-    .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select((eb) => [
-      'c.contractor_id',
-      'c.industry',
-      'c.sub_service',
-      'c.deleted',
-      'c.offers_received',
-      'c.leads_purchased',
-      'c.last_offered_at',
-      'w.balance_cents',
-      'w.spend_limits',
-      eb.fn.agg<string[]>('array_agg', ['served.zip_code']).as('zip_codes'),
-    ])
-    .where('z.zip_code', '=', zip)
-    .where('c.deleted', '=', false)
-    // Primary keys: the other columns of c and w depend on them.
-    .groupBy(['c.contractor_id', 'w.contractor_id'])
-    .execute();
-  return rows.map((r) => {
-    const last = r.last_offered_at;
-    return {
-      contractor_id: r.contractor_id,
-      industry: r.industry,
-      sub_service: r.sub_service,
-      zip_codes: r.zip_codes,
-      active: !r.deleted,
-      balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
-      spend_limits: parseLimits(r.spend_limits),
-      offers_received: Number(r.offers_received),
-      leads_purchased: Number(r.leads_purchased),
-      last_offered_at: last ? new Date(last).toISOString() : null,
-    };
-  });
+  const rows = await candidatesQuery(db, zip).execute();
+  return rows.map(toCandidate);
 }
 
 /** The targeting profile of one contractor, or undefined when unknown or deleted. */

@@ -1,4 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Candidate } from '../domain/ranking.js';
+import { candidatesQuery, toCandidate, type CandidateRow } from './contractors.repository.js';
 import type { MatchingDatabase } from './database.js';
 
 /**
@@ -27,7 +30,10 @@ export interface LeadPrice {
   lead_type: string;
 }
 
-/** A pending lead, what ranking and LeadMatched need of it, and its fixed price. */
+/**
+ * A pending lead, what ranking and LeadMatched need of it, its fixed price, and the contractors
+ * serving its ZIP code, read in the same statement (one round trip fewer per lead, issue 19).
+ */
 export interface PricedLead {
   lead: {
     lead_id: string;
@@ -38,9 +44,14 @@ export interface PricedLead {
     preferred_contractor_id: string | null;
   };
   price: LeadPrice;
+  candidates: Candidate[];
 }
 
-type PricedLeadRow = PricedLead['lead'] & { price_cents: number | string; price_lead_type: string };
+type PricedLeadRow = PricedLead['lead'] & {
+  price_cents: number | string;
+  price_lead_type: string;
+  candidates: CandidateRow[];
+};
 
 const pricedLead = (row: PricedLeadRow): PricedLead => ({
   lead: {
@@ -53,7 +64,12 @@ const pricedLead = (row: PricedLeadRow): PricedLead => ({
   },
   // bigint comes back as a string from pg.
   price: { price_cents: Number(row.price_cents), lead_type: row.price_lead_type },
+  candidates: row.candidates.map(toCandidate),
 });
+
+/** The candidates for the lead whose ZIP code is the column `zipColumn` of the statement, as a JSON array. */
+const candidatesOfLead = (db: Kysely<MatchingDatabase>, zipColumn: string) =>
+  jsonArrayFrom(candidatesQuery(db, sql.ref<string>(zipColumn))).as('candidates');
 
 /**
  * Record a valid lead as waiting for its match; a repeat (or a lead already sold/removed) changes
@@ -77,6 +93,7 @@ export async function recordPendingLead(
     .innerJoin('lead_prices', 'lead_prices.lead_id', 'stored.lead_id')
     .selectAll('stored')
     .select(['lead_prices.price_cents', 'lead_prices.lead_type as price_lead_type'])
+    .select(candidatesOfLead(db, 'stored.zip_code'))
     .executeTakeFirst();
   return row && pricedLead(row);
 }
@@ -112,6 +129,7 @@ export async function recordLeadPrice(
       'stored.price_cents',
       'stored.lead_type as price_lead_type',
     ])
+    .select(candidatesOfLead(db, 'leads.zip_code'))
     .where('leads.status', '=', 'pending_match')
     .forUpdate('leads')
     .executeTakeFirst();
@@ -136,6 +154,7 @@ export async function lockPendingPricedLead(
       'lead_prices.price_cents',
       'lead_prices.lead_type as price_lead_type',
     ])
+    .select(candidatesOfLead(trx, 'leads.zip_code'))
     .where('leads.lead_id', '=', leadId)
     .where('leads.status', '=', 'pending_match')
     .forUpdate('leads')

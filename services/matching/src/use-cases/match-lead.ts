@@ -2,7 +2,6 @@ import type { EventData } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
-import { candidatesForZip } from '../db/contractors.repository.js';
 import type { MatchingDatabase } from '../db/database.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
 import { rankCandidates } from '../domain/ranking.js';
@@ -13,16 +12,15 @@ import { storeOfferRound } from './offer-round.js';
  * the eligible contractors at the price wallet-ledger fixed (LeadPriced), store the offers (token
  * hashes only), mark the lead matched and start its first round. Returns the LeadMatched for the
  * caller to emit in the same transaction; it carries no token (notification rebuilds each from the
- * server key, docs/adr/0013). Two statements: the candidates, then every write at once.
+ * server key, docs/adr/0013). One statement: the candidates came with the lead.
  */
 export async function offerPricedLead(
   trx: Kysely<MatchingDatabase>,
   ctx: MatchingContext,
   config: MatchingConfig,
-  { lead, price }: PricedLead,
+  { lead, price, candidates }: PricedLead,
   now: Date,
 ): Promise<EventData<'LeadMatched'>> {
-  const candidates = await candidatesForZip(trx, lead.zip_code);
   const ranked = rankCandidates(
     candidates,
     {
