@@ -1,5 +1,5 @@
 import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
-import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
 import type { MatchingDatabase } from './database.js';
 
@@ -113,30 +113,29 @@ export async function recordBalance(
  * reads the candidates and their ZIPs only, however many offers and leads the marketplace has stored.
  */
 export function candidatesQuery(qb: QueryCreatorOf, zip: string | Expression<string>) {
-  return (
-    qb
-      .selectFrom('contractors as c')
-      .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
-      // Every ZIP the candidate serves (its fit), not only `zip`.
-      .innerJoin('contractor_zips as served', 'served.contractor_id', 'c.contractor_id')
-      .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-      .select((eb) => [
-        'c.contractor_id',
-        'c.industry',
-        'c.sub_service',
-        'c.deleted',
-        'c.offers_received',
-        'c.leads_purchased',
-        'c.last_offered_at',
-        'w.balance_cents',
-        'w.spend_limits',
-        eb.fn.agg<string[]>('array_agg', ['served.zip_code']).as('zip_codes'),
-      ])
-      .where('z.zip_code', '=', zip)
-      .where('c.deleted', '=', false)
-      // Primary keys: the other columns of c and w depend on them.
-      .groupBy(['c.contractor_id', 'w.contractor_id'])
-  );
+  return qb
+    .selectFrom('contractors as c')
+    .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
+    .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
+    .select((eb) => [
+      'c.contractor_id',
+      'c.industry',
+      'c.sub_service',
+      'c.deleted',
+      'c.offers_received',
+      'c.leads_purchased',
+      'c.last_offered_at',
+      'w.balance_cents',
+      'w.spend_limits',
+      // Every ZIP the candidate serves (its fit), not only `zip`: a subquery per candidate, cheaper
+      // for PostgreSQL than grouping the candidates by a second join.
+      sql<string[]>`array(${eb
+        .selectFrom('contractor_zips as served')
+        .select('served.zip_code')
+        .whereRef('served.contractor_id', '=', 'c.contractor_id')})`.as('zip_codes'),
+    ])
+    .where('z.zip_code', '=', zip)
+    .where('c.deleted', '=', false);
 }
 
 /** What can start a query on matching's tables: the database, a transaction, or an expression builder inside a statement. */
