@@ -9,8 +9,9 @@ import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js
 import { registerOfferRoutes } from './routes/offers.routes.js';
 
 /**
- * The loop that matches pending leads: woken right after a valid LeadScreened commits, and on an
- * interval so a lead whose match failed (crash, database hiccup) is retried.
+ * The fallback for leads the consumers did not match (each lead is matched by the consumer whose
+ * event completes it, docs/adr/0021): woken when a match in a consumer failed or a lead's two
+ * events raced, and on an interval so a lead whose match failed (crash, database hiccup) is retried.
  */
 const MATCH_CONCURRENCY = 8;
 
@@ -21,8 +22,8 @@ function matcherJob(ctx: MatchingContext): BackgroundJob {
     config.MATCHING_SWEEP_MS,
     ctx.logger,
     async (isStopped) => {
-      // Each match waits mostly on I/O (the price request, then one transaction): several at once
-      // keep up with a burst of leads; each lead is locked by its own transaction.
+      // Each match waits mostly on I/O (one transaction): several at once keep up with a burst of
+      // leads left to the matcher; each lead is locked by its own transaction.
       const queue = await pendingLeadIds(ctx.db);
       const worker = async () => {
         for (let leadId = queue.shift(); leadId !== undefined && !isStopped(); leadId = queue.shift()) {

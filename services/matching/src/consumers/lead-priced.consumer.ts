@@ -1,19 +1,20 @@
-import { recordLeadPrice } from '../db/leads.repository.js';
 import { defineMatchingConsumer } from '../context.js';
+import { recordLeadPrice } from '../db/pending-leads.repository.js';
+import { matchOnPairing } from '../use-cases/match-on-pairing.js';
 
 /**
- * wallet-ledger fixed the lead's price: the price every offer, SMS, card and charge uses. The
- * matcher offers the lead once its LeadScreened is here too (either may arrive first).
+ * wallet-ledger fixed the lead's price: the price every offer, SMS, card and charge uses. When the
+ * lead's LeadScreened is here already (the usual order), the lead is matched in this transaction.
  */
 export const leadPricedConsumer = defineMatchingConsumer({
   event: 'LeadPriced',
-  async handle({ data }, { trx, afterCommit, service }) {
-    await recordLeadPrice(trx, {
+  async handle({ data }, ctx) {
+    const priced = await recordLeadPrice(ctx.trx, {
       lead_id: data.lead_id,
       price_cents: data.price_cents,
       lead_type: data.lead_type,
       priced_at: data.priced_at,
     });
-    afterCommit(() => service.matcherWakeup.wake());
+    await matchOnPairing(ctx, data.lead_id, 'priced', priced);
   },
 });

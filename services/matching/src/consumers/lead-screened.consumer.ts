@@ -1,16 +1,17 @@
-import { recordPendingLead } from '../db/leads.repository.js';
 import { defineMatchingConsumer } from '../context.js';
+import { recordPendingLead } from '../db/pending-leads.repository.js';
+import { matchOnPairing } from '../use-cases/match-on-pairing.js';
 
 /**
- * A valid lead is stored as pending; the matcher offers it after commit once its LeadPriced is here
- * too (wallet-ledger fixes the price from the same LeadScreened). A rejected lead is never stored,
- * so never offered.
+ * A valid lead is stored as pending; when its LeadPriced is here already (wallet-ledger fixes the
+ * price from the same LeadScreened), it is matched in this transaction. A rejected lead is never
+ * stored, so never offered.
  */
 export const leadScreenedConsumer = defineMatchingConsumer({
   event: 'LeadScreened',
-  async handle({ data }, { trx, afterCommit, service }) {
+  async handle({ data }, ctx) {
     if (data.status !== 'valid') return;
-    await recordPendingLead(trx, {
+    const priced = await recordPendingLead(ctx.trx, {
       lead_id: data.lead_id,
       service_category: data.service_category,
       sub_service: data.sub_service,
@@ -21,6 +22,6 @@ export const leadScreenedConsumer = defineMatchingConsumer({
       is_test: data.is_test,
       submitted_at: data.submitted_at,
     });
-    afterCommit(() => service.matcherWakeup.wake());
+    await matchOnPairing(ctx, data.lead_id, 'screened', priced);
   },
 });

@@ -1,5 +1,5 @@
 import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Candidate } from '../domain/ranking.js';
 import type { MatchingDatabase } from './database.js';
 
@@ -107,16 +107,17 @@ export async function recordBalance(
 }
 
 /**
- * Every contractor serving `zip` with its balance and offer record, ready for ranking: the record is
- * on the contractor's row (kept by insertOffers and closeLead), so this reads the candidates and
- * their ZIPs only, however many offers and leads the marketplace has stored.
+ * Every contractor serving the ZIP code `zip` (a value, or a column of the statement this is part
+ * of) with its balance, offer record and all its ZIP codes: one row per candidate, ready for
+ * `toCandidate`. The record is on the contractor's row (kept by insertOffers and closeLead), so this
+ * reads the candidates and their ZIPs only, however many offers and leads the marketplace has stored.
  */
-export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
-  const rows = await db
+export function candidatesQuery(qb: QueryCreatorOf, zip: string | Expression<string>) {
+  return qb
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select([
+    .select((eb) => [
       'c.contractor_id',
       'c.industry',
       'c.sub_service',
@@ -126,32 +127,55 @@ export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string
       'c.last_offered_at',
       'w.balance_cents',
       'w.spend_limits',
+      // Every ZIP the candidate serves (its fit), not only `zip`: a subquery per candidate, cheaper
+      // for PostgreSQL than grouping the candidates by a second join.
+      sql<string[]>`array(${eb
+        .selectFrom('contractor_zips as served')
+        .select('served.zip_code')
+        .whereRef('served.contractor_id', '=', 'c.contractor_id')})`.as('zip_codes'),
     ])
     .where('z.zip_code', '=', zip)
-    .where('c.deleted', '=', false)
-    .execute();
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.contractor_id);
-  const zips = await db
-    .selectFrom('contractor_zips')
-    .select(['contractor_id', 'zip_code'])
-    .where('contractor_id', 'in', ids)
-    .execute();
-  return rows.map((r) => {
-    const last = r.last_offered_at;
-    return {
-      contractor_id: r.contractor_id,
-      industry: r.industry,
-      sub_service: r.sub_service,
-      zip_codes: zips.filter((z) => z.contractor_id === r.contractor_id).map((z) => z.zip_code),
-      active: !r.deleted,
-      balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
-      spend_limits: parseLimits(r.spend_limits),
-      offers_received: Number(r.offers_received),
-      leads_purchased: Number(r.leads_purchased),
-      last_offered_at: last ? new Date(last).toISOString() : null,
-    };
-  });
+    .where('c.deleted', '=', false);
+}
+
+/** What can start a query on matching's tables: the database, a transaction, or an expression builder inside a statement. */
+type QueryCreatorOf = Pick<Kysely<MatchingDatabase>, 'selectFrom'> | ExpressionBuilder<MatchingDatabase, never>;
+
+/** A candidate row as pg returns it (Date, bigint as string) or as JSON inside another statement (strings, numbers). */
+export type CandidateRow = {
+  contractor_id: string;
+  industry: string;
+  sub_service: string;
+  deleted: boolean;
+  offers_received: number | string;
+  leads_purchased: number | string;
+  last_offered_at: Date | string | null;
+  balance_cents: number | string | null;
+  spend_limits: unknown;
+  zip_codes: string[];
+};
+
+/** A candidate row, ready for ranking. */
+export function toCandidate(r: CandidateRow): Candidate {
+  const last = r.last_offered_at;
+  return {
+    contractor_id: r.contractor_id,
+    industry: r.industry,
+    sub_service: r.sub_service,
+    zip_codes: r.zip_codes,
+    active: !r.deleted,
+    balance_cents: r.balance_cents === null || r.balance_cents === undefined ? 0 : Number(r.balance_cents),
+    spend_limits: parseLimits(r.spend_limits),
+    offers_received: Number(r.offers_received),
+    leads_purchased: Number(r.leads_purchased),
+    last_offered_at: last ? new Date(last).toISOString() : null,
+  };
+}
+
+/** Every contractor serving `zip`, ready for ranking, in one statement (re-routing; a first match reads them with its lead). */
+export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
+  const rows = await candidatesQuery(db, zip).execute();
+  return rows.map(toCandidate);
 }
 
 /** The targeting profile of one contractor, or undefined when unknown or deleted. */

@@ -2,50 +2,6 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { StoredLead } from '../domain/available-leads.js';
 import type { MatchingDatabase } from './database.js';
 
-/** A valid screened lead as matching keeps it (no contact details ever reach this service). */
-export interface ScreenedLead {
-  lead_id: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  description: string;
-  urgency: string;
-  preferred_contractor_id: string | null;
-  is_test: boolean;
-  submitted_at: string;
-}
-
-/** Record a valid lead as waiting for its match; a repeat (or a lead already sold/removed) changes nothing. */
-export async function recordPendingLead(db: Kysely<MatchingDatabase>, lead: ScreenedLead): Promise<void> {
-  await db
-    .insertInto('leads')
-    .values({ ...lead, status: 'pending_match' })
-    .onConflict((oc) => oc.column('lead_id').doNothing())
-    .execute();
-}
-
-/** Keep the price wallet-ledger fixed for a lead (LeadPriced); a repeat changes nothing. */
-export async function recordLeadPrice(
-  db: Kysely<MatchingDatabase>,
-  price: { lead_id: string; price_cents: number; lead_type: string; priced_at: string },
-): Promise<void> {
-  await db
-    .insertInto('lead_prices')
-    .values(price)
-    .onConflict((oc) => oc.column('lead_id').doNothing())
-    .execute();
-}
-
-/** The fixed price of a lead, or undefined while its LeadPriced has not arrived. */
-export async function leadPrice(db: Kysely<MatchingDatabase>, leadId: string) {
-  const row = await db
-    .selectFrom('lead_prices')
-    .select(['price_cents', 'lead_type'])
-    .where('lead_id', '=', leadId)
-    .executeTakeFirst();
-  return row && { price_cents: Number(row.price_cents), lead_type: row.lead_type as string };
-}
-
 /**
  * Leads ready to be matched: screened valid and priced, not matched yet (a wake-up was missed or
  * a match failed), oldest first. A lead still waiting for its price is not listed.
@@ -64,31 +20,6 @@ export async function pendingLeadIds(db: Kysely<MatchingDatabase>, limit = 20): 
 
 export async function findLead(db: Kysely<MatchingDatabase>, leadId: string) {
   return db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-}
-
-/** Lock a lead still waiting for its match (inside the matching transaction), or undefined. */
-export async function lockPendingLead(trx: Kysely<MatchingDatabase>, leadId: string) {
-  return trx
-    .selectFrom('leads')
-    .selectAll()
-    .where('lead_id', '=', leadId)
-    .where('status', '=', 'pending_match')
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function markMatched(
-  trx: Kysely<MatchingDatabase>,
-  leadId: string,
-  priceCents: number,
-  leadType: string,
-  at: string,
-): Promise<void> {
-  await trx
-    .updateTable('leads')
-    .set({ status: 'available', price_cents: priceCents, lead_type: leadType, matched_at: at })
-    .where('lead_id', '=', leadId)
-    .execute();
 }
 
 /**

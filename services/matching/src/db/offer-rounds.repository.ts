@@ -1,15 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { MatchingDatabase } from './database.js';
 
-/** The first round starts when the lead is matched. */
-export async function startOfferRounds(trx: Kysely<MatchingDatabase>, leadId: string, deadline: Date): Promise<void> {
-  await trx
-    .updateTable('leads')
-    .set({ offer_round: 1, round_deadline_at: deadline })
-    .where('lead_id', '=', leadId)
-    .execute();
-}
-
 /** Available leads whose round deadline has passed (oldest first). */
 export async function leadsPastRoundDeadline(db: Kysely<MatchingDatabase>, now: Date, limit = 50): Promise<string[]> {
   const rows = await db
@@ -39,20 +30,6 @@ export async function lockLeadPastDeadline(trx: Kysely<MatchingDatabase>, leadId
 export async function offeredContractorIds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<Set<string>> {
   const rows = await trx.selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
   return new Set(rows.map((r) => r.contractor_id));
-}
-
-/** The next round: its number and deadline. */
-export async function advanceRound(
-  trx: Kysely<MatchingDatabase>,
-  leadId: string,
-  round: number,
-  deadline: Date,
-): Promise<void> {
-  await trx
-    .updateTable('leads')
-    .set({ offer_round: round, round_deadline_at: deadline })
-    .where('lead_id', '=', leadId)
-    .execute();
 }
 
 /** The last round passed: no more deadlines; lead-intake expires the lead (LeadExpired closes it here). */

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { MatchingDatabase } from './database.js';
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { LeadsTable, MatchingDatabase } from './database.js';
 
 /** An offer as matching stores it: the claim token only as its SHA-256. */
 export interface NewOffer {
@@ -13,21 +13,55 @@ export interface NewOffer {
   expires_at: string;
 }
 
+/** The lead's own columns a round of offers changes (status and round when matched, round when re-routed). */
+export type LeadChange = Updateable<LeadsTable>;
+
 /**
- * Store one lead's offers (one per contractor) and add them to each contractor's record in the same
- * transaction: the ranking reads offers received and the last offer from the contractor's row.
+ * Store one lead's offers (one per contractor), add them to each contractor's record and apply
+ * `leadChange` to the lead, all in ONE statement (data-modifying CTEs: a round trip per lead
+ * matters, issue 19): the ranking reads offers received and the last offer from the contractor's
+ * row. The contractor rows are locked in id order first, so two transactions offering overlapping
+ * contractors wait for each other instead of deadlocking.
  */
-export async function insertOffers(trx: Kysely<MatchingDatabase>, offers: NewOffer[]): Promise<void> {
-  if (offers.length === 0) return;
-  await trx.insertInto('offers').values(offers).execute();
+export async function insertOffers(
+  trx: Kysely<MatchingDatabase>,
+  offers: NewOffer[],
+  lead?: { lead_id: string; change: LeadChange },
+): Promise<void> {
+  if (offers.length === 0) {
+    if (lead) await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
+    return;
+  }
   const offeredAt = offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at);
-  await trx
-    .updateTable('contractors')
-    .set((eb) => ({
-      offers_received: eb('offers_received', '+', 1),
-      last_offered_at: sql<Date>`greatest(last_offered_at, ${offeredAt}::timestamptz)`,
-    }))
-    .where('contractor_id', 'in', [...new Set(offers.map((o) => o.contractor_id))])
+  const contractorIds = [...new Set(offers.map((o) => o.contractor_id))];
+  const withRecord = trx
+    .with('new_offers', (db) => db.insertInto('offers').values(offers))
+    .with('offered', (db) =>
+      db
+        .selectFrom('contractors')
+        .select('contractor_id')
+        .where('contractor_id', 'in', contractorIds)
+        .orderBy('contractor_id')
+        .forUpdate(),
+    );
+  const updateRecord = (db: typeof withRecord) =>
+    db
+      .updateTable('contractors')
+      .from('offered')
+      .set((eb) => ({
+        offers_received: eb('contractors.offers_received', '+', 1),
+        last_offered_at: sql<Date>`greatest(contractors.last_offered_at, ${offeredAt}::timestamptz)`,
+      }))
+      .whereRef('contractors.contractor_id', '=', 'offered.contractor_id');
+  if (!lead) {
+    await updateRecord(withRecord).execute();
+    return;
+  }
+  await withRecord
+    .with('record', (db) => updateRecord(db as typeof withRecord))
+    .updateTable('leads')
+    .set(lead.change)
+    .where('lead_id', '=', lead.lead_id)
     .execute();
 }
 

@@ -1,17 +1,61 @@
+import type { EventData } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
-import { candidatesForZip } from '../db/contractors.repository.js';
-import { leadPrice, lockPendingLead, markMatched } from '../db/leads.repository.js';
-import { startOfferRounds } from '../db/offer-rounds.repository.js';
+import type { MatchingDatabase } from '../db/database.js';
+import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
 import { rankCandidates } from '../domain/ranking.js';
 import { storeOfferRound } from './offer-round.js';
 
 /**
- * Match one pending, priced lead in one transaction: lock it, rank the eligible contractors at the
- * price wallet-ledger fixed (LeadPriced), store the offers (token hashes only) and emit LeadMatched,
- * which carries no token (notification rebuilds each from the server key, docs/adr/0013). A lead
- * not priced yet waits (no other price is ever used); a lead already matched, sold, expired or
- * deleted is left alone, so running twice is harmless.
+ * Offer a pending, priced lead the caller holds (locked, or inserted by its own transaction): rank
+ * the eligible contractors at the price wallet-ledger fixed (LeadPriced), store the offers (token
+ * hashes only), mark the lead matched and start its first round. Returns the LeadMatched for the
+ * caller to emit in the same transaction; it carries no token (notification rebuilds each from the
+ * server key, docs/adr/0013). One statement: the candidates came with the lead.
+ */
+export async function offerPricedLead(
+  trx: Kysely<MatchingDatabase>,
+  ctx: MatchingContext,
+  config: MatchingConfig,
+  { lead, price, candidates }: PricedLead,
+  now: Date,
+): Promise<EventData<'LeadMatched'>> {
+  const ranked = rankCandidates(
+    candidates,
+    {
+      service_category: lead.service_category,
+      sub_service: lead.sub_service,
+      zip_code: lead.zip_code,
+      price_cents: price.price_cents,
+      preferred_contractor_id: lead.preferred_contractor_id,
+    },
+    config.OFFERS_PER_LEAD,
+    now,
+  );
+  return storeOfferRound(trx, ctx, config, {
+    lead,
+    priceCents: price.price_cents,
+    ranked,
+    firstRank: 1,
+    number: 1,
+    now,
+    leadChange: {
+      status: 'available',
+      price_cents: price.price_cents,
+      lead_type: price.lead_type,
+      matched_at: now.toISOString(),
+      offer_round: 1,
+      round_deadline_at: new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000),
+    },
+  });
+}
+
+/**
+ * The matcher's way (a lead the consumers did not match: its match failed, or its two events were
+ * handled at the same moment): in one transaction lock the lead with its price, offer it and emit
+ * LeadMatched. A lead not priced yet waits (no other price is ever used); a lead already matched,
+ * sold, expired or deleted is left alone, so running twice is harmless.
  * Returns the number of offers made, or undefined if the lead was not ready.
  */
 export async function matchLead(
@@ -21,36 +65,14 @@ export async function matchLead(
   now = new Date(),
 ): Promise<number | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await lockPendingLead(trx, leadId);
-    if (!locked) return undefined;
-    const price = await leadPrice(trx, leadId);
-    if (!price) return undefined;
-    const candidates = await candidatesForZip(trx, locked.zip_code);
-    const ranked = rankCandidates(
-      candidates,
-      {
-        service_category: locked.service_category,
-        sub_service: locked.sub_service,
-        zip_code: locked.zip_code,
-        price_cents: price.price_cents,
-        preferred_contractor_id: locked.preferred_contractor_id,
-      },
-      config.OFFERS_PER_LEAD,
-      now,
-    );
-    const matched = await storeOfferRound(trx, ctx, config, {
-      lead: locked,
-      priceCents: price.price_cents,
-      ranked,
-      firstRank: 1,
-      number: 1,
-      now,
-    });
-    await markMatched(trx, leadId, price.price_cents, price.lead_type, matched.matched_at);
-    await startOfferRounds(trx, leadId, new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000));
+    const priced = await lockPendingPricedLead(trx, leadId);
+    if (!priced) return undefined;
+    const matched = await offerPricedLead(trx, ctx, config, priced, now);
     await ctx.emit(trx, [{ type: 'LeadMatched', data: matched }]);
-    const offers = matched.offers;
-    ctx.logger.info({ lead_id: leadId, offers: offers.length, price_cents: price.price_cents }, 'lead matched');
-    return offers.length;
+    ctx.logger.info(
+      { lead_id: leadId, offers: matched.offers.length, price_cents: priced.price.price_cents },
+      'lead matched',
+    );
+    return matched.offers.length;
   });
 }

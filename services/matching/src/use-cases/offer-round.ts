@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
-import { insertOffers } from '../db/offers.repository.js';
+import { insertOffers, type LeadChange } from '../db/offers.repository.js';
 
 interface RoundLead {
   lead_id: string;
@@ -17,7 +17,8 @@ interface RoundLead {
 /**
  * Store one round of offers (token hashes only; ranks continue from `firstRank`) and return the
  * LeadMatched that announces them, without tokens (notification rebuilds each from the server key,
- * docs/adr/0013). The first match and every re-routing round share it.
+ * docs/adr/0013). The first match and every re-routing round share it. One statement writes the
+ * offers, the contractors' records and the lead's change (a round trip per lead matters, issue 19).
  */
 export async function storeOfferRound(
   trx: Kysely<MatchingDatabase>,
@@ -30,6 +31,8 @@ export async function storeOfferRound(
     firstRank: number;
     number: number;
     now: Date;
+    /** The lead's own change with this round (matched, next round), written in the offers' statement. */
+    leadChange: LeadChange;
   },
 ): Promise<EventData<'LeadMatched'>> {
   const { lead, now } = round;
@@ -48,6 +51,7 @@ export async function storeOfferRound(
       offered_at: offeredAt,
       expires_at: expiresAt,
     })),
+    { lead_id: lead.lead_id, change: round.leadChange },
   );
   return {
     lead_id: lead.lead_id,

@@ -3,7 +3,6 @@ import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import { candidatesForZip } from '../db/contractors.repository.js';
 import {
-  advanceRound,
   endRounds,
   lastRank,
   leadsPastRoundDeadline,
@@ -62,9 +61,13 @@ export async function rerouteLead(
       firstRank,
       number: round + 1,
       now,
+      // The next round starts with its offers, in their statement.
+      leadChange: {
+        offer_round: round + 1,
+        round_deadline_at: new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000),
+      },
     });
     const offers = matched.offers;
-    await advanceRound(trx, leadId, round + 1, new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000));
     if (offers.length > 0) await ctx.emit(trx, [{ type: 'LeadMatched', data: matched }]);
     ctx.logger.info({ lead_id: leadId, round: round + 1, offers: offers.length }, 'lead re-routed');
     return { round: round + 1, offers: offers.length };

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { EventType } from '@leadmarket/contracts';
+import {
+  contractorRegisteredData,
+  leadPricedData,
+  screenedLeadData,
+  startTestStack,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
+import { buildEnvelope, schemaOf, type NewEvent } from '@leadmarket/platform';
+import { waitFor, waitUntilHandled } from '@leadmarket/platform/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MatchingContext } from '../src/context.js';
+import { service as matching } from '../src/index.js';
+
+// The consumer whose event completes a lead (LeadScreened + LeadPriced, either order) matches it in
+// its own transaction (docs/adr/0021). The matcher's sweep is an hour here, so a lead matched at all
+// was matched by a consumer, or by the matcher woken on purpose.
+let stack: TestStack;
+const db = () => stack.marketplace.services.get('matching')!.ctx.db;
+const service = () => stack.marketplace.services.get('matching')!.ctx as MatchingContext;
+const schema = schemaOf('matching');
+
+async function publish<T extends EventType>(producer: Parameters<typeof buildEnvelope>[0], event: NewEvent<T>) {
+  const envelope = buildEnvelope(producer, event);
+  await stack.infra.bus.publish(envelope);
+  return envelope;
+}
+
+async function contractor(zip: string) {
+  const id = randomUUID();
+  await publish('contractors', {
+    type: 'ContractorRegistered',
+    data: contractorRegisteredData({ contractor_id: id, zip_codes: [zip] }),
+  });
+  const funded = await publish('wallet-ledger', {
+    type: 'WalletBalanceChanged',
+    data: { contractor_id: id, balance_cents: 5000, reason: 'signup_credit', changed_at: new Date().toISOString() },
+  });
+  await waitUntilHandled(db(), funded.id);
+  return id;
+}
+
+const statusOf = async (leadId: string) =>
+  (await db().selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst())?.status;
+
+const leadMatchedOf = async (leadId: string) =>
+  (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
+    .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
+    .filter((e) => e.data.lead_id === leadId);
+
+beforeAll(async () => {
+  stack = await startTestStack({ services: [matching], env: { MATCHING_SWEEP_MS: '3600000', OFFERS_PER_LEAD: '2' } });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a lead is matched by the consumer whose event completes it', () => {
+  it('priced after it was screened: matched in the LeadPriced transaction', async () => {
+    const id = await contractor('80101');
+    const lead = screenedLeadData({ zip_code: '80101' });
+    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
+    await waitUntilHandled(db(), screened.id);
+    expect(await statusOf(lead.lead_id)).toBe('pending_match');
+
+    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const [matched, ...more] = await leadMatchedOf(lead.lead_id);
+    expect(more).toEqual([]);
+    expect(matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id)).toEqual([id]);
+    // Emitted while LeadPriced was handled (its correlation id; each test event has its own), so in
+    // its transaction: no matcher transaction after it.
+    expect(matched!.correlation_id).toBe(priced.correlation_id);
+    expect(matched!.correlation_id).not.toBe(screened.correlation_id);
+  });
+
+  it('screened after it was priced: matched in the LeadScreened transaction', async () => {
+    const id = await contractor('80102');
+    const lead = screenedLeadData({ zip_code: '80102' });
+    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 3300) });
+    await waitUntilHandled(db(), priced.id);
+    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const [matched] = await leadMatchedOf(lead.lead_id);
+    expect(matched!.data.price_cents).toBe(3300);
+    expect(matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id)).toEqual([id]);
+    expect(matched!.correlation_id).toBe(screened.correlation_id);
+    expect(matched!.correlation_id).not.toBe(priced.correlation_id);
+  });
+
+  it('a LeadPriced delivered again (or re-emitted) makes no second offer round', async () => {
+    const id = await contractor('80103');
+    const lead = screenedLeadData({ zip_code: '80103' });
+    await publish('screening', { type: 'LeadScreened', data: lead });
+    const priced = buildEnvelope('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
+    await stack.infra.bus.publish(priced);
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const reemitted = { ...priced, id: randomUUID() };
+    await stack.infra.bus.publish(priced);
+    await stack.infra.bus.publish(reemitted);
+    await waitUntilHandled(db(), reemitted.id);
+    expect(await leadMatchedOf(lead.lead_id)).toHaveLength(1);
+    const offers = await db()
+      .selectFrom('offers')
+      .select(['contractor_id', 'round'])
+      .where('lead_id', '=', lead.lead_id)
+      .execute();
+    expect(offers).toEqual([{ contractor_id: id, round: 1 }]);
+    const record = await db()
+      .selectFrom('contractors')
+      .select('offers_received')
+      .where('contractor_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(record.offers_received)).toBe(1);
+  });
+
+  it('a match that fails in the consumer keeps the event and its price; the matcher matches the lead later', async () => {
+    const id = await contractor('80104');
+    const lead = screenedLeadData({ zip_code: '80104' });
+    // Offers for this lead are refused while the trigger exists (a stand-in for a deadlock or a bug).
+    await sql
+      .raw(
+        `create function ${schema}.refuse_offers_${lead.lead_id.replace(/-/g, '')}() returns trigger language plpgsql as $$
+           begin if new.lead_id = '${lead.lead_id}' then raise exception 'offers refused for the test'; end if; return new; end $$;
+         create trigger refuse_offers_${lead.lead_id.replace(/-/g, '')} before insert on ${schema}.offers
+           for each row execute function ${schema}.refuse_offers_${lead.lead_id.replace(/-/g, '')}()`,
+      )
+      .execute(db());
+    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
+    await waitUntilHandled(db(), screened.id);
+    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 2700) });
+    await waitUntilHandled(db(), priced.id);
+    // The event is handled (its inbox record and price kept); only the match was rolled back.
+    expect(await statusOf(lead.lead_id)).toBe('pending_match');
+    const prices = await db()
+      .selectFrom('lead_prices')
+      .select('price_cents')
+      .where('lead_id', '=', lead.lead_id)
+      .execute();
+    expect(prices.map((p) => Number(p.price_cents))).toEqual([2700]);
+    expect(await leadMatchedOf(lead.lead_id)).toEqual([]);
+
+    await sql.raw(`drop trigger refuse_offers_${lead.lead_id.replace(/-/g, '')} on ${schema}.offers`).execute(db());
+    // What the sweep does on its interval (an hour here).
+    service().matcherWakeup.wake();
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched by the matcher');
+    const [matched, ...more] = await leadMatchedOf(lead.lead_id);
+    expect(more).toEqual([]);
+    expect(matched!.data.price_cents).toBe(2700);
+    expect(matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id)).toEqual([id]);
+  });
+});
