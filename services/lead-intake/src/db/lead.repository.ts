@@ -52,18 +52,17 @@ export async function findLeads(db: Kysely<LeadIntakeDatabase>, ids: string[]): 
   return rows;
 }
 
-/** Record screening's verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
-export async function recordScreening(
-  db: Kysely<LeadIntakeDatabase>,
-  id: string,
-  verdict: {
-    status: 'valid' | 'rejected';
-    validation_summary: ValidationSummary;
-    reasons: string[];
-    screened_at: Date;
-  },
-): Promise<boolean> {
-  const result = await db
+/** Screening's verdict as stored on the lead. */
+export interface ScreeningVerdict {
+  status: 'valid' | 'rejected';
+  validation_summary: ValidationSummary;
+  reasons: string[];
+  screened_at: Date;
+}
+
+/** The update that records a verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
+const screeningUpdate = (db: Kysely<LeadIntakeDatabase>, id: string, verdict: ScreeningVerdict) =>
+  db
     .updateTable('leads')
     .set({
       status: verdict.status === 'valid' ? 'available' : 'rejected',
@@ -72,8 +71,15 @@ export async function recordScreening(
       screened_at: verdict.screened_at,
     })
     .where('id', '=', id)
-    .where('status', '=', 'screening')
-    .executeTakeFirst();
+    .where('status', '=', 'screening');
+
+/** Record screening's verdict. True when the lead moved. */
+export async function recordScreening(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+  verdict: ScreeningVerdict,
+): Promise<boolean> {
+  const result = await screeningUpdate(db, id, verdict).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -84,23 +90,11 @@ export async function recordScreening(
 export async function recordScreeningAndNotify(
   db: Kysely<LeadIntakeDatabase>,
   id: string,
-  verdict: Parameters<typeof recordScreening>[2],
+  verdict: ScreeningVerdict,
   notice: { channel: string; payload: string },
 ): Promise<boolean> {
   const rows = await db
-    .with('changed', (q) =>
-      q
-        .updateTable('leads')
-        .set({
-          status: verdict.status === 'valid' ? 'available' : 'rejected',
-          validation_summary: JSON.stringify(verdict.validation_summary),
-          rejection_reasons: JSON.stringify(verdict.reasons),
-          screened_at: verdict.screened_at,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'screening')
-        .returning('id'),
-    )
+    .with('changed', () => screeningUpdate(db, id, verdict).returning('id'))
     .selectFrom('changed')
     .select(sql<string>`pg_notify(${notice.channel}, ${notice.payload})`.as('notified'))
     .execute();

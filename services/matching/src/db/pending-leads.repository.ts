@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Candidate } from '../domain/ranking.js';
 import { candidatesQuery, toCandidate, type CandidateRow } from './contractors.repository.js';
-import type { MatchingDatabase } from './database.js';
+import type { LeadsTable, MatchingDatabase } from './database.js';
 
 /**
  * A lead's two halves, each from its own event and in either order: the lead (LeadScreened, valid)
@@ -12,17 +12,17 @@ import type { MatchingDatabase } from './database.js';
  */
 
 /** A valid screened lead as matching keeps it (no contact details ever reach this service). */
-export interface ScreenedLead {
-  lead_id: string;
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  description: string;
-  urgency: string;
-  preferred_contractor_id: string | null;
-  is_test: boolean;
-  submitted_at: string;
-}
+export type ScreenedLead = Pick<
+  LeadsTable,
+  | 'lead_id'
+  | 'service_category'
+  | 'sub_service'
+  | 'zip_code'
+  | 'description'
+  | 'urgency'
+  | 'preferred_contractor_id'
+  | 'is_test'
+> & { submitted_at: string };
 
 /** The fixed price of a lead (LeadPriced). */
 export interface LeadPrice {
