@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { signupContractors } from './client.js';
 import { connectionHeadroom, planPools } from './connections.js';
-import { idleCpuRate, netCpuMsPerLead, pipelineRun } from './figures/pipeline.js';
+import { byProcess, idleCpuRate, netCpuMsPerLead, pipelineRun, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
 
@@ -38,18 +38,10 @@ async function main() {
     );
     console.log(
       `CPU per lead ${run.cpuMsPerLead!.toFixed(1)} ms (net of idle ${netCpuMsPerLead(run, idle).toFixed(1)}): ` +
-        Object.entries(run.cpuByProcess ?? {})
-          .sort(([, a], [, b]) => b - a)
-          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-          .join(', '),
+        byProcess(run.cpuByProcess),
     );
-    const writes = Object.entries(run.writesByProcess ?? {}).sort(([, a], [, b]) => b - a);
     console.log(
-      `write system calls per lead ${writes.reduce((t, [, v]) => t + v, 0).toFixed(0)}: ` +
-        writes
-          .filter(([, v]) => v >= 0.5)
-          .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-          .join(', '),
+      `write system calls per lead ${total(run.writesByProcess).toFixed(0)}: ${byProcess(run.writesByProcess, 0.5)}`,
     );
   } finally {
     await stack.stop();

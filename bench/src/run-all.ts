@@ -7,7 +7,15 @@ import { dashboardFigure } from './figures/dashboard.js';
 import { differentLeadsFigure, logDifferentLeads } from './figures/different-leads.js';
 import { intakeFigure } from './figures/intake.js';
 import { liveFanoutFigure } from './figures/live-fanout.js';
-import { idleCpuRate, netCpuMsPerLead, pipelineRun, sustained, sustainedRate } from './figures/pipeline.js';
+import {
+  byProcess,
+  idleCpuRate,
+  netCpuMsPerLead,
+  pipelineRun,
+  sustained,
+  sustainedRate,
+  total,
+} from './figures/pipeline.js';
 import { connectionHeadroom, planPools } from './connections.js';
 import { webFigure } from './figures/web.js';
 import { waitForBacklog, waitForQuietCpu } from './settle.js';
@@ -165,21 +173,12 @@ async function main() {
         )}; RabbitMQ and Redis are shared and not counted); ${netCpuMsPerLead(pipeline, idleMsPerSecond).toFixed(1)} ms net of the idle stack's ${idleMsPerSecond.toFixed(0)} ms/s (goal ≤ 3 ms)\n`,
     );
 
-    const writes = Object.entries(pipeline.writesByProcess ?? {}).sort(([, a], [, b]) => b - a);
     log(
-      `- write system calls per lead (round trips: statements, messages, HTTP; counted, not timed): ${writes
-        .reduce((t, [, v]) => t + v, 0)
-        .toFixed(0)} — ${writes
-        .filter(([, v]) => v >= 0.5)
-        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-        .join(', ')}\n`,
+      `- write system calls per lead (round trips: statements, messages, HTTP; counted, not timed): ${total(
+        pipeline.writesByProcess,
+      ).toFixed(0)} — ${byProcess(pipeline.writesByProcess, 0.5)}\n`,
     );
-    log(
-      `- where it goes (ms per lead): ${Object.entries(pipeline.cpuByProcess ?? {})
-        .sort(([, a], [, b]) => b - a)
-        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-        .join(', ')}\n`,
-    );
+    log(`- where it goes (ms per lead): ${byProcess(pipeline.cpuByProcess)}\n`);
 
     // Below the goal's 50 leads/s when that already backed up: the figure is the rate it does sustain.
     // Above figure 2's rate when that was sustained (in steps small enough to find where it stops).

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeCommit, coalesceStatements } from '../src/db/coalesced-statements.js';
-import { createPostgresDatabase, type Database } from '../src/db/database.js';
-import { realServersConfigured } from '../src/testing/infra.js';
+import { createTestInfra, realServersConfigured, type TestInfra } from '../src/testing/infra.js';
 
 // What leaves for the server, message by message, when a transaction's BEGIN and its outbox write
 // are held back to ride with their neighbours.
@@ -95,28 +92,16 @@ describe('coalesced statements (what is sent)', () => {
 });
 
 describe.runIf(realServersConfigured())('coalesced statements on PostgreSQL', () => {
-  let database: Database;
+  let infra: TestInfra;
   let db: Kysely<any>;
-  const adminUrl = process.env.DATABASE_URL!;
-  const dbName = `lm_test_coalesce_${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    database = createPostgresDatabase({ url: url.toString(), poolSize: 2 });
-    db = database.root;
+    infra = await createTestInfra();
+    db = infra.database.root;
     await sql`create table items (id int primary key, note text)`.execute(db);
   });
   afterAll(async () => {
-    await database?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await infra?.cleanup();
   });
 
   const notes = async () =>

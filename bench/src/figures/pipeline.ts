@@ -159,6 +159,18 @@ const byPrefix = (byKind: Record<string, number>) => {
 const perLead = (byKind: Record<string, number>, leads: number) =>
   Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, v / Math.max(1, leads)]));
 
+/** Per-process figures per lead, largest first ("node matching 4.3, …"), leaving out those under `min`. */
+export const byProcess = (figures: Record<string, number> | undefined, min = 0): string =>
+  Object.entries(figures ?? {})
+    .sort(([, a], [, b]) => b - a)
+    .filter(([, v]) => v >= min)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
+
+/** The sum of per-process figures (e.g. every process's writes per lead). */
+export const total = (figures: Record<string, number> | undefined): number =>
+  Object.values(figures ?? {}).reduce((t, v) => t + v, 0);
+
 /** A run is sustained when every lead got its SMS and p99 stayed under a second. */
 export const sustained = (run: PipelineRun) => run.leads > 0 && run.timed >= run.leads && run.p99 < 1000;
 

@@ -67,6 +67,16 @@ const pricedLead = (row: PricedLeadRow): PricedLead => ({
   candidates: row.candidates.map(toCandidate),
 });
 
+/** The lead's own columns a match needs (PricedLead['lead']), as both locking statements read them. */
+const LEAD_COLUMNS = [
+  'leads.lead_id',
+  'leads.service_category',
+  'leads.sub_service',
+  'leads.zip_code',
+  'leads.urgency',
+  'leads.preferred_contractor_id',
+] as const;
+
 /** The candidates for the lead whose ZIP code is the column `zipColumn` of the statement, as a JSON array. */
 const candidatesOfLead = (db: Kysely<MatchingDatabase>, zipColumn: string) =>
   jsonArrayFrom(candidatesQuery(db, sql.ref<string>(zipColumn))).as('candidates');
@@ -119,16 +129,7 @@ export async function recordLeadPrice(
     .selectFrom('leads')
     // Joined to what the insert returned: the statement's snapshot does not show its own insert.
     .innerJoin('stored', 'stored.lead_id', 'leads.lead_id')
-    .select([
-      'leads.lead_id',
-      'leads.service_category',
-      'leads.sub_service',
-      'leads.zip_code',
-      'leads.urgency',
-      'leads.preferred_contractor_id',
-      'stored.price_cents',
-      'stored.lead_type as price_lead_type',
-    ])
+    .select([...LEAD_COLUMNS, 'stored.price_cents', 'stored.lead_type as price_lead_type'])
     .select(candidatesOfLead(db, 'leads.zip_code'))
     .where('leads.status', '=', 'pending_match')
     .forUpdate('leads')
@@ -144,16 +145,7 @@ export async function lockPendingPricedLead(
   const row = await trx
     .selectFrom('leads')
     .innerJoin('lead_prices', 'lead_prices.lead_id', 'leads.lead_id')
-    .select([
-      'leads.lead_id',
-      'leads.service_category',
-      'leads.sub_service',
-      'leads.zip_code',
-      'leads.urgency',
-      'leads.preferred_contractor_id',
-      'lead_prices.price_cents',
-      'lead_prices.lead_type as price_lead_type',
-    ])
+    .select([...LEAD_COLUMNS, 'lead_prices.price_cents', 'lead_prices.lead_type as price_lead_type'])
     .select(candidatesOfLead(trx, 'leads.zip_code'))
     .where('leads.lead_id', '=', leadId)
     .where('leads.status', '=', 'pending_match')
