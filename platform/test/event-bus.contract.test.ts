@@ -29,6 +29,23 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
     expect(b.map((e) => e.id)).toEqual([marker.id]);
   });
 
+  it('a queue subscribed again without a type it used to take (unboundTypes) no longer receives it', async () => {
+    // An earlier version of the service consumed Alpha: its durable queue keeps that binding.
+    const earlier = await fx.bus.subscribe({ queue: 'q-retired', eventTypes: ['Alpha', 'Beta'] }, async () => {});
+    await earlier.close();
+    const got: EventEnvelope[] = [];
+    await fx.bus.subscribe(
+      { queue: 'q-retired', eventTypes: ['Beta'], unboundTypes: ['Alpha', 'Gamma'] },
+      async (e) => void got.push(e),
+    );
+    await fx.bus.publish(envelope('Alpha'));
+    // Had the Alpha still been routed to the queue, it would be delivered before this Beta.
+    const marker = envelope('Beta');
+    await fx.bus.publish(marker);
+    await waitFor(() => got.length > 0, 'the Beta');
+    expect(got.map((e) => e.id)).toEqual([marker.id]);
+  });
+
   it('redelivers after a handler failure, counting attempts', async () => {
     const attempts: number[] = [];
     await fx.bus.subscribe({ queue: 'q-retry', eventTypes: ['Alpha'], maxAttempts: 5 }, async (_e, info) => {

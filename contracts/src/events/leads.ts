@@ -54,9 +54,21 @@ export const LeadScreenedV1 = z.object({
  * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).
  * The price never changes afterwards: matching offers the lead at it, the SMS and the claim page show
  * it and the purchase charges it (docs/adr/0006-17-price-resolution.md, issue 19).
+ *
+ * It carries the lead as LeadScreened gave it (no contact details), so matching learns a lead from
+ * this one event and matches it on arrival, instead of pairing two (docs/adr/0024-19-one-event-per-lead-for-matching.md).
  */
 export const LeadPricedV1 = z.object({
   lead_id: z.string().uuid(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  urgency: z.enum(URGENCIES),
+  /** The job description (no contact details): available-lead cards show it before purchase. */
+  description: z.string(),
+  preferred_contractor_id: z.string().nullable(),
+  is_test: z.boolean(),
+  submitted_at: isoTime,
   price_cents: cents,
   lead_type: z.enum(LEAD_TYPES),
   /** Which row of the price matrix the price was read from (contracts' resolveLeadPrice). */

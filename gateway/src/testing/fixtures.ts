@@ -79,11 +79,19 @@ export function screenedLeadData(overrides: Partial<EventData<'LeadScreened'>> =
  * for tests that run matching without wallet-ledger.
  */
 export function leadPricedData(
-  lead: Pick<EventData<'LeadScreened'>, 'lead_id' | 'urgency' | 'service_category' | 'sub_service'>,
+  lead: EventData<'LeadScreened'>,
   price_cents = DEFAULT_LEAD_PRICE_CENTS,
 ): EventData<'LeadPriced'> {
   return {
     lead_id: lead.lead_id,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    zip_code: lead.zip_code,
+    urgency: lead.urgency,
+    description: lead.description,
+    preferred_contractor_id: lead.preferred_contractor_id,
+    is_test: lead.is_test,
+    submitted_at: lead.submitted_at,
     price_cents,
     lead_type: leadTypeOfUrgency(lead.urgency),
     price_source: { source: 'default', category: lead.service_category, sub_service: '' },

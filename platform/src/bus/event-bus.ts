@@ -4,6 +4,12 @@ import type { EventEnvelope } from '@leadmarket/contracts';
 export interface SubscriptionSpec {
   queue: string;
   eventTypes: readonly string[];
+  /**
+   * Event types this queue must not receive (every other type the marketplace knows): a durable
+   * queue keeps the bindings an earlier version of its service made, so a type the service stopped
+   * consuming would keep arriving and be dead-lettered as having no consumer. Unbound at attach.
+   */
+  unboundTypes?: readonly string[];
   /** Messages in flight at once for this consumer. */
   prefetch?: number;
   /** Deliveries before a failing message is dead-lettered. */

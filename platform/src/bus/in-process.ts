@@ -71,6 +71,7 @@ export class InProcessEventBus implements EventBus {
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
     const queue = this.declare(spec.queue);
     for (const type of spec.eventTypes) queue.types.add(type);
+    for (const type of spec.unboundTypes ?? []) queue.types.delete(type);
     const consumer = {
       handler,
       prefetch: spec.prefetch ?? DEFAULT_PREFETCH,

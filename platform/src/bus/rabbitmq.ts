@@ -161,6 +161,7 @@ export class RabbitMqEventBus implements EventBus {
         prefetch: spec.prefetch ?? DEFAULT_PREFETCH,
         maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         transient: spec.transient ?? false,
+        unboundTypes: spec.unboundTypes ?? [],
       },
       handler,
       inFlight: 0,
@@ -418,6 +419,9 @@ export class RabbitMqEventBus implements EventBus {
       });
     }
     for (const type of eventTypes) await channel.bindQueue(queue, this.exchange, type);
+    // Unbinding a binding that does not exist is a no-op for RabbitMQ; sent together, one round trip.
+    if (!sub.spec.transient)
+      await Promise.all(sub.spec.unboundTypes.map((type) => channel.unbindQueue(queue, this.exchange, type)));
     await channel.prefetch(prefetch);
     sub.channel = channel;
     const { consumerTag } = await channel.consume(queue, (msg) => {

@@ -1,4 +1,5 @@
-import type { EventEnvelope } from '@leadmarket/contracts';
+import type { EventEnvelope, EventType } from '@leadmarket/contracts';
+import { sql, type Kysely } from 'kysely';
 import { hashToken } from '../security/tokens.js';
 
 /** What a reset link's token becomes once the event carrying it has been published. */
@@ -44,4 +45,18 @@ function withoutToken(link: string): string {
   } catch {
     return REDACTED;
   }
+}
+
+/**
+ * An admin deleted a lead: blank the job description (which customers fill with their contact)
+ * in this service's outbox copies of the lead's `type` events. Published rows are kept for
+ * OUTBOX_RETENTION_HOURS as a record; an erased lead must not linger there.
+ */
+export async function eraseLeadDescriptionFromOutbox(trx: Kysely<any>, type: EventType, leadId: string): Promise<void> {
+  await trx
+    .updateTable('outbox')
+    .set({ envelope: sql`jsonb_set(envelope, '{data,description}', '""')` })
+    .where('type', '=', type)
+    .where(sql`envelope->'data'->>'lead_id'`, '=', leadId)
+    .execute();
 }

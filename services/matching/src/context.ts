@@ -1,15 +1,12 @@
 import { claimTokenKeyOf, consumerOf, createWakeup, type ServiceContext, type Wakeup } from '@leadmarket/platform';
 import type { MatchingDatabase } from './db/database.js';
 import { loadMatchingConfig, type MatchingConfig } from './config.js';
-import { createPairWatch, type PairWatch } from './use-cases/pair-watch.js';
 
 /** What matching's routes, consumers and jobs share: the platform's context, its config and the matcher's wake-up. */
 export interface MatchingContext extends ServiceContext<MatchingDatabase> {
   config: MatchingConfig;
-  /** Rung when a lead waits for the matcher (its match in the consumer failed, or its two events raced); the matcher loop of this instance listens. */
+  /** Rung when a lead waits for the matcher (its match in the consumer failed); the matcher loop of this instance listens. */
   matcherWakeup: Wakeup;
-  /** Halves of leads committed without their partner, for the race no consumer sees (use-cases/pair-watch.ts). */
-  pairWatch: PairWatch;
   /** CLAIM_TOKEN_KEY: offers' claim tokens are derived from it (docs/adr/0013). */
   claimTokenKey: string;
 }
@@ -19,7 +16,6 @@ export const matchingContext = (base: ServiceContext): MatchingContext => ({
   ...base,
   config: loadMatchingConfig(base.env),
   matcherWakeup: createWakeup(),
-  pairWatch: createPairWatch(),
   claimTokenKey: claimTokenKeyOf(base.env),
 });
 

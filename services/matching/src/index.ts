@@ -9,9 +9,9 @@ import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js
 import { registerOfferRoutes } from './routes/offers.routes.js';
 
 /**
- * The fallback for leads the consumers did not match (each lead is matched by the consumer whose
- * event completes it, docs/adr/0021): woken when a match in a consumer failed or a lead's two
- * events raced, and on an interval so a lead whose match failed (crash, database hiccup) is retried.
+ * The fallback for leads their consumer did not match (each lead is matched by LeadPriced's
+ * consumer as it arrives, docs/adr/0024): woken when a match in a consumer failed, and on an
+ * interval so a lead whose match failed (crash, database hiccup) is retried.
  */
 const MATCH_CONCURRENCY = 8;
 

@@ -3,7 +3,7 @@ import { migrateService, type MigrationSet } from '@leadmarket/platform';
 import { createTestInfra, type TestInfra } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidatesForZip } from '../src/db/contractors.repository.js';
+import { candidateLeadOf, candidatesFor } from '../src/db/contractors.repository.js';
 import type { MatchingDatabase } from '../src/db/database.js';
 import { closeLead } from '../src/db/leads.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -16,7 +16,7 @@ let infra: TestInfra;
 let db: Kysely<MatchingDatabase>;
 const RECORD = '2026_11_25_0100_contractor_offer_stats';
 
-const contractor = (zip: string) => insertContractor(db, [zip]);
+const contractor = (zip: string) => insertContractor(db, [zip], { zip_count: false });
 const lead = (zip: string) => insertLead(db, zip, { description: 'a leak' });
 
 const offerOf = (leadId: string, contractorId: string, at: string) => ({
@@ -54,7 +54,14 @@ describe("a contractor's ranking record", () => {
     await db.updateTable('leads').set({ status: 'purchased', purchased_by: me }).where('lead_id', '=', a).execute();
 
     await migrateService(infra.database, 'matching', migrations);
-    const record = async (id: string) => (await candidatesForZip(db, '51001')).find((x) => x.contractor_id === id)!;
+    const plumbingIn51001 = candidateLeadOf({
+      zip_code: '51001',
+      target: 'home_services/plumbing',
+      price_cents: 0,
+      preferred_contractor_id: null,
+    });
+    const record = async (id: string) =>
+      (await candidatesFor(db, plumbingIn51001, { now: new Date() })).find((x) => x.contractor_id === id)!;
     expect(await record(me)).toMatchObject({
       offers_received: 2,
       leads_purchased: 1,

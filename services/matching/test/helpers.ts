@@ -9,12 +9,25 @@ import type { LeadsTable, MatchingDatabase } from '../src/db/database.js';
 export async function insertContractor(
   db: Kysely<MatchingDatabase>,
   zips: string[],
-  { deleted = false, sub_service = 'plumbing', profile_at = new Date() } = {},
+  {
+    deleted = false,
+    sub_service = 'plumbing',
+    profile_at = new Date(),
+    /** False before the migration that adds contractors.zip_count (it backfills the count). */
+    zip_count = true,
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('contractors')
-    .values({ contractor_id: id, industry: 'home_services', sub_service, deleted, profile_at })
+    .values({
+      contractor_id: id,
+      industry: 'home_services',
+      sub_service,
+      deleted,
+      profile_at,
+      ...(zip_count ? { zip_count: zips.length } : {}),
+    })
     .execute();
   if (zips.length)
     await db

@@ -8,7 +8,7 @@ import {
   type TestStack,
 } from '@leadmarket/gateway/testing';
 import { buildEnvelope, claimTokenFor, claimTokenKeyOf, hashToken, type NewEvent } from '@leadmarket/platform';
-import { waitFor, waitUntilHandled } from '@leadmarket/platform/testing';
+import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
 
@@ -50,11 +50,9 @@ async function contractor({
 
 const lead = screenedLeadData;
 
-/** A valid lead as matching receives it: LeadScreened (screening) and LeadPriced (wallet-ledger, $20). */
-async function screenValid(l: EventData<'LeadScreened'>) {
-  const screened = await publish('screening', { type: 'LeadScreened', data: l });
-  await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
-  return screened;
+/** A valid lead as matching receives it: LeadPriced (wallet-ledger, $20), which carries the lead. */
+async function priceValid(l: EventData<'LeadScreened'>) {
+  return publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
 }
 
 async function matchedOffers(leadId: string) {
@@ -103,7 +101,7 @@ describe('matching', () => {
     const poor = await contractor({ zip_codes: [zip], balance_cents: 1999 });
     const wrongTrade = await contractor({ zip_codes: [zip], sub_service: 'hvac' });
     const l = lead({ preferred_contractor_id: b });
-    const event = await screenValid(l);
+    const event = await priceValid(l);
     const offers = await matchedOffers(l.lead_id);
     expect(offers.map((o) => o.contractor_id)).toEqual([b, a]); // b asked for; then a (one ZIP: best fit)
     expect(offers.map((o) => o.rank)).toEqual([1, 2]);
@@ -146,23 +144,7 @@ describe('matching', () => {
     expect(event.id).toBeDefined();
   });
 
-  it('treats a redelivered LeadScreened as one match', async () => {
-    await contractor({ zip_codes: ['60610'] });
-    const l = lead({ zip_code: '60610' });
-    const envelope = buildEnvelope('screening', { type: 'LeadScreened', data: l });
-    await stack.infra.bus.publish(envelope);
-    const reemitted = { ...envelope, id: randomUUID() };
-    await stack.infra.bus.publish(reemitted);
-    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(l) });
-    await matchedOffers(l.lead_id);
-    await waitUntilHandled(db(), reemitted.id);
-    const events = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
-      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
-      .filter((e) => e.data.lead_id === l.lead_id);
-    expect(events).toHaveLength(1);
-  });
-
-  it('never stores or offers a rejected lead, nor offers a deleted contractor', async () => {
+  it('never offers a deleted contractor, even after a late profile event', async () => {
     const zip = '60620';
     const gone = await contractor({ zip_codes: [zip] });
     const del = await publish('contractors', {
@@ -170,14 +152,8 @@ describe('matching', () => {
       data: { contractor_id: gone, deleted_at: at() },
     });
     await handled(del.id);
-    const rejected = lead({ zip_code: zip, status: 'rejected', reasons: ['content'] });
-    const e = await publish('screening', { type: 'LeadScreened', data: rejected });
-    await handled(e.id);
-    expect(
-      await db().selectFrom('leads').select('lead_id').where('lead_id', '=', rejected.lead_id).executeTakeFirst(),
-    ).toBeUndefined();
     const valid = lead({ zip_code: zip });
-    await screenValid(valid);
+    await priceValid(valid);
     expect(await matchedOffers(valid.lead_id)).toEqual([]);
     // A late profile event does not bring the deleted contractor back.
     const late = await publish('contractors', {
@@ -197,19 +173,19 @@ describe('matching', () => {
     });
     await handled(late.id);
     const again = lead({ zip_code: zip });
-    await screenValid(again);
+    await priceValid(again);
     expect(await matchedOffers(again.lead_id)).toEqual([]);
   });
 });
 
 describe('matching while its consumers are down', () => {
-  it('matches a lead screened while the consumers were stopped once they return', async () => {
+  it('matches a lead priced while the consumers were stopped once they return', async () => {
     const id = await contractor({ zip_codes: ['60640'] });
     const running = stack.marketplace.services.get('matching')!;
     await running.stopConsumers();
     const l = lead({ zip_code: '60640' });
     try {
-      await screenValid(l);
+      await priceValid(l);
       // Nothing consumes while stopped: the lead is not stored (checked at once; the point of the
       // test is that it is matched once the consumers return).
       expect(
@@ -235,7 +211,7 @@ describe('contractors-available-leads', () => {
     const newer = lead({ zip_code: zip });
     const sold = lead({ zip_code: zip });
     for (const l of [older, newer, sold]) {
-      await screenValid(l);
+      await priceValid(l);
       await matchedOffers(l.lead_id);
     }
     const purchase = await publish('wallet-ledger', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   contractorRegisteredData,
   publishLeadPriced,
-  publishScreenedLead,
+  screenedLeadData,
   startTestStack,
   type TestStack,
 } from '@leadmarket/gateway/testing';
@@ -72,48 +72,33 @@ afterAll(async () => {
 });
 
 describe('lead price from LeadPriced', () => {
-  it('waits for the price, then offers only contractors who can afford it, at that price', async () => {
+  it('offers only contractors who can afford the fixed price, at that price', async () => {
     const zip = '73301';
     const rich = await contractorWithBalance(5000, zip);
     const short = await contractorWithBalance(4499, zip);
-    const waiting = await publishScreenedLead(stack, legalLead(zip, { preferred_contractor_id: short }));
-    // A second lead, priced at once, is matched: by then the first has had every chance to be matched too.
-    const other = await publishScreenedLead(stack, legalLead('73302'));
-    await publishLeadPriced(stack, other, 4500);
-    await matchedLead(other.lead_id);
-    const unpriced = await db().selectFrom('leads').selectAll().where('lead_id', '=', waiting.lead_id).execute();
-    expect(unpriced.map((l) => l.status)).toEqual(['pending_match']);
-    expect(await db().selectFrom('offers').select('lead_id').where('lead_id', '=', waiting.lead_id).execute()).toEqual(
-      [],
-    );
-
-    await publishLeadPriced(stack, waiting, 4500);
-    const lead = await matchedLead(waiting.lead_id);
-    expect(Number(lead.price_cents)).toBe(4500);
-    expect(lead.lead_type).toBe('premium');
+    const lead = screenedLeadData(legalLead(zip, { preferred_contractor_id: short }));
+    await publishLeadPriced(stack, lead, 4500);
+    const row = await matchedLead(lead.lead_id);
+    expect(Number(row.price_cents)).toBe(4500);
+    expect(row.lead_type).toBe('premium');
     const offers = await db()
       .selectFrom('offers')
       .select('contractor_id')
-      .where('lead_id', '=', waiting.lead_id)
+      .where('lead_id', '=', lead.lead_id)
       .execute();
     // The customer asked for `short`, but it cannot afford the lead: never offered.
     expect(offers.map((o) => o.contractor_id)).toEqual([rich]);
     const matched = (await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadMatched').execute())
       .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
-      .find((e) => e.data.lead_id === waiting.lead_id);
+      .find((e) => e.data.lead_id === lead.lead_id);
     expect(matched.data.price_cents).toBe(4500);
   });
 
-  it('matches a lead whose LeadPriced arrived before its LeadScreened', async () => {
+  it('an Emergency lead is offered at its own fixed price and type', async () => {
     const zip = '73310';
     const id = await contractorWithBalance(9000, zip);
-    const lead = { lead_id: randomUUID(), ...legalLead(zip, { urgency: 'Emergency' as const }) };
+    const lead = screenedLeadData(legalLead(zip, { urgency: 'Emergency' as const }));
     await publishLeadPriced(stack, lead, 6100);
-    await waitFor(
-      () => db().selectFrom('lead_prices').select('lead_id').where('lead_id', '=', lead.lead_id).executeTakeFirst(),
-      'price stored',
-    );
-    await publishScreenedLead(stack, lead);
     const row = await matchedLead(lead.lead_id);
     expect(Number(row.price_cents)).toBe(6100);
     expect(row.lead_type).toBe('emergency');

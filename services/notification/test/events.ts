@@ -45,11 +45,9 @@ export const screenedLead = (over: Partial<EventData<'LeadScreened'>> = {}) =>
   });
 
 /**
- * A valid lead as matching receives it when wallet-ledger does not run: its LeadScreened, and the
- * LeadPriced wallet-ledger would emit (the default $20); matching offers only priced leads.
+ * A valid lead as matching receives it when wallet-ledger does not run: the LeadPriced wallet-ledger
+ * would emit for its LeadScreened (the default $20), which carries the lead.
  */
 export async function publishValidLead(bus: EventBus, lead: EventData<'LeadScreened'>) {
-  const screened = await publish(bus, 'screening', { type: 'LeadScreened', data: lead });
-  await publish(bus, 'wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
-  return screened;
+  return publish(bus, 'wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
 }

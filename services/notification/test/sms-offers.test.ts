@@ -188,42 +188,6 @@ describe('lead offers by SMS', () => {
       .execute();
     expect(deliveries).toHaveLength(1);
   });
-
-  it('never offers a rejected lead', async () => {
-    const before = smsTo('+14045550101').length;
-    const rejected = screenedLead({ status: 'rejected' });
-    const valid = screenedLead();
-    const rejectedEnvelope = await publish(stack.infra.bus, 'screening', {
-      type: 'LeadScreened',
-      data: {
-        ...rejected,
-        reasons: ['phone_invalid'],
-        validation_summary: { ...rejected.validation_summary, phone_valid: false },
-      },
-    });
-    await publishValidLead(stack.infra.bus, valid);
-    await waitFor(async () => smsTo('+14045550101').length > before, 'the SMS of the valid lead', 15_000);
-    await waitFor(
-      async () =>
-        (await matchingDb()
-          .selectFrom('inbox')
-          .select('event_id')
-          .where('event_id', '=', rejectedEnvelope.id)
-          .executeTakeFirst()) !== undefined,
-      'the rejected lead handled',
-    );
-    expect(
-      await matchingDb()
-        .selectFrom('leads')
-        .select('lead_id')
-        .where('lead_id', '=', rejected.lead_id)
-        .executeTakeFirst(),
-    ).toBeUndefined();
-    expect(
-      await matchingDb().selectFrom('offers').select('lead_id').where('lead_id', '=', rejected.lead_id).execute(),
-    ).toEqual([]);
-    expect(smsTo('+14045550101').slice(before)).toHaveLength(1);
-  });
 });
 
 describe('provider failures', () => {

@@ -6,7 +6,6 @@ import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadPricedConsumer } from './lead-priced.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
-import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
 import type { MatchingContext } from '../context.js';
 
@@ -16,7 +15,6 @@ export const consumers: ConsumerDefinition<any, MatchingContext>[] = [
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,
   walletBalanceChangedConsumer,
-  leadScreenedConsumer,
   leadPricedConsumer,
   leadPurchasedConsumer,
   leadExpiredConsumer,

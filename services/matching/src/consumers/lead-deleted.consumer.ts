@@ -6,6 +6,5 @@ export const leadDeletedConsumer = defineMatchingConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx }) {
     await closeLead(trx, data.lead_id, 'deleted');
-    await trx.updateTable('leads').set({ description: '' }).where('lead_id', '=', data.lead_id).execute();
   },
 });

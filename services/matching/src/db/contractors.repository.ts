@@ -1,6 +1,6 @@
 import type { SpendLimitsSnapshot } from '@leadmarket/contracts';
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Candidate } from '../domain/ranking.js';
+import { FAIRNESS_HORIZON_HOURS, SCORE_WEIGHTS, type Candidate } from '../domain/ranking.js';
 import type { MatchingDatabase } from './database.js';
 
 export interface ContractorProjection {
@@ -20,21 +20,14 @@ export async function upsertContractor(db: Kysely<MatchingDatabase>, p: Contract
     .forUpdate()
     .executeTakeFirst();
   if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(p.at))) return;
+  const zips = [...new Set(p.zip_codes.map((z) => z.trim()).filter(Boolean))];
+  const profile = { industry: p.industry, sub_service: p.sub_service, profile_at: p.at, zip_count: zips.length };
   await db
     .insertInto('contractors')
-    .values({
-      contractor_id: p.contractor_id,
-      industry: p.industry,
-      sub_service: p.sub_service,
-      profile_at: p.at,
-      deleted: false,
-    })
-    .onConflict((oc) =>
-      oc.column('contractor_id').doUpdateSet({ industry: p.industry, sub_service: p.sub_service, profile_at: p.at }),
-    )
+    .values({ contractor_id: p.contractor_id, ...profile, deleted: false })
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet(profile))
     .execute();
   await db.deleteFrom('contractor_zips').where('contractor_id', '=', p.contractor_id).execute();
-  const zips = [...new Set(p.zip_codes.map((z) => z.trim()).filter(Boolean))];
   if (zips.length)
     await db
       .insertInto('contractor_zips')
@@ -51,7 +44,7 @@ export async function markContractorDeleted(
   await db
     .insertInto('contractors')
     .values({ contractor_id: contractorId, industry: '', sub_service: '', profile_at: at, deleted: true })
-    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ deleted: true }))
+    .onConflict((oc) => oc.column('contractor_id').doUpdateSet({ deleted: true, zip_count: 0 }))
     .execute();
   await db.deleteFrom('contractor_zips').where('contractor_id', '=', contractorId).execute();
 }
@@ -106,18 +99,70 @@ export async function recordBalance(
     .execute();
 }
 
+/** The lead a candidate list is for: its ZIP code, trade, price and preferred contractor, as values or as columns of the statement the list is part of. */
+export interface CandidateLead {
+  zip_code: Expression<string>;
+  target: Expression<string | null>;
+  price_cents: Expression<number>;
+  preferred_contractor_id: Expression<string | null>;
+  /** Leave out contractors this lead was offered to already (a re-routing round). */
+  not_offered_lead?: Expression<string>;
+}
+
+/** A lead's own values as a CandidateLead. */
+export const candidateLeadOf = (lead: {
+  zip_code: string;
+  target: string | null;
+  price_cents: number;
+  preferred_contractor_id: string | null;
+}): CandidateLead => ({
+  zip_code: sql.val(lead.zip_code),
+  target: sql.val(lead.target),
+  price_cents: sql.val(lead.price_cents),
+  preferred_contractor_id: sql.val(lead.preferred_contractor_id),
+});
+
+/** A lead's columns (of a row named `table` in the statement) as a CandidateLead. */
+export const candidateLeadColumns = (table: string): CandidateLead => ({
+  zip_code: sql.ref(`${table}.zip_code`),
+  target: sql.ref(`${table}.target`),
+  price_cents: sql.ref(`${table}.price_cents`),
+  preferred_contractor_id: sql.ref(`${table}.preferred_contractor_id`),
+});
+
 /**
- * Every contractor serving the ZIP code `zip` (a value, or a column of the statement this is part
- * of) with its balance, offer record and all its ZIP codes: one row per candidate, ready for
- * `toCandidate`. The record is on the contractor's row (kept by insertOffers and closeLead), so this
- * reads the candidates and their ZIPs only, however many offers and leads the marketplace has stored.
+ * ranking's scoreCandidate in SQL, operation for operation (so the two agree to the last bit in all
+ * but the rarest cases, and code re-ranks what this returns anyway).
  */
-export function candidatesQuery(qb: QueryCreatorOf, zip: string | Expression<string>) {
-  return qb
-    .selectFrom('contractors as c')
-    .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
+const scoreSql = (now: Date) => sql<number>`(
+  ${SCORE_WEIGHTS.fit}::float8 * (1::float8 / sqrt(greatest(1, c.zip_count)::float8))
+  + ${SCORE_WEIGHTS.response}::float8 * ((least(greatest(0, c.leads_purchased), greatest(0, c.offers_received)) + 1)::float8
+      / (greatest(0, c.offers_received) + 2)::float8)
+  + ${SCORE_WEIGHTS.fairness}::float8 * (case when c.last_offered_at is null then 1::float8 else
+      least(1::float8, greatest(0::float8,
+        floor(extract(epoch from (${now.toISOString()}::timestamptz - c.last_offered_at)) * 1000)::float8 / 3600000 / ${FAIRNESS_HORIZON_HOURS}::float8))
+    end))`;
+
+/**
+ * The contractors eligible for the lead by everything PostgreSQL can judge (active, serving its
+ * ZIP code, in its trade — `target`, the same rule as targetsMatch — and able to afford its price),
+ * best first by ranking's own order (the preferred contractor, score, least recently offered, id),
+ * at most `limit` when given, each with its balance, offer record and all its ZIP codes: one row
+ * per candidate, ready for `toCandidate`. Spend caps are left to code (rankCandidates), which is
+ * why the caller asks for more than it will offer (pickOfferees). Only the few rows asked for leave
+ * the database, whatever the number of contractors in the ZIP code (issue 19: ranking 200 in code
+ * was matching's largest cost per lead).
+ */
+export function candidatesQuery(
+  qb: QueryCreatorOf,
+  lead: CandidateLead,
+  { now, limit }: { now: Date; limit?: number },
+) {
+  let best = qb
+    .selectFrom('contractor_zips as z')
+    .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select((eb) => [
+    .select([
       'c.contractor_id',
       'c.industry',
       'c.sub_service',
@@ -127,15 +172,38 @@ export function candidatesQuery(qb: QueryCreatorOf, zip: string | Expression<str
       'c.last_offered_at',
       'w.balance_cents',
       'w.spend_limits',
-      // Every ZIP the candidate serves (its fit), not only `zip`: a subquery per candidate, cheaper
-      // for PostgreSQL than grouping the candidates by a second join.
+    ])
+    .where('z.zip_code', '=', lead.zip_code)
+    .where('c.deleted', '=', false)
+    .where('c.target', '=', lead.target)
+    .where(sql`coalesce(w.balance_cents, 0)`, '>=', lead.price_cents)
+    .orderBy(sql`c.contractor_id = ${lead.preferred_contractor_id} is true`, 'desc')
+    .orderBy(scoreSql(now), 'desc')
+    .orderBy(sql`c.last_offered_at asc nulls first`)
+    .orderBy(sql`c.contractor_id collate "C"`);
+  const notOffered = lead.not_offered_lead;
+  if (notOffered)
+    best = best.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('offers as o')
+            .select('o.lead_id')
+            .where('o.lead_id', '=', notOffered)
+            .whereRef('o.contractor_id', '=', 'c.contractor_id'),
+        ),
+      ),
+    );
+  if (limit !== undefined) best = best.limit(limit);
+  // Every ZIP code of the few candidates left (the ranking's fit), read after the limit.
+  return qb
+    .selectFrom(best.as('b'))
+    .selectAll('b')
+    .select((eb) =>
       sql<string[]>`array(${eb
         .selectFrom('contractor_zips as served')
         .select('served.zip_code')
-        .whereRef('served.contractor_id', '=', 'c.contractor_id')})`.as('zip_codes'),
-    ])
-    .where('z.zip_code', '=', zip)
-    .where('c.deleted', '=', false);
+        .whereRef('served.contractor_id', '=', 'b.contractor_id')})`.as('zip_codes'),
+    );
 }
 
 /** What can start a query on matching's tables: the database, a transaction, or an expression builder inside a statement. */
@@ -172,9 +240,13 @@ export function toCandidate(r: CandidateRow): Candidate {
   };
 }
 
-/** Every contractor serving `zip`, ready for ranking, in one statement (re-routing; a first match reads them with its lead). */
-export async function candidatesForZip(db: Kysely<MatchingDatabase>, zip: string): Promise<Candidate[]> {
-  const rows = await candidatesQuery(db, zip).execute();
+/** The lead's candidates (candidatesQuery), ready for ranking. */
+export async function candidatesFor(
+  db: Kysely<MatchingDatabase>,
+  lead: CandidateLead,
+  options: { now: Date; limit?: number },
+): Promise<Candidate[]> {
+  const rows = await candidatesQuery(db, lead, options).execute();
   return rows.map(toCandidate);
 }
 

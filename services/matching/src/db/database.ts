@@ -8,7 +8,6 @@ export interface MatchingDatabase extends PlatformTables {
   wallets: WalletsTable;
   leads: LeadsTable;
   offers: OffersTable;
-  lead_prices: LeadPricesTable;
 }
 
 /** A contractor's targeting profile (projection of contractors' profile events). */
@@ -23,6 +22,8 @@ export interface ContractorsTable {
   offers_received: Generated<number>;
   leads_purchased: Generated<number>;
   last_offered_at: Timestamp | null;
+  /** How many ZIP codes it serves (the ranking's fit), kept with contractor_zips by upsertContractor. */
+  zip_count: Generated<number>;
   /** canonical_target(industry, sub_service), kept by PostgreSQL; null when it targets nothing. */
   target: GeneratedAlways<string | null>;
 }
@@ -46,7 +47,7 @@ export interface WalletsTable {
 /** pending_match → available (offered) → purchased | expired | deleted */
 export type MatchingLeadStatus = 'pending_match' | 'available' | 'purchased' | 'expired' | 'deleted';
 
-/** A screened lead waiting for, or past, its match. */
+/** A priced valid lead (LeadPriced) waiting for, or past, its match; or the tombstone of one closed before it came. */
 export interface LeadsTable {
   lead_id: string;
   service_category: string;
@@ -57,7 +58,7 @@ export interface LeadsTable {
   preferred_contractor_id: string | null;
   is_test: boolean;
   status: MatchingLeadStatus;
-  /** bigint, read as a JS number. */
+  /** The price wallet-ledger fixed (LeadPriced; null only on tombstones). bigint, read as a JS number. */
   price_cents: number | null;
   lead_type: string | null;
   purchased_by: string | null;
@@ -82,14 +83,6 @@ export interface OffersTable {
   expires_at: Timestamp;
   /** The offer round the offer was made in (1 = first). */
   round: Generated<number>;
-}
-
-/** The price wallet-ledger fixed for a lead (LeadPriced); may arrive before the lead's LeadScreened. */
-export interface LeadPricesTable {
-  lead_id: string;
-  price_cents: number;
-  lead_type: string;
-  priced_at: Timestamp;
 }
 
 export type MatchingLead = Selectable<LeadsTable>;

@@ -2,17 +2,14 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { StoredLead } from '../domain/available-leads.js';
 import type { MatchingDatabase } from './database.js';
 
-/**
- * Leads ready to be matched: screened valid and priced, not matched yet (a wake-up was missed or
- * a match failed), oldest first. A lead still waiting for its price is not listed.
- */
+/** Leads waiting for their match (their match in the consumer failed, or a wake-up was missed), oldest first. */
 export async function pendingLeadIds(db: Kysely<MatchingDatabase>, limit = 20): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
-    .innerJoin('lead_prices', 'lead_prices.lead_id', 'leads.lead_id')
-    .select('leads.lead_id')
-    .where('leads.status', '=', 'pending_match')
-    .orderBy('leads.submitted_at')
+    .select('lead_id')
+    .where('status', '=', 'pending_match')
+    .where('price_cents', 'is not', null)
+    .orderBy('submitted_at')
     .limit(limit)
     .execute();
   return rows.map((r) => r.lead_id);
@@ -23,9 +20,12 @@ export async function findLead(db: Kysely<MatchingDatabase>, leadId: string) {
 }
 
 /**
- * A lead left the market (sold, expired, deleted). If the event beats the lead's own LeadScreened,
- * nothing is stored and the later LeadScreened still finds no row to offer — so we keep a
- * tombstone row for unknown leads.
+ * A lead left the market (sold, expired, deleted), in one statement. When the event beats the lead's
+ * own LeadPriced, a tombstone row is stored, so the later LeadPriced finds the lead closed and never
+ * offers it. When that LeadPriced is being handled at this moment (its row inserted, not committed),
+ * the upsert waits for it and closes the committed row — an insert that skipped the conflict would
+ * leave it open. A sale is never overwritten by an expiry; a deletion overwrites anything but
+ * itself, and erases the description (which may hold the customer's contact).
  */
 export async function closeLead(
   db: Kysely<MatchingDatabase>,
@@ -33,17 +33,7 @@ export async function closeLead(
   status: 'purchased' | 'expired' | 'deleted',
   purchasedBy?: string,
 ): Promise<void> {
-  const updated = await db
-    .updateTable('leads')
-    .set({ status, ...(purchasedBy ? { purchased_by: purchasedBy } : {}) })
-    .where('lead_id', '=', leadId)
-    .where('status', 'not in', status === 'deleted' ? ['deleted'] : ['purchased', 'deleted'])
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) {
-    if (status === 'purchased' && purchasedBy) await countPurchase(db, purchasedBy);
-    return;
-  }
-  const inserted = await db
+  const closed = await db
     .insertInto('leads')
     .values({
       lead_id: leadId,
@@ -57,10 +47,19 @@ export async function closeLead(
       purchased_by: purchasedBy ?? null,
       submitted_at: new Date().toISOString(),
     })
-    .onConflict((oc) => oc.column('lead_id').doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('lead_id')
+        .doUpdateSet({
+          status,
+          ...(purchasedBy ? { purchased_by: purchasedBy } : {}),
+          ...(status === 'deleted' ? { description: '' } : {}),
+        })
+        .where('leads.status', 'not in', status === 'deleted' ? ['deleted'] : ['purchased', 'deleted']),
+    )
+    .returning('lead_id')
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && status === 'purchased' && purchasedBy)
-    await countPurchase(db, purchasedBy);
+  if (closed && status === 'purchased' && purchasedBy) await countPurchase(db, purchasedBy);
 }
 
 /**

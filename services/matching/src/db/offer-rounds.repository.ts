@@ -26,12 +26,6 @@ export async function lockLeadPastDeadline(trx: Kysely<MatchingDatabase>, leadId
     .executeTakeFirst();
 }
 
-/** Contractors this lead was already offered to (they are not offered it again). */
-export async function offeredContractorIds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<Set<string>> {
-  const rows = await trx.selectFrom('offers').select('contractor_id').where('lead_id', '=', leadId).execute();
-  return new Set(rows.map((r) => r.contractor_id));
-}
-
 /** The last round passed: no more deadlines; lead-intake expires the lead (LeadExpired closes it here). */
 export async function endRounds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<void> {
   await trx

@@ -89,7 +89,7 @@ const view = (r: Record<string, any>): OfferView => ({
 const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
   db
     .selectFrom('offers')
-    .leftJoin('lead_prices', 'lead_prices.lead_id', 'offers.lead_id')
+    .innerJoin('leads', 'leads.lead_id', 'offers.lead_id')
     .select([
       'offers.lead_id',
       'offers.contractor_id',
@@ -97,7 +97,7 @@ const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
       'offers.round',
       'offers.offered_at',
       'offers.expires_at',
-      'lead_prices.price_cents',
+      'leads.price_cents',
     ]);
 
 /** The offer a claim token belongs to, found by the token's hash. */

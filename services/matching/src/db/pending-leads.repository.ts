@@ -1,18 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Candidate } from '../domain/ranking.js';
-import { candidatesQuery, toCandidate, type CandidateRow } from './contractors.repository.js';
+import { candidateLeadColumns, candidatesQuery, toCandidate, type CandidateRow } from './contractors.repository.js';
 import type { LeadsTable, MatchingDatabase } from './database.js';
 
 /**
- * A lead's two halves, each from its own event and in either order: the lead (LeadScreened, valid)
- * and its fixed price (LeadPriced). Storing one half answers, in the same statement, whether the
- * pair is now complete, so the consumer that completes it matches the lead in its own transaction
- * (docs/adr/0021-19-match-in-the-consumer-that-completes-the-pair.md).
+ * A lead arrives whole, with its fixed price, in one event (LeadPriced); storing it answers, in the
+ * same statement, with its best candidates, so its consumer matches it in its own transaction
+ * (docs/adr/0024-19-one-event-per-lead-for-matching.md). A lead whose match failed stays pending for
+ * the matcher, which locks it and reads the same.
  */
 
-/** A valid screened lead as matching keeps it (no contact details ever reach this service). */
-export type ScreenedLead = Pick<
+/** A priced valid lead as LeadPriced gives it (no contact details ever reach this service). */
+export type NewPricedLead = Pick<
   LeadsTable,
   | 'lead_id'
   | 'service_category'
@@ -22,7 +22,7 @@ export type ScreenedLead = Pick<
   | 'urgency'
   | 'preferred_contractor_id'
   | 'is_test'
-> & { submitted_at: string };
+> & { submitted_at: string; price_cents: number; lead_type: string };
 
 /** The fixed price of a lead (LeadPriced). */
 export interface LeadPrice {
@@ -30,10 +30,7 @@ export interface LeadPrice {
   lead_type: string;
 }
 
-/**
- * A pending lead, what ranking and LeadMatched need of it, its fixed price, and the contractors
- * serving its ZIP code, read in the same statement (one round trip fewer per lead, issue 19).
- */
+/** A pending lead, what ranking and LeadMatched need of it, its fixed price, and its best candidates, read in one statement. */
 export interface PricedLead {
   lead: {
     lead_id: string;
@@ -42,14 +39,17 @@ export interface PricedLead {
     zip_code: string;
     urgency: string;
     preferred_contractor_id: string | null;
+    /** Its trade as PostgreSQL keeps it (canonical_target): the candidates' `target` equals it. */
+    target: string | null;
   };
   price: LeadPrice;
+  /** The best `limit` candidates PostgreSQL can judge (candidatesQuery), spend caps not yet checked. */
   candidates: Candidate[];
 }
 
 type PricedLeadRow = PricedLead['lead'] & {
-  price_cents: number | string;
-  price_lead_type: string;
+  price_cents: number | string | null;
+  lead_type: string | null;
   candidates: CandidateRow[];
 };
 
@@ -61,35 +61,40 @@ const pricedLead = (row: PricedLeadRow): PricedLead => ({
     zip_code: row.zip_code,
     urgency: row.urgency,
     preferred_contractor_id: row.preferred_contractor_id,
+    target: row.target,
   },
-  // bigint comes back as a string from pg.
-  price: { price_cents: Number(row.price_cents), lead_type: row.price_lead_type },
+  // bigint comes back as a string from pg; both are set on every lead that is not a tombstone.
+  price: { price_cents: Number(row.price_cents), lead_type: row.lead_type ?? '' },
   candidates: row.candidates.map(toCandidate),
 });
 
-/** The lead's own columns a match needs (PricedLead['lead']), as both locking statements read them. */
+/** The columns of a lead a match needs (PricedLead['lead'] and its price), as both statements read them. */
 const LEAD_COLUMNS = [
-  'leads.lead_id',
-  'leads.service_category',
-  'leads.sub_service',
-  'leads.zip_code',
-  'leads.urgency',
-  'leads.preferred_contractor_id',
+  'lead_id',
+  'service_category',
+  'sub_service',
+  'zip_code',
+  'urgency',
+  'preferred_contractor_id',
+  'target',
+  'price_cents',
+  'lead_type',
 ] as const;
 
-/** The candidates for the lead whose ZIP code is the column `zipColumn` of the statement, as a JSON array. */
-const candidatesOfLead = (db: Kysely<MatchingDatabase>, zipColumn: string) =>
-  jsonArrayFrom(candidatesQuery(db, sql.ref<string>(zipColumn))).as('candidates');
+/** The best `limit` candidates of the lead in the statement's row `table`, as a JSON array. */
+const candidatesOfLead = (db: Kysely<MatchingDatabase>, table: string, options: { now: Date; limit: number }) =>
+  jsonArrayFrom(candidatesQuery(db, candidateLeadColumns(table), options)).as('candidates');
 
 /**
- * Record a valid lead as waiting for its match; a repeat (or a lead already sold/removed) changes
- * nothing. In the same statement: when this stored the lead and its price is already here, the lead
- * with its price, to be matched in the caller's transaction (nobody else sees the new row before it
- * commits, so it needs no lock). Otherwise undefined.
+ * Store a priced lead as waiting for its match and, in the same statement, return it with its best
+ * `limit` candidates, to be matched in the caller's transaction (nobody else sees the new row before
+ * it commits, so it needs no lock). A repeat, or a lead closed (sold, expired, deleted: its tombstone)
+ * before its LeadPriced came, changes nothing and returns undefined.
  */
-export async function recordPendingLead(
+export async function recordPricedLead(
   db: Kysely<MatchingDatabase>,
-  lead: ScreenedLead,
+  lead: NewPricedLead,
+  options: { now: Date; limit: number },
 ): Promise<PricedLead | undefined> {
   const row = await db
     .with('stored', (qb) =>
@@ -97,58 +102,28 @@ export async function recordPendingLead(
         .insertInto('leads')
         .values({ ...lead, status: 'pending_match' })
         .onConflict((oc) => oc.column('lead_id').doNothing())
-        .returning(['lead_id', 'service_category', 'sub_service', 'zip_code', 'urgency', 'preferred_contractor_id']),
+        .returning(LEAD_COLUMNS),
     )
     .selectFrom('stored')
-    .innerJoin('lead_prices', 'lead_prices.lead_id', 'stored.lead_id')
     .selectAll('stored')
-    .select(['lead_prices.price_cents', 'lead_prices.lead_type as price_lead_type'])
-    .select(candidatesOfLead(db, 'stored.zip_code'))
+    .select(candidatesOfLead(db, 'stored', options))
     .executeTakeFirst();
   return row && pricedLead(row);
 }
 
-/**
- * Keep the price wallet-ledger fixed for a lead (LeadPriced); a repeat changes nothing. In the same
- * statement: when this stored the price and the lead is here, still pending, that lead locked (a
- * LeadDeleted or the matcher waits for this transaction) with the price, to be matched in the
- * caller's transaction. Otherwise undefined: the lead is not screened yet, or the price is a repeat.
- */
-export async function recordLeadPrice(
-  db: Kysely<MatchingDatabase>,
-  price: { lead_id: string; price_cents: number; lead_type: string; priced_at: string },
-): Promise<PricedLead | undefined> {
-  const row = await db
-    .with('stored', (qb) =>
-      qb
-        .insertInto('lead_prices')
-        .values(price)
-        .onConflict((oc) => oc.column('lead_id').doNothing())
-        .returning(['lead_id', 'price_cents', 'lead_type']),
-    )
-    .selectFrom('leads')
-    // Joined to what the insert returned: the statement's snapshot does not show its own insert.
-    .innerJoin('stored', 'stored.lead_id', 'leads.lead_id')
-    .select([...LEAD_COLUMNS, 'stored.price_cents', 'stored.lead_type as price_lead_type'])
-    .select(candidatesOfLead(db, 'leads.zip_code'))
-    .where('leads.status', '=', 'pending_match')
-    .forUpdate('leads')
-    .executeTakeFirst();
-  return row && pricedLead(row);
-}
-
-/** Lock a lead still waiting for its match, with its price (the matcher's transaction), or undefined when it is not pending or not priced yet. */
+/** Lock a lead still waiting for its match, with its price and best `limit` candidates (the matcher's transaction), or undefined when it is not pending. */
 export async function lockPendingPricedLead(
   trx: Kysely<MatchingDatabase>,
   leadId: string,
+  options: { now: Date; limit: number },
 ): Promise<PricedLead | undefined> {
   const row = await trx
     .selectFrom('leads')
-    .innerJoin('lead_prices', 'lead_prices.lead_id', 'leads.lead_id')
-    .select([...LEAD_COLUMNS, 'lead_prices.price_cents', 'lead_prices.lead_type as price_lead_type'])
-    .select(candidatesOfLead(trx, 'leads.zip_code'))
+    .select(LEAD_COLUMNS.map((c) => `leads.${c}` as const))
+    .select(candidatesOfLead(trx, 'leads', options))
     .where('leads.lead_id', '=', leadId)
     .where('leads.status', '=', 'pending_match')
+    .where('leads.price_cents', 'is not', null)
     .forUpdate('leads')
     .executeTakeFirst();
   return row && pricedLead(row);

@@ -4,7 +4,8 @@ import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
-import { rankCandidates } from '../domain/ranking.js';
+import { candidateLeadOf } from '../db/contractors.repository.js';
+import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
 
 /**
@@ -12,7 +13,7 @@ import { storeOfferRound } from './offer-round.js';
  * the eligible contractors at the price wallet-ledger fixed (LeadPriced), store the offers (token
  * hashes only), mark the lead matched and start its first round. Returns the LeadMatched for the
  * caller to emit in the same transaction; it carries no token (notification rebuilds each from the
- * server key, docs/adr/0013). One statement: the candidates came with the lead.
+ * server key, docs/adr/0013). One statement: the best candidates came with the lead.
  */
 export async function offerPricedLead(
   trx: Kysely<MatchingDatabase>,
@@ -21,8 +22,8 @@ export async function offerPricedLead(
   { lead, price, candidates }: PricedLead,
   now: Date,
 ): Promise<EventData<'LeadMatched'>> {
-  const ranked = rankCandidates(
-    candidates,
+  const ranked = await pickOfferees(
+    trx,
     {
       service_category: lead.service_category,
       sub_service: lead.sub_service,
@@ -30,8 +31,9 @@ export async function offerPricedLead(
       price_cents: price.price_cents,
       preferred_contractor_id: lead.preferred_contractor_id,
     },
-    config.OFFERS_PER_LEAD,
-    now,
+    candidateLeadOf({ ...lead, price_cents: price.price_cents }),
+    candidates,
+    { offers: config.OFFERS_PER_LEAD, now },
   );
   return storeOfferRound(trx, ctx, config, {
     lead,
@@ -52,10 +54,9 @@ export async function offerPricedLead(
 }
 
 /**
- * The matcher's way (a lead the consumers did not match: its match failed, or its two events were
- * handled at the same moment): in one transaction lock the lead with its price, offer it and emit
- * LeadMatched. A lead not priced yet waits (no other price is ever used); a lead already matched,
- * sold, expired or deleted is left alone, so running twice is harmless.
+ * The matcher's way (a lead its consumer did not match: the match failed and was rolled back to
+ * its savepoint): in one transaction lock the lead with its price, offer it and emit LeadMatched.
+ * A lead already matched, sold, expired or deleted is left alone, so running twice is harmless.
  * Returns the number of offers made, or undefined if the lead was not ready.
  */
 export async function matchLead(
@@ -65,7 +66,7 @@ export async function matchLead(
   now = new Date(),
 ): Promise<number | undefined> {
   return ctx.db.transaction().execute(async (trx) => {
-    const priced = await lockPendingPricedLead(trx, leadId);
+    const priced = await lockPendingPricedLead(trx, leadId, { now, limit: candidateLimit(config.OFFERS_PER_LEAD) });
     if (!priced) return undefined;
     const matched = await offerPricedLead(trx, ctx, config, priced, now);
     await ctx.emit(trx, [{ type: 'LeadMatched', data: matched }]);

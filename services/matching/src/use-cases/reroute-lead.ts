@@ -1,15 +1,10 @@
 import { intervalJob, type BackgroundJob } from '@leadmarket/platform';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
-import { candidatesForZip } from '../db/contractors.repository.js';
-import {
-  endRounds,
-  lastRank,
-  leadsPastRoundDeadline,
-  lockLeadPastDeadline,
-  offeredContractorIds,
-} from '../db/offer-rounds.repository.js';
-import { rankCandidates } from '../domain/ranking.js';
+import { sql } from 'kysely';
+import { candidateLeadOf, candidatesFor } from '../db/contractors.repository.js';
+import { endRounds, lastRank, leadsPastRoundDeadline, lockLeadPastDeadline } from '../db/offer-rounds.repository.js';
+import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
 
 export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
@@ -39,24 +34,30 @@ export async function rerouteLead(
       ctx.logger.info({ lead_id: leadId, rounds: round }, 'lead unsold after its last offer round');
       return { exhausted: true };
     }
-    const already = await offeredContractorIds(trx, leadId);
-    const candidates = (await candidatesForZip(trx, lead.zip_code)).filter((c) => !already.has(c.contractor_id));
-    const ranked = rankCandidates(
-      candidates,
+    const priceCents = Number(lead.price_cents);
+    // The next best not offered it before: PostgreSQL leaves them out and hands over the best few.
+    const candidateLead = {
+      ...candidateLeadOf({ ...lead, price_cents: priceCents }),
+      not_offered_lead: sql.val(leadId),
+    };
+    const limit = candidateLimit(config.OFFERS_PER_LEAD);
+    const ranked = await pickOfferees(
+      trx,
       {
         service_category: lead.service_category,
         sub_service: lead.sub_service,
         zip_code: lead.zip_code,
-        price_cents: Number(lead.price_cents),
+        price_cents: priceCents,
         preferred_contractor_id: lead.preferred_contractor_id,
       },
-      config.OFFERS_PER_LEAD,
-      now,
+      candidateLead,
+      await candidatesFor(trx, candidateLead, { now, limit }),
+      { offers: config.OFFERS_PER_LEAD, now },
     );
     const firstRank = (await lastRank(trx, leadId)) + 1;
     const matched = await storeOfferRound(trx, ctx, config, {
       lead,
-      priceCents: Number(lead.price_cents),
+      priceCents,
       ranked,
       firstRank,
       number: round + 1,

@@ -1,9 +1,11 @@
+import { eraseLeadDescriptionFromOutbox } from '@leadmarket/platform';
 import { defineWalletConsumer } from '../config.js';
 import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
 
 /**
- * An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger), and its
- * customer's phone fingerprint is erased.
+ * An admin deleted the lead: it can no longer be bought (a past sale stays in the ledger), its
+ * customer's phone fingerprint is erased, and so is the job description its LeadPriced carried
+ * (customers write their contact into it) from this service's outbox.
  */
 export const leadDeleted = defineWalletConsumer({
   event: 'LeadDeleted',
@@ -15,5 +17,6 @@ export const leadDeleted = defineWalletConsumer({
       .where('status', '<>', 'sold')
       .execute();
     await eraseFingerprintsOfLead(trx, event.data.lead_id);
+    await eraseLeadDescriptionFromOutbox(trx, 'LeadPriced', event.data.lead_id);
   },
 });

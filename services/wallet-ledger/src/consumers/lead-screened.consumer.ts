@@ -4,7 +4,8 @@ import { fixLeadPrice } from '../use-cases/fix-lead-price.js';
 
 /**
  * A valid lead becomes sellable with its price fixed now, and LeadPriced tells matching (which
- * offers only priced leads) in the same transaction; a rejected one is recorded as never sellable.
+ * offers only priced leads, and learns the lead from this event alone) in the same transaction; a
+ * rejected one is recorded as never sellable.
  */
 export const leadScreened = defineWalletConsumer({
   event: 'LeadScreened',
@@ -26,6 +27,15 @@ export const leadScreened = defineWalletConsumer({
         type: 'LeadPriced',
         data: {
           lead_id: d.lead_id,
+          // The lead as screened (no contact details): matching learns it from this event alone.
+          service_category: d.service_category,
+          sub_service: d.sub_service,
+          zip_code: d.zip_code,
+          urgency: d.urgency,
+          description: d.description,
+          preferred_contractor_id: d.preferred_contractor_id,
+          is_test: d.is_test,
+          submitted_at: d.submitted_at,
           // The stored price, the one the purchase charges (equal to `resolved` unless fixed earlier).
           price_cents: Number(row.price_cents),
           lead_type: row.lead_type as LeadType,

@@ -7,6 +7,7 @@ import * as walletSpendLimits from './2026_11_24_0100_wallet_spend_limits.js';
 import * as offerRound from './2026_11_24_0120_offer_round.js';
 import * as contractorOfferStats from './2026_11_25_0100_contractor_offer_stats.js';
 import * as leadTargets from './2026_11_25_0200_lead_targets.js';
+import * as oneEventPerLead from './2026_11_25_0300_one_event_per_lead.js';
 
 /** Matching's migrations in the order they run. */
 export const migrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const migrations: MigrationSet = {
   '2026_11_24_0120_offer_round': offerRound,
   '2026_11_25_0100_contractor_offer_stats': contractorOfferStats,
   '2026_11_25_0200_lead_targets': leadTargets,
+  '2026_11_25_0300_one_event_per_lead': oneEventPerLead,
 };

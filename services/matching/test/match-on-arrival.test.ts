@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchingContext } from '../src/context.js';
 import { service as matching } from '../src/index.js';
 
-// The consumer whose event completes a lead (LeadScreened + LeadPriced, either order) matches it in
-// its own transaction (docs/adr/0021). The matcher's sweep is an hour here, so a lead matched at all
-// was matched by a consumer, or by the matcher woken on purpose.
+// A lead arrives whole with its price (LeadPriced) and is matched in that event's own transaction
+// (docs/adr/0024). The matcher's sweep is an hour here, so a lead matched at all was matched by the
+// consumer, or by the matcher woken on purpose.
 let stack: TestStack;
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
 const service = () => stack.marketplace.services.get('matching')!.ctx as MatchingContext;
@@ -58,43 +58,53 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('a lead is matched by the consumer whose event completes it', () => {
-  it('priced after it was screened: matched in the LeadPriced transaction', async () => {
+describe('a lead is matched by the consumer of its LeadPriced', () => {
+  it('matched in the LeadPriced transaction, at its price', async () => {
     const id = await contractor('80101');
     const lead = screenedLeadData({ zip_code: '80101' });
-    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
-    await waitUntilHandled(db(), screened.id);
-    expect(await statusOf(lead.lead_id)).toBe('pending_match');
-
-    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
+    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 3300) });
     await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
     const [matched, ...more] = await leadMatchedOf(lead.lead_id);
     expect(more).toEqual([]);
+    expect(matched!.data.price_cents).toBe(3300);
     expect(matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id)).toEqual([id]);
     // Emitted while LeadPriced was handled (its correlation id; each test event has its own), so in
     // its transaction: no matcher transaction after it.
     expect(matched!.correlation_id).toBe(priced.correlation_id);
-    expect(matched!.correlation_id).not.toBe(screened.correlation_id);
+    // The lead as the event gave it, for the available-lead cards.
+    const row = await db()
+      .selectFrom('leads')
+      .select(['description', 'zip_code', 'price_cents', 'lead_type'])
+      .where('lead_id', '=', lead.lead_id)
+      .executeTakeFirstOrThrow();
+    expect({ ...row, price_cents: Number(row.price_cents) }).toEqual({
+      description: lead.description,
+      zip_code: '80101',
+      price_cents: 3300,
+      lead_type: 'standard',
+    });
   });
 
-  it('screened after it was priced: matched in the LeadScreened transaction', async () => {
-    const id = await contractor('80102');
-    const lead = screenedLeadData({ zip_code: '80102' });
-    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 3300) });
+  it('a lead deleted before its LeadPriced came is never offered', async () => {
+    await contractor('80105');
+    const lead = screenedLeadData({ zip_code: '80105' });
+    const deleted = await publish('lead-intake', {
+      type: 'LeadDeleted',
+      data: { lead_id: lead.lead_id, deleted_at: new Date().toISOString() },
+    });
+    await waitUntilHandled(db(), deleted.id);
+    const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
     await waitUntilHandled(db(), priced.id);
-    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
-    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
-    const [matched] = await leadMatchedOf(lead.lead_id);
-    expect(matched!.data.price_cents).toBe(3300);
-    expect(matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id)).toEqual([id]);
-    expect(matched!.correlation_id).toBe(screened.correlation_id);
-    expect(matched!.correlation_id).not.toBe(priced.correlation_id);
+    expect(await statusOf(lead.lead_id)).toBe('deleted');
+    expect(await leadMatchedOf(lead.lead_id)).toEqual([]);
+    expect(
+      await db().selectFrom('offers').select('contractor_id').where('lead_id', '=', lead.lead_id).execute(),
+    ).toEqual([]);
   });
 
   it('a LeadPriced delivered again (or re-emitted) makes no second offer round', async () => {
     const id = await contractor('80103');
     const lead = screenedLeadData({ zip_code: '80103' });
-    await publish('screening', { type: 'LeadScreened', data: lead });
     const priced = buildEnvelope('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
     await stack.infra.bus.publish(priced);
     await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
@@ -117,7 +127,7 @@ describe('a lead is matched by the consumer whose event completes it', () => {
     expect(Number(record.offers_received)).toBe(1);
   });
 
-  it('a match that fails in the consumer keeps the event and its price; the matcher matches the lead later', async () => {
+  it('a match that fails in the consumer keeps the lead and its price; the matcher matches it later', async () => {
     const id = await contractor('80104');
     const lead = screenedLeadData({ zip_code: '80104' });
     // Offers for this lead are refused while the trigger exists (a stand-in for a deadlock or a bug).
@@ -129,18 +139,18 @@ describe('a lead is matched by the consumer whose event completes it', () => {
            for each row execute function ${schema}.refuse_offers_${lead.lead_id.replace(/-/g, '')}()`,
       )
       .execute(db());
-    const screened = await publish('screening', { type: 'LeadScreened', data: lead });
-    await waitUntilHandled(db(), screened.id);
     const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 2700) });
     await waitUntilHandled(db(), priced.id);
-    // The event is handled (its inbox record and price kept); only the match was rolled back.
-    expect(await statusOf(lead.lead_id)).toBe('pending_match');
-    const prices = await db()
-      .selectFrom('lead_prices')
-      .select('price_cents')
+    // The event is handled (its inbox record kept) and the lead stored with its price; only the match was rolled back.
+    const stored = await db()
+      .selectFrom('leads')
+      .select(['status', 'price_cents'])
       .where('lead_id', '=', lead.lead_id)
-      .execute();
-    expect(prices.map((p) => Number(p.price_cents))).toEqual([2700]);
+      .executeTakeFirstOrThrow();
+    expect({ ...stored, price_cents: Number(stored.price_cents) }).toEqual({
+      status: 'pending_match',
+      price_cents: 2700,
+    });
     expect(await leadMatchedOf(lead.lead_id)).toEqual([]);
 
     await sql.raw(`drop trigger refuse_offers_${lead.lead_id.replace(/-/g, '')} on ${schema}.offers`).execute(db());
