@@ -27,6 +27,17 @@ describe.each(stores)('key-value store contract: $name', ({ make }) => {
     expect(await kv.get('k1')).toBeNull();
   });
 
+  it('deletes a key only while it holds the given value', async () => {
+    await kv.set('claim', 'lead-a', 60);
+    expect(await kv.deleteIfEquals('claim', 'lead-b')).toBe(false);
+    expect(await kv.get('claim')).toBe('lead-a');
+    expect(await kv.deleteIfEquals('claim', 'lead-a')).toBe(true);
+    expect(await kv.get('claim')).toBeNull();
+    expect(await kv.deleteIfEquals('claim', 'lead-a')).toBe(false);
+    // Released, the key can be claimed afresh.
+    expect(await kv.setIfAbsent('claim', 'lead-b', 60)).toBe(true);
+  });
+
   it('stores only the first of two set-if-absent calls, until the key expires', async () => {
     expect(await kv.setIfAbsent('dedupe', 'a', 1)).toBe(true);
     expect(await kv.setIfAbsent('dedupe', 'b', 1)).toBe(false);

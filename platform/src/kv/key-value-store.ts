@@ -21,6 +21,11 @@ export interface KeyValueStore {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   delete(...keys: string[]): Promise<void>;
   /**
+   * Delete `key` only while it still holds `value`, atomically: a claim's owner releases it without
+   * removing a claim someone else has taken since. True when this call deleted it.
+   */
+  deleteIfEquals(key: string, value: string): Promise<boolean>;
+  /**
    * Count a hit for `key`. Fixed windows count every attempt (a caller hammering a refused
    * login stays refused); sliding windows count only admitted hits over the last `windowSeconds`.
    */

@@ -37,6 +37,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
     }
   }
 
+  async deleteIfEquals(key: string, value: string): Promise<boolean> {
+    if (this.live(key)?.value !== value) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
   async hit(key: string, limit: number, windowSeconds: number, kind: WindowKind = 'fixed'): Promise<RateLimitResult> {
     const now = this.now();
     const windowMs = windowSeconds * 1000;

@@ -24,6 +24,11 @@ redis.call('PEXPIRE', KEYS[1], window)
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {allowed, count, oldest[2] or now}`;
 
+// Compare and delete in one script: between a GET and a DEL another client could claim the key.
+const DELETE_IF_EQUALS = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 export interface RedisOptions {
   url: string;
   /** Prepended to every key, so test stacks sharing one Redis do not meet. */
@@ -59,6 +64,10 @@ export class RedisKeyValueStore implements KeyValueStore {
 
   async delete(...keys: string[]): Promise<void> {
     if (keys.length) await this.redis.del(...keys);
+  }
+
+  async deleteIfEquals(key: string, value: string): Promise<boolean> {
+    return (await this.redis.eval(DELETE_IF_EQUALS, 1, key, value)) === 1;
   }
 
   async hit(key: string, limit: number, windowSeconds: number, kind: WindowKind = 'fixed'): Promise<RateLimitResult> {

@@ -1,9 +1,13 @@
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as leadIntake } from '@leadmarket/lead-intake';
+import { buildEnvelope, RedisKeyValueStore, type KeyValueStore } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadDeletedConsumer } from '../src/consumers/lead-deleted.consumer.js';
+import type { ScreeningContext } from '../src/context.js';
+import { duplicateClaimKey, duplicateFingerprint } from '../src/domain/fingerprint.js';
 import { service as screening } from '../src/index.js';
 
 let stack: TestStack;
@@ -49,6 +53,39 @@ async function screenedEvents(leadId: string) {
   return rows
     .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
     .filter((e) => e.data.lead_id === leadId);
+}
+
+const screeningCtx = () => stack.marketplace.services.get('screening')!.ctx as ScreeningContext;
+/** The duplicate fingerprint rows screening keeps for a lead. */
+const fingerprintRows = (leadId: string) =>
+  db.selectFrom('duplicate_fingerprints').select('lead_id').where('lead_id', '=', leadId).execute();
+/** The Redis key of the duplicate claim a lead body makes. */
+const claimKey = (lead: { phone: string; service_category: string; sub_service: string }) =>
+  duplicateClaimKey(duplicateFingerprint(lead.phone, lead.service_category, lead.sub_service));
+
+/**
+ * Handle a LeadDeleted with screening's consumer as its runner does (the handler in a transaction,
+ * then its after-commit hooks), returning once the hooks are done: a test that expects a hook to
+ * leave something alone cannot wait for a change, so it runs the consumer itself.
+ */
+async function handleLeadDeleted(leadId: string, kv: KeyValueStore = screeningCtx().kv): Promise<void> {
+  const ctx = screeningCtx();
+  const hooks: Array<() => void | Promise<void>> = [];
+  const event = buildEnvelope('lead-intake', {
+    type: 'LeadDeleted',
+    data: { lead_id: leadId, deleted_at: new Date().toISOString() },
+  });
+  await ctx.db.transaction().execute((trx) =>
+    leadDeletedConsumer.handle(event, {
+      trx,
+      emit: async () => {},
+      afterCommit: (fn) => hooks.push(fn),
+      log: ctx.logger,
+      kv,
+      service: ctx,
+    }),
+  );
+  for (const fn of hooks) await fn();
 }
 
 describe('screening', () => {
@@ -165,5 +202,51 @@ describe('screening', () => {
       .where('lead_id', '=', created.lead_id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_test: true, ip_rate_ok: true, client_ip_hash: null });
+  });
+
+  it('a lead deleted by an admin releases its duplicate claim: the same phone and service again is accepted', async () => {
+    const lead = body();
+    const first = await submit(lead);
+    expect(first.body.status).toBe('valid');
+    const kv = screeningCtx().kv;
+    expect(await kv.get(claimKey(lead))).toBe(first.body.lead_id);
+    await stack.marketplace.clients.call('lead-intake', `/internal/leads/${first.body.lead_id}`, { method: 'DELETE' });
+    // LeadDeleted reaches screening through the bus; the claim goes after its transaction commits.
+    await waitFor(async () => (await kv.get(claimKey(lead))) === null, 'the deleted lead to release its claim');
+    expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
+    const again = await submit(lead);
+    expect(again.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
+    expect(await kv.get(claimKey(lead))).toBe(again.body.lead_id);
+  });
+
+  it('a deleted lead leaves alone a claim that names another lead', async () => {
+    const lead = body();
+    const first = await submit(lead);
+    expect(first.body.status).toBe('valid');
+    // Another lead holds the key: as when the claim lapsed a little before the fingerprint row
+    // (pruned a day after the window) and a newer lead took it.
+    const newer = randomUUID();
+    await screeningCtx().kv.set(claimKey(lead), newer, 3600);
+    await handleLeadDeleted(first.body.lead_id);
+    expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
+    expect(await screeningCtx().kv.get(claimKey(lead))).toBe(newer);
+  });
+
+  it('with Redis unavailable at deletion the fingerprint row still goes, and the stale claim refuses nothing', async () => {
+    const lead = body();
+    const first = await submit(lead);
+    expect(first.body.status).toBe('valid');
+    // A real Redis client whose connection is gone: every command fails, as when Redis is down.
+    const down = new RedisKeyValueStore({ url: process.env.REDIS_URL! });
+    await down.close();
+    await handleLeadDeleted(first.body.lead_id, down);
+    expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
+    const kv = screeningCtx().kv;
+    expect(await kv.get(claimKey(lead))).toBe(first.body.lead_id);
+    // The claim names a lead with a verdict and no fingerprint row (deleted): no original, so the
+    // resubmission is accepted and takes the claim over.
+    const again = await submit(lead);
+    expect(again.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
+    expect(await kv.get(claimKey(lead))).toBe(again.body.lead_id);
   });
 });

@@ -1,10 +1,10 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { ScreeningDatabase } from '../db/database.js';
-import { insertScreening, screeningFacts, screeningStatusOf } from '../db/screening.repository.js';
+import { holdsFingerprint, insertScreening, screeningFacts } from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
-import { duplicateFingerprint } from '../domain/fingerprint.js';
+import { duplicateClaimKey, duplicateFingerprint } from '../domain/fingerprint.js';
 import { checkPhone } from '../domain/phone-check.js';
 import { verdictOf } from '../domain/verdict.js';
 import type { KeyValueStore } from '@leadmarket/platform';
@@ -29,13 +29,13 @@ async function isDuplicate(
 ): Promise<boolean> {
   // An accepted lead in the window decides it: Redis could only agree.
   if (seenInDatabase) return true;
-  const key = `screening:dup:${fingerprint}`;
+  const key = duplicateClaimKey(fingerprint);
   try {
     if (claim && (await kv.setIfAbsent(key, leadId, WINDOW_SECONDS))) return false;
     const holder = await kv.get(key);
     if (holder === null || holder === leadId) return false;
-    // A key written before this rule (or by a lead since refused) may name a rejected lead: that is no original.
-    if ((await screeningStatusOf(trx, holder)) === 'rejected') {
+    // A key may name a lead that is no original: one rejected (written before this rule) or deleted since.
+    if (!(await holdsFingerprint(trx, holder, fingerprint))) {
       if (claim) await kv.set(key, leadId, WINDOW_SECONDS);
       return false;
     }

@@ -102,10 +102,34 @@ export async function screeningFacts(
   return { fromIp: Number(row.from_ip), recentFingerprint: Boolean(row.recent_fingerprint) };
 }
 
-/** The verdict screening gave a lead, or undefined while it has none. */
-export async function screeningStatusOf(db: Kysely<ScreeningDatabase>, leadId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('screenings').select('status').where('lead_id', '=', leadId).executeTakeFirst();
-  return row?.status as string | undefined;
+/**
+ * Whether the lead named by a fingerprint's Redis claim still counts as its original: while
+ * screening has no verdict for it (it is being screened at this moment, the race the claim is for)
+ * or while it keeps its accepted fingerprint row. A holder with a verdict and no row is none: it was
+ * rejected (a key written before ADR 0004-15) or deleted (LeadDeleted dropped its row, and the
+ * key's release after commit is lost if Redis was down then). One statement, because the verdict
+ * and the row are written by one: it sees both or neither.
+ */
+export async function holdsFingerprint(
+  db: Kysely<ScreeningDatabase>,
+  leadId: string,
+  fingerprint: string,
+): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('screenings').select('lead_id').where('lead_id', '=', leadId)).as('screened'),
+      eb
+        .exists(
+          eb
+            .selectFrom('duplicate_fingerprints')
+            .select('lead_id')
+            .where('fingerprint', '=', fingerprint)
+            .where('lead_id', '=', leadId),
+        )
+        .as('kept'),
+    ])
+    .executeTakeFirstOrThrow();
+  return !row.screened || Boolean(row.kept);
 }
 
 /** Fingerprints past the window serve no purpose; dropping them keeps the table small. */

@@ -6,3 +6,6 @@ export function duplicateFingerprint(phone: string, serviceCategory: string, sub
   const service = `${serviceCategory.trim().toLowerCase()}|${subService.trim().toLowerCase()}`;
   return createHash('sha256').update(`${digits}|${service}`).digest('hex');
 }
+
+/** The Redis key through which two identical leads screened at once race for one claim; its value names the claiming lead. */
+export const duplicateClaimKey = (fingerprint: string): string => `screening:dup:${fingerprint}`;
