@@ -1,6 +1,6 @@
+import { eraseLeadDescriptionFromOutbox } from '@leadmarket/platform';
 import { defineScreeningConsumer } from '../context.js';
 import { duplicateClaimKey } from '../domain/fingerprint.js';
-import { sql } from 'kysely';
 
 /**
  * An admin deleted the lead: the job description screening forwarded in LeadScreened (which the
@@ -11,12 +11,7 @@ import { sql } from 'kysely';
 export const leadDeletedConsumer = defineScreeningConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx, kv, log, afterCommit }) {
-    await trx
-      .updateTable('outbox')
-      .set({ envelope: sql`jsonb_set(envelope, '{data,description}', '""')` })
-      .where('type', '=', 'LeadScreened')
-      .where(sql`envelope->'data'->>'lead_id'`, '=', data.lead_id)
-      .execute();
+    await eraseLeadDescriptionFromOutbox(trx, 'LeadScreened', data.lead_id);
     // The deleting statement names the fingerprint: once the row is gone nothing else in screening does.
     const dropped = await trx
       .deleteFrom('duplicate_fingerprints')
