@@ -52,7 +52,7 @@ export const claimToken = (): string => randomBytes(32).toString('base64url');
  * Offer a lead to contractors as matching does: in one matching transaction, its offers stored (the
  * token's hash only), in round 1 unless given, and LeadMatched (no tokens) written to its outbox for
  * the others. With `priced` (the default: a real wallet-ledger runs), first waits for the lead's
- * LeadPriced at matching, as an offer is only made at the fixed price, and after, for wallet-ledger
+ * LeadPriced at matching (the lead stored with its price), as an offer is only made at the fixed price, and after, for wallet-ledger
  * to know who was offered (dashboard purchase eligibility).
  */
 export async function offerLead(
@@ -65,16 +65,22 @@ export async function offerLead(
   if (priced)
     await waitFor(
       () =>
-        matching.ctx.db.selectFrom('lead_prices').select('lead_id').where('lead_id', '=', leadId).executeTakeFirst(),
+        matching.ctx.db
+          .selectFrom('leads')
+          .select('lead_id')
+          .where('lead_id', '=', leadId)
+          .where('price_cents', 'is not', null)
+          .executeTakeFirst(),
       `matching knows the price of lead ${leadId}`,
       10_000,
     );
   const lead = await leadRow(stack, leadId);
   if (!lead) throw new Error(`no lead ${leadId}`);
   const price = await matching.ctx.db
-    .selectFrom('lead_prices')
+    .selectFrom('leads')
     .select('price_cents')
     .where('lead_id', '=', leadId)
+    .where('price_cents', 'is not', null)
     .executeTakeFirst();
   await matching.ctx.db.transaction().execute(async (trx) => {
     const ranked = await trx

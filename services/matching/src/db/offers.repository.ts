@@ -89,7 +89,7 @@ const view = (r: Record<string, any>): OfferView => ({
 const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
   db
     .selectFrom('offers')
-    .innerJoin('leads', 'leads.lead_id', 'offers.lead_id')
+    .leftJoin('leads', 'leads.lead_id', 'offers.lead_id')
     .select([
       'offers.lead_id',
       'offers.contractor_id',
