@@ -42,7 +42,14 @@ export async function contentionFigure(
   base: string,
   databaseUrl: string,
   contractors: BenchContractor[],
-  opts: { leads: number; runs: number; pgbenchSeconds: number; pgbenchClients?: number },
+  opts: {
+    leads: number;
+    runs: number;
+    pgbenchSeconds: number;
+    pgbenchClients?: number;
+    /** Wait until the leads' own pipeline (their SMS, their events) is done, so it does not compete with the race. */
+    settle: () => Promise<void>;
+  },
 ): Promise<ContentionFigure> {
   const attempts: number[] = [],
     sales: number[] = [],
@@ -61,7 +68,7 @@ export async function contentionFigure(
       const res = await call(base, 'leads-submit', { body: leadBody(`c${r}-${i}`) });
       if (res.body?.status === 'valid') leadIds.push(res.body.lead_id);
     }
-    await new Promise((res) => setTimeout(res, 1000)); // prices fixed, offers sent
+    await opts.settle(); // prices fixed, offers sent
     const latencies: number[] = [];
     let sold = 0;
     const started = performance.now();

@@ -42,7 +42,14 @@ export async function differentLeadsFigure(
   base: string,
   databaseUrl: string,
   contractors: BenchContractor[],
-  opts: { buyers: number; bursts: number; runs: number; pgbenchSeconds: number },
+  opts: {
+    buyers: number;
+    bursts: number;
+    runs: number;
+    pgbenchSeconds: number;
+    /** Wait until the bursts' own pipeline (their SMS, their events) is done, so it does not compete with the purchases. */
+    settle: () => Promise<void>;
+  },
 ): Promise<DifferentLeadsFigure> {
   const buyers = contractors.slice(0, opts.buyers);
   const pgClients = Math.min(buyers.length, 20);
@@ -66,6 +73,7 @@ export async function differentLeadsFigure(
       await untilListed(base, buyers[0]!, ids);
       bursts.push(ids);
     }
+    await opts.settle();
     const latencies: number[] = [];
     let seconds = 0;
     for (const ids of bursts) {
