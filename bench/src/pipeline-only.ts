@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { signupContractors } from './client.js';
 import { connectionHeadroom, planPools } from './connections.js';
+import { formatHops, hopTimes } from './figures/hops.js';
 import { byProcess, idleCpuRate, netCpuMsPerLead, pipelineRun, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
@@ -25,6 +26,7 @@ async function main() {
     await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });
     const idle = await idleCpuRate(stack, 3000);
     console.log(`${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${rate} leads/s for ${seconds} s`);
+    const started = new Date();
     const run = await pipelineRun(stack, {
       ratePerSecond: rate,
       seconds,
@@ -43,6 +45,7 @@ async function main() {
     console.log(
       `write system calls per lead ${total(run.writesByProcess).toFixed(0)}: ${byProcess(run.writesByProcess, 0.5)}`,
     );
+    console.log(`hop by hop: ${formatHops(await hopTimes(stack.databaseUrl, started))}`);
   } finally {
     await stack.stop();
   }
