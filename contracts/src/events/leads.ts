@@ -32,12 +32,8 @@ export const ValidationSummarySchema = z.object({
 });
 export type ValidationSummary = z.infer<typeof ValidationSummarySchema>;
 
-/** Emitted by screening. A rejected lead is never offered or sold. */
-export const LeadScreenedV1 = z.object({
-  lead_id: z.string().uuid(),
-  status: z.enum(['valid', 'rejected']),
-  validation_summary: ValidationSummarySchema,
-  reasons: z.array(z.string()),
+/** A screened lead as the events after screening carry it: the job, never the customer's contact. */
+const screenedLeadFields = {
   service_category: z.string(),
   sub_service: z.string(),
   zip_code: z.string(),
@@ -47,6 +43,15 @@ export const LeadScreenedV1 = z.object({
   preferred_contractor_id: z.string().nullable(),
   is_test: z.boolean(),
   submitted_at: isoTime,
+};
+
+/** Emitted by screening. A rejected lead is never offered or sold. */
+export const LeadScreenedV1 = z.object({
+  lead_id: z.string().uuid(),
+  status: z.enum(['valid', 'rejected']),
+  validation_summary: ValidationSummarySchema,
+  reasons: z.array(z.string()),
+  ...screenedLeadFields,
   screened_at: isoTime,
 });
 
@@ -60,15 +65,7 @@ export const LeadScreenedV1 = z.object({
  */
 export const LeadPricedV1 = z.object({
   lead_id: z.string().uuid(),
-  service_category: z.string(),
-  sub_service: z.string(),
-  zip_code: z.string(),
-  urgency: z.enum(URGENCIES),
-  /** The job description (no contact details): available-lead cards show it before purchase. */
-  description: z.string(),
-  preferred_contractor_id: z.string().nullable(),
-  is_test: z.boolean(),
-  submitted_at: isoTime,
+  ...screenedLeadFields,
   price_cents: cents,
   lead_type: z.enum(LEAD_TYPES),
   /** Which row of the price matrix the price was read from (contracts' resolveLeadPrice). */

@@ -4,7 +4,13 @@ import { migrateService } from '@leadmarket/platform';
 import { createTestInfra, realServersConfigured, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidateLeadOf, candidatesFor, toCandidate, type CandidateRow } from '../src/db/contractors.repository.js';
+import {
+  CANDIDATE_COLUMNS,
+  candidateLeadOf,
+  candidatesFor,
+  toCandidate,
+  type CandidateRow,
+} from '../src/db/contractors.repository.js';
 import type { MatchingDatabase } from '../src/db/database.js';
 import { closeLead } from '../src/db/leads.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -89,17 +95,7 @@ async function everyoneIn(zip: string) {
     .selectFrom('contractors as c')
     .innerJoin('contractor_zips as z', 'z.contractor_id', 'c.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select([
-      'c.contractor_id',
-      'c.industry',
-      'c.sub_service',
-      'c.deleted',
-      'c.offers_received',
-      'c.leads_purchased',
-      'c.last_offered_at',
-      'w.balance_cents',
-      'w.spend_limits',
-    ])
+    .select(CANDIDATE_COLUMNS)
     .select((eb) =>
       sql<string[]>`array(${eb
         .selectFrom('contractor_zips as s')

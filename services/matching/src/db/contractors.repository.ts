@@ -130,6 +130,19 @@ export const candidateLeadColumns = (table: string): CandidateLead => ({
   preferred_contractor_id: sql.ref(`${table}.preferred_contractor_id`),
 });
 
+/** What ranking needs of a candidate, from its contractor row (`c`) and wallet (`w`); its ZIP codes come after. */
+export const CANDIDATE_COLUMNS = [
+  'c.contractor_id',
+  'c.industry',
+  'c.sub_service',
+  'c.deleted',
+  'c.offers_received',
+  'c.leads_purchased',
+  'c.last_offered_at',
+  'w.balance_cents',
+  'w.spend_limits',
+] as const;
+
 /**
  * ranking's scoreCandidate in SQL, operation for operation (so the two agree to the last bit in all
  * but the rarest cases, and code re-ranks what this returns anyway).
@@ -162,17 +175,7 @@ export function candidatesQuery(
     .selectFrom('contractor_zips as z')
     .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
     .leftJoin('wallets as w', 'w.contractor_id', 'c.contractor_id')
-    .select([
-      'c.contractor_id',
-      'c.industry',
-      'c.sub_service',
-      'c.deleted',
-      'c.offers_received',
-      'c.leads_purchased',
-      'c.last_offered_at',
-      'w.balance_cents',
-      'w.spend_limits',
-    ])
+    .select(CANDIDATE_COLUMNS)
     .where('z.zip_code', '=', lead.zip_code)
     .where('c.deleted', '=', false)
     .where('c.target', '=', lead.target)
