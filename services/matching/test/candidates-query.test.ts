@@ -14,6 +14,7 @@ import {
 import type { MatchingDatabase } from '../src/db/database.js';
 import { closeLead } from '../src/db/leads.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { insertOffers } from '../src/db/offers.repository.js';
 import { recordPricedLead } from '../src/db/pending-leads.repository.js';
 import { rankCandidates, type LeadToMatch } from '../src/domain/ranking.js';
 import { candidateLimit, pickOfferees } from '../src/use-cases/pick-offerees.js';
@@ -228,5 +229,57 @@ describe.runIf(realServersConfigured())('a lead closed while its LeadPriced is b
       .where('lead_id', '=', leadId)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'deleted', description: '' });
+  });
+  it('a transaction already holding contractors fails at once for one another holds, instead of waiting (no deadlock)', async () => {
+    const zip = '41004';
+    const shared = await contractorIn(zip, {});
+    const [first, second] = [randomUUID(), randomUUID()];
+    for (const id of [first, second])
+      await db
+        .insertInto('leads')
+        .values({
+          lead_id: id,
+          ...plumbing,
+          zip_code: zip,
+          description: 'a leak',
+          urgency: 'Standard',
+          is_test: false,
+          status: 'pending_match',
+          submitted_at: now,
+          price_cents: 2000,
+          lead_type: 'standard',
+        })
+        .execute();
+    const offerOf = (leadId: string) => ({
+      lead_id: leadId,
+      contractor_id: shared,
+      rank: 1,
+      round: 1,
+      claim_token_hash: randomUUID(),
+      score: 1,
+      offered_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    });
+    let release!: () => void;
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const mayCommit = new Promise<void>((r) => (release = r));
+    const other = db.transaction().execute(async (trx) => {
+      await insertOffers(trx, [offerOf(first)]);
+      held();
+      await mayCommit;
+    });
+    await holding;
+    const refused = await insertOffers(db, [offerOf(second)], undefined, { noWait: true }).then(
+      () => undefined,
+      (err: { code?: string }) => err.code,
+    );
+    release();
+    await other;
+    expect(refused).toBe('55P03');
+    // Once the other committed, the same offer goes through.
+    await insertOffers(db, [offerOf(second)], undefined, { noWait: true });
+    const offers = await db.selectFrom('offers').select('lead_id').where('contractor_id', '=', shared).execute();
+    expect(offers.map((o) => o.lead_id).sort()).toEqual([first, second].sort());
   });
 });

@@ -27,6 +27,13 @@ export async function insertOffers(
   trx: Kysely<MatchingDatabase>,
   offers: NewOffer[],
   lead?: { lead_id: string; change: LeadChange },
+  /**
+   * Fail at once (lock_not_available) instead of waiting when another transaction holds one of the
+   * contractors: for a transaction that already holds contractor rows of an earlier match, so that
+   * it never waits while holding (two batches each matching several leads would otherwise deadlock,
+   * found by PostgreSQL only after deadlock_timeout, a second).
+   */
+  { noWait = false }: { noWait?: boolean } = {},
 ): Promise<void> {
   if (offers.length === 0) {
     if (lead) await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
@@ -42,7 +49,8 @@ export async function insertOffers(
         .select('contractor_id')
         .where('contractor_id', 'in', contractorIds)
         .orderBy('contractor_id')
-        .forUpdate(),
+        .forUpdate()
+        .$if(noWait, (qb) => qb.noWait()),
     );
   const updateRecord = (db: typeof withRecord) =>
     db

@@ -21,6 +21,7 @@ export async function offerPricedLead(
   config: MatchingConfig,
   { lead, price, candidates }: PricedLead,
   now: Date,
+  { noWait = false }: { noWait?: boolean } = {},
 ): Promise<EventData<'LeadMatched'>> {
   const ranked = await pickOfferees(
     trx,
@@ -42,6 +43,7 @@ export async function offerPricedLead(
     firstRank: 1,
     number: 1,
     now,
+    noWait,
     leadChange: {
       status: 'available',
       price_cents: price.price_cents,

@@ -33,6 +33,8 @@ export async function storeOfferRound(
     now: Date;
     /** The lead's own change with this round (matched, next round), written in the offers' statement. */
     leadChange: LeadChange;
+    /** Fail instead of waiting for a contractor another transaction holds (insertOffers). */
+    noWait?: boolean;
   },
 ): Promise<EventData<'LeadMatched'>> {
   const { lead, now } = round;
@@ -52,6 +54,7 @@ export async function storeOfferRound(
       expires_at: expiresAt,
     })),
     { lead_id: lead.lead_id, change: round.leadChange },
+    { noWait: round.noWait },
   );
   return {
     lead_id: lead.lead_id,
