@@ -89,6 +89,17 @@ async function main() {
         `(total_available ${sample?.available?.total_available ?? '?'})`,
     );
 
+    if (process.env.DASH_FLOOR) {
+      // The floor: the gateway's own /healthz (no hop, no session), 100 at once, CPU per request by process.
+      const floor = await stack.cpuMeter();
+      for (let r = 0; r < rounds; r++)
+        await Promise.all(contractors.map(() => fetch(`${stack.url}/healthz`).then((res) => res.text())));
+      const f = await floor.stop();
+      const n = rounds * contractors.length;
+      console.log(
+        `floor: ${n} GET /healthz at the gateway, CPU per request ${fixed(Object.fromEntries(Object.entries(f.byKind).map(([k, v]) => [k, v / n])), 3)}`,
+      );
+    }
     const redis = new CpuMeter(async () => redisPids().map((pid) => ({ pid, kind: 'redis (shared)' })));
     await redis.start();
     const meter = await stack.cpuMeter();
@@ -139,6 +150,7 @@ async function main() {
       `CPU per first paint ${(cpu.totalMs / paints).toFixed(2)} ms (net of idle ${netMs.toFixed(2)}; node ${node.toFixed(2)}, ` +
         `PostgreSQL ${(cpu.totalMs / paints - node).toFixed(2)}): ${fixed(cpuPer, 2)}`,
     );
+    console.log(`  of it in the kernel (system time): ${fixed(per(cpu.systemByKind), 2)}`);
     console.log(`  redis-server (shared, not in the total): ${(redisCpu.totalMs / paints).toFixed(2)} ms`);
     const writes = per(cpu.writesByKind);
     console.log(`write system calls per first paint ${total(writes).toFixed(1)}: ${fixed(writes, 1, 0.05)}`);
