@@ -1,4 +1,5 @@
 import { PURCHASED_LISTS, type PurchasedList, type PurchasedLeadsQuery } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { findLeads, type LeadRow } from './lead.repository.js';
 import type { LeadIntakeDatabase } from './database.js';
@@ -92,6 +93,21 @@ const listSizes = (db: Kysely<LeadIntakeDatabase>, contractorId: string) =>
 const countsFrom = (row: Record<string, unknown>) =>
   Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number(row[`n_${l}`])])) as Record<PurchasedList, number>;
 
+/** Compiled once, sent as a prepared statement (preparedRead). */
+const claimedAndSizesRead = preparedRead((db: Kysely<LeadIntakeDatabase>, p: { contractorId: string }) =>
+  db
+    .selectFrom(listSizes(db, p.contractorId).as('n'))
+    .leftJoin('leads', (join) =>
+      join
+        .on('leads.purchased_by', '=', p.contractorId)
+        .on('leads.status', '!=', 'deleted')
+        .on('leads.purchase_channel', '=', 'claim'),
+    )
+    .selectAll('leads')
+    .select(PURCHASED_LISTS.map((l) => `n.n_${l}` as const))
+    .orderBy('leads.purchased_at', 'desc'),
+);
+
 /**
  * lead-intake's part of the dashboard's first screen in ONE statement: the leads the contractor bought
  * through a claim link (newest purchase first, as leadsPurchasedBy(…, 'claim') answers them) and the
@@ -102,18 +118,7 @@ export async function claimedLeadsAndCounts(
   db: Kysely<LeadIntakeDatabase>,
   contractorId: string,
 ): Promise<{ claimed: LeadRow[]; counts: Record<PurchasedList, number> }> {
-  const rows = await db
-    .selectFrom(listSizes(db, contractorId).as('n'))
-    .leftJoin('leads', (join) =>
-      join
-        .on('leads.purchased_by', '=', contractorId)
-        .on('leads.status', '!=', 'deleted')
-        .on('leads.purchase_channel', '=', 'claim'),
-    )
-    .selectAll('leads')
-    .select(PURCHASED_LISTS.map((l) => `n.n_${l}` as const))
-    .orderBy('leads.purchased_at', 'desc')
-    .execute();
+  const rows = await claimedAndSizesRead(db, { contractorId });
   return {
     claimed: rows.filter((r) => r.id !== null) as unknown as LeadRow[],
     counts: countsFrom(rows[0] as Record<string, unknown>),

@@ -1,3 +1,4 @@
+import { preparedRead } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { walletAccountOf } from '../domain/ledger.js';
@@ -27,6 +28,19 @@ const PURCHASE_FACTS = [
 /** A timestamp as json_agg/to_json write it (ISO 8601 with an offset), or null. */
 const date = (v: string | Date | null | undefined): Date | null => (v == null ? null : new Date(v));
 
+/** Compiled once, sent as a prepared statement (preparedRead). */
+const firstPaintRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string; account: string }) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('accounts').select('balance_cents').where('id', '=', p.account).as('balance_cents'),
+    jsonObjectFrom(
+      eb.selectFrom('wallet_settings').select(SETTINGS_SHOWN).where('contractor_id', '=', p.contractorId),
+    ).as('settings'),
+    jsonArrayFrom(eb.selectFrom('purchases').select(PURCHASE_FACTS).where('contractor_id', '=', p.contractorId)).as(
+      'purchases',
+    ),
+  ]),
+);
+
 /**
  * What wallet-ledger's part of the dashboard's first screen reads — the wallet's balance, its
  * auto-reload settings (the defaults when it has none) and every purchase as report facts — in ONE
@@ -41,21 +55,8 @@ export async function firstPaintFacts(
   settings: ReturnType<typeof defaultAutoReloadSettings>;
   facts: PurchaseFact[];
 }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('accounts')
-        .select('balance_cents')
-        .where('id', '=', walletAccountOf(contractorId))
-        .as('balance_cents'),
-      jsonObjectFrom(
-        eb.selectFrom('wallet_settings').select(SETTINGS_SHOWN).where('contractor_id', '=', contractorId),
-      ).as('settings'),
-      jsonArrayFrom(eb.selectFrom('purchases').select(PURCHASE_FACTS).where('contractor_id', '=', contractorId)).as(
-        'purchases',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await firstPaintRead(db, { contractorId, account: walletAccountOf(contractorId) });
+  if (!row) throw new Error('firstPaintFacts: no row');
   const settings = row.settings
     ? { contractor_id: contractorId, ...row.settings }
     : defaultAutoReloadSettings(contractorId);
