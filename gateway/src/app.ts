@@ -125,7 +125,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       reply.header('allow', route.methods.join(', '));
       throw new HttpError(405, MESSAGES.server.methodNotAllowed);
     }
-    // The session's cache entry is read beside the rate-limit hit: both leave in one write.
+    // The session's cache entry is read beside the rate-limit hit: one wait for both, not two in a row.
     const early = authenticate.readEarly(route.auth, request.headers.authorization);
     const limit = await kv.hit(`gw:ip:${request.ip}`, rateLimit, 60, 'fixed');
     if (!limit.allowed)

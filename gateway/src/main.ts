@@ -30,11 +30,7 @@ async function main() {
     );
   // The gateway needs the key-value store (rate limits, session cache) and no database.
   const kv = config.REDIS_URL
-    ? new RedisKeyValueStore({
-        url: config.REDIS_URL,
-        prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '',
-        autoPipelining: true,
-      })
+    ? new RedisKeyValueStore({ url: config.REDIS_URL, prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '' })
     : new MemoryKeyValueStore();
   // With AMQP_URL the gateway reads the bus through its own transient queue for the dashboard's
   // live stream (docs/adr/0009-22-live-dashboard-fan-out.md); without it, dashboards poll.

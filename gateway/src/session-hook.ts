@@ -69,7 +69,7 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
 
   /**
    * Start reading the cached session of a bearer token now, beside the rate-limit check, so the two
-   * key-value reads of a request go out together (one round trip) instead of one after the other.
+   * key-value reads of a request are in flight together (one wait) instead of one after the other.
    * Only the cache is read: the owner is asked, if at all, by `authenticate`, after the limit let the
    * request through. A bearer token is the request's token whatever its body holds, so the read is
    * never of the wrong token; anything else (no bearer, a public function) reads nothing early.

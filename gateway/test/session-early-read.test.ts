@@ -13,7 +13,7 @@ import { testLogger } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
 
-// The session's cache entry is read beside the rate-limit hit (both leave in one write to Redis), not
+// The session's cache entry is read beside the rate-limit hit (both in flight together), not
 // after it; the owner of the session is still asked only once the limit let the request through.
 
 /** The memory store, recording the order in which the gateway asks it. */

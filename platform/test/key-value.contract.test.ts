@@ -11,16 +11,6 @@ if (realServersConfigured()) {
     name: 'redis',
     make: () => new RedisKeyValueStore({ url: process.env.REDIS_URL!, prefix: `t${randomUUID().slice(0, 8)}:` }),
   });
-  // The gateway's: the commands of one event-loop turn leave in one write.
-  stores.push({
-    name: 'redis, auto-pipelined',
-    make: () =>
-      new RedisKeyValueStore({
-        url: process.env.REDIS_URL!,
-        prefix: `t${randomUUID().slice(0, 8)}:`,
-        autoPipelining: true,
-      }),
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

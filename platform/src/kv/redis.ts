@@ -28,22 +28,15 @@ export interface RedisOptions {
   url: string;
   /** Prepended to every key, so test stacks sharing one Redis do not meet. */
   prefix?: string;
-  /**
-   * Send the commands of one event-loop turn together, in one write (ioredis' auto-pipelining): the
-   * gateway's rate-limit hit and session read of a request, and those of the requests arriving in
-   * the same turn, cost one round trip instead of one each.
-   */
-  autoPipelining?: boolean;
 }
 
 export class RedisKeyValueStore implements KeyValueStore {
   private readonly redis: Redis;
   private seq = 0;
 
-  constructor({ url, prefix = '', autoPipelining = false }: RedisOptions) {
+  constructor({ url, prefix = '' }: RedisOptions) {
     this.redis = new Redis(url, {
       keyPrefix: prefix,
-      enableAutoPipelining: autoPipelining,
       maxRetriesPerRequest: 2,
       enableOfflineQueue: true,
       lazyConnect: false,
