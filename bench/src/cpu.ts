@@ -10,13 +10,13 @@ const TICKS_PER_SECOND = (() => {
 })();
 
 /** utime + stime (clock ticks) and process group of a process, from /proc/<pid>/stat. */
-function readStat(pid: number): { ticks: number; pgrp: number } | undefined {
+function readStat(pid: number): { ticks: number; systemTicks: number; pgrp: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) may hold spaces: split after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // fields[0] is field 3 (state): pgrp is field 5, utime 14, stime 15.
-    return { pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return { pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]), systemTicks: Number(fields[12]) };
   } catch {
     return undefined; // exited
   }
@@ -52,6 +52,8 @@ export function processGroup(pgrp: number): number[] {
 export class CpuMeter {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
+  private readonly firstSystem = new Map<number, number>();
+  private readonly lastSystem = new Map<number, number>();
   private readonly kinds = new Map<number, string>();
   private readonly firstWrites = new Map<number, number>();
   private readonly lastWrites = new Map<number, number>();
@@ -67,6 +69,8 @@ export class CpuMeter {
       if (!stat) continue;
       if (!this.first.has(pid)) this.first.set(pid, this.started ? 0 : stat.ticks);
       this.last.set(pid, stat.ticks);
+      if (!this.firstSystem.has(pid)) this.firstSystem.set(pid, this.started ? 0 : stat.systemTicks);
+      this.lastSystem.set(pid, stat.systemTicks);
       this.kinds.set(pid, kind);
       const writes = readWrites(pid);
       if (writes === undefined || Number.isNaN(writes)) continue;
@@ -81,8 +85,16 @@ export class CpuMeter {
     this.timer = setInterval(() => void this.sample().catch(() => {}), 500);
   }
 
-  /** CPU milliseconds per kind of process since start, and their total; write system calls per kind. */
-  async stop(): Promise<{ totalMs: number; byKind: Record<string, number>; writesByKind: Record<string, number> }> {
+  /**
+   * CPU milliseconds per kind of process since start, and their total; of it, the time in the kernel
+   * (stime: system calls, the loopback network, page faults) per kind; write system calls per kind.
+   */
+  async stop(): Promise<{
+    totalMs: number;
+    byKind: Record<string, number>;
+    systemByKind: Record<string, number>;
+    writesByKind: Record<string, number>;
+  }> {
     clearInterval(this.timer);
     await this.sample();
     const byKind: Record<string, number> = {};
@@ -93,11 +105,17 @@ export class CpuMeter {
       byKind[kind] = (byKind[kind] ?? 0) + ms;
       totalMs += ms;
     }
+    const systemByKind: Record<string, number> = {};
+    for (const [pid, last] of this.lastSystem) {
+      const kind = this.kinds.get(pid) ?? 'other';
+      systemByKind[kind] =
+        (systemByKind[kind] ?? 0) + ((last - (this.firstSystem.get(pid) ?? 0)) * 1000) / TICKS_PER_SECOND;
+    }
     const writesByKind: Record<string, number> = {};
     for (const [pid, last] of this.lastWrites) {
       const kind = this.kinds.get(pid) ?? 'other';
       writesByKind[kind] = (writesByKind[kind] ?? 0) + last - (this.firstWrites.get(pid) ?? 0);
     }
-    return { totalMs, byKind, writesByKind };
+    return { totalMs, byKind, systemByKind, writesByKind };
   }
 }

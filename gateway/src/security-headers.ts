@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { ServiceApp } from '@leadmarket/platform';
 
 export interface SecurityHeaderOptions {
@@ -31,14 +31,14 @@ const TOKEN_PATHS = /^\/(claim|reset-password)(\/|$|\?)/;
 
 /**
  * Security headers on every answer of the gateway (pages, assets, function answers) with
- * @fastify/helmet: a CSP without inline script, no framing, nosniff, a referrer policy that never
+ * helmet: a CSP without inline script, no framing, nosniff, a referrer policy that never
  * sends a path or query (where claim tokens live) to another origin, and HSTS in production.
  */
 export async function registerSecurityHeaders(app: ServiceApp, options: SecurityHeaderOptions): Promise<void> {
   const index = options.webRoot ? join(options.webRoot, 'index.html') : undefined;
   const hashes = index && existsSync(index) ? inlineHashes(readFileSync(index, 'utf8')) : { scripts: [], styles: [] };
-  await app.register(helmet, {
-    global: true,
+  // Built once: @fastify/helmet called helmet(options) for every request, parsing the whole policy again.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +62,9 @@ export async function registerSecurityHeaders(app: ServiceApp, options: Security
     // The SPA loads only its own assets; a stricter embedder policy would buy nothing here.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
 
   app.addHook('onSend', async (request, reply) => {
     const path = request.url;

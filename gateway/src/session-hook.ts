@@ -30,8 +30,8 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : und
 export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   const cache = sessionCache(kv);
 
-  async function resolve(kind: 'contractor' | 'admin', token: string): Promise<string | undefined> {
-    const cached = await cache.get(kind, token);
+  async function resolve(kind: 'contractor' | 'admin', token: string, early?: EarlyRead): Promise<string | undefined> {
+    const cached = await (early?.kind === kind && early.token === token ? early.read : cache.get(kind, token));
     if (cached) return cached;
     try {
       // The owner of the session: contractors for a contractor's, admin for an admin's.
@@ -47,7 +47,7 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
     }
   }
 
-  return async function authenticate(auth: AuthKind, credentials: RequestCredentials): Promise<Caller> {
+  async function authenticate(auth: AuthKind, credentials: RequestCredentials, early?: EarlyRead): Promise<Caller> {
     if (auth === 'public' || auth === 'webhook') return { kind: 'public' };
     const token =
       bearer(credentials.authorization) ??
@@ -55,15 +55,41 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
       text(credentials.query.session_token);
     if (auth === 'admin') {
       const adminToken = bearer(credentials.authorization);
-      const adminId = adminToken ? await resolve('admin', adminToken) : undefined;
+      const adminId = adminToken ? await resolve('admin', adminToken, early) : undefined;
       if (!adminId) throw new HttpError(401, MESSAGES.server.adminRequired);
       return { kind: 'admin', adminId };
     }
     if (!token) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
-    const contractorId = await resolve('contractor', token);
+    const contractorId = await resolve('contractor', token, early);
     if (!contractorId) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
     const requested = text(credentials.body?.contractor_id) ?? text(credentials.query.contractor_id);
     if (requested && requested !== contractorId) throw new HttpError(403, MESSAGES.server.forbidden);
     return { kind: 'contractor', contractorId };
-  };
+  }
+
+  /**
+   * Start reading the cached session of a bearer token now, beside the rate-limit check, so the two
+   * key-value reads of a request are in flight together (one wait) instead of one after the other.
+   * Only the cache is read: the owner is asked, if at all, by `authenticate`, after the limit let the
+   * request through. A bearer token is the request's token whatever its body holds, so the read is
+   * never of the wrong token; anything else (no bearer, a public function) reads nothing early.
+   */
+  function readEarly(auth: AuthKind, authorization: string | undefined): EarlyRead | undefined {
+    if (auth === 'public' || auth === 'webhook') return undefined;
+    const token = bearer(authorization);
+    if (!token) return undefined;
+    const read = cache.get(auth, token);
+    // Settled even when the request is refused before it is awaited (rate limit, bad body).
+    read.catch(() => {});
+    return { kind: auth, token, read };
+  }
+
+  return Object.assign(authenticate, { readEarly });
+}
+
+/** A session's cache entry being read ahead of `authenticate` (see readEarly). */
+export interface EarlyRead {
+  kind: 'contractor' | 'admin';
+  token: string;
+  read: Promise<string | null>;
 }

@@ -5,7 +5,7 @@ import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceCallError, ServiceClients } from '../src/index.js';
+import { isTransientError, ServiceCallError, ServiceClients } from '../src/index.js';
 
 /** A plain HTTP server that counts the TCP connections it accepts and echoes what each request carried. */
 describe('ServiceClients: keep-alive pools between services', () => {
@@ -97,9 +97,11 @@ describe('ServiceClients: keep-alive pools between services', () => {
     await clients.close();
   });
 
-  it('gives up on a call after its timeout', async () => {
+  it('gives up on a call after its timeout, with a TimeoutError (an outage: 503, not 500)', async () => {
     const clients = new ServiceClients({ matching: base });
-    await expect(clients.call('matching', '/never', { timeoutMs: 200 })).rejects.toThrow();
+    const err = await clients.call('matching', '/never', { timeoutMs: 200 }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('TimeoutError');
+    expect(isTransientError(err)).toBe(true);
     await clients.close();
   });
 });

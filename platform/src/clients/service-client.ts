@@ -132,23 +132,37 @@ export class ServiceClients {
     const traceparent = currentTraceparent();
     if (traceparent) headers.traceparent = traceparent;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.agent.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await response.body.text();
+    // The call's deadline, cleared when it settles: AbortSignal.timeout left a timer per call that
+    // fired later anyway, building a TimeoutError and an abort event for a call long answered.
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      options.timeoutMs ?? 10_000,
+    );
+    let text: string;
+    let statusCode: number;
+    try {
+      const response = await this.agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: deadline.signal,
+      });
+      statusCode = response.statusCode;
+      text = await response.body.text();
+    } finally {
+      clearTimeout(timer);
+    }
     let body: any = text;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       /* not JSON: keep the text */
     }
-    const ok = response.statusCode >= 200 && response.statusCode < 300;
-    if (!ok) throw new ServiceCallError(service, response.statusCode, body);
+    const ok = statusCode >= 200 && statusCode < 300;
+    if (!ok) throw new ServiceCallError(service, statusCode, body);
     return body as T;
   }
 }

@@ -7,6 +7,7 @@ import type { ServiceName } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
 import { withDeadline } from '../transient.js';
 import { coalesceStatements } from './coalesced-statements.js';
+import { forgetStatement, namedStatementOf } from './prepared.js';
 
 /** Integers and sums come back as JS numbers (money is integer cents, far below 2^53). */
 pg.types.setTypeParser(20, Number);
@@ -90,7 +91,7 @@ function clientConfig(url: string, applicationName: string, t: DatabaseTimeouts)
  */
 function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): void {
   client.on('error', (err) => logger?.warn({ err: String(err) }, 'database connection error; it will be replaced'));
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = sendPreparedNamed(client.query.bind(client) as (...args: unknown[]) => unknown);
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const result = query(...args);
     if (!(result instanceof Promise)) return result; // callback and cursor forms: left as they are
@@ -105,6 +106,26 @@ function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): vo
   (client as { query: unknown }).query = coalesceStatements(
     client.query.bind(client) as (...args: unknown[]) => unknown,
   );
+}
+
+/**
+ * A statement whose text preparedRead registered goes out as a named prepared statement (parsed once
+ * per connection); everything else as it is. If PostgreSQL refuses the prepared statement's cached
+ * plan (SQLSTATE 0A000: a migration changed a table's row type under this process), the text is sent
+ * unnamed from then on, and this call again unnamed.
+ */
+function sendPreparedNamed(query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+  return (...args: unknown[]) => {
+    const [text, values] = args;
+    const name =
+      args.length === 2 && typeof text === 'string' && Array.isArray(values) ? namedStatementOf(text) : undefined;
+    if (!name) return query(...args);
+    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: unknown }) => {
+      if (err?.code !== '0A000') throw err;
+      forgetStatement(text as string);
+      return query(text, values);
+    });
+  };
 }
 
 export function createPostgresDatabase({

@@ -1,4 +1,5 @@
 import type { ContractorView } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ContractorRow, ContractorsDatabase } from './database.js';
 import type { ProfileFields } from '../domain/profile-rules.js';
@@ -63,15 +64,14 @@ export async function insertContractor(trx: Kysely<ContractorsDatabase>, c: NewC
     .executeTakeFirstOrThrow();
 }
 
-/** A live (not deleted) contractor by id. */
+/** A live (not deleted) contractor by id (every function a contractor calls reads it: compiled once, prepared). */
 export async function findContractor(db: Kysely<ContractorsDatabase>, id: string): Promise<ContractorRow | undefined> {
-  return await db
-    .selectFrom('contractors')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (await liveContractorRead(db, { id }))[0];
 }
+
+const liveContractorRead = preparedRead((db: Kysely<ContractorsDatabase>, p: { id: string }) =>
+  db.selectFrom('contractors').selectAll().where('id', '=', p.id).where('deleted_at', 'is', null),
+);
 
 export async function findByUsername(
   db: Kysely<ContractorsDatabase>,

@@ -1,10 +1,36 @@
-import { centsToDollars, CONTRACTOR_MESSAGES, type DashboardPart, type DashboardResponse } from '@leadmarket/contracts';
+import {
+  centsToDollars,
+  CONTRACTOR_MESSAGES,
+  type DashboardPart,
+  type DashboardResponse,
+  type InternalResponse,
+} from '@leadmarket/contracts';
 import { callInternal, type ServiceContext } from '@leadmarket/platform';
 import { toView, type ContractorRow } from '../db/contractor.repository.js';
 import type { ContractorsDatabase } from '../db/database.js';
 
 /** How long the first screen waits for another service before naming its parts missing. */
 const PART_TIMEOUT_MS = 5000;
+
+type Parts = [
+  PromiseSettledResult<InternalResponse<'walletDashboard'>>,
+  PromiseSettledResult<InternalResponse<'leadDashboard'>>,
+  PromiseSettledResult<InternalResponse<'availableLeads'>>,
+];
+
+/**
+ * Ask the three owners for their parts of contractor `id`'s first screen, at once; each settles on
+ * its own (a failure is a missing part, never an error of the whole).
+ */
+export function askParts(ctx: ServiceContext<ContractorsDatabase>, id: string): Promise<Parts> {
+  const options = { params: { id }, timeoutMs: PART_TIMEOUT_MS };
+  // No transaction is open here: the calls may take a while and embedded mode shares one connection.
+  return Promise.allSettled([
+    callInternal(ctx.clients, 'walletDashboard', options),
+    callInternal(ctx.clients, 'leadDashboard', options),
+    callInternal(ctx.clients, 'availableLeads', options),
+  ]);
+}
 
 /**
  * Everything the dashboard's first screen shows, in one answer (issue 19: one call for the first
@@ -16,14 +42,9 @@ const PART_TIMEOUT_MS = 5000;
 export async function dashboardOf(
   ctx: ServiceContext<ContractorsDatabase>,
   contractor: ContractorRow,
+  parts: Promise<Parts> | Parts = askParts(ctx, contractor.id),
 ): Promise<DashboardResponse> {
-  const options = { params: { id: contractor.id }, timeoutMs: PART_TIMEOUT_MS };
-  // No transaction is open here: the calls may take a while and embedded mode shares one connection.
-  const [wallet, leads, available] = await Promise.allSettled([
-    callInternal(ctx.clients, 'walletDashboard', options),
-    callInternal(ctx.clients, 'leadDashboard', options),
-    callInternal(ctx.clients, 'availableLeads', options),
-  ]);
+  const [wallet, leads, available] = await parts;
   const w = wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? wallet.value : null;
   const l = leads.status === 'fulfilled' && Array.isArray(leads.value?.claimed_leads) ? leads.value : null;
   const a =

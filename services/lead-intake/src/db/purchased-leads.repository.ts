@@ -1,4 +1,5 @@
 import { PURCHASED_LISTS, type PurchasedList, type PurchasedLeadsQuery } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { findLeads, type LeadRow } from './lead.repository.js';
 import type { LeadIntakeDatabase } from './database.js';
@@ -71,7 +72,12 @@ export async function boughtCounts(
   db: Kysely<LeadIntakeDatabase>,
   contractorId: string,
 ): Promise<Record<PurchasedList, number>> {
-  const counts = await db
+  return countsFrom(await listSizes(db, contractorId).executeTakeFirstOrThrow());
+}
+
+/** One row: each list's size as `n_<list>`. */
+const listSizes = (db: Kysely<LeadIntakeDatabase>, contractorId: string) =>
+  db
     .selectFrom('leads')
     .where('purchased_by', '=', contractorId)
     .where('status', '!=', 'deleted')
@@ -80,12 +86,41 @@ export async function boughtCounts(
         eb.fn
           .countAll<string>()
           .filterWhere((f) => inList(f, list))
-          .as(list),
+          .as(`n_${list}`),
       ),
+    );
+
+const countsFrom = (row: Record<string, unknown>) =>
+  Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number(row[`n_${l}`])])) as Record<PurchasedList, number>;
+
+/** Compiled once, sent as a prepared statement (preparedRead). */
+const claimedAndSizesRead = preparedRead((db: Kysely<LeadIntakeDatabase>, p: { contractorId: string }) =>
+  db
+    .selectFrom(listSizes(db, p.contractorId).as('n'))
+    .leftJoin('leads', (join) =>
+      join
+        .on('leads.purchased_by', '=', p.contractorId)
+        .on('leads.status', '!=', 'deleted')
+        .on('leads.purchase_channel', '=', 'claim'),
     )
-    .executeTakeFirstOrThrow();
-  return Object.fromEntries(PURCHASED_LISTS.map((l) => [l, Number((counts as any)[l])])) as Record<
-    PurchasedList,
-    number
-  >;
+    .selectAll('leads')
+    .select(PURCHASED_LISTS.map((l) => `n.n_${l}` as const))
+    .orderBy('leads.purchased_at', 'desc'),
+);
+
+/**
+ * lead-intake's part of the dashboard's first screen in ONE statement: the leads the contractor bought
+ * through a claim link (newest purchase first, as leadsPurchasedBy(…, 'claim') answers them) and the
+ * size of each bought list (boughtCounts). The counts' one row is joined to the claimed leads, so
+ * the answer has a row even when nothing was claimed.
+ */
+export async function claimedLeadsAndCounts(
+  db: Kysely<LeadIntakeDatabase>,
+  contractorId: string,
+): Promise<{ claimed: LeadRow[]; counts: Record<PurchasedList, number> }> {
+  const rows = await claimedAndSizesRead(db, { contractorId });
+  return {
+    claimed: rows.filter((r) => r.id !== null) as unknown as LeadRow[],
+    counts: countsFrom(rows[0] as Record<string, unknown>),
+  };
 }

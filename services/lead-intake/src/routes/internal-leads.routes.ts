@@ -3,7 +3,7 @@ import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
 import { countLeads, findLeads, leadsPurchasedBy, recordPurchase, searchLeads } from '../db/lead.repository.js';
-import { boughtCounts } from '../db/purchased-leads.repository.js';
+import { claimedLeadsAndCounts } from '../db/purchased-leads.repository.js';
 import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
 import { eraseLead } from '../use-cases/erase-lead.js';
@@ -42,11 +42,9 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
     INTERNAL_CALLS.leadDashboard.path,
     { schema: { params: IdParams } },
     async (request): Promise<InternalResponse<'leadDashboard'>> => {
-      const [leads, counts] = await Promise.all([
-        leadsPurchasedBy(ctx.db, request.params.id, 'claim'),
-        boughtCounts(ctx.db, request.params.id),
-      ]);
-      return { claimed_leads: leads.map(claimedLead), bought_counts: counts };
+      // One statement (what leadsPurchasedBy(…, 'claim') and boughtCounts read one by one).
+      const { claimed, counts } = await claimedLeadsAndCounts(ctx.db, request.params.id);
+      return { claimed_leads: claimed.map(claimedLead), bought_counts: counts };
     },
   );
 

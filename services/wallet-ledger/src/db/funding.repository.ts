@@ -10,17 +10,18 @@ export async function autoReloadSettingsOf(db: Kysely<WalletLedgerDatabase>, con
     .selectAll()
     .where('contractor_id', '=', contractorId)
     .executeTakeFirst();
-  return (
-    row ?? {
-      contractor_id: contractorId,
-      auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled,
-      auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
-      auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
-      auto_reload_disabled_reason: null,
-      stripe_payment_method_id: null,
-    }
-  );
+  return row ?? defaultAutoReloadSettings(contractorId);
 }
+
+/** What autoReloadSettingsOf answers for a wallet without settings. */
+export const defaultAutoReloadSettings = (contractorId: string) => ({
+  contractor_id: contractorId,
+  auto_reload_enabled: AUTO_RELOAD_DEFAULTS.enabled as boolean,
+  auto_reload_threshold_cents: AUTO_RELOAD_DEFAULTS.thresholdDollars * 100,
+  auto_reload_amount_cents: AUTO_RELOAD_DEFAULTS.amountDollars * 100,
+  auto_reload_disabled_reason: null as string | null,
+  stripe_payment_method_id: null as string | null,
+});
 
 /** Change some auto-reload settings of an existing wallet (ensureWallet first). */
 export async function updateAutoReloadSettings(

@@ -2,9 +2,7 @@ import { INTERNAL_CALLS, METRICS_WINDOW_DAYS, type InternalResponse } from '@lea
 import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
-import { autoReloadSettingsOf } from '../db/funding.repository.js';
-import { walletBalance } from '../db/ledger.repository.js';
-import { purchaseFacts } from '../db/reports.repository.js';
+import { firstPaintFacts } from '../db/first-paint.repository.js';
 import { gamification, performanceMetrics } from '../domain/reports.js';
 import type { ReadCaches } from '../read-caches.js';
 import { settingsAnswer } from './funding.routes.js';
@@ -30,11 +28,8 @@ export function registerFirstPaintRoutes(
     { schema: { params: ContractorParams } },
     async (request): Promise<InternalResponse<'walletDashboard'>> => {
       const contractorId = (request.params as { id: string }).id;
-      const [balance, settings, facts] = await Promise.all([
-        walletBalance(ctx.db, contractorId),
-        autoReloadSettingsOf(ctx.db, contractorId),
-        purchaseFacts(ctx.db, contractorId),
-      ]);
+      // One statement (what walletBalance, autoReloadSettingsOf and purchaseFacts read one by one).
+      const { balanceCents: balance, settings, facts } = await firstPaintFacts(ctx.db, contractorId);
       // The same short cache as gamification-scoring (the two never disagree), filled from the facts at hand.
       const achievements = await caches.gamification.get(contractorId, async () =>
         gamification(facts, new Date(), deps.jobValueCents),

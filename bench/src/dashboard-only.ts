@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { adminToken, call, fund, leadBody, signupContractors, type BenchContractor } from './client.js';
+import { connectionHeadroom, planPools } from './connections.js';
+import { CpuMeter } from './cpu.js';
+import { idleCpuRate, total } from './figures/pipeline.js';
+import { waitForQuietCpu } from './settle.js';
+import { startBenchStack } from './stack.js';
+import { percentile } from './stats.js';
+
+/**
+ * `npm run bench:dashboard -- [contractors] [rounds] [leads]`: only figure 4's first paint
+ * (`contractors` contractors open the dashboard at once, `rounds` times), with the CPU and the write
+ * system calls of each stack process and PostgreSQL backend per first paint, to measure one change to
+ * the dashboard's path in a couple of minutes instead of the whole `npm run bench`.
+ *
+ * Set-up as figure 4 sees it after the pipeline figures: every contractor serves the bench ZIP and
+ * trade, `leads` leads were submitted there (so the Available tab is a full page of cards), every
+ * wallet was funded, and half the contractors bought a lead each. One unmeasured round warms up.
+ */
+const contractorCount = Number(process.argv[2] ?? 100);
+const rounds = Number(process.argv[3] ?? 5);
+const leadCount = Number(process.argv[4] ?? 150);
+
+/** redis-server's pid: the gateway's session and rate-limit look-ups run there (shared, shown apart). */
+function redisPids(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'redis-server') pids.push(Number(name));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}
+
+async function submitLeads(base: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  const concurrency = 10;
+  for (let i = 0; i < n; i += concurrency) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(concurrency, n - i) }, (_, k) =>
+        call(base, 'leads-submit', { body: leadBody(`d${i + k}`) }),
+      ),
+    );
+    for (const res of batch) if (typeof res.body?.lead_id === 'string') ids.push(res.body.lead_id);
+  }
+  return ids;
+}
+
+async function firstPaint(base: string, c: BenchContractor) {
+  return call(base, 'contractors-dashboard', { query: { contractor_id: c.id }, token: c.token });
+}
+
+/** With PROFILE_DIR, every stack process runs under `node --cpu-prof` (profiles written there at stop). */
+const profileDir = process.env.PROFILE_DIR;
+
+async function main() {
+  if (profileDir) process.env.STACK_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
+  const poolSize =
+    Number(process.env.BENCH_POOL_SIZE) ||
+    planPools(await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'))
+      .servicePool;
+  const stack = await startBenchStack({ poolSize });
+  try {
+    const contractors = await signupContractors(stack.url, contractorCount, Date.now().toString(36));
+    const leads = await submitLeads(stack.url, leadCount);
+    await fund(stack.url, await adminToken(stack.url), contractors, 1000);
+    // Half the contractors buy one lead each (the bought lists, the history and the metrics are not empty).
+    const bought = await Promise.all(
+      contractors
+        .slice(0, Math.min(contractors.length >> 1, leads.length))
+        .map((c, i) =>
+          call(stack.url, 'purchase-lead', { token: c.token, body: { lead_id: leads[i], contractor_id: c.id } }),
+        ),
+    );
+    await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });
+    const idle = await idleCpuRate(stack, 3000);
+
+    // Warm-up: connections opened, code compiled, caches filled as after any earlier load.
+    const warm = await Promise.all(contractors.map((c) => firstPaint(stack.url, c)));
+    const sample = warm.find((r) => r.status === 200)?.body;
+    console.log(
+      `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; pools of ${poolSize}; ${contractors.length} contractors, ` +
+        `${leads.length} leads, ${bought.filter((r) => r.status === 200).length} bought; a first paint is ` +
+        `${JSON.stringify(sample ?? {}).length} bytes with ${sample?.available?.available_leads?.length ?? '?'} available cards ` +
+        `(total_available ${sample?.available?.total_available ?? '?'})`,
+    );
+
+    if (process.env.DASH_FLOOR) {
+      // The floor: the gateway's own /healthz (no hop, no session), 100 at once, CPU per request by process.
+      const floor = await stack.cpuMeter();
+      for (let r = 0; r < rounds; r++)
+        await Promise.all(contractors.map(() => fetch(`${stack.url}/healthz`).then((res) => res.text())));
+      const f = await floor.stop();
+      const n = rounds * contractors.length;
+      console.log(
+        `floor: ${n} GET /healthz at the gateway, CPU per request ${fixed(Object.fromEntries(Object.entries(f.byKind).map(([k, v]) => [k, v / n])), 3)}`,
+      );
+    }
+    const redis = new CpuMeter(async () => redisPids().map((pid) => ({ pid, kind: 'redis (shared)' })));
+    await redis.start();
+    const meter = await stack.cpuMeter();
+    const started = performance.now();
+    const times: number[] = [];
+    const roundP99: number[] = [];
+    let errors = 0;
+    let incomplete = 0;
+    const errorSamples: string[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const results = await Promise.all(contractors.map((c) => firstPaint(stack.url, c)));
+      for (const res of results) {
+        times.push(res.ms);
+        if (res.status !== 200) {
+          errors++;
+          if (errorSamples.length < 3) errorSamples.push(`${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        } else if (Array.isArray(res.body?.missing)) incomplete++;
+      }
+      roundP99.push(
+        percentile(
+          results.map((res) => res.ms),
+          99,
+        ),
+      );
+    }
+    const windowMs = performance.now() - started;
+    // The measured window on the monotonic clock the profiles' timestamps use (µs), to cut them to it.
+    if (profileDir)
+      console.log(
+        `profile window (µs, monotonic): ${(process.hrtime.bigint() / 1000n - BigInt(Math.round(windowMs * 1000))).toString()} ${(process.hrtime.bigint() / 1000n).toString()}`,
+      );
+    const cpu = await meter.stop();
+    const redisCpu = await redis.stop();
+    const paints = rounds * contractors.length;
+    const per = (byKind: Record<string, number>) =>
+      Object.fromEntries(Object.entries(byKind).map(([k, v]) => [k, v / paints]));
+    const cpuPer = per(cpu.byKind);
+    const node = total(Object.fromEntries(Object.entries(cpuPer).filter(([k]) => k.startsWith('node'))));
+    const netMs = Math.max(0, cpu.totalMs - (idle * windowMs) / 1000) / paints;
+
+    console.log(
+      `${paints} first paints (${rounds} rounds of ${contractors.length} at once): p50 ${percentile(times, 50).toFixed(0)} ms, ` +
+        `p99 ${percentile(times, 99).toFixed(0)} ms (rounds' p99 ${roundP99.map((v) => v.toFixed(0)).join(', ')}); ` +
+        `errors ${errors}, with a part missing ${incomplete}`,
+    );
+    for (const e of errorSamples) console.log(`  error: ${e}`);
+    console.log(
+      `CPU per first paint ${(cpu.totalMs / paints).toFixed(2)} ms (net of idle ${netMs.toFixed(2)}; node ${node.toFixed(2)}, ` +
+        `PostgreSQL ${(cpu.totalMs / paints - node).toFixed(2)}): ${fixed(cpuPer, 2)}`,
+    );
+    console.log(`  of it in the kernel (system time): ${fixed(per(cpu.systemByKind), 2)}`);
+    console.log(`  redis-server (shared, not in the total): ${(redisCpu.totalMs / paints).toFixed(2)} ms`);
+    const writes = per(cpu.writesByKind);
+    console.log(`write system calls per first paint ${total(writes).toFixed(1)}: ${fixed(writes, 1, 0.05)}`);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/** "node gateway 3.21, node contractors 2.10, …", largest first, leaving out those under `min`. */
+const fixed = (figures: Record<string, number>, digits: number, min = 0.005) =>
+  Object.entries(figures)
+    .sort(([, a], [, b]) => b - a)
+    .filter(([, v]) => v >= min)
+    .map(([k, v]) => `${k} ${v.toFixed(digits)}`)
+    .join(', ');
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
