@@ -1,3 +1,4 @@
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { StoredLead } from '../domain/available-leads.js';
 import type { MatchingDatabase } from './database.js';
@@ -94,53 +95,67 @@ export async function availableLeadsOf(
   since: Date,
   limit: number,
 ): Promise<AvailableLeadsPage> {
-  // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
-  const rows = await db
-    .with('candidates', (qb) =>
-      qb
-        .selectFrom('leads')
-        .select('lead_id')
-        .where('status', '=', 'available')
-        .where('submitted_at', '>', since)
-        .where('zip_code', 'in', (eb: ExpressionBuilder<any, any>) =>
-          eb.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', contractorId),
-        )
-        // A deleted or unknown contractor has no target (null never equals): it sees only its offers.
-        .where('target', '=', (eb: ExpressionBuilder<any, any>) =>
-          eb
-            .selectFrom('contractors')
-            .select('target')
-            .where('contractor_id', '=', contractorId)
-            .where('deleted', '=', false),
-        )
-        // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
-        .union(
-          qb
-            .selectFrom('offers')
-            .select('lead_id')
-            .where('contractor_id', '=', contractorId)
-            .where('offered_at', '>', since),
-        ),
-    )
-    .selectFrom('candidates as c')
-    .innerJoin('leads as l', 'l.lead_id', 'c.lead_id')
-    .select([
-      'l.lead_id',
-      'l.service_category',
-      'l.sub_service',
-      'l.zip_code',
-      'l.description',
-      'l.submitted_at',
-      'l.price_cents',
-      'l.lead_type',
-      // Counted before the limit: every candidate, not just the page.
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where('l.status', '=', 'available')
-    .where('l.submitted_at', '>', since)
-    .orderBy('l.submitted_at', 'desc')
-    .orderBy('l.lead_id')
-    .limit(limit)
-    .execute();
+  const rows = await availableLeadsRead(db, {
+    contractorId,
+    since: since.toISOString(),
+    limit: String(limit),
+  });
   return { leads: rows, total: Number(rows[0]?.total ?? 0) };
 }
+
+/**
+ * The statement of availableLeadsOf, built and compiled once and sent as a prepared statement
+ * (preparedRead, docs/adr/0025): the dashboard's first paint asks it for every contractor.
+ */
+const availableLeadsRead = preparedRead(
+  (db: Kysely<MatchingDatabase>, p: { contractorId: string; since: string; limit: string }) => {
+    const since = sql<Date>`${p.since}::timestamptz`;
+    // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
+    return db
+      .with('candidates', (qb) =>
+        qb
+          .selectFrom('leads')
+          .select('lead_id')
+          .where('status', '=', 'available')
+          .where('submitted_at', '>', since)
+          .where('zip_code', 'in', (eb: ExpressionBuilder<any, any>) =>
+            eb.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', p.contractorId),
+          )
+          // A deleted or unknown contractor has no target (null never equals): it sees only its offers.
+          .where('target', '=', (eb: ExpressionBuilder<any, any>) =>
+            eb
+              .selectFrom('contractors')
+              .select('target')
+              .where('contractor_id', '=', p.contractorId)
+              .where('deleted', '=', false),
+          )
+          // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
+          .union(
+            qb
+              .selectFrom('offers')
+              .select('lead_id')
+              .where('contractor_id', '=', p.contractorId)
+              .where('offered_at', '>', since),
+          ),
+      )
+      .selectFrom('candidates as c')
+      .innerJoin('leads as l', 'l.lead_id', 'c.lead_id')
+      .select([
+        'l.lead_id',
+        'l.service_category',
+        'l.sub_service',
+        'l.zip_code',
+        'l.description',
+        'l.submitted_at',
+        'l.price_cents',
+        'l.lead_type',
+        // Counted before the limit: every candidate, not just the page.
+        sql<number>`count(*) over ()`.as('total'),
+      ])
+      .where('l.status', '=', 'available')
+      .where('l.submitted_at', '>', since)
+      .orderBy('l.submitted_at', 'desc')
+      .orderBy('l.lead_id')
+      .limit(sql<number>`${p.limit}::int`);
+  },
+);
