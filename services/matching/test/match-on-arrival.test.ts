@@ -131,12 +131,17 @@ describe('a lead is matched by the consumer of its LeadPriced', () => {
     const id = await contractor('80104');
     const lead = screenedLeadData({ zip_code: '80104' });
     // Offers for this lead are refused while the trigger exists (a stand-in for a deadlock or a bug).
+    // One statement per call: the embedded PGlite sends each as a prepared statement.
+    const refuse = `refuse_offers_${lead.lead_id.replace(/-/g, '')}`;
     await sql
       .raw(
-        `create function ${schema}.refuse_offers_${lead.lead_id.replace(/-/g, '')}() returns trigger language plpgsql as $$
-           begin if new.lead_id = '${lead.lead_id}' then raise exception 'offers refused for the test'; end if; return new; end $$;
-         create trigger refuse_offers_${lead.lead_id.replace(/-/g, '')} before insert on ${schema}.offers
-           for each row execute function ${schema}.refuse_offers_${lead.lead_id.replace(/-/g, '')}()`,
+        `create function ${schema}.${refuse}() returns trigger language plpgsql as $$
+           begin if new.lead_id = '${lead.lead_id}' then raise exception 'offers refused for the test'; end if; return new; end $$`,
+      )
+      .execute(db());
+    await sql
+      .raw(
+        `create trigger ${refuse} before insert on ${schema}.offers for each row execute function ${schema}.${refuse}()`,
       )
       .execute(db());
     const priced = await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 2700) });
@@ -153,7 +158,7 @@ describe('a lead is matched by the consumer of its LeadPriced', () => {
     });
     expect(await leadMatchedOf(lead.lead_id)).toEqual([]);
 
-    await sql.raw(`drop trigger refuse_offers_${lead.lead_id.replace(/-/g, '')} on ${schema}.offers`).execute(db());
+    await sql.raw(`drop trigger ${refuse} on ${schema}.offers`).execute(db());
     // What the sweep does on its interval (an hour here).
     service().matcherWakeup.wake();
     await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched by the matcher');
