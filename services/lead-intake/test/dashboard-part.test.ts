@@ -6,8 +6,7 @@ import { service as leadIntake } from '../src/index.js';
 import { leadsPurchasedBy } from '../src/db/lead.repository.js';
 import { boughtCounts } from '../src/db/purchased-leads.repository.js';
 import { claimedLead } from '../src/domain/lead-views.js';
-import { leadDb } from './helpers.js';
-import type { LeadStatus } from '../src/db/database.js';
+import { insertBoughtLead, leadDb } from './helpers.js';
 
 // lead-intake's part of the dashboard's first screen (leadDashboard, asked by contractors-dashboard) is
 // one statement: it must answer exactly what the Claimed list and the list sizes answer one by one.
@@ -19,39 +18,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A lead bought by `contractorId` `minutesAgo` minutes ago, as lead-intake records a purchase. */
-async function bought(
-  contractorId: string,
-  minutesAgo: number,
-  over: { status?: LeadStatus; refunded?: boolean; channel?: 'claim' | 'dashboard' } = {},
-) {
-  const id = randomUUID();
-  const at = new Date(Date.now() - minutesAgo * 60_000);
-  await leadDb(stack)
-    .insertInto('leads')
-    .values({
-      id,
-      customer_name: `Customer ${minutesAgo}`,
-      phone: '+12125550100',
-      email: null,
-      zip_code: '10001',
-      service_category: 'home_services',
-      sub_service: 'plumbing',
-      description: 'Leaking sink',
-      urgency: 'Standard',
-      is_test: false,
-      status: over.status ?? 'purchased',
-      created_at: at,
-      purchased_by: contractorId,
-      purchase_id: randomUUID(),
-      price_cents: 2000,
-      purchase_channel: over.channel ?? 'dashboard',
-      purchased_at: at,
-      refunded_at: over.refunded ? new Date() : null,
-    })
-    .execute();
-  return id;
-}
+const bought = (contractorId: string, minutesAgo: number, over: Parameters<typeof insertBoughtLead>[3] = {}) =>
+  insertBoughtLead(stack, contractorId, minutesAgo, over);
 
 const part = (contractorId: string) =>
   callInternal(stack.marketplace.clients, 'leadDashboard', { params: { id: contractorId } });

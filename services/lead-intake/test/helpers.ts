@@ -3,7 +3,7 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
-import type { LeadIntakeDatabase } from '../src/db/database.js';
+import type { LeadIntakeDatabase, LeadStatus } from '../src/db/database.js';
 
 /** A valid US number (NANP 555-01xx fictional range is accepted by libphonenumber; area codes vary per call). */
 export function uniquePhone(): string {
@@ -156,4 +156,46 @@ export async function leadOfferedTo(
   const token = claimToken();
   await offerLead(stack, lead.id, [{ contractor_id: contractorId, claim_token: token }], options);
   return { ...lead, token };
+}
+
+/** A lead bought by `contractorId` `minutesAgo` minutes ago, stored as lead-intake records a purchase. */
+export async function insertBoughtLead(
+  stack: TestStack,
+  contractorId: string,
+  minutesAgo: number,
+  over: {
+    name?: string;
+    zip?: string;
+    category?: string;
+    status?: LeadStatus;
+    refunded?: boolean;
+    channel?: 'claim' | 'dashboard';
+  } = {},
+) {
+  const id = randomUUID();
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  await leadDb(stack)
+    .insertInto('leads')
+    .values({
+      id,
+      customer_name: over.name ?? 'Jane Doe',
+      phone: '+12125550100',
+      email: null,
+      zip_code: over.zip ?? '10001',
+      service_category: over.category ?? 'home_services',
+      sub_service: 'plumbing',
+      description: 'Leaking sink',
+      urgency: 'Standard',
+      is_test: false,
+      status: over.status ?? 'purchased',
+      created_at: at,
+      purchased_by: contractorId,
+      purchase_id: randomUUID(),
+      price_cents: 2000,
+      purchase_channel: over.channel ?? 'dashboard',
+      purchased_at: at,
+      refunded_at: over.refunded ? new Date() : null,
+    })
+    .execute();
+  return id;
 }

@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { sessionCache } from '@leadmarket/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as leadIntake } from '../src/index.js';
-import { leadDb } from './helpers.js';
-import type { LeadStatus } from '../src/db/database.js';
+import { insertBoughtLead } from './helpers.js';
 
 // get-purchased-leads pages, searches and counts in the database when asked to, and keeps the spec's
 // four arrays for callers that pass no paging parameter.
@@ -24,46 +23,8 @@ async function signedIn() {
   return { contractorId, token };
 }
 
-/** A lead bought by `contractorId` `minutesAgo` minutes ago, stored as lead-intake records a purchase. */
-async function bought(
-  contractorId: string,
-  minutesAgo: number,
-  over: {
-    name?: string;
-    zip?: string;
-    category?: string;
-    status?: LeadStatus;
-    refunded?: boolean;
-    channel?: 'claim' | 'dashboard';
-  } = {},
-) {
-  const id = randomUUID();
-  const at = new Date(Date.now() - minutesAgo * 60_000);
-  await leadDb(stack)
-    .insertInto('leads')
-    .values({
-      id,
-      customer_name: over.name ?? 'Jane Doe',
-      phone: '+12125550100',
-      email: null,
-      zip_code: over.zip ?? '10001',
-      service_category: over.category ?? 'home_services',
-      sub_service: 'plumbing',
-      description: 'Leaking sink',
-      urgency: 'Standard',
-      is_test: false,
-      status: over.status ?? 'purchased',
-      created_at: at,
-      purchased_by: contractorId,
-      purchase_id: randomUUID(),
-      price_cents: 2000,
-      purchase_channel: over.channel ?? 'dashboard',
-      purchased_at: at,
-      refunded_at: over.refunded ? new Date() : null,
-    })
-    .execute();
-  return id;
-}
+const bought = (contractorId: string, minutesAgo: number, over: Parameters<typeof insertBoughtLead>[3] = {}) =>
+  insertBoughtLead(stack, contractorId, minutesAgo, over);
 
 const page = async (token: string, query: Record<string, string | number>) =>
   stack.call('get-purchased-leads', { token, query });
