@@ -95,8 +95,12 @@ export async function startTestStack(
       marketplace = await start();
     },
     async stop() {
-      await marketplace.stop();
-      await infra.cleanup();
+      // The file's private database, queues and keys go even when stopping a service failed.
+      try {
+        await marketplace.stop();
+      } finally {
+        await infra.cleanup();
+      }
     },
   };
 }

@@ -295,13 +295,19 @@ export class RabbitMqEventBus implements EventBus {
   /** Tests: remove the queues this bus declared (and their dead-letter queues) and its exchange. */
   async deleteTopology(): Promise<void> {
     await this.ensureConnected();
-    const channel = await this.connection!.createChannel();
+    // A failed operation closes its AMQP channel: each deletion gets a channel of its own, so one
+    // failure does not leave every queue after it behind.
+    const attempt = async (op: (channel: Channel) => Promise<unknown>) => {
+      const channel = await this.connection!.createChannel();
+      channel.on('error', () => {});
+      await op(channel).catch(() => {});
+      await channel.close().catch(() => {});
+    };
     for (const q of this.declaredQueues) {
-      await channel.deleteQueue(q).catch(() => {});
-      await channel.deleteQueue(deadLetterQueueOf(q)).catch(() => {});
+      await attempt((c) => c.deleteQueue(q));
+      await attempt((c) => c.deleteQueue(deadLetterQueueOf(q)));
     }
-    await channel.deleteExchange(this.exchange).catch(() => {});
-    await channel.close().catch(() => {});
+    await attempt((c) => c.deleteExchange(this.exchange));
   }
 
   async close(): Promise<void> {
