@@ -59,7 +59,11 @@ export async function startTestStack(
       relayPollMs: 200,
       trustProxy: options.trustProxy,
     });
-  let marketplace = await start();
+  // A stack that fails to start (a migration, a port) still removes the file's database, queues and keys.
+  let marketplace = await start().catch(async (err: unknown) => {
+    await infra.cleanup().catch(() => {});
+    throw err;
+  });
   return {
     get url() {
       return marketplace.url;
