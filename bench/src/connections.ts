@@ -67,3 +67,15 @@ export function planPools(headroom: ConnectionHeadroom): PoolPlan {
     total: SERVICES * servicePool + LISTENERS + BENCH_OWN + benchClients,
   };
 }
+
+/**
+ * Each service's pool for a script that runs one figure: `BENCH_POOL_SIZE` when set (several runs
+ * side by side), else sized to the database's headroom now.
+ */
+export async function servicePoolSize(): Promise<number> {
+  return (
+    Number(process.env.BENCH_POOL_SIZE) ||
+    planPools(await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'))
+      .servicePool
+  );
+}

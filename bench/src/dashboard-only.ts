@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { adminToken, call, fund, leadBody, signupContractors, type BenchContractor } from './client.js';
-import { connectionHeadroom, planPools } from './connections.js';
+import { servicePoolSize } from './connections.js';
 import { CpuMeter } from './cpu.js';
 import { idleCpuRate, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
@@ -59,10 +59,7 @@ const profileDir = process.env.PROFILE_DIR;
 
 async function main() {
   if (profileDir) process.env.STACK_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
-  const poolSize =
-    Number(process.env.BENCH_POOL_SIZE) ||
-    planPools(await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'))
-      .servicePool;
+  const poolSize = await servicePoolSize();
   const stack = await startBenchStack({ poolSize });
   try {
     const contractors = await signupContractors(stack.url, contractorCount, Date.now().toString(36));

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { signupContractors } from './client.js';
-import { connectionHeadroom, planPools } from './connections.js';
+import { servicePoolSize } from './connections.js';
 import { formatHops, hopTimes } from './figures/hops.js';
 import { byProcess, idleCpuRate, netCpuMsPerLead, pipelineRun, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
@@ -15,12 +15,7 @@ const rate = Number(process.argv[2] ?? 30);
 const seconds = Number(process.argv[3] ?? 20);
 
 async function main() {
-  // BENCH_POOL_SIZE fixes every service's pool (several runs side by side); else sized to the headroom.
-  const poolSize =
-    Number(process.env.BENCH_POOL_SIZE) ||
-    planPools(await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'))
-      .servicePool;
-  const stack = await startBenchStack({ poolSize });
+  const stack = await startBenchStack({ poolSize: await servicePoolSize() });
   try {
     await signupContractors(stack.url, 200, Date.now().toString(36));
     await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { signupContractors } from './client.js';
-import { connectionHeadroom, planPools } from './connections.js';
+import { servicePoolSize } from './connections.js';
 import { formatHops, hopTimes } from './figures/hops.js';
 import { pipelineRun } from './figures/pipeline.js';
 import { summariseProfiles } from './profile-summary.js';
@@ -19,10 +19,7 @@ const dir = process.env.PROFILE_DIR ?? '/tmp/leadmarket-prof';
 rmSync(dir, { recursive: true, force: true });
 process.env.STACK_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
 const stackStarted = Date.now();
-const pools = planPools(
-  await connectionHeadroom(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'),
-);
-const stack = await startBenchStack({ poolSize: pools.servicePool });
+const stack = await startBenchStack({ poolSize: await servicePoolSize() });
 delete process.env.STACK_NODE_ARGS;
 let loadStarted = Date.now();
 try {

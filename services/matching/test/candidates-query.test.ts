@@ -110,11 +110,11 @@ async function everyoneIn(zip: string) {
 
 async function offereesBoth(zip: string, lead: Omit<LeadToMatch, 'zip_code'>) {
   const toMatch = { ...lead, zip_code: zip };
-  const candidateLead = candidateLeadOf({ ...toMatch, target: 'home_services/plumbing' });
-  const best = await candidatesFor(db, candidateLead, { now, limit: candidateLimit(OFFERS) });
+  const toOffer = { ...toMatch, lead_id: randomUUID(), target: 'home_services/plumbing' };
+  const best = await candidatesFor(db, candidateLeadOf(toOffer), { now, limit: candidateLimit(OFFERS) });
   return {
     best,
-    sql: await pickOfferees(db, toMatch, candidateLead, best, { offers: OFFERS, now }),
+    sql: await pickOfferees(db, toOffer, best, { offers: OFFERS, now }),
     code: rankCandidates(await everyoneIn(zip), toMatch, OFFERS, now),
   };
 }

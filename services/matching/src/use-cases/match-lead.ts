@@ -4,7 +4,6 @@ import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
-import { candidateLeadOf } from '../db/contractors.repository.js';
 import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
 
@@ -23,19 +22,10 @@ export async function offerPricedLead(
   now: Date,
   { noWait = false }: { noWait?: boolean } = {},
 ): Promise<EventData<'LeadMatched'>> {
-  const ranked = await pickOfferees(
-    trx,
-    {
-      service_category: lead.service_category,
-      sub_service: lead.sub_service,
-      zip_code: lead.zip_code,
-      price_cents: price.price_cents,
-      preferred_contractor_id: lead.preferred_contractor_id,
-    },
-    candidateLeadOf({ ...lead, price_cents: price.price_cents }),
-    candidates,
-    { offers: config.OFFERS_PER_LEAD, now },
-  );
+  const ranked = await pickOfferees(trx, { ...lead, price_cents: price.price_cents }, candidates, {
+    offers: config.OFFERS_PER_LEAD,
+    now,
+  });
   return storeOfferRound(trx, ctx, config, {
     lead,
     priceCents: price.price_cents,

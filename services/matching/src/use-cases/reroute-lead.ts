@@ -1,10 +1,8 @@
 import { intervalJob, type BackgroundJob } from '@leadmarket/platform';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
-import { sql } from 'kysely';
-import { candidateLeadOf, candidatesFor } from '../db/contractors.repository.js';
 import { endRounds, lastRank, leadsPastRoundDeadline, lockLeadPastDeadline } from '../db/offer-rounds.repository.js';
-import { candidateLimit, pickOfferees } from './pick-offerees.js';
+import { pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
 
 export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
@@ -36,24 +34,11 @@ export async function rerouteLead(
     }
     const priceCents = Number(lead.price_cents);
     // The next best not offered it before: PostgreSQL leaves them out and hands over the best few.
-    const candidateLead = {
-      ...candidateLeadOf({ ...lead, price_cents: priceCents }),
-      not_offered_lead: sql.val(leadId),
-    };
-    const limit = candidateLimit(config.OFFERS_PER_LEAD);
-    const ranked = await pickOfferees(
-      trx,
-      {
-        service_category: lead.service_category,
-        sub_service: lead.sub_service,
-        zip_code: lead.zip_code,
-        price_cents: priceCents,
-        preferred_contractor_id: lead.preferred_contractor_id,
-      },
-      candidateLead,
-      await candidatesFor(trx, candidateLead, { now, limit }),
-      { offers: config.OFFERS_PER_LEAD, now },
-    );
+    const ranked = await pickOfferees(trx, { ...lead, price_cents: priceCents }, undefined, {
+      offers: config.OFFERS_PER_LEAD,
+      now,
+      notOfferedBefore: true,
+    });
     const firstRank = (await lastRank(trx, leadId)) + 1;
     const matched = await storeOfferRound(trx, ctx, config, {
       lead,
