@@ -4,7 +4,7 @@ import { BENCH_ADMIN } from './stack.js';
 export async function call(
   base: string,
   name: string,
-  opts: { method?: string; body?: unknown; query?: Record<string, string>; token?: string } = {},
+  opts: { method?: string; body?: unknown; query?: Record<string, string>; token?: string; from?: string } = {},
 ) {
   const url = new URL(`/.netlify/functions/${name}`, base);
   for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
@@ -14,6 +14,8 @@ export async function call(
     headers: {
       ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      // The gateway trusts loopback as its proxy (stack.ts): this is the customer's own address.
+      ...(opts.from ? { 'x-forwarded-for': opts.from } : {}),
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
@@ -27,6 +29,21 @@ export async function call(
   }
   return { status: res.status, body, ms };
 }
+
+let addressSeq = Math.floor(Math.random() * 1_000_000);
+/**
+ * A customer's own address, new for each lead: real leads come from many customers, and screening
+ * counts a customer's recent leads by address (up to SCREENING_IP_LIMIT). One address for every
+ * bench lead made that count read the whole run's leads again for each new one.
+ */
+export function customerAddress(): string {
+  const n = 1 + (addressSeq++ % 0xfffffe); // 10.0.0.1 … 10.255.255.254
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Submit a lead as a customer does, from the customer's own address. */
+export const submitLead = (base: string, body: unknown) =>
+  call(base, 'leads-submit', { body, from: customerAddress() });
 
 let phoneSeq = Math.floor(Math.random() * 1_000_000);
 /** A US number that can exist and is unique in this run (screening rejects repeats as duplicates). */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { adminToken, call, fund, leadBody, signupContractors } from './client.js';
+import { adminToken, call, fund, leadBody, signupContractors, submitLead } from './client.js';
 import { pipelineRun } from './figures/pipeline.js';
 import { startBenchStack } from './stack.js';
 
@@ -79,7 +79,7 @@ try {
   await fund(stack.url, await adminToken(stack.url), contractors, 1000);
   const ids: string[] = [];
   while (ids.length < contractors.length) {
-    const res = await call(stack.url, 'leads-submit', { body: leadBody(`buy-${ids.length}`) });
+    const res = await submitLead(stack.url, leadBody(`buy-${ids.length}`));
     if (res.body?.status === 'valid') ids.push(res.body.lead_id);
   }
   const beforeBuys = await settledSnapshot();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { adminToken, call, fund, leadBody, signupContractors, type BenchContractor } from './client.js';
+import { adminToken, call, fund, leadBody, signupContractors, submitLead, type BenchContractor } from './client.js';
 import { servicePoolSize } from './connections.js';
 import { CpuMeter } from './cpu.js';
 import { idleCpuRate, total } from './figures/pipeline.js';
@@ -41,9 +41,7 @@ async function submitLeads(base: string, n: number): Promise<string[]> {
   const concurrency = 10;
   for (let i = 0; i < n; i += concurrency) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(concurrency, n - i) }, (_, k) =>
-        call(base, 'leads-submit', { body: leadBody(`d${i + k}`) }),
-      ),
+      Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => submitLead(base, leadBody(`d${i + k}`))),
     );
     for (const res of batch) if (typeof res.body?.lead_id === 'string') ids.push(res.body.lead_id);
   }

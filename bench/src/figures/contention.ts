@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { call, leadBody, type BenchContractor } from '../client.js';
+import { call, leadBody, submitLead, type BenchContractor } from '../client.js';
 import { measured, percentile, type Measured } from '../stats.js';
 
 export interface ContentionFigure {
@@ -65,7 +65,7 @@ export async function contentionFigure(
   for (let r = 0; r < opts.runs; r++) {
     const leadIds: string[] = [];
     for (let i = 0; i < opts.leads; i++) {
-      const res = await call(base, 'leads-submit', { body: leadBody(`c${r}-${i}`) });
+      const res = await submitLead(base, leadBody(`c${r}-${i}`));
       if (res.body?.status === 'valid') leadIds.push(res.body.lead_id);
     }
     await opts.settle(); // prices fixed, offers sent

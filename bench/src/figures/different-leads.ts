@@ -1,5 +1,5 @@
 import { AVAILABLE_LEADS_SHOWN } from '@leadmarket/contracts';
-import { call, leadBody, type BenchContractor } from '../client.js';
+import { call, leadBody, submitLead, type BenchContractor } from '../client.js';
 import { fmt, measured, percentile, type Measured } from '../stats.js';
 import { pgbenchTps } from './contention.js';
 
@@ -65,7 +65,7 @@ export async function differentLeadsFigure(
     for (let b = 0; b < opts.bursts; b++) {
       const ids: string[] = [];
       while (ids.length < buyers.length) {
-        const res = await call(base, 'leads-submit', { body: leadBody(`d${r}-${b}-${ids.length}`) });
+        const res = await submitLead(base, leadBody(`d${r}-${b}-${ids.length}`));
         if (res.body?.status === 'valid') ids.push(res.body.lead_id);
       }
       // Each burst is waited for as it is submitted: the list shows only the newest

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { leadBody, UNSERVED_ZIP } from '../client.js';
+import { customerAddress, leadBody, UNSERVED_ZIP } from '../client.js';
 import { measured, percentile, type Measured } from '../stats.js';
 
 interface Run {
@@ -28,7 +28,12 @@ function load(
           {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            setupRequest: (req: any) => ({ ...req, body: JSON.stringify(body()) }),
+            // Each lead from its own customer's address (the gateway trusts loopback as its proxy).
+            setupRequest: (req: any) => ({
+              ...req,
+              headers: { ...req.headers, 'x-forwarded-for': customerAddress() },
+              body: JSON.stringify(body()),
+            }),
           },
         ],
       },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { call, leadBody } from '../client.js';
+import { call, leadBody, submitLead } from '../client.js';
 import type { BenchStack } from '../stack.js';
 import { percentile } from '../stats.js';
 
@@ -92,7 +92,7 @@ export async function pipelineRun(
     if (wait > 0) await new Promise((res) => setTimeout(res, wait));
     const at = Date.now();
     inFlight.push(
-      call(stack.url, 'leads-submit', { body: leadBody(`${opts.tag}-${i}`) }).then(
+      submitLead(stack.url, leadBody(`${opts.tag}-${i}`)).then(
         (res) => {
           replyMs.push(res.ms);
           if (res.body?.lead_id) sentAt.set(res.body.lead_id, at);
