@@ -6,7 +6,7 @@ import { AVAILABLE_LEADS_SHOWN, targetsMatch } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
 import { availableLeads } from '../src/use-cases/available-leads.js';
-import type { MatchingDatabase } from '../src/db/database.js';
+import type { MatchingDatabase, MatchingLeadStatus } from '../src/db/database.js';
 import { insertContractor, insertLead } from './helpers.js';
 
 // The available-leads list from its one query, against matching's own schema (no stack needed).
@@ -138,6 +138,50 @@ describe('available leads from one query', () => {
           s2,
           targetsMatch({ service_category: c1, sub_service: s1 }, { industry: c2, sub_service: s2 }),
         ]);
+  });
+
+  it('pages and counts exactly the union of its ZIP branch and its offers, whatever overlaps and ties', async () => {
+    // Random leads over its ZIP codes and others, two trades, every status, ages around the window's
+    // edge, shared submission times (ties go by id), and offers (some to leads its ZIP branch holds
+    // already): the page and the count must be what filtering all of them in code gives.
+    let seed = 19;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed / 2 ** 31);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const zips = ['46001', '46002', '46003'];
+    const me = await contractor(zips);
+    const leads: Array<{ id: string; zip: string; fits: boolean; status: MatchingLeadStatus; at: Date }> = [];
+    for (let i = 0; i < 520; i++) {
+      const zip = pick([...zips, '46004', '46005']);
+      const fits = random() < 0.7;
+      const status = pick<MatchingLeadStatus>([
+        'available',
+        'available',
+        'available',
+        'available',
+        'purchased',
+        'expired',
+        'pending_match',
+      ]);
+      const at = hoursAgo(pick([1, 2, 2, 3, 71.9, 72.1, 80]) + Math.floor(random() * 4) / 60);
+      const id = await lead(zip, { sub_service: fits ? 'plumbing' : 'electrical', status, submitted_at: at });
+      leads.push({ id, zip, fits, status, at });
+    }
+    const offered = new Set<string>();
+    for (const l of leads)
+      if (random() < 0.25) {
+        await offer(l.id, me, new Date(l.at.getTime() + 60_000));
+        offered.add(l.id);
+      }
+
+    const since = hoursAgo(72);
+    const expected = leads
+      .filter((l) => l.status === 'available' && l.at > since)
+      .filter((l) => (zips.includes(l.zip) && l.fits) || offered.has(l.id))
+      .sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(expected.length).toBeGreaterThan(AVAILABLE_LEADS_SHOWN); // the page is cut, not everything
+    const list = await availableLeads(db, config, me, now);
+    expect(list.total_available).toBe(expected.length);
+    expect(list.available_leads.map((l) => l.id)).toEqual(expected.slice(0, AVAILABLE_LEADS_SHOWN).map((l) => l.id));
   });
 
   it('shows a deleted or unknown contractor only the leads it was offered', async () => {

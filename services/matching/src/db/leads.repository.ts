@@ -84,10 +84,10 @@ export interface AvailableLeadsPage {
 /**
  * Still-sellable leads newer than `since` that are in the contractor's ZIP codes and trade, or were
  * offered to it, newest first: the newest `limit` with their descriptions and the count of all, in ONE
- * statement. The ZIP branch reads leads_available_zip_idx (only available leads, by ZIP and age) and
- * compares the trade as PostgreSQL keeps it (`target`, the same rule as targetsMatch), the offer
- * branch offers_contractor_idx; neither scans every available lead of the marketplace, and only the
- * page shown leaves the database however many leads wait (docs/adr/0015-19c-fast-dashboard.md).
+ * statement. However many leads wait, PostgreSQL reads the first `limit` of each of the contractor's
+ * ZIP codes (leads_available_trade_idx: available leads by ZIP, trade, newest first), the offers made
+ * to it, and counts index entries; only the page shown is read whole and leaves the database
+ * (docs/adr/0015-19c-fast-dashboard.md, docs/adr/0026-19-available-leads-page-and-count.md).
  */
 export async function availableLeadsOf(
   db: Kysely<MatchingDatabase>,
@@ -106,56 +106,123 @@ export async function availableLeadsOf(
 /**
  * The statement of availableLeadsOf, built and compiled once and sent as a prepared statement
  * (preparedRead, docs/adr/0025): the dashboard's first paint asks it for every contractor.
+ *
+ * The leads shown are the union of two branches: the contractor's ZIP codes in its trade (`mine`:
+ * none for a deleted or unknown contractor, which sees only its offers) and its offers. The newest
+ * `limit` of the union are among the newest `limit` of each ZIP code and the offers, so only those
+ * are joined and sorted. The count is the ZIP branch's (a range of the index per ZIP code) plus the
+ * offered leads outside it, which is the union's size without building the union.
  */
 const availableLeadsRead = preparedRead(
   (db: Kysely<MatchingDatabase>, p: { contractorId: string; since: string; limit: string }) => {
     const since = sql<Date>`${p.since}::timestamptz`;
+    const limit = sql<number>`${p.limit}::int`;
+    const sellable = <E extends ExpressionBuilder<any, any>>(eb: E, table: string) =>
+      eb.and([eb(sql.ref(`${table}.status`), '=', 'available'), eb(sql.ref(`${table}.submitted_at`), '>', since)]);
     // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
-    return db
-      .with('candidates', (qb) =>
-        qb
-          .selectFrom('leads')
-          .select('lead_id')
-          .where('status', '=', 'available')
-          .where('submitted_at', '>', since)
-          .where('zip_code', 'in', (eb: ExpressionBuilder<any, any>) =>
-            eb.selectFrom('contractor_zips').select('zip_code').where('contractor_id', '=', p.contractorId),
-          )
-          // A deleted or unknown contractor has no target (null never equals): it sees only its offers.
-          .where('target', '=', (eb: ExpressionBuilder<any, any>) =>
+    // Each lateral reads by its outer row's key, by index. A lateral with a limit is never merged into
+    // a join, which PostgreSQL would otherwise do and then, where one ZIP code holds most leads (the
+    // bench), read the whole table to find a hundred of them by id.
+    return (
+      db
+        .with('mine', (qb) =>
+          qb
+            .selectFrom('contractor_zips as z')
+            .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
+            .select(['z.zip_code', 'c.target'])
+            .where('z.contractor_id', '=', p.contractorId)
+            .where('c.deleted', '=', false),
+        )
+        // Sellable leads offered to it (one offer per lead and contractor: offers_pk).
+        .with('offered', (qb) =>
+          qb
+            .selectFrom('offers as o')
+            .crossJoinLateral((eb) =>
+              eb
+                .selectFrom('leads as ol')
+                .select(['ol.zip_code', 'ol.target'])
+                .whereRef('ol.lead_id', '=', 'o.lead_id')
+                .where((e) => sellable(e, 'ol'))
+                .limit(1) // the offer's lead: a limit keeps the lateral a lookup (above)
+                .as('ol'),
+            )
+            .select(['o.lead_id', 'ol.zip_code', 'ol.target'])
+            .where('o.contractor_id', '=', p.contractorId)
+            // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
+            .where('o.offered_at', '>', since),
+        )
+        .with('candidates', (qb) =>
+          qb
+            .selectFrom('mine as m')
+            .crossJoinLateral((eb) =>
+              eb
+                .selectFrom('leads as n')
+                .select(['n.lead_id'])
+                .whereRef('n.zip_code', '=', 'm.zip_code')
+                .whereRef('n.target', '=', 'm.target')
+                .where((e) => sellable(e, 'n'))
+                .orderBy('n.submitted_at', 'desc')
+                .orderBy('n.lead_id')
+                .limit(limit)
+                .as('newest'),
+            )
+            .select('newest.lead_id')
+            .union((eb) => eb.selectFrom('offered').select('offered.lead_id')),
+        )
+        .selectFrom('candidates as c')
+        .crossJoinLateral((eb) =>
+          eb
+            .selectFrom('leads as l')
+            .select([
+              'l.lead_id',
+              'l.service_category',
+              'l.sub_service',
+              'l.zip_code',
+              'l.description',
+              'l.submitted_at',
+              'l.price_cents',
+              'l.lead_type',
+            ])
+            .whereRef('l.lead_id', '=', 'c.lead_id')
+            .limit(1)
+            .as('l'),
+        )
+        .selectAll('l')
+        .select((eb) =>
+          // Every lead of the ZIP branch (a range of leads_available_trade_idx per ZIP code), then the
+          // offered leads that branch does not hold.
+          eb(
             eb
-              .selectFrom('contractors')
-              .select('target')
-              .where('contractor_id', '=', p.contractorId)
-              .where('deleted', '=', false),
-          )
-          // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
-          .union(
-            qb
-              .selectFrom('offers')
-              .select('lead_id')
-              .where('contractor_id', '=', p.contractorId)
-              .where('offered_at', '>', since),
-          ),
-      )
-      .selectFrom('candidates as c')
-      .innerJoin('leads as l', 'l.lead_id', 'c.lead_id')
-      .select([
-        'l.lead_id',
-        'l.service_category',
-        'l.sub_service',
-        'l.zip_code',
-        'l.description',
-        'l.submitted_at',
-        'l.price_cents',
-        'l.lead_type',
-        // Counted before the limit: every candidate, not just the page.
-        sql<number>`count(*) over ()`.as('total'),
-      ])
-      .where('l.status', '=', 'available')
-      .where('l.submitted_at', '>', since)
-      .orderBy('l.submitted_at', 'desc')
-      .orderBy('l.lead_id')
-      .limit(sql<number>`${p.limit}::int`);
+              .selectFrom('mine as m')
+              .crossJoinLateral((e) =>
+                e
+                  .selectFrom('leads as z')
+                  .select((c) => c.fn.countAll<number>().as('n'))
+                  .whereRef('z.zip_code', '=', 'm.zip_code')
+                  .whereRef('z.target', '=', 'm.target')
+                  .where((w) => sellable(w, 'z'))
+                  .as('k'),
+              )
+              .select(sql<number>`coalesce(sum(k.n), 0)`.as('n')),
+            '+',
+            eb
+              .selectFrom('offered as o')
+              .select((e) => e.fn.countAll<number>().as('n'))
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('mine as mm')
+                      .select('mm.zip_code')
+                      .whereRef('mm.zip_code', '=', 'o.zip_code')
+                      .whereRef('mm.target', '=', 'o.target'),
+                  ),
+                ),
+              ),
+          ).as('total'),
+        )
+        .orderBy('l.submitted_at', 'desc')
+        .orderBy('l.lead_id')
+        .limit(limit)
+    );
   },
 );

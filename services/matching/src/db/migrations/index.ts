@@ -8,6 +8,7 @@ import * as offerRound from './2026_11_24_0120_offer_round.js';
 import * as contractorOfferStats from './2026_11_25_0100_contractor_offer_stats.js';
 import * as leadTargets from './2026_11_25_0200_lead_targets.js';
 import * as oneEventPerLead from './2026_11_25_0300_one_event_per_lead.js';
+import * as availableLeadsByTrade from './2026_11_25_2100_available_leads_by_trade.js';
 
 /** Matching's migrations in the order they run. */
 export const migrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const migrations: MigrationSet = {
   '2026_11_25_0100_contractor_offer_stats': contractorOfferStats,
   '2026_11_25_0200_lead_targets': leadTargets,
   '2026_11_25_0300_one_event_per_lead': oneEventPerLead,
+  '2026_11_25_2100_available_leads_by_trade': availableLeadsByTrade,
 };
