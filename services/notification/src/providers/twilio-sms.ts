@@ -1,29 +1,12 @@
 import twilio from 'twilio';
-import type RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { SendResult, SmsProvider } from './provider.js';
-
-type RequestOptions<T> = RequestClient.RequestOptions<T>;
-
-const TWILIO_API_ORIGIN = /^https:\/\/[a-z0-9.-]*twilio\.com/i;
+import { TwilioHttpClient } from './twilio-http.js';
 
 /**
- * The SDK's own HTTP client with the API origin replaced: twilio 6 builds absolute
- * https://api.twilio.com URLs (edge/region only change the host name), so pointing it at a fake
- * server on loopback means rewriting the URI of each request. Everything else — auth, form
- * encoding, response parsing — stays the SDK's.
+ * How long a Twilio call may take: 10 s against a base URL (tests, benchmarks), as before; against
+ * api.twilio.com the SDK's own default, 30 s, as when production used the SDK's client.
  */
-class BaseUrlRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super({ timeout: 10_000 });
-  }
-
-  override request<TData>(opts: RequestOptions<TData>) {
-    return super.request<TData>({
-      ...opts,
-      uri: opts.uri.replace(TWILIO_API_ORIGIN, this.baseUrl.replace(/\/+$/, '')),
-    });
-  }
-}
+const TIMEOUT_MS = { apiBaseUrl: 10_000, twilio: 30_000 };
 
 /** SMS through Twilio's Messages API with the real SDK. */
 export function createTwilioSms(options: {
@@ -31,12 +14,14 @@ export function createTwilioSms(options: {
   authToken: string;
   from: string;
   apiBaseUrl?: string;
+  /** Overrides the timeout above (tests). */
+  timeoutMs?: number;
 }): SmsProvider {
-  const client = twilio(
-    options.accountSid,
-    options.authToken,
-    options.apiBaseUrl ? { httpClient: new BaseUrlRequestClient(options.apiBaseUrl) } : {},
-  );
+  const httpClient = new TwilioHttpClient({
+    timeoutMs: options.timeoutMs ?? (options.apiBaseUrl ? TIMEOUT_MS.apiBaseUrl : TIMEOUT_MS.twilio),
+    apiBaseUrl: options.apiBaseUrl,
+  });
+  const client = twilio(options.accountSid, options.authToken, { httpClient });
   return {
     name: 'twilio',
     async send({ to, body, statusCallback }): Promise<SendResult> {
