@@ -5,7 +5,7 @@ export * from './telemetry.js';
 export * from './infra.js';
 export * from './http/app.js';
 export * from './db/database.js';
-export { preparedRead } from './db/prepared.js';
+export { prepared, preparedRead } from './db/prepared.js';
 export type * from './db/column-types.js';
 export * from './db/migrate.js';
 export * from './db/service-roles.js';

@@ -109,7 +109,7 @@ function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): vo
 }
 
 /**
- * A statement whose text preparedRead registered goes out as a named prepared statement (parsed once
+ * A statement whose text `prepared` registered goes out as a named prepared statement (parsed once
  * per connection); everything else as it is. If PostgreSQL refuses the prepared statement's cached
  * plan (SQLSTATE 0A000: a migration changed a table's row type under this process), the text is sent
  * unnamed from then on, and this call again unnamed.

@@ -3,11 +3,45 @@ import { sql, type Kysely } from 'kysely';
 import { publishAll, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import { prepared, preparedRead } from '../db/prepared.js';
 import { contextFromTraceparent, currentTraceparent, SpanKind, tracer } from '../telemetry.js';
 import { isTransientError, withDeadline } from '../transient.js';
 import { trace } from '@opentelemetry/api';
 import { outboxChannel, takeHandOff } from './outbox.js';
 import { redactPublished } from './redact.js';
+
+/**
+ * The relay's statements of every pass, compiled once and prepared (docs/adr/0027): the rows'
+ * ids go in as one array, so a batch of any size sends the same text.
+ */
+const claimStatement = preparedRead((db: Kysely<any>, p: { graceSeconds: number; batchSize: number }) =>
+  db
+    .selectFrom('outbox')
+    .select(['id', 'envelope', 'attempts'])
+    .where('processed_at', 'is', null)
+    .where('abandoned_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${p.graceSeconds})`)
+    .orderBy('created_at')
+    .limit(p.batchSize)
+    .forUpdate()
+    .skipLocked(),
+);
+
+const lockStatement = prepared((db: Kysely<any>, p: { ids: string[]; lockSeconds: number }) =>
+  db
+    .updateTable('outbox')
+    .set({ locked_until: sql`now() + make_interval(secs => ${p.lockSeconds})`, attempts: sql`attempts + 1` })
+    .where(sql<boolean>`id = any(${p.ids}::uuid[])`),
+);
+
+const markSentStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
+  db
+    .updateTable('outbox')
+    .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
+    .where(sql<boolean>`id = any(${p.ids}::uuid[])`)
+    .where('processed_at', 'is', null),
+);
 
 export interface RelayOptions {
   database: Database;
@@ -173,12 +207,7 @@ export class OutboxRelay {
     const redactedIds = new Set(redacted.map((r) => r.id));
     const sent = published.map((e) => e.id).filter((id) => !redactedIds.has(id));
     if (sent.length) {
-      await this.db
-        .updateTable('outbox')
-        .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
-        .where('id', 'in', sent)
-        .where('processed_at', 'is', null)
-        .execute();
+      await markSentStatement(this.db, { ids: sent });
     }
     for (const { id, envelope } of redacted) {
       await this.db
@@ -223,29 +252,8 @@ export class OutboxRelay {
   async drainOnce(): Promise<number> {
     const { batchSize = 100, lockSeconds = 30, handOffGraceMs = 2000 } = this.options;
     const rows = await this.db.transaction().execute(async (trx) => {
-      const claimed = (await trx
-        .selectFrom('outbox')
-        .select(['id', 'envelope', 'attempts'])
-        .where('processed_at', 'is', null)
-        .where('abandoned_at', 'is', null)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', sql<Date>`now()`)]))
-        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${handOffGraceMs / 1000})`)
-        .orderBy('created_at')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute()) as OutboxRow[];
-      if (claimed.length > 0) {
-        await trx
-          .updateTable('outbox')
-          .set({ locked_until: sql`now() + make_interval(secs => ${lockSeconds})`, attempts: sql`attempts + 1` })
-          .where(
-            'id',
-            'in',
-            claimed.map((r) => r.id),
-          )
-          .execute();
-      }
+      const claimed = (await claimStatement(trx, { graceSeconds: handOffGraceMs / 1000, batchSize })) as OutboxRow[];
+      if (claimed.length > 0) await lockStatement(trx, { ids: claimed.map((r) => r.id), lockSeconds });
       return claimed;
     });
     if (rows.length === 0) return 0;

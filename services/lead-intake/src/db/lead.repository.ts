@@ -1,4 +1,5 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
+import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
@@ -21,15 +22,40 @@ export type NewLead = Pick<
   | 'is_test'
 > & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
+/** The insert of a new lead, compiled once and prepared (docs/adr/0027): every submit's has the same shape. */
+const insertLeadStatement = prepared((db: Kysely<LeadIntakeDatabase>, lead: Required<NewLead>) =>
+  db
+    .insertInto('leads')
+    .values({
+      id: lead.id,
+      customer_name: lead.customer_name,
+      phone: lead.phone,
+      email: lead.email,
+      zip_code: lead.zip_code,
+      service_category: lead.service_category,
+      sub_service: lead.sub_service,
+      description: lead.description,
+      urgency: lead.urgency,
+      preferred_contractor_id: lead.preferred_contractor_id,
+      client_ip_hash: lead.client_ip_hash,
+      is_test: lead.is_test,
+      created_at: lead.created_at,
+      idempotency_key: lead.idempotency_key,
+      request_hash: lead.request_hash,
+      status: 'screening',
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id'),
+);
+
 /** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
 export async function insertLead(db: Kysely<LeadIntakeDatabase>, lead: NewLead): Promise<boolean> {
-  const row = await db
-    .insertInto('leads')
-    .values({ ...lead, status: 'screening' })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await insertLeadStatement(db, {
+    ...lead,
+    idempotency_key: lead.idempotency_key ?? null,
+    request_hash: lead.request_hash ?? null,
+  });
+  return rows.length > 0;
 }
 
 /** The lead a form's idempotency key created, with the hash of the request that created it. */
@@ -60,17 +86,34 @@ export interface ScreeningVerdict {
   screened_at: Date;
 }
 
+/** A verdict as the leads row stores it. */
+interface ScreeningColumns {
+  id: string;
+  status: 'available' | 'rejected';
+  validation_summary: string;
+  rejection_reasons: string;
+  screened_at: Date;
+}
+
+const screeningColumns = (id: string, verdict: ScreeningVerdict): ScreeningColumns => ({
+  id,
+  status: verdict.status === 'valid' ? 'available' : 'rejected',
+  validation_summary: JSON.stringify(verdict.validation_summary),
+  rejection_reasons: JSON.stringify(verdict.reasons),
+  screened_at: verdict.screened_at,
+});
+
 /** The update that records a verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
-const screeningUpdate = (db: Kysely<LeadIntakeDatabase>, id: string, verdict: ScreeningVerdict) =>
+const screeningUpdate = (db: Kysely<LeadIntakeDatabase>, verdict: ScreeningColumns) =>
   db
     .updateTable('leads')
     .set({
-      status: verdict.status === 'valid' ? 'available' : 'rejected',
-      validation_summary: JSON.stringify(verdict.validation_summary),
-      rejection_reasons: JSON.stringify(verdict.reasons),
+      status: verdict.status,
+      validation_summary: verdict.validation_summary,
+      rejection_reasons: verdict.rejection_reasons,
       screened_at: verdict.screened_at,
     })
-    .where('id', '=', id)
+    .where('id', '=', verdict.id)
     .where('status', '=', 'screening');
 
 /** Record screening's verdict. True when the lead moved. */
@@ -79,9 +122,18 @@ export async function recordScreening(
   id: string,
   verdict: ScreeningVerdict,
 ): Promise<boolean> {
-  const result = await screeningUpdate(db, id, verdict).executeTakeFirst();
+  const result = await screeningUpdate(db, screeningColumns(id, verdict)).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** `recordScreeningAndNotify`'s statement, compiled once and prepared (docs/adr/0027). */
+const recordScreeningAndNotifyStatement = preparedRead(
+  (db: Kysely<LeadIntakeDatabase>, p: ScreeningColumns & { channel: string; payload: string }) =>
+    db
+      .with('changed', () => screeningUpdate(db, p).returning('id'))
+      .selectFrom('changed')
+      .select(sql<string>`pg_notify(${p.channel}, ${p.payload})`.as('notified')),
+);
 
 /**
  * `recordScreening` and its NOTIFY in one statement (one round trip instead of two): the NOTIFY is
@@ -93,11 +145,7 @@ export async function recordScreeningAndNotify(
   verdict: ScreeningVerdict,
   notice: { channel: string; payload: string },
 ): Promise<boolean> {
-  const rows = await db
-    .with('changed', () => screeningUpdate(db, id, verdict).returning('id'))
-    .selectFrom('changed')
-    .select(sql<string>`pg_notify(${notice.channel}, ${notice.payload})`.as('notified'))
-    .execute();
+  const rows = await recordScreeningAndNotifyStatement(db, { ...screeningColumns(id, verdict), ...notice });
   return rows.length > 0;
 }
 

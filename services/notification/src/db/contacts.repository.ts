@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { preparedRead } from '@leadmarket/platform';
+import { sql, type Kysely } from 'kysely';
 import type { NotificationDatabase } from './database.js';
 
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
@@ -74,14 +75,18 @@ export async function smsRecipients(
   contractorIds: string[],
 ): Promise<Array<{ contractor_id: string; phone: string }>> {
   if (contractorIds.length === 0) return [];
-  return db
+  return smsRecipientsRead(db, { contractorIds });
+}
+
+/** `smsRecipients`' read, compiled once and prepared (docs/adr/0027): the ids as one array, whatever their count. */
+const smsRecipientsRead = preparedRead((db: Kysely<NotificationDatabase>, p: { contractorIds: string[] }) =>
+  db
     .selectFrom('contacts')
     .select(['contractor_id', 'phone'])
-    .where('contractor_id', 'in', contractorIds)
+    .where(sql<boolean>`contractor_id = any(${p.contractorIds}::text[])`)
     .where('sms_opt_in', '=', true)
-    .where('deleted', '=', false)
-    .execute();
-}
+    .where('deleted', '=', false),
+);
 
 /** Where a contractor's own messages go (welcome, refund decisions, receipts); undefined when unknown or deleted. */
 export async function contactOf(

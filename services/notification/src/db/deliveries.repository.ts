@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DeliveryKind, DeliveryStatus, NotificationDatabase } from './database.js';
 
@@ -20,28 +21,67 @@ export async function queueDelivery(db: Kysely<NotificationDatabase>, d: NewDeli
   return (await queueDeliveries(db, [d])) === 1;
 }
 
+/** Each column of a list of deliveries as one array, so the insert has one shape whatever the count. */
+interface DeliveryColumns {
+  ids: string[];
+  dedupe_keys: string[];
+  kinds: DeliveryKind[];
+  channels: string[];
+  recipients: string[];
+  subjects: Array<string | null>;
+  bodies: string[];
+  lead_ids: Array<string | null>;
+  contractor_ids: Array<string | null>;
+  expires_ats: Array<string | null>;
+}
+
+/** `queueDeliveries`' statement, compiled once and prepared (docs/adr/0027); the rows in the list's order. */
+const queueDeliveriesStatement = prepared((db: Kysely<NotificationDatabase>, p: DeliveryColumns) =>
+  db
+    .insertInto('deliveries')
+    .columns([
+      'id',
+      'status',
+      'dedupe_key',
+      'kind',
+      'channel',
+      'recipient',
+      'subject',
+      'body',
+      'lead_id',
+      'contractor_id',
+      'expires_at',
+    ])
+    .expression(
+      sql`select d.id, 'pending', d.dedupe_key, d.kind, d.channel, d.recipient, d.subject, d.body, d.lead_id,
+                 d.contractor_id, d.expires_at
+            from unnest(${p.ids}::uuid[], ${p.dedupe_keys}::text[], ${p.kinds}::text[], ${p.channels}::text[],
+                        ${p.recipients}::text[], ${p.subjects}::text[], ${p.bodies}::text[], ${p.lead_ids}::uuid[],
+                        ${p.contractor_ids}::text[], ${p.expires_ats}::timestamptz[])
+              as d(id, dedupe_key, kind, channel, recipient, subject, body, lead_id, contractor_id, expires_at)`,
+    )
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id'),
+);
+
 /**
  * Queue several messages in one statement (a lead's offers); those whose dedupe key is already
  * queued are ignored. Returns how many were new.
  */
 export async function queueDeliveries(db: Kysely<NotificationDatabase>, list: NewDelivery[]): Promise<number> {
   if (list.length === 0) return 0;
-  const rows = await db
-    .insertInto('deliveries')
-    .values(
-      list.map((d) => ({
-        id: randomUUID(),
-        status: 'pending',
-        subject: null,
-        lead_id: null,
-        contractor_id: null,
-        expires_at: null,
-        ...d,
-      })),
-    )
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .execute();
+  const { rows } = await queueDeliveriesStatement(db, {
+    ids: list.map(() => randomUUID()),
+    dedupe_keys: list.map((d) => d.dedupe_key),
+    kinds: list.map((d) => d.kind),
+    channels: list.map((d) => d.channel),
+    recipients: list.map((d) => d.recipient),
+    subjects: list.map((d) => d.subject ?? null),
+    bodies: list.map((d) => d.body),
+    lead_ids: list.map((d) => d.lead_id ?? null),
+    contractor_ids: list.map((d) => d.contractor_id ?? null),
+    expires_ats: list.map((d) => d.expires_at ?? null),
+  });
   return rows.length;
 }
 
@@ -68,31 +108,44 @@ export async function claimDueDeliveries(
   limit: number,
   leaseSeconds = 60,
 ): Promise<ClaimedDelivery[]> {
-  const isDue = (eb: ExpressionBuilder<NotificationDatabase, 'deliveries'>) =>
-    eb.and([
-      eb('status', '=', 'pending'),
-      eb('next_attempt_at', '<=', sql<Date>`now()`),
-      eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
-    ]);
-  const rows = await db
-    .updateTable('deliveries')
-    .set({
-      status: 'sending',
-      attempts: sql`attempts + 1`,
-      sending_at: sql`now()`,
-      locked_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
-    })
-    .where('id', 'in', (qb) =>
-      qb.selectFrom('deliveries').select('id').where(isDue).orderBy('created_at').limit(limit).forUpdate().skipLocked(),
-    )
-    .where(isDue)
-    .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'created_at'])
-    .execute();
+  const rows = await claimDueStatement(db, { limit, leaseSeconds });
   // Oldest first, as they were chosen (RETURNING keeps no order).
   return rows
     .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
     .map(({ created_at: _, ...d }) => d);
 }
+
+/** `claimDueDeliveries`' statement, compiled once and prepared (docs/adr/0027). */
+const claimDueStatement = preparedRead(
+  (db: Kysely<NotificationDatabase>, p: { limit: number; leaseSeconds: number }) => {
+    const isDue = (eb: ExpressionBuilder<NotificationDatabase, 'deliveries'>) =>
+      eb.and([
+        eb('status', '=', 'pending'),
+        eb('next_attempt_at', '<=', sql<Date>`now()`),
+        eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
+      ]);
+    return db
+      .updateTable('deliveries')
+      .set({
+        status: 'sending',
+        attempts: sql`attempts + 1`,
+        sending_at: sql`now()`,
+        locked_until: sql`now() + make_interval(secs => ${p.leaseSeconds})`,
+      })
+      .where('id', 'in', (qb) =>
+        qb
+          .selectFrom('deliveries')
+          .select('id')
+          .where(isDue)
+          .orderBy('created_at')
+          .limit(p.limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where(isDue)
+      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'created_at']);
+  },
+);
 
 /** Offers whose end passed before they were sent are never sent: marked `expired`. */
 export async function expireOverdueOffers(db: Kysely<NotificationDatabase>): Promise<number> {
@@ -183,31 +236,45 @@ export async function markSent(
   await markAllSent(db, [{ id, ...r }]);
 }
 
+/** `markAllSent`'s statement, compiled once and prepared (docs/adr/0027): the batch as one array a column. */
+const markAllSentStatement = prepared(
+  (
+    db: Kysely<NotificationDatabase>,
+    p: { ids: string[]; bodies: string[]; providers: string[]; providerMessageIds: string[]; statuses: string[] },
+  ) =>
+    db
+      .updateTable('deliveries')
+      .from(
+        sql<{ id: string; body: string; provider: string; provider_message_id: string; provider_status: string }>`(
+        select * from unnest(${p.ids}::uuid[], ${p.bodies}::text[], ${p.providers}::text[],
+                             ${p.providerMessageIds}::text[], ${p.statuses}::text[])
+          as s(id, body, provider, provider_message_id, provider_status)
+      )`.as('s'),
+      )
+      .set((eb) => ({
+        status: 'sent',
+        body: eb.ref('s.body'),
+        provider: eb.ref('s.provider'),
+        provider_message_id: eb.ref('s.provider_message_id'),
+        provider_status: eb.ref('s.provider_status'),
+        sent_at: sql`now()`,
+        locked_until: null,
+        last_error: null,
+      }))
+      .whereRef('deliveries.id', '=', 's.id'),
+);
+
 /** Record a batch of messages the provider accepted, in one statement. */
 export async function markAllSent(db: Kysely<NotificationDatabase>, sent: SentMessage[]): Promise<void> {
   if (sent.length === 0) return;
   const column = <K extends keyof SentMessage>(k: K) => sent.map((m) => m[k]);
-  await db
-    .updateTable('deliveries')
-    .from(
-      sql<{ id: string; body: string; provider: string; provider_message_id: string; provider_status: string }>`(
-        select * from unnest(${column('id')}::uuid[], ${column('body')}::text[], ${column('provider')}::text[],
-                             ${column('providerMessageId')}::text[], ${column('status')}::text[])
-          as s(id, body, provider, provider_message_id, provider_status)
-      )`.as('s'),
-    )
-    .set((eb) => ({
-      status: 'sent',
-      body: eb.ref('s.body'),
-      provider: eb.ref('s.provider'),
-      provider_message_id: eb.ref('s.provider_message_id'),
-      provider_status: eb.ref('s.provider_status'),
-      sent_at: sql`now()`,
-      locked_until: null,
-      last_error: null,
-    }))
-    .whereRef('deliveries.id', '=', 's.id')
-    .execute();
+  await markAllSentStatement(db, {
+    ids: column('id'),
+    bodies: column('body'),
+    providers: column('provider'),
+    providerMessageIds: column('providerMessageId'),
+    statuses: column('status'),
+  });
 }
 
 /** A failed attempt: retried after `retryInSeconds`, or failed for good when out of attempts. */

@@ -1,4 +1,5 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
+import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ScreeningDatabase } from './database.js';
 
@@ -16,62 +17,94 @@ export interface ScreeningRecord {
   fingerprint?: string;
 }
 
+/** A verdict's values, as the prepared insert takes them (the reasons as two arrays of one length). */
+type ScreeningParams = Omit<ScreeningRecord, 'summary' | 'reasons' | 'fingerprint'> &
+  ValidationSummary & { check_names: string[]; codes: string[]; fingerprint: string | null };
+
+/**
+ * The insert of a verdict, compiled once and prepared (`prepared`, docs/adr/0027): one text for each
+ * of the four shapes (with or without reasons, with or without a fingerprint), so a verdict writes to
+ * the same tables as before; the reasons go in as arrays (`unnest`, in their order), whatever their count.
+ */
+const screeningInsert = (withReasons: boolean, withFingerprint: boolean) =>
+  prepared((db: Kysely<ScreeningDatabase>, p: ScreeningParams) => {
+    let q = db.with('screening', (c) =>
+      c.insertInto('screenings').values({
+        lead_id: p.lead_id,
+        status: p.status,
+        phone_valid: p.phone_valid,
+        email_valid: p.email_valid,
+        content_valid: p.content_valid,
+        is_duplicate: p.is_duplicate,
+        ip_rate_ok: p.ip_rate_ok,
+        client_ip_hash: p.client_ip_hash,
+        is_test: p.is_test,
+        submitted_at: p.submitted_at,
+        screened_at: p.screened_at,
+      }),
+    );
+    if (withReasons) {
+      q = q.with('reasons', (c) =>
+        c
+          .insertInto('screening_reasons')
+          .columns(['lead_id', 'check_name', 'code'])
+          .expression(
+            sql`select ${p.lead_id}::uuid, r.check_name, r.code
+                  from unnest(${p.check_names}::text[], ${p.codes}::text[]) as r(check_name, code)`,
+          ),
+      );
+    }
+    if (withFingerprint) {
+      q = q.with('fingerprint', (c) =>
+        c
+          .insertInto('duplicate_fingerprints')
+          .values({ fingerprint: p.fingerprint!, lead_id: p.lead_id, submitted_at: p.submitted_at })
+          .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing()),
+      );
+    }
+    return q.selectNoFrom(sql<number>`1`.as('stored'));
+  });
+
+const screeningInserts = [
+  [screeningInsert(false, false), screeningInsert(false, true)],
+  [screeningInsert(true, false), screeningInsert(true, true)],
+] as const;
+
 /**
  * Store a verdict, its reasons and the claimed fingerprint in one statement (each statement is a
  * round trip; issue 19). The reasons reference the screening row inserted beside them: PostgreSQL
  * checks the foreign key at the end of the statement, when both are there.
  */
 export async function insertScreening(db: Kysely<ScreeningDatabase>, s: ScreeningRecord): Promise<void> {
-  let q = db.with('screening', (c) =>
-    c.insertInto('screenings').values({
-      lead_id: s.lead_id,
-      status: s.status,
-      ...s.summary,
-      client_ip_hash: s.client_ip_hash,
-      is_test: s.is_test,
-      submitted_at: s.submitted_at,
-      screened_at: s.screened_at,
-    }),
-  );
-  if (s.reasons.length) {
-    q = q.with('reasons', (c) =>
-      c
-        .insertInto('screening_reasons')
-        .values(s.reasons.map((code) => ({ lead_id: s.lead_id, check_name: code.split(':')[0], code }))),
-    );
-  }
-  if (s.fingerprint) {
-    const fingerprint = s.fingerprint;
-    q = q.with('fingerprint', (c) =>
-      c
-        .insertInto('duplicate_fingerprints')
-        .values({ fingerprint, lead_id: s.lead_id, submitted_at: s.submitted_at })
-        .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing()),
-    );
-  }
-  await q.selectNoFrom(sql<number>`1`.as('stored')).execute();
+  const { summary, reasons, fingerprint, ...verdict } = s;
+  const insert = screeningInserts[reasons.length ? 1 : 0][fingerprint ? 1 : 0];
+  await insert(db, {
+    ...verdict,
+    ...summary,
+    check_names: reasons.map((code) => code.split(':')[0]!),
+    codes: reasons,
+    fingerprint: fingerprint ?? null,
+  });
+}
+
+/** What `screeningFacts` asks, as the prepared read takes it. */
+interface FactsParams {
+  leadId: string;
+  ipHash: string;
+  ipSince: Date;
+  ipLimit: number;
+  fingerprint: string;
+  fingerprintSince: Date;
 }
 
 /**
- * What a verdict must know of earlier leads, in one read: how many leads from this (hashed) address
- * were screened since `ipSince`, up to `ipLimit` (0 without an address), and whether another accepted lead had this
- * fingerprint since `fingerprintSince` (the truth of the 30-day duplicate window).
+ * The read of `screeningFacts`, compiled once and prepared: one text with the address's count and
+ * one without (a lead that came without an address reads nothing of the screenings).
  */
-export async function screeningFacts(
-  db: Kysely<ScreeningDatabase>,
-  q: {
-    leadId: string;
-    ipHash: string | null;
-    ipSince: Date;
-    /** The IP limit: `fromIp` counts up to it, no further. */
-    ipLimit: number;
-    fingerprint: string;
-    fingerprintSince: Date;
-  },
-): Promise<{ fromIp: number; recentFingerprint: boolean }> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      q.ipHash
+const factsRead = (withIp: boolean) =>
+  preparedRead((db: Kysely<ScreeningDatabase>, q: FactsParams) =>
+    db.selectNoFrom((eb) => [
+      withIp
         ? eb
             .selectFrom(
               // Counting stops at the limit: past it the answer is the same, and a busy address
@@ -97,9 +130,30 @@ export async function screeningFacts(
             .where('lead_id', '!=', q.leadId),
         )
         .as('recent_fingerprint'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { fromIp: Number(row.from_ip), recentFingerprint: Boolean(row.recent_fingerprint) };
+    ]),
+  );
+
+const factsReads = [factsRead(false), factsRead(true)] as const;
+
+/**
+ * What a verdict must know of earlier leads, in one read: how many leads from this (hashed) address
+ * were screened since `ipSince`, up to `ipLimit` (0 without an address), and whether another accepted lead had this
+ * fingerprint since `fingerprintSince` (the truth of the 30-day duplicate window).
+ */
+export async function screeningFacts(
+  db: Kysely<ScreeningDatabase>,
+  q: {
+    leadId: string;
+    ipHash: string | null;
+    ipSince: Date;
+    /** The IP limit: `fromIp` counts up to it, no further. */
+    ipLimit: number;
+    fingerprint: string;
+    fingerprintSince: Date;
+  },
+): Promise<{ fromIp: number; recentFingerprint: boolean }> {
+  const [row] = await factsReads[q.ipHash ? 1 : 0](db, { ...q, ipHash: q.ipHash ?? '' });
+  return { fromIp: Number(row!.from_ip), recentFingerprint: Boolean(row!.recent_fingerprint) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { priceRowKey, type ResolvedPrice } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { PriceCatalogue, PriceChange } from '../domain/price-catalogue.js';
@@ -59,22 +60,26 @@ export interface ScreenedLead {
   isTest: boolean;
 }
 
-/**
- * Fix a screened lead's price and apply its verdict in one statement, only if the catalogue is
- * still at `version` (the one `resolved` was read from); else nothing is written and the answer has
- * no row, with the catalogue's current version.
- * - A new lead is stored with its price, tier and the row and change that set it.
- * - A lead already stored (a repeated LeadScreened under another event id) keeps its price and
- *   tier; its details take the event's, and a rejection takes a lead still available off sale.
- */
-export async function fixScreenedLeadPrice(
-  db: Kysely<WalletLedgerDatabase>,
-  lead: ScreenedLead,
-  priced: { version: string; resolved: ResolvedPrice; priceVersionId: string | null },
-) {
-  const { resolved } = priced;
-  const now = new Date();
-  const result = await db
+/** What the prepared price-fixing statement takes: the lead, its resolved price and the catalogue version read. */
+interface FixParams {
+  leadId: string;
+  category: string;
+  subService: string;
+  zipCode: string;
+  leadType: string;
+  priceCents: number;
+  priceSource: string;
+  priceRow: string;
+  priceVersionId: string | null;
+  status: string;
+  isTest: boolean;
+  now: Date;
+  version: string;
+}
+
+/** `fixScreenedLeadPrice`'s statement, compiled once and prepared (docs/adr/0027): every lead's has the same shape. */
+const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixParams) =>
+  db
     .with('fixed', (q) =>
       q
         .insertInto('leads')
@@ -98,20 +103,20 @@ export async function fixScreenedLeadPrice(
           eb
             .selectFrom('price_catalogue_version')
             .select([
-              sql<string>`${lead.leadId}::uuid`.as('lead_id'),
-              sql<string>`${lead.category}::text`.as('service_category'),
-              sql<string>`${lead.subService}::text`.as('sub_service'),
-              sql<string>`${lead.zipCode}::text`.as('zip_code'),
-              sql<string>`${resolved.lead_type}::text`.as('lead_type'),
-              sql<number>`${resolved.price_cents}::bigint`.as('price_cents'),
-              sql<string>`${resolved.source}::text`.as('price_source'),
-              sql<string>`${priceRowKey(resolved)}::text`.as('price_row'),
-              sql<string | null>`${priced.priceVersionId}::bigint`.as('price_version_id'),
-              sql<string>`${lead.status}::text`.as('status'),
-              sql<boolean>`${lead.isTest}::boolean`.as('is_test'),
-              sql<Date>`${now}::timestamptz`.as('updated_at'),
+              sql<string>`${p.leadId}::uuid`.as('lead_id'),
+              sql<string>`${p.category}::text`.as('service_category'),
+              sql<string>`${p.subService}::text`.as('sub_service'),
+              sql<string>`${p.zipCode}::text`.as('zip_code'),
+              sql<string>`${p.leadType}::text`.as('lead_type'),
+              sql<number>`${p.priceCents}::bigint`.as('price_cents'),
+              sql<string>`${p.priceSource}::text`.as('price_source'),
+              sql<string>`${p.priceRow}::text`.as('price_row'),
+              sql<string | null>`${p.priceVersionId}::bigint`.as('price_version_id'),
+              sql<string>`${p.status}::text`.as('status'),
+              sql<boolean>`${p.isTest}::boolean`.as('is_test'),
+              sql<Date>`${p.now}::timestamptz`.as('updated_at'),
             ])
-            .where('version', '=', priced.version),
+            .where('version', '=', p.version),
         )
         // The price and tier, once fixed, never change.
         .onConflict((oc) =>
@@ -128,8 +133,39 @@ export async function fixScreenedLeadPrice(
     .selectFrom('price_catalogue_version')
     .leftJoin('fixed', (join) => join.onTrue())
     .select('price_catalogue_version.version as catalogue_version')
-    .selectAll('fixed')
-    .executeTakeFirstOrThrow();
+    .selectAll('fixed'),
+);
+
+/**
+ * Fix a screened lead's price and apply its verdict in one statement, only if the catalogue is
+ * still at `version` (the one `resolved` was read from); else nothing is written and the answer has
+ * no row, with the catalogue's current version.
+ * - A new lead is stored with its price, tier and the row and change that set it.
+ * - A lead already stored (a repeated LeadScreened under another event id) keeps its price and
+ *   tier; its details take the event's, and a rejection takes a lead still available off sale.
+ */
+export async function fixScreenedLeadPrice(
+  db: Kysely<WalletLedgerDatabase>,
+  lead: ScreenedLead,
+  priced: { version: string; resolved: ResolvedPrice; priceVersionId: string | null },
+) {
+  const { resolved } = priced;
+  const [result] = await fixPriceStatement(db, {
+    leadId: lead.leadId,
+    category: lead.category,
+    subService: lead.subService,
+    zipCode: lead.zipCode,
+    leadType: resolved.lead_type,
+    priceCents: resolved.price_cents,
+    priceSource: resolved.source,
+    priceRow: priceRowKey(resolved),
+    priceVersionId: priced.priceVersionId,
+    status: lead.status,
+    isTest: lead.isTest,
+    now: new Date(),
+    version: priced.version,
+  });
+  if (!result) throw new Error('price_catalogue_version has no row (migration missing?)');
   const { catalogue_version, ...row } = result;
   return { catalogueVersion: String(catalogue_version), row: row.lead_id === null ? undefined : row };
 }
