@@ -147,13 +147,13 @@ export const CANDIDATE_COLUMNS = [
  * ranking's scoreCandidate in SQL, operation for operation (so the two agree to the last bit in all
  * but the rarest cases, and code re-ranks what this returns anyway).
  */
-const scoreSql = (now: Date) => sql<number>`(
+const scoreSql = (now: Date | string) => sql<number>`(
   ${SCORE_WEIGHTS.fit}::float8 * (1::float8 / sqrt(greatest(1, c.zip_count)::float8))
   + ${SCORE_WEIGHTS.response}::float8 * ((least(greatest(0, c.leads_purchased), greatest(0, c.offers_received)) + 1)::float8
       / (greatest(0, c.offers_received) + 2)::float8)
   + ${SCORE_WEIGHTS.fairness}::float8 * (case when c.last_offered_at is null then 1::float8 else
       least(1::float8, greatest(0::float8,
-        floor(extract(epoch from (${now.toISOString()}::timestamptz - c.last_offered_at)) * 1000)::float8 / 3600000 / ${FAIRNESS_HORIZON_HOURS}::float8))
+        floor(extract(epoch from (${typeof now === 'string' ? now : now.toISOString()}::timestamptz - c.last_offered_at)) * 1000)::float8 / 3600000 / ${FAIRNESS_HORIZON_HOURS}::float8))
     end))`;
 
 /**
@@ -169,7 +169,8 @@ const scoreSql = (now: Date) => sql<number>`(
 export function candidatesQuery(
   qb: QueryCreatorOf,
   lead: CandidateLead,
-  { now, limit }: { now: Date; limit?: number },
+  // `now` and `limit` as values, or (a statement compiled once, ADR 0025) as an ISO string and an expression.
+  { now, limit }: { now: Date | string; limit?: number | Expression<number> },
 ) {
   let best = qb
     .selectFrom('contractor_zips as z')

@@ -1,3 +1,4 @@
+import { prepared } from '@leadmarket/platform';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { LeadsTable, MatchingDatabase } from './database.js';
 
@@ -39,38 +40,91 @@ export async function insertOffers(
     if (lead) await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
     return;
   }
-  const offeredAt = offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at);
-  const contractorIds = [...new Set(offers.map((o) => o.contractor_id))];
-  const withRecord = trx
-    .with('new_offers', (db) => db.insertInto('offers').values(offers))
-    .with('offered', (db) =>
+  const changed = lead ? (Object.keys(lead.change) as Array<keyof LeadChange>).sort() : [];
+  const params: OffersParams = {
+    lead_ids: offers.map((o) => o.lead_id),
+    contractor_ids: offers.map((o) => o.contractor_id),
+    ranks: offers.map((o) => o.rank),
+    rounds: offers.map((o) => o.round),
+    hashes: offers.map((o) => o.claim_token_hash),
+    scores: offers.map((o) => o.score),
+    offered_ats: offers.map((o) => o.offered_at),
+    expires_ats: offers.map((o) => o.expires_at),
+    offered_at: offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at),
+    locked: [...new Set(offers.map((o) => o.contractor_id))],
+    lead_id: lead?.lead_id ?? null,
+    ...Object.fromEntries(changed.map((k) => [`change_${String(k)}`, lead!.change[k]])),
+  };
+  await offersStatement(noWait, lead ? changed : undefined)(trx, params);
+}
+
+/** insertOffers' values: the offers as one array per column, so one statement text fits any number of them. */
+type OffersParams = {
+  lead_ids: string[];
+  contractor_ids: string[];
+  ranks: number[];
+  rounds: number[];
+  hashes: string[];
+  scores: number[];
+  offered_ats: string[];
+  expires_ats: string[];
+  offered_at: string;
+  /** The contractors to lock and credit with an offer, distinct. */
+  locked: string[];
+  lead_id: string | null;
+} & Record<string, unknown>;
+
+/**
+ * insertOffers' statement, compiled once and prepared (docs/adr/0025) for each of its few shapes:
+ * waiting or not for the contractors' locks, and which of the lead's columns change (none, the
+ * first match's, a re-routing round's).
+ */
+const offersStatements = new Map<string, ReturnType<typeof buildOffersStatement>>();
+function offersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined) {
+  const key = `${noWait}:${changed?.join(',') ?? '-'}`;
+  let statement = offersStatements.get(key);
+  if (!statement) offersStatements.set(key, (statement = buildOffersStatement(noWait, changed)));
+  return statement;
+}
+
+function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined) {
+  return prepared((trx: Kysely<MatchingDatabase>, p: OffersParams) => {
+    const withRecord = trx
+      .with('new_offers', (db) =>
+        db
+          .insertInto('offers')
+          .columns(['lead_id', 'contractor_id', 'rank', 'round', 'claim_token_hash', 'score', 'offered_at', 'expires_at'])
+          .expression(
+            sql`select * from unnest(${p.lead_ids}::uuid[], ${p.contractor_ids}::text[], ${p.ranks}::int[],
+              ${p.rounds}::int[], ${p.hashes}::text[], ${p.scores}::float8[], ${p.offered_ats}::timestamptz[],
+              ${p.expires_ats}::timestamptz[])`,
+          ),
+      )
+      .with('offered', (db) =>
+        db
+          .selectFrom('contractors')
+          .select('contractor_id')
+          .where('contractor_id', '=', sql<string>`any(${p.locked}::text[])`)
+          .orderBy('contractor_id')
+          .forUpdate()
+          .$if(noWait, (qb) => qb.noWait()),
+      );
+    const updateRecord = (db: typeof withRecord) =>
       db
-        .selectFrom('contractors')
-        .select('contractor_id')
-        .where('contractor_id', 'in', contractorIds)
-        .orderBy('contractor_id')
-        .forUpdate()
-        .$if(noWait, (qb) => qb.noWait()),
-    );
-  const updateRecord = (db: typeof withRecord) =>
-    db
-      .updateTable('contractors')
-      .from('offered')
-      .set((eb) => ({
-        offers_received: eb('contractors.offers_received', '+', 1),
-        last_offered_at: sql<Date>`greatest(contractors.last_offered_at, ${offeredAt}::timestamptz)`,
-      }))
-      .whereRef('contractors.contractor_id', '=', 'offered.contractor_id');
-  if (!lead) {
-    await updateRecord(withRecord).execute();
-    return;
-  }
-  await withRecord
-    .with('record', (db) => updateRecord(db as typeof withRecord))
-    .updateTable('leads')
-    .set(lead.change)
-    .where('lead_id', '=', lead.lead_id)
-    .execute();
+        .updateTable('contractors')
+        .from('offered')
+        .set((eb) => ({
+          offers_received: eb('contractors.offers_received', '+', 1),
+          last_offered_at: sql<Date>`greatest(contractors.last_offered_at, ${p.offered_at}::timestamptz)`,
+        }))
+        .whereRef('contractors.contractor_id', '=', 'offered.contractor_id');
+    if (!changed) return updateRecord(withRecord);
+    return withRecord
+      .with('record', (db) => updateRecord(db as typeof withRecord))
+      .updateTable('leads')
+      .set(Object.fromEntries(changed.map((k) => [k, p[`change_${String(k)}`]])) as LeadChange)
+      .where('lead_id', '=', sql<string>`${p.lead_id}::uuid`);
+  });
 }
 
 /** An offer as the owner answers for it: the lead's fixed price with it, never the token. */

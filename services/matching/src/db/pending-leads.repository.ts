@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { prepared } from '@leadmarket/platform';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Candidate } from '../domain/ranking.js';
 import { candidateLeadColumns, candidatesQuery, toCandidate, type CandidateRow } from './contractors.repository.js';
@@ -82,8 +83,11 @@ const LEAD_COLUMNS = [
 ] as const;
 
 /** The best `limit` candidates of the lead in the statement's row `table`, as a JSON array. */
-const candidatesOfLead = (db: Kysely<MatchingDatabase>, table: string, options: { now: Date; limit: number }) =>
-  jsonArrayFrom(candidatesQuery(db, candidateLeadColumns(table), options)).as('candidates');
+const candidatesOfLead = (
+  db: Kysely<MatchingDatabase>,
+  table: string,
+  options: { now: Date | string; limit: number | Expression<number> },
+) => jsonArrayFrom(candidatesQuery(db, candidateLeadColumns(table), options)).as('candidates');
 
 /**
  * Store a priced lead as waiting for its match and, in the same statement, return it with its best
@@ -96,20 +100,42 @@ export async function recordPricedLead(
   lead: NewPricedLead,
   options: { now: Date; limit: number },
 ): Promise<PricedLead | undefined> {
-  const row = await db
-    .with('stored', (qb) =>
-      qb
-        .insertInto('leads')
-        .values({ ...lead, status: 'pending_match' })
-        .onConflict((oc) => oc.column('lead_id').doNothing())
-        .returning(LEAD_COLUMNS),
-    )
-    .selectFrom('stored')
-    .selectAll('stored')
-    .select(candidatesOfLead(db, 'stored', options))
-    .executeTakeFirst();
-  return row && pricedLead(row);
+  const { rows } = await recordPricedLeadStatement(db, {
+    ...lead,
+    now: options.now.toISOString(),
+    limit: options.limit,
+  });
+  return rows[0] && pricedLead(rows[0]);
 }
+
+/** recordPricedLead's statement, compiled once and prepared (docs/adr/0025): one per lead matched. */
+const recordPricedLeadStatement = prepared(
+  (db: Kysely<MatchingDatabase>, p: NewPricedLead & { now: string; limit: number }) =>
+    db
+      .with('stored', (qb) =>
+        qb
+          .insertInto('leads')
+          .values({
+            lead_id: p.lead_id,
+            service_category: p.service_category,
+            sub_service: p.sub_service,
+            zip_code: p.zip_code,
+            description: p.description,
+            urgency: p.urgency,
+            preferred_contractor_id: p.preferred_contractor_id,
+            is_test: p.is_test,
+            submitted_at: p.submitted_at,
+            price_cents: p.price_cents,
+            lead_type: p.lead_type,
+            status: 'pending_match',
+          })
+          .onConflict((oc) => oc.column('lead_id').doNothing())
+          .returning(LEAD_COLUMNS),
+      )
+      .selectFrom('stored')
+      .selectAll('stored')
+      .select(candidatesOfLead(db, 'stored', { now: p.now, limit: sql<number>`${p.limit}::int` })),
+);
 
 /** Lock a lead still waiting for its match, with its price and best `limit` candidates (the matcher's transaction), or undefined when it is not pending. */
 export async function lockPendingPricedLead(
