@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,8 +15,13 @@ export interface WebPageFigure {
 
 /** Figure 5: Lighthouse (mobile settings) on the given pages, and the gzip size of the JavaScript each one loads. */
 export async function webFigure(base: string, paths: string[]): Promise<WebPageFigure[]> {
+  const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  // chrome-launcher reports a missing browser as an unhandled 'error' event that kills the process
+  // (and leaves the stack running): say so here instead, as a figure's error.
+  if (!existsSync(chromePath))
+    throw new Error(`no browser at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
