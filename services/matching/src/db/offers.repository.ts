@@ -93,7 +93,16 @@ function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> 
       .with('new_offers', (db) =>
         db
           .insertInto('offers')
-          .columns(['lead_id', 'contractor_id', 'rank', 'round', 'claim_token_hash', 'score', 'offered_at', 'expires_at'])
+          .columns([
+            'lead_id',
+            'contractor_id',
+            'rank',
+            'round',
+            'claim_token_hash',
+            'score',
+            'offered_at',
+            'expires_at',
+          ])
           .expression(
             sql`select * from unnest(${p.lead_ids}::uuid[], ${p.contractor_ids}::text[], ${p.ranks}::int[],
               ${p.rounds}::int[], ${p.hashes}::text[], ${p.scores}::float8[], ${p.offered_ats}::timestamptz[],
