@@ -87,7 +87,7 @@ export interface AvailableLeadsPage {
  * statement. However many leads wait, PostgreSQL reads the first `limit` of each of the contractor's
  * ZIP codes (leads_available_trade_idx: available leads by ZIP, trade, newest first), the offers made
  * to it, and counts index entries; only the page shown is read whole and leaves the database
- * (docs/adr/0015-19c-fast-dashboard.md, docs/adr/0027-19-available-leads-page-and-count.md).
+ * (docs/adr/0015-19c-fast-dashboard.md, docs/adr/0026-19-available-leads-page-and-count.md).
  */
 export async function availableLeadsOf(
   db: Kysely<MatchingDatabase>,
