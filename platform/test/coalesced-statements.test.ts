@@ -1,6 +1,9 @@
+import { Socket } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beforeCommit, coalesceStatements } from '../src/db/coalesced-statements.js';
+import { isBeginWith } from '../src/db/begin-with.js';
+import { preparedRead } from '../src/db/prepared.js';
 import { createTestInfra, realServersConfigured, type TestInfra } from '../src/testing/infra.js';
 
 // What leaves for the server, message by message, when a transaction's BEGIN and its outbox write
@@ -9,7 +12,8 @@ describe('coalesced statements (what is sent)', () => {
   const recorder = (fail?: (message: string) => Error | undefined) => {
     const sent: string[] = [];
     const send = (...args: unknown[]) => {
-      const message = args[0] as string;
+      // A BEGIN riding with a statement with parameters is recorded as "begin + <statement>".
+      const message = isBeginWith(args[0]) ? `begin + ${args[0].beginWith.text}` : (args[0] as string);
       sent.push(message);
       const err = fail?.(message);
       if (err) return Promise.reject(err);
@@ -36,12 +40,14 @@ describe('coalesced statements (what is sent)', () => {
     expect(inbox.rows).toEqual([{ text: "insert into inbox values ('e1') returning event_id" }]);
   });
 
-  it('sends a held BEGIN on its own before a statement with parameters', async () => {
+  it('hands a held BEGIN down with a statement with parameters, to go in its messages', async () => {
     const { sent, query } = recorder();
     await query('begin', []);
-    await query('select * from leads where id = $1', ['a']);
+    const first = await query('select * from leads where id = $1', ['a']);
+    await query('select * from leads where id = $1', ['b']);
     await query('commit', []);
-    expect(sent).toEqual(['begin', 'select * from leads where id = $1', 'commit']);
+    expect(sent).toEqual(['begin + select * from leads where id = $1', 'select * from leads where id = $1', 'commit']);
+    expect(first.rows).toEqual([{ text: 'begin + select * from leads where id = $1' }]);
   });
 
   it('sends a held outbox write before the next statement, so that statement sees it', async () => {
@@ -99,6 +105,8 @@ describe.runIf(realServersConfigured())('coalesced statements on PostgreSQL', ()
     infra = await createTestInfra();
     db = infra.database.root;
     await sql`create table items (id int primary key, note text)`.execute(db);
+    await sql`create table items2 (id int primary key, note text)`.execute(db);
+    await sql`insert into items2 values (1, 'a'), (2, 'b')`.execute(db);
   });
   afterAll(async () => {
     await infra?.cleanup();
@@ -141,5 +149,72 @@ describe.runIf(realServersConfigured())('coalesced statements on PostgreSQL', ()
       }),
     ).rejects.toThrow('handler failed');
     expect(await notes()).toEqual([1, 2, 3, 11]);
+  });
+
+  const notes2 = async () =>
+    (await sql<{ id: number }>`select id from items2 order by id`.execute(db)).rows.map((r) => r.id);
+
+  /** The socket writes to PostgreSQL while `run` runs (nothing else of this file runs meanwhile). */
+  const writesOf = async (run: () => Promise<void>) => {
+    const port = Number(new URL(infra.databaseUrl!).port || 5432);
+    const proto = Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const originals = { _write: proto._write!, _writev: proto._writev! };
+    let writes = 0;
+    for (const [method, original] of Object.entries(originals)) {
+      proto[method] = function (this: Socket, ...a: unknown[]) {
+        if (this.remotePort === port) writes++;
+        return original.apply(this, a);
+      };
+    }
+    try {
+      await run();
+    } finally {
+      Object.assign(proto, originals);
+    }
+    return writes;
+  };
+
+  const noteOf = preparedRead((d: Kysely<any>, p: { id: number }) =>
+    d.selectFrom('items2').select('note').where('id', '=', p.id).forUpdate(),
+  );
+
+  it('a transaction opening with a statement with parameters sends BEGIN in the same write, and commits', async () => {
+    const writes = await writesOf(() =>
+      db.transaction().execute(async (trx) => {
+        expect(await noteOf(trx, { id: 2 })).toEqual([{ note: 'b' }]);
+        await sql`insert into items2 values (${30}, ${'c'})`.execute(trx);
+      }),
+    );
+    // BEGIN with the first statement, the insert, the COMMIT: three writes, not four.
+    expect(writes).toBe(3);
+    expect(await notes2()).toContain(30);
+  });
+
+  it('the statement after a BEGIN it carried runs inside the transaction: a rollback undoes it', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into items2 values (${31}, ${'undone'})`.execute(trx);
+        expect(
+          (await sql<{ n: number }>`select count(*)::int as n from items2 where id = ${31}`.execute(trx)).rows,
+        ).toEqual([{ n: 1 }]);
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(await notes2()).not.toContain(31);
+  });
+
+  it('a failing first statement reports its own error and leaves the connection clean', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into items2 values (${1}, ${'duplicate key'})`.execute(trx);
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    // Every connection of the pool still works, in and out of transactions.
+    for (let i = 0; i < 3; i++) {
+      await db.transaction().execute(async (trx) => {
+        expect(await noteOf(trx, { id: 1 })).toEqual([{ note: 'a' }]);
+      });
+    }
+    expect(await notes2()).not.toContain(32);
   });
 });

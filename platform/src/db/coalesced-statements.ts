@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { BeginWith } from './begin-with.js';
 
 /**
  * Fewer round trips per transaction on a pg connection, without changing what runs or in which order.
@@ -9,9 +10,10 @@ import pg from 'pg';
  * CPU than the statement itself. PostgreSQL's simple query protocol takes several statements in one
  * message, but only without parameters. So:
  *
- * - `begin` is held back and sent in front of the transaction's next statement when that statement
- *   has no parameters (the inbox insert is written so: `literalSql`); a transaction that sends
- *   nothing sends no BEGIN and no COMMIT.
+ * - `begin` is held back and sent in front of the transaction's next statement: in one simple-query
+ *   message when that statement has no parameters (the inbox insert is written so: `literalSql`),
+ *   in the statement's own extended-protocol messages when it has (begin-with.ts); a transaction
+ *   that sends nothing sends no BEGIN and no COMMIT.
  * - A statement marked `beforeCommit` (the outbox insert and its NOTIFY, written with literals) is
  *   held back and sent in front of whatever comes next: with the COMMIT in one message, or before
  *   the next statement. Its caller gets an empty answer at once, so it must not need the rows; an
@@ -35,7 +37,7 @@ type Result = { command: string; rowCount: number; rows: unknown[]; fields: unkn
 const emptyResult = (command: string): Result => ({ command, rowCount: 0, rows: [], fields: [] });
 
 /** The answer to the last statement of a multi-statement message (pg answers with one per statement). */
-const lastOf = (result: unknown): unknown => (Array.isArray(result) ? result[result.length - 1] : result);
+export const lastOf = (result: unknown): unknown => (Array.isArray(result) ? result[result.length - 1] : result);
 
 export function coalesceStatements(send: Query): Query {
   let held: string[] = [];
@@ -86,6 +88,12 @@ export function coalesceStatements(send: Query): Query {
     }
     if (held.length === 0) return send(...args);
     if (params.length === 0) return flushWith(statement);
+    if (held.length === 1 && held[0] === 'begin') {
+      // Only BEGIN is held: it rides in the statement's own extended-protocol messages (begin-with.ts).
+      held = [];
+      const request: BeginWith = { beginWith: { text: statement, values: params } };
+      return send(request);
+    }
     // Parameters need the extended protocol: what is held goes first, and its error is the one reported.
     const before = send(held.splice(0).join(';\n')) as Promise<unknown>;
     const main = send(...args) as Promise<unknown>;

@@ -7,6 +7,7 @@ import type { ServiceName } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
 import { withDeadline } from '../transient.js';
 import { coalesceStatements } from './coalesced-statements.js';
+import { isBeginWith, sendBeginWith } from './begin-with.js';
 import { forgetStatement, namedStatementOf } from './prepared.js';
 
 /** Integers and sums come back as JS numbers (money is integer cents, far below 2^53). */
@@ -117,6 +118,17 @@ function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): vo
 function sendPreparedNamed(query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
   return (...args: unknown[]) => {
     const [text, values] = args;
+    if (isBeginWith(text)) {
+      // BEGIN and a statement with parameters in one write (begin-with.ts). A refused cached plan
+      // aborts the transaction either way: the text goes unnamed from the next call on.
+      const statement = text.beginWith;
+      return sendBeginWith(query, { ...statement, name: namedStatementOf(statement.text) }).catch(
+        (err: { code?: unknown }) => {
+          if (err?.code === '0A000') forgetStatement(statement.text);
+          throw err;
+        },
+      );
+    }
     const name =
       args.length === 2 && typeof text === 'string' && Array.isArray(values) ? namedStatementOf(text) : undefined;
     if (!name) return query(...args);

@@ -78,6 +78,33 @@ export function takeHandOff(service: ServiceName, token: string): EventEnvelope[
   return h.envelopes;
 }
 
+/**
+ * One event's outbox row and the NOTIFY that hands it to this process's relay after commit, for a
+ * statement that writes them itself, conditionally, in one round trip (lead-intake's submit: the
+ * lead and its LeadSubmitted only if the lead was inserted). The statement must insert
+ * `(id, type, envelope)` into the producer's outbox and send `pg_notify(channel, token)` exactly
+ * when it writes the row; a token never sent expires here, and the polling pass is the fallback.
+ */
+export interface OutboxWrite {
+  id: string;
+  type: string;
+  /** The envelope as JSON text. */
+  envelope: string;
+  channel: string;
+  token: string;
+}
+
+export function outboxWriteOf(producer: ServiceName, event: NewEvent): OutboxWrite {
+  const envelope = buildEnvelope(producer, event);
+  return {
+    id: envelope.id,
+    type: envelope.type,
+    envelope: JSON.stringify(envelope),
+    channel: outboxChannel(producer),
+    token: registerHandOff(producer, [envelope]),
+  };
+}
+
 /** Write already built envelopes in the caller's transaction (see appendToOutbox). */
 export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
