@@ -4,12 +4,33 @@ import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import type { LeadIntakeDatabase, LeadStatus } from '../src/db/database.js';
+import type { NewLead } from '../src/db/lead.repository.js';
 
 /** A valid US number (NANP 555-01xx fictional range is accepted by libphonenumber; area codes vary per call). */
 export function uniquePhone(): string {
   const areas = ['201', '212', '312', '415', '617', '713'];
   return `+1${areas[randomInt(areas.length)]}555${String(randomInt(10_000)).padStart(4, '0')}`;
 }
+
+/** A lead row as the submit stores it (lead.repository's NewLead), for tests of the statements below the submit. */
+export const newLeadRecord = (over: Partial<NewLead> = {}): NewLead => ({
+  id: randomUUID(),
+  customer_name: 'Jane Doe',
+  phone: '+12125550147',
+  email: null,
+  zip_code: '94107',
+  service_category: 'home_services',
+  sub_service: 'plumbing',
+  description: 'Kitchen sink is leaking under the cabinet.',
+  urgency: 'Standard',
+  preferred_contractor_id: null,
+  client_ip_hash: null,
+  is_test: false,
+  created_at: new Date(),
+  idempotency_key: null,
+  request_hash: null,
+  ...over,
+});
 
 /** A complete, valid richer-form lead; every call gets its own phone so no two collide as duplicates. */
 export function leadBody(overrides: Record<string, unknown> = {}) {

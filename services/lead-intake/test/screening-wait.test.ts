@@ -12,6 +12,7 @@ import {
   ScreeningWaiter,
   screenedNotice,
 } from '../src/screening-wakeups.js';
+import { newLeadRecord } from './helpers.js';
 
 const allGood = { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true };
 
@@ -38,23 +39,7 @@ describe('waiting for the screening verdict', () => {
     return waiter;
   };
   const storeLead = async (id: string) => {
-    await insertLead(db, {
-      id,
-      customer_name: 'Jane Doe',
-      phone: '+12125550147',
-      email: null,
-      zip_code: '94107',
-      service_category: 'home_services',
-      sub_service: 'plumbing',
-      description: 'Kitchen sink is leaking under the cabinet.',
-      urgency: 'Standard',
-      preferred_contractor_id: null,
-      client_ip_hash: null,
-      is_test: false,
-      created_at: new Date(),
-      idempotency_key: null,
-      request_hash: null,
-    });
+    await insertLead(db, newLeadRecord({ id }));
   };
   const verdict = { status: 'valid' as const, validation_summary: allGood, reasons: [], screened_at: new Date() };
 

@@ -1,6 +1,6 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
-import { prepared, preparedRead } from '@leadmarket/platform';
-import { sql, type Kysely } from 'kysely';
+import { prepared, preparedRead, type OutboxWrite } from '@leadmarket/platform';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
 export type { LeadRow, LeadStatus };
@@ -22,8 +22,8 @@ export type NewLead = Pick<
   | 'is_test'
 > & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
-/** The insert of a new lead, compiled once and prepared (docs/adr/0027): every submit's has the same shape. */
-const insertLeadStatement = prepared((db: Kysely<LeadIntakeDatabase>, lead: Required<NewLead>) =>
+/** The insert of a new lead (it starts in screening); nothing when its idempotency key exists already. */
+const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: Required<NewLead>) =>
   db
     .insertInto('leads')
     .values({
@@ -45,15 +45,73 @@ const insertLeadStatement = prepared((db: Kysely<LeadIntakeDatabase>, lead: Requ
       status: 'screening',
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id'),
-);
+    .returning('id');
+
+/** `insertLead`'s statement, compiled once and prepared (docs/adr/0027): every submit's has the same shape. */
+const insertLeadStatement = prepared(leadInsert);
+
+const withKeyDefaults = (lead: NewLead): Required<NewLead> => ({
+  ...lead,
+  idempotency_key: lead.idempotency_key ?? null,
+  request_hash: lead.request_hash ?? null,
+});
 
 /** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
 export async function insertLead(db: Kysely<LeadIntakeDatabase>, lead: NewLead): Promise<boolean> {
-  const { rows } = await insertLeadStatement(db, {
-    ...lead,
-    idempotency_key: lead.idempotency_key ?? null,
-    request_hash: lead.request_hash ?? null,
+  const { rows } = await insertLeadStatement(db, withKeyDefaults(lead));
+  return rows.length > 0;
+}
+
+/** The outbox row's values as the statement's own parameters (a prepared builder sees each by name). */
+type OutboxParams = { event_id: string; event_type: string; envelope: string; channel: string; token: string };
+
+/**
+ * `insertLeadWithEvent`'s statement, compiled once and prepared: the lead's insert; the outbox row
+ * and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; both read the insert's
+ * rows, which are none after an idempotency-key conflict).
+ */
+const insertLeadWithEventStatement = preparedRead(
+  (db: Kysely<LeadIntakeDatabase>, p: Required<NewLead> & OutboxParams) =>
+    db
+      .with('lead', (db) => leadInsert(db, p))
+      .with('written', (db) =>
+        db
+          .insertInto('outbox')
+          .columns(['id', 'type', 'envelope'])
+          .expression((eb) =>
+            eb
+              .selectFrom('lead')
+              .select([
+                sql<string>`${p.event_id}::uuid`.as('id'),
+                sql<string>`${p.event_type}::text`.as('type'),
+                sql<unknown>`${p.envelope}::jsonb`.as('envelope'),
+              ]),
+          )
+          .returning('id'),
+      )
+      .selectFrom('lead')
+      .select(['lead.id', sql<string>`pg_notify(${p.channel}, ${p.token})`.as('notified')]),
+);
+
+/**
+ * Store a new lead in the screening state together with its event's outbox row, in one statement
+ * (one round trip, where a transaction of the insert and the outbox write took three: BEGIN, the
+ * insert, the outbox write with the COMMIT). A single statement commits or fails as a whole, as
+ * the transaction did. False, with nothing written and no NOTIFY, when a lead with its idempotency
+ * key already exists.
+ */
+export async function insertLeadWithEvent(
+  db: Kysely<LeadIntakeDatabase>,
+  lead: NewLead,
+  event: OutboxWrite,
+): Promise<boolean> {
+  const rows = await insertLeadWithEventStatement(db, {
+    ...withKeyDefaults(lead),
+    event_id: event.id,
+    event_type: event.type,
+    envelope: event.envelope,
+    channel: event.channel,
+    token: event.token,
   });
   return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { badRequest, conflict, hashToken, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, conflict, hashToken, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
-import { findLeadByIdempotencyKey, insertLead } from '../db/lead.repository.js';
+import { findLeadByIdempotencyKey, insertLeadWithEvent } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningWaiter, VerdictWatch } from '../screening-wakeups.js';
@@ -48,7 +48,7 @@ const requestHash = (input: LeadInput): string =>
     .digest('hex');
 
 /**
- * Store the lead and its LeadSubmitted in one transaction, then wait (bounded) for screening's
+ * Store the lead and its LeadSubmitted in one statement, then wait (bounded) for screening's
  * verdict. Past the wait the lead is still screened; the reply just says "pending". A submit that
  * repeats an earlier one's idempotency key stores nothing and answers that lead's reply (or 409
  * when its details differ).
@@ -69,10 +69,33 @@ export async function submitLead(
   // Listening before the commit: the verdict's wake-up cannot be missed, and no first read is needed.
   // (A watch that is never awaited, e.g. the insert failed, ends on its own after a while.)
   let watch: VerdictWatch | undefined = waiter.watch(id);
+  const event = outboxWriteOf(ctx.service, {
+    type: 'LeadSubmitted',
+    data: {
+      lead_id: id,
+      service_category: input.service_category,
+      sub_service: input.sub_service,
+      zip_code: input.zip_code,
+      urgency: input.urgency,
+      customer_name: input.customer_name,
+      phone,
+      email: input.email,
+      description: input.description,
+      preferred_contractor_id: input.contractor_id,
+      client_ip_hash: clientIpHash,
+      is_test: options.isTest,
+      submitted_at: now.toISOString(),
+    },
+  });
+  // The lead and its LeadSubmitted in one statement, one round trip (a transaction of the two took
+  // three: BEGIN, the insert, the outbox write with COMMIT; the submit was lead-intake's largest
+  // share of round trips). The envelope waits for the relay's after-commit hand-off, as ctx.emit's
+  // would; after an idempotency-key conflict nothing is written and its token expires unused.
   // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
   // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
-  const stored = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await insertLead(trx, {
+  const stored = await insertLeadWithEvent(
+    ctx.db,
+    {
       id,
       customer_name: input.customer_name,
       phone,
@@ -88,30 +111,9 @@ export async function submitLead(
       created_at: now,
       idempotency_key: key,
       request_hash: hash,
-    });
-    if (!inserted) return false;
-    await ctx.emit(trx, [
-      {
-        type: 'LeadSubmitted',
-        data: {
-          lead_id: id,
-          service_category: input.service_category,
-          sub_service: input.sub_service,
-          zip_code: input.zip_code,
-          urgency: input.urgency,
-          customer_name: input.customer_name,
-          phone,
-          email: input.email,
-          description: input.description,
-          preferred_contractor_id: input.contractor_id,
-          client_ip_hash: clientIpHash,
-          is_test: options.isTest,
-          submitted_at: now.toISOString(),
-        },
-      },
-    ]);
-    return true;
-  });
+    },
+    event,
+  );
   if (!stored) {
     watch.cancel();
     watch = undefined;

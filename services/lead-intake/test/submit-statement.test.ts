@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { migrateService, outboxChannel, outboxWriteOf, takeHandOff } from '@leadmarket/platform';
+import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/testing';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeadIntakeDatabase } from '../src/db/database.js';
+import { insertLeadWithEvent, type NewLead } from '../src/db/lead.repository.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { newLeadRecord } from './helpers.js';
+
+/**
+ * leads-submit stores the lead and its LeadSubmitted in one statement (no transaction): both or
+ * neither, and the relay's after-commit NOTIFY only when the lead was stored.
+ */
+describe('the lead and its LeadSubmitted in one statement', () => {
+  let infra: TestInfra;
+  let db: Kysely<LeadIntakeDatabase>;
+  const notices: string[] = [];
+  let unlisten: (() => Promise<void>) | undefined;
+  const channel = outboxChannel('lead-intake');
+
+  beforeAll(async () => {
+    infra = await createTestInfra();
+    await migrateService(infra.database, 'lead-intake', migrations);
+    db = infra.database.forService('lead-intake');
+    unlisten = await infra.database.listen(channel, (payload) => notices.push(payload));
+  });
+  afterAll(async () => {
+    await unlisten?.();
+    await infra.cleanup();
+  });
+
+  const newLead = (over: Partial<NewLead> = {}): NewLead =>
+    newLeadRecord({ description: "Kitchen sink is leaking under the cabinet; it's getting worse \\ fast.", ...over });
+
+  /** Store `lead` with its LeadSubmitted as submitLead does; returns what it stored and the hand-off token. */
+  const store = async (lead: NewLead) => {
+    const write = outboxWriteOf('lead-intake', {
+      type: 'LeadSubmitted',
+      data: {
+        lead_id: lead.id,
+        service_category: lead.service_category,
+        sub_service: lead.sub_service,
+        zip_code: lead.zip_code,
+        urgency: lead.urgency,
+        customer_name: lead.customer_name,
+        phone: lead.phone,
+        email: lead.email,
+        description: lead.description,
+        preferred_contractor_id: lead.preferred_contractor_id,
+        client_ip_hash: lead.client_ip_hash,
+        is_test: lead.is_test,
+        submitted_at: lead.created_at.toISOString(),
+      },
+    });
+    const stored = await insertLeadWithEvent(db, lead, write);
+    return { stored, event: JSON.parse(write.envelope), token: write.token };
+  };
+
+  /** A NOTIFY sent after `token`'s would-be one: once it arrives, every earlier one has too (commit order). */
+  const noticesUpTo = async () => {
+    const marker = `marker-${randomUUID()}`;
+    await db.selectNoFrom((eb) => eb.fn<string>('pg_notify', [eb.val(channel), eb.val(marker)]).as('n')).execute();
+    await waitFor(() => notices.includes(marker), 'the marker NOTIFY');
+    return notices.slice(0, notices.indexOf(marker));
+  };
+
+  it('writes the lead, its outbox row and the hand-off NOTIFY together', async () => {
+    const lead = newLead({ idempotency_key: `form-${randomUUID()}`, request_hash: 'h1' });
+    const { stored, event, token } = await store(lead);
+    expect(stored).toBe(true);
+    const row = await db.selectFrom('leads').selectAll().where('id', '=', lead.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'screening',
+      description: lead.description,
+      idempotency_key: lead.idempotency_key,
+    });
+    const outbox = await db.selectFrom('outbox').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(outbox.type).toBe('LeadSubmitted');
+    expect(outbox.processed_at).toBeNull();
+    const envelope = typeof outbox.envelope === 'string' ? JSON.parse(outbox.envelope) : outbox.envelope;
+    expect(envelope).toEqual(JSON.parse(JSON.stringify(event)));
+    await waitFor(() => notices.includes(token), 'the outbox NOTIFY');
+    // The relay of this process takes the envelopes behind the token and publishes them from memory.
+    expect(takeHandOff('lead-intake', token)).toEqual([event]);
+  });
+
+  it('writes nothing and sends no NOTIFY when the idempotency key exists already', async () => {
+    const key = `form-${randomUUID()}`;
+    const first = await store(newLead({ idempotency_key: key, request_hash: 'h1' }));
+    expect(first.stored).toBe(true);
+    const repeat = await store(newLead({ idempotency_key: key, request_hash: 'h2' }));
+    expect(repeat.stored).toBe(false);
+    expect(await db.selectFrom('leads').select('id').where('idempotency_key', '=', key).execute()).toEqual([
+      { id: first.event.data.lead_id },
+    ]);
+    expect(await db.selectFrom('outbox').select('id').where('id', '=', repeat.event.id).execute()).toEqual([]);
+    expect(await noticesUpTo()).not.toContain(repeat.token);
+  });
+
+  it('writes neither the lead nor its event when the statement fails', async () => {
+    const first = await store(newLead());
+    // The same lead id again with no key: the primary key refuses it, and the outbox insert with it.
+    const again = newLead({ id: first.event.data.lead_id, description: 'A second lead under the same id.' });
+    await expect(store(again)).rejects.toThrow();
+    expect(await db.selectFrom('leads').select('description').where('id', '=', again.id).execute()).toEqual([
+      { description: first.event.data.description },
+    ]);
+    const rows = await db
+      .selectFrom('outbox')
+      .select('id')
+      .where('type', '=', 'LeadSubmitted')
+      .where(sql`envelope->'data'->>'lead_id'`, '=', again.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});
