@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUTO_RELOAD_DEFAULTS } from '@leadmarket/contracts';
+import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import {
   assertBalanced,
@@ -42,17 +43,31 @@ export async function ensureWallet(db: Kysely<WalletLedgerDatabase>, contractorI
     .execute();
 }
 
-/** Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its balance. */
+/**
+ * Lock a wallet row for the rest of the transaction (serialises one contractor's money moves); its
+ * balance. One statement when the wallet and its settings row exist (every registered contractor's
+ * do); otherwise they are created first and the row is locked after.
+ */
 export async function lockWallet(trx: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
+  const existing = await lockWalletStatement(trx, contractorId);
+  if (existing?.has_settings) return Number(existing.balance_cents);
   await ensureWallet(trx, contractorId);
-  const row = await trx
-    .selectFrom('accounts')
-    .select('balance_cents')
-    .where('id', '=', walletAccountOf(contractorId))
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return Number(row.balance_cents);
+  const row = await lockWalletStatement(trx, contractorId);
+  return Number(row!.balance_cents);
 }
+
+/** The wallet's account, locked, and whether its settings row exists; compiled once and prepared (docs/adr/0027). */
+const lockWalletRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { account: string }) =>
+  db
+    .selectFrom('accounts')
+    .leftJoin('wallet_settings', 'wallet_settings.contractor_id', 'accounts.contractor_id')
+    .select(['accounts.balance_cents', sql<boolean>`wallet_settings.contractor_id is not null`.as('has_settings')])
+    .where('accounts.id', '=', p.account)
+    .forUpdate('accounts'),
+);
+
+const lockWalletStatement = async (trx: Kysely<WalletLedgerDatabase>, contractorId: string) =>
+  (await lockWalletRead(trx, { account: walletAccountOf(contractorId) }))[0];
 
 /** A wallet's cached balance (0 when it has none yet). */
 export async function walletBalance(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
@@ -79,7 +94,9 @@ export async function platformBalance(db: Kysely<WalletLedgerDatabase>, accountI
 
 /**
  * Post a balanced transaction: the header, its entries and the cached balance of every wallet it
- * touches, in the caller's transaction. Returns null when `reference` was already posted.
+ * touches, in the caller's transaction and in ONE statement (data-modifying CTEs; each statement is a
+ * round trip, issue 19). Returns null when `reference` was already posted: the header's insert then
+ * returns nothing, and the entries and balances, which read it, change nothing.
  * Platform accounts get entries only (their balance is summed when read, see platformBalance):
  * updating one shared revenue row would make every purchase in the marketplace wait for the one
  * before it to commit. A wallet going below zero violates the accounts check and aborts the caller.
@@ -89,39 +106,95 @@ export async function postTransaction(
   input: PostingInput,
 ): Promise<{ id: string; balances: Map<string, number> } | null> {
   assertBalanced(input.lines);
-  const id = randomUUID();
-  const inserted = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      id,
-      kind: input.kind,
-      contractor_id: input.contractorId,
-      reference: input.reference,
-      amount_cents: input.amountCents,
-      description: input.description,
-      created_by: input.createdBy ?? null,
-    })
-    .onConflict((oc) => oc.column('reference').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return null;
-  await trx
-    .insertInto('ledger_entries')
-    .values(input.lines.map((l) => ({ transaction_id: id, account_id: l.accountId, amount_cents: l.amountCents })))
-    .execute();
+  // Each wallet's change summed here, so the update meets each wallet row once.
+  const walletDeltas = new Map<string, number>();
+  for (const line of input.lines)
+    if (isWalletAccount(line.accountId))
+      walletDeltas.set(line.accountId, (walletDeltas.get(line.accountId) ?? 0) + line.amountCents);
+  const { rows } = await postStatement(trx, {
+    id: randomUUID(),
+    kind: input.kind,
+    contractorId: input.contractorId,
+    reference: input.reference,
+    amountCents: input.amountCents,
+    description: input.description,
+    createdBy: input.createdBy ?? null,
+    lineAccounts: input.lines.map((l) => l.accountId),
+    lineAmounts: input.lines.map((l) => l.amountCents),
+    walletIds: [...walletDeltas.keys()],
+    walletDeltas: [...walletDeltas.values()],
+  });
+  const first = rows[0];
+  if (!first) return null;
   const balances = new Map<string, number>();
-  for (const line of input.lines) {
-    if (!isWalletAccount(line.accountId)) continue;
-    const row = await trx
-      .updateTable('accounts')
-      .set({ balance_cents: sql`balance_cents + ${line.amountCents}` })
-      .where('id', '=', line.accountId)
-      .returning('balance_cents')
-      .executeTakeFirstOrThrow();
-    balances.set(line.accountId, Number(row.balance_cents));
-  }
-  return { id, balances };
+  for (const row of rows) if (row.account_id !== null) balances.set(row.account_id, Number(row.balance_cents));
+  // A wallet line whose account does not exist updates nothing: refuse it as the row-by-row update did.
+  for (const walletId of walletDeltas.keys())
+    if (!balances.has(walletId)) throw new Error(`postTransaction: no wallet account ${walletId}`);
+  return { id: first.id, balances };
 }
+
+interface PostParams {
+  id: string;
+  kind: TransactionKind;
+  contractorId: string | null;
+  reference: string;
+  amountCents: number;
+  description: string;
+  createdBy: string | null;
+  lineAccounts: string[];
+  lineAmounts: number[];
+  walletIds: string[];
+  walletDeltas: number[];
+}
+
+/** postTransaction's statement, compiled once and prepared (docs/adr/0027): lines and wallets go in as arrays. */
+const postStatement = prepared((db: Kysely<WalletLedgerDatabase>, p: PostParams) =>
+  db
+    .with('tx', (q) =>
+      q
+        .insertInto('ledger_transactions')
+        .values({
+          id: p.id,
+          kind: p.kind,
+          contractor_id: p.contractorId,
+          reference: p.reference,
+          amount_cents: p.amountCents,
+          description: p.description,
+          created_by: p.createdBy,
+        })
+        .onConflict((oc) => oc.column('reference').doNothing())
+        .returning('id'),
+    )
+    .with('entries', (q) =>
+      q
+        .insertInto('ledger_entries')
+        .columns(['transaction_id', 'account_id', 'amount_cents'])
+        // In the lines' order, so entry ids keep the order the caller wrote them in.
+        .expression(
+          sql`select tx.id, l.account_id, l.amount_cents
+                from tx cross join unnest(${p.lineAccounts}::text[], ${p.lineAmounts}::bigint[])
+                  with ordinality as l(account_id, amount_cents, n)
+               order by l.n`,
+        ),
+    )
+    // Each wallet found by its key (`= any`) and given its delta by a subquery, not by joining the
+    // accounts with the unnested list: a generic plan of that join, made while the table was small,
+    // can scan every account for every posting (ADR 0027's addendum, notification's markAllSent).
+    .with('wallets', (q) =>
+      q
+        .updateTable('accounts')
+        .set({
+          balance_cents: sql`accounts.balance_cents + (select d.delta from unnest(${p.walletIds}::text[], ${p.walletDeltas}::bigint[]) as d(id, delta) where d.id = accounts.id)`,
+        })
+        .where(sql<boolean>`accounts.id = any(${p.walletIds}::text[])`)
+        .where(sql<boolean>`exists (select 1 from tx)`)
+        .returning(['id', 'balance_cents']),
+    )
+    .selectFrom('tx')
+    .leftJoin('wallets', (join) => join.onTrue())
+    .select(['tx.id', 'wallets.id as account_id', 'wallets.balance_cents']),
+);
 
 /** The consistency check: transactions whose entries do not sum to zero, wallets whose cache differs from their entries. */
 export async function checkLedger(db: Kysely<WalletLedgerDatabase>) {

@@ -10,53 +10,47 @@ import type { WalletLedgerDatabase } from './database.js';
 
 const toCents = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** A contractor's spend caps (no row or null columns = no cap). */
-export async function spendCapsOf(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<SpendCaps> {
-  const row = await db
-    .selectFrom('wallet_settings')
-    .select(['daily_cap_cents', 'weekly_cap_cents', 'max_lead_price_cents'])
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-  return {
-    daily_cap_cents: toCents(row?.daily_cap_cents),
-    weekly_cap_cents: toCents(row?.weekly_cap_cents),
-    max_lead_price_cents: toCents(row?.max_lead_price_cents),
-  };
-}
-
 /**
- * What a contractor spent on leads in the current UTC day and ISO week: the prices of its purchases
- * in those windows, refunded ones excluded (a refund gives the money back, so it gives the room back).
+ * A contractor's spend caps (no row or null columns = no cap) and what it spent on leads in the
+ * current UTC day and ISO week, in one statement: the prices of its purchases in those windows,
+ * refunded ones excluded (a refund gives the money back, so it gives the room back).
  * Read under the wallet lock by the purchase, so parallel purchases see each other's rows.
  */
-export async function spentSoFar(
+export async function spendOf(
   db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   now: Date,
-): Promise<SpentSoFar> {
+): Promise<{ caps: SpendCaps; spent: SpentSoFar }> {
   const day = utcDayStart(now);
   const week = isoWeekStart(now);
   const row = await db
-    .selectFrom('purchases')
-    .select([
-      sql<string>`coalesce(sum(price_cents) filter (where purchased_at >= ${day}), 0)`.as('today'),
-      sql<string>`coalesce(sum(price_cents), 0)`.as('week'),
-    ])
-    .where('contractor_id', '=', contractorId)
-    .where('purchased_at', '>=', week)
-    .where('status', '<>', 'refunded')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('purchases')
+        .select([
+          sql<string>`coalesce(sum(price_cents) filter (where purchased_at >= ${day}), 0)`.as('today'),
+          sql<string>`coalesce(sum(price_cents), 0)`.as('week'),
+        ])
+        .where('contractor_id', '=', contractorId)
+        .where('purchased_at', '>=', week)
+        .where('status', '<>', 'refunded')
+        .as('spent'),
+    )
+    .leftJoin('wallet_settings', (join) => join.on('wallet_settings.contractor_id', '=', contractorId))
+    .select(['spent.today', 'spent.week', 'daily_cap_cents', 'weekly_cap_cents', 'max_lead_price_cents'])
     .executeTakeFirstOrThrow();
-  return { today_cents: Number(row.today), this_week_cents: Number(row.week) };
+  return {
+    caps: {
+      daily_cap_cents: toCents(row.daily_cap_cents),
+      weekly_cap_cents: toCents(row.weekly_cap_cents),
+      max_lead_price_cents: toCents(row.max_lead_price_cents),
+    },
+    spent: { today_cents: Number(row.today), this_week_cents: Number(row.week) },
+  };
 }
 
 /** The caps and current spend as matching is told them (WalletBalanceChanged.spend_limits). */
-export async function spendLimitsSnapshot(
-  db: Kysely<WalletLedgerDatabase>,
-  contractorId: string,
-  now: Date,
-): Promise<SpendLimitsSnapshot> {
-  const caps = await spendCapsOf(db, contractorId);
-  const spent = await spentSoFar(db, contractorId, now);
+export function spendLimitsOf(caps: SpendCaps, spent: SpentSoFar, now: Date): SpendLimitsSnapshot {
   return {
     ...caps,
     spent_today_cents: spent.today_cents,
@@ -64,4 +58,14 @@ export async function spendLimitsSnapshot(
     day_start: utcDayStart(now).toISOString(),
     week_start: isoWeekStart(now).toISOString(),
   };
+}
+
+/** The caps and current spend as matching is told them, read now. */
+export async function spendLimitsSnapshot(
+  db: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+  now: Date,
+): Promise<SpendLimitsSnapshot> {
+  const { caps, spent } = await spendOf(db, contractorId, now);
+  return spendLimitsOf(caps, spent, now);
 }

@@ -55,21 +55,15 @@ export async function markTargetDeleted(db: Kysely<WalletLedgerDatabase>, contra
 }
 
 /**
- * May this contractor buy this lead from the dashboard? Only a lead it was offered (LeadMatched)
- * or one in its ZIP codes that fits its industry and sub-service (the leads matching lists for it).
+ * Does this lead fall in the contractor's ZIP codes, industry and sub-service (the leads matching
+ * lists for it besides those offered to it)? The dashboard sells a lead offered to the buyer
+ * (offerOf) or one of these.
  */
-export async function mayBuy(
+export async function servesLead(
   db: Kysely<WalletLedgerDatabase>,
   contractorId: string,
   lead: SellableLead,
 ): Promise<boolean> {
-  const offered = await db
-    .selectFrom('lead_offers')
-    .select('lead_id')
-    .where('lead_id', '=', lead.lead_id)
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-  if (offered) return true;
   const target = await db
     .selectFrom('contractor_targets')
     .selectAll()
@@ -79,4 +73,14 @@ export async function mayBuy(
   if (!target) return false;
   const zips: string[] = typeof target.zip_codes === 'string' ? JSON.parse(target.zip_codes) : target.zip_codes;
   return zips.includes(lead.zip_code) && targetsMatch(lead, target as unknown as ContractorTarget);
+}
+
+/** When a lead was offered to a contractor (LeadMatched), if it was. */
+export function offerOf(db: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) {
+  return db
+    .selectFrom('lead_offers')
+    .select('offered_at')
+    .where('lead_id', '=', leadId)
+    .where('contractor_id', '=', contractorId)
+    .executeTakeFirst();
 }

@@ -260,21 +260,19 @@ export async function maybeAutoReload(
   contractorId: string,
 ): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled' | 'limit_reached'> {
   if (payments.mode === 'disabled') return 'payments_disabled';
+  // The settings and the balance in one statement: this runs after every purchase.
   const settings = await ctx.db
     .selectFrom('wallet_settings')
-    .selectAll()
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-  const balance = await ctx.db
-    .selectFrom('accounts')
-    .select('balance_cents')
-    .where('id', '=', walletAccountOf(contractorId))
+    .leftJoin('accounts', (join) => join.on('accounts.id', '=', walletAccountOf(contractorId)))
+    .selectAll('wallet_settings')
+    .select('accounts.balance_cents')
+    .where('wallet_settings.contractor_id', '=', contractorId)
     .executeTakeFirst();
   if (
     !settings ||
     !needsReload(
       { enabled: settings.auto_reload_enabled, thresholdCents: Number(settings.auto_reload_threshold_cents) },
-      Number(balance?.balance_cents ?? 0),
+      Number(settings.balance_cents ?? 0),
     )
   )
     return 'not_needed';

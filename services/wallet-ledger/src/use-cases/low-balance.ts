@@ -1,7 +1,7 @@
 import type { NewEvent } from '@leadmarket/platform';
-import type { Kysely } from 'kysely';
-import { listPrices } from '../db/pricing.repository.js';
+import { sql, type Kysely } from 'kysely';
 import { cheapestLeadCents, crossedBelow } from '../domain/low-balance.js';
+import type { PriceRow } from '../domain/pricing.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
@@ -18,29 +18,13 @@ export async function lowBalanceEvents(
   reason: string,
 ): Promise<NewEvent<'WalletBalanceLow'>[]> {
   if (afterCents >= beforeCents) return [];
-  const known =
-    (await trx
-      .selectFrom('contractor_targets')
-      .select(['industry as category', 'sub_service'])
-      .where('contractor_id', '=', contractorId)
-      .executeTakeFirst()) ??
-    // Contractors registered before the projection existed: the category of their latest purchase.
-    (await trx
-      .selectFrom('purchases')
-      .select(['service_category as category', 'sub_service'])
-      .where('contractor_id', '=', contractorId)
-      .orderBy('purchased_at', 'desc')
-      .limit(1)
-      .executeTakeFirst());
+  const facts = await lowBalanceFacts(trx, contractorId);
+  // Contractors registered before the projection existed: the category of their latest purchase.
+  const known = facts.target ?? facts.last_purchase;
   if (!known) return [];
-  const cheapest = cheapestLeadCents(await listPrices(trx), known.category, known.sub_service);
+  const cheapest = cheapestLeadCents(facts.prices, known.category, known.sub_service);
   if (!crossedBelow(beforeCents, afterCents, cheapest)) return [];
-  const reload = await trx
-    .selectFrom('wallet_settings')
-    .select(['auto_reload_enabled', 'stripe_payment_method_id'])
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-  if (reload?.auto_reload_enabled && reload.stripe_payment_method_id) return [];
+  if (facts.reload?.auto_reload_enabled && facts.reload.stripe_payment_method_id) return [];
   return [
     {
       type: 'WalletBalanceLow',
@@ -54,4 +38,62 @@ export async function lowBalanceEvents(
       },
     },
   ];
+}
+
+interface CategoryFact {
+  category: string;
+  sub_service: string;
+}
+
+/**
+ * What the low-balance rule reads, in ONE statement (it runs in every debit's transaction; each
+ * statement is a round trip, issue 19): the contractor's category from its targets or its latest
+ * purchase, its auto-reload settings and every admin-set price (resolved in code, as a lead's is).
+ */
+async function lowBalanceFacts(trx: Kysely<WalletLedgerDatabase>, contractorId: string) {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('contractor_targets')
+        .select(sql<CategoryFact>`json_build_object('category', industry, 'sub_service', sub_service)`.as('f'))
+        .where('contractor_id', '=', contractorId)
+        .as('target'),
+      eb
+        .selectFrom('purchases')
+        .select(sql<CategoryFact>`json_build_object('category', service_category, 'sub_service', sub_service)`.as('f'))
+        .where('contractor_id', '=', contractorId)
+        .orderBy('purchased_at', 'desc')
+        .limit(1)
+        .as('last_purchase'),
+      eb
+        .selectFrom('wallet_settings')
+        .select(
+          sql<{
+            auto_reload_enabled: boolean;
+            stripe_payment_method_id: string | null;
+          }>`json_build_object('auto_reload_enabled', auto_reload_enabled, 'stripe_payment_method_id', stripe_payment_method_id)`.as(
+            'f',
+          ),
+        )
+        .where('contractor_id', '=', contractorId)
+        .as('reload'),
+      eb
+        .selectFrom('lead_prices')
+        .select(
+          sql<
+            PriceRow[]
+          >`coalesce(json_agg(json_build_object('category', category, 'sub_service', coalesce(sub_service, ''),
+            'lead_type', lead_type, 'price_cents', price_cents) order by category, sub_service, lead_type), '[]'::json)`.as(
+            'f',
+          ),
+        )
+        .as('prices'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    target: row.target,
+    last_purchase: row.last_purchase,
+    reload: row.reload,
+    prices: (row.prices ?? []).map((p) => ({ ...p, price_cents: Number(p.price_cents) })),
+  };
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { capRefusal, MESSAGES } from '@leadmarket/contracts';
-import { conflict, forbidden, HttpError, notFound, type ServiceContext } from '@leadmarket/platform';
+import { conflict, forbidden, HttpError, notFound, preparedRead, type ServiceContext } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
-import { spendCapsOf, spendLimitsSnapshot, spentSoFar } from '../db/spend.repository.js';
-import { mayBuy, type SellableLead } from '../db/targets.repository.js';
+import { spendLimitsOf, spendOf } from '../db/spend.repository.js';
+import { offerOf, servesLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
+import type { Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Texts of our own for leads that cannot be bought (the spec has none). */
@@ -15,6 +16,7 @@ export const PURCHASE_MESSAGES = {
   sold: 'This lead has already been purchased by another contractor.',
   unavailable: (status: string) => `This lead is no longer available (${status}).`,
   notForYou: 'This lead is outside your service area and was not offered to you, so it cannot be purchased.',
+  changed: 'This lead changed while you were buying it. Please try again.',
 } as const;
 
 export interface PurchaseOutcome {
@@ -33,6 +35,11 @@ export interface PurchaseOutcome {
  * lock the wallet (serialises one contractor's spending), insert the purchase (UNIQUE per lead),
  * post the ledger entries, update the cached balance and write LeadPurchased to the outbox.
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
+ *
+ * A sale of an available lead is six statements (issue 19: each is a round trip): the lead with
+ * its purchase and the buyer's offer, the wallet, the caps with the spend so far, the posting, the
+ * purchase with the lead's new status, the low-balance facts; the outbox leaves with the COMMIT.
+ * What each may read from its snapshot: docs/adr/0028-19-a-sale-in-six-statements.md.
  */
 export async function purchaseLead(
   ctx: ServiceContext<WalletLedgerDatabase>,
@@ -40,29 +47,30 @@ export async function purchaseLead(
 ): Promise<PurchaseOutcome> {
   const { leadId, contractorId, channel } = input;
   return ctx.db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom('leads').selectAll().where('lead_id', '=', leadId).forUpdate().executeTakeFirst();
-    if (!lead) throw notFound(PURCHASE_MESSAGES.notFound);
-    const existing = await trx.selectFrom('purchases').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
-    if (existing) {
-      if (existing.contractor_id === contractorId && existing.status !== 'refunded') {
-        return {
-          purchaseId: existing.id,
-          leadId,
-          contractorId,
-          priceCents: Number(existing.price_cents),
-          balanceCents: Number(existing.balance_after_cents),
-          replayed: true,
-          purchasedAt: new Date(existing.purchased_at),
-        };
-      }
-      throw conflict(
-        existing.contractor_id === contractorId ? PURCHASE_MESSAGES.unavailable('refunded') : PURCHASE_MESSAGES.sold,
-      );
+    const found = await lockLeadForPurchase(trx, leadId, contractorId);
+    if (!found) throw notFound(PURCHASE_MESSAGES.notFound);
+    // Locked only while available (ADR 0028 addendum): a lead sold during the wait for its lock is
+    // not locked at all, so the race's losers never queue behind one another holding it.
+    if (found.locked_id === null || found.purchase_id !== null) {
+      // Another contractor's purchase committed before the statement began: sold to them, whatever
+      // happened to it since (a purchase's buyer never changes).
+      if (found.buyer_id !== null && found.buyer_id !== contractorId) throw conflict(PURCHASE_MESSAGES.sold);
+      return refusalOrReplay(trx, leadId, contractorId);
     }
-    if (lead.status !== 'available') throw conflict(PURCHASE_MESSAGES.unavailable(lead.status));
+    // The sale's details from the locked row (every column of `locked` is set when it is).
+    const lead = {
+      lead_id: leadId,
+      service_category: found.service_category!,
+      sub_service: found.sub_service!,
+      zip_code: found.zip_code!,
+      price_cents: found.price_cents!,
+      offered_at: found.offered_at,
+    };
+    // An offer not in the snapshot may have arrived during the wait for the lock: ask again, now.
+    const offeredAt = lead.offered_at ?? (await offerOf(trx, leadId, contractorId))?.offered_at ?? null;
     // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
     // A claim was already proven by its token, which lead-intake checked is bound to this contractor.
-    if (channel === 'dashboard' && !(await mayBuy(trx, contractorId, lead as SellableLead)))
+    if (channel === 'dashboard' && offeredAt === null && !(await servesLead(trx, contractorId, lead)))
       throw forbidden(PURCHASE_MESSAGES.notForYou);
 
     const price = Number(lead.price_cents);
@@ -70,12 +78,8 @@ export async function purchaseLead(
     // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
     // queue here, so each one sees the spend of those committed before it.
     const now = new Date();
-    const refusal = capRefusal(
-      await spendCapsOf(trx, contractorId),
-      await spentSoFar(trx, contractorId, now),
-      price,
-      now,
-    );
+    const { caps, spent } = await spendOf(trx, contractorId, now);
+    const refusal = capRefusal(caps, spent, price, now);
     if (refusal)
       throw new HttpError(402, refusal.message, undefined, {
         cap: refusal.cap,
@@ -98,13 +102,10 @@ export async function purchaseLead(
       lines: purchaseLines(contractorId, price),
     });
     const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
-    const offer = await trx
-      .selectFrom('lead_offers')
-      .select('offered_at')
-      .where('lead_id', '=', leadId)
-      .where('contractor_id', '=', contractorId)
-      .executeTakeFirst();
     await trx
+      .with('sold', (q) =>
+        q.updateTable('leads').set({ status: 'sold', updated_at: now }).where('lead_id', '=', leadId),
+      )
       .insertInto('purchases')
       .values({
         id: purchaseId,
@@ -118,11 +119,13 @@ export async function purchaseLead(
         service_category: lead.service_category,
         sub_service: lead.sub_service,
         zip_code: lead.zip_code,
-        offered_at: offer?.offered_at ?? null,
+        offered_at: offeredAt,
         purchased_at: now,
       })
       .execute();
-    await trx.updateTable('leads').set({ status: 'sold', updated_at: now }).where('lead_id', '=', leadId).execute();
+    // This purchase counts in today's and this week's spend (it is `now`, not refunded): matching's
+    // copy of the caps is the one read under the lock plus it, with no second read.
+    const spentAfter = { today_cents: spent.today_cents + price, this_week_cents: spent.this_week_cents + price };
     await ctx.emit(trx, [
       {
         type: 'LeadPurchased',
@@ -135,7 +138,7 @@ export async function purchaseLead(
           purchased_at: now.toISOString(),
         },
       },
-      balanceChanged(contractorId, newBalance, 'lead_purchase', await spendLimitsSnapshot(trx, contractorId, now)),
+      balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
       ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
     ]);
     return {
@@ -148,4 +151,95 @@ export async function purchaseLead(
       purchasedAt: now,
     };
   });
+}
+
+/**
+ * One statement for what a sale reads before the wallet: the lead's sale details, locked, only if it
+ * is available (`locked_id` null otherwise); its status, its purchase if any and when it was offered to
+ * `contractorId` from the statement's snapshot. Under READ COMMITTED a buyer that waits for the lock
+ * of a lead another sale marks sold finds, once that sale commits, that the locked row no longer
+ * matches `status = 'available'` (PostgreSQL re-checks it) and takes no lock; the sale details come
+ * from the locked row, the latest version, never from the snapshot. Compiled once and prepared
+ * (docs/adr/0027): the race's 199 losers of 200 each send only this, and parsing and planning its
+ * joins was most of their PostgreSQL time.
+ */
+const lockLeadStatement = preparedRead(
+  (db: Kysely<WalletLedgerDatabase>, p: { leadId: string; contractorId: string }) =>
+    db
+      .with('locked', (db) =>
+        db
+          .selectFrom('leads')
+          .select(['lead_id', 'service_category', 'sub_service', 'zip_code', 'price_cents'])
+          .where('lead_id', '=', p.leadId)
+          .where('status', '=', 'available')
+          .forUpdate(),
+      )
+      .selectFrom('leads')
+      .leftJoin('locked', 'locked.lead_id', 'leads.lead_id')
+      .leftJoin('purchases', 'purchases.lead_id', 'leads.lead_id')
+      .leftJoin('lead_offers', (join) =>
+        join.onRef('lead_offers.lead_id', '=', 'leads.lead_id').on('lead_offers.contractor_id', '=', p.contractorId),
+      )
+      .select([
+        'leads.status',
+        'locked.lead_id as locked_id',
+        'locked.service_category',
+        'locked.sub_service',
+        'locked.zip_code',
+        'locked.price_cents',
+        'purchases.id as purchase_id',
+        'purchases.contractor_id as buyer_id',
+        'lead_offers.offered_at',
+      ])
+      .where('leads.lead_id', '=', p.leadId),
+);
+
+const lockLeadForPurchase = async (trx: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) =>
+  (await lockLeadStatement(trx, { leadId, contractorId }))[0];
+
+/**
+ * A purchase of a lead that is not for sale now: the buyer's own earlier purchase answers again (a
+ * retry), anything else is refused with what happened to the lead. Read now, not from a snapshot.
+ */
+async function refusalOrReplay(
+  trx: Kysely<WalletLedgerDatabase>,
+  leadId: string,
+  contractorId: string,
+): Promise<PurchaseOutcome> {
+  const now = await trx
+    .selectFrom('leads')
+    .leftJoin('purchases', 'purchases.lead_id', 'leads.lead_id')
+    .select([
+      'leads.status as lead_status',
+      'purchases.id',
+      'purchases.contractor_id',
+      'purchases.status',
+      'purchases.price_cents',
+      'purchases.balance_after_cents',
+      'purchases.purchased_at',
+    ])
+    .where('leads.lead_id', '=', leadId)
+    .executeTakeFirst();
+  if (!now) throw notFound(PURCHASE_MESSAGES.notFound);
+  if (now.id !== null) {
+    if (now.contractor_id === contractorId && now.status !== 'refunded') {
+      return {
+        purchaseId: now.id,
+        leadId,
+        contractorId,
+        priceCents: Number(now.price_cents),
+        balanceCents: Number(now.balance_after_cents),
+        replayed: true,
+        purchasedAt: new Date(now.purchased_at!),
+      };
+    }
+    throw conflict(
+      now.contractor_id === contractorId ? PURCHASE_MESSAGES.unavailable('refunded') : PURCHASE_MESSAGES.sold,
+    );
+  }
+  // No purchase: the lead is no longer for sale (expired, withdrawn), or it became available again
+  // only after this statement's lock was tried, which a second press of Purchase will find.
+  throw conflict(
+    now.lead_status === 'available' ? PURCHASE_MESSAGES.changed : PURCHASE_MESSAGES.unavailable(now.lead_status),
+  );
 }
