@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/test/**/*.test.ts'],
+    setupFiles: ['e2e/src/setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

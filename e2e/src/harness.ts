@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createInfra, createLogger } from '@leadmarket/platform';
 import { startMarketplace, type Marketplace } from '@leadmarket/gateway';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { stackLog, watchPage } from './failure-report.js';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots', import.meta.url));
@@ -25,7 +26,10 @@ export interface E2eEnv {
  * Build the web app first (`npm run test:e2e` does). `env` adds settings for one test file.
  */
 export async function startE2e(options: { env?: Record<string, string | undefined> } = {}): Promise<E2eEnv> {
-  const logger = createLogger('e2e', process.env.TEST_LOG_LEVEL ?? 'silent');
+  // TEST_LOG_LEVEL prints the stack's log; otherwise its warnings are kept for a failure's report.
+  const logger = process.env.TEST_LOG_LEVEL
+    ? createLogger('e2e', process.env.TEST_LOG_LEVEL)
+    : createLogger('e2e', 'warn', stackLog);
   const infra = await createInfra({ logger });
   // Claim links, reset links and payment return URLs are built from the public base URL, so the
   // port is chosen first and the marketplace is told its own address.
@@ -61,7 +65,9 @@ export async function startE2e(options: { env?: Record<string, string | undefine
         isMobile: mobile,
         hasTouch: mobile,
       });
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      watchPage(page);
+      return { context, page };
     },
     async screenshot(page, name) {
       await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
