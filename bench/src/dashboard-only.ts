@@ -6,7 +6,8 @@ import { CpuMeter } from './cpu.js';
 import { idleCpuRate, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
-import { percentile } from './stats.js';
+import { largestFirst, percentile } from './stats.js';
+import { runScript } from './script.js';
 
 /**
  * `npm run bench:dashboard -- [contractors] [rounds] [leads]`: only figure 4's first paint
@@ -92,7 +93,7 @@ async function main() {
       const f = await floor.stop();
       const n = rounds * contractors.length;
       console.log(
-        `floor: ${n} GET /healthz at the gateway, CPU per request ${fixed(Object.fromEntries(Object.entries(f.byKind).map(([k, v]) => [k, v / n])), 3)}`,
+        `floor: ${n} GET /healthz at the gateway, CPU per request ${largestFirst(Object.fromEntries(Object.entries(f.byKind).map(([k, v]) => [k, v / n])), 3)}`,
       );
     }
     const redis = new CpuMeter(async () => redisPids().map((pid) => ({ pid, kind: 'redis (shared)' })));
@@ -143,29 +144,15 @@ async function main() {
     for (const e of errorSamples) console.log(`  error: ${e}`);
     console.log(
       `CPU per first paint ${(cpu.totalMs / paints).toFixed(2)} ms (net of idle ${netMs.toFixed(2)}; node ${node.toFixed(2)}, ` +
-        `PostgreSQL ${(cpu.totalMs / paints - node).toFixed(2)}): ${fixed(cpuPer, 2)}`,
+        `PostgreSQL ${(cpu.totalMs / paints - node).toFixed(2)}): ${largestFirst(cpuPer, 2)}`,
     );
-    console.log(`  of it in the kernel (system time): ${fixed(per(cpu.systemByKind), 2)}`);
+    console.log(`  of it in the kernel (system time): ${largestFirst(per(cpu.systemByKind), 2)}`);
     console.log(`  redis-server (shared, not in the total): ${(redisCpu.totalMs / paints).toFixed(2)} ms`);
     const writes = per(cpu.writesByKind);
-    console.log(`write system calls per first paint ${total(writes).toFixed(1)}: ${fixed(writes, 1, 0.05)}`);
+    console.log(`write system calls per first paint ${total(writes).toFixed(1)}: ${largestFirst(writes, 1, 0.05)}`);
   } finally {
     await stack.stop();
   }
 }
 
-/** "node gateway 3.21, node contractors 2.10, …", largest first, leaving out those under `min`. */
-const fixed = (figures: Record<string, number>, digits: number, min = 0.005) =>
-  Object.entries(figures)
-    .sort(([, a], [, b]) => b - a)
-    .filter(([, v]) => v >= min)
-    .map(([k, v]) => `${k} ${v.toFixed(digits)}`)
-    .join(', ');
-
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

@@ -5,6 +5,7 @@ import { formatHops, hopTimes } from './figures/hops.js';
 import { byProcess, idleCpuRate, netCpuMsPerLead, pipelineRun, total } from './figures/pipeline.js';
 import { waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
+import { runScript } from './script.js';
 
 /**
  * `npm run bench:pipeline -- [rate] [seconds]`: only figure 2 (submit → first SMS at a fixed rate,
@@ -46,10 +47,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runScript(main);

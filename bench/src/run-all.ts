@@ -52,7 +52,7 @@ const plan = smoke
       runs: 3,
       rate: 50,
       pipelineSeconds: 60,
-      sustainedRates: [60, 70, 80, 100, 150, 200, 250],
+      sustainedRates: [60, 70, 80, 100, 110, 120, 135, 150, 200, 250],
       sustainedSeconds: 10,
       contractors: 200,
       leads: Number(process.env.BENCH_CONTENTION_LEADS ?? 100),

@@ -24,3 +24,11 @@ export const measured = (runs: number[]): Measured => ({
 
 export const fmt = (m: Measured, digits = 1, unit = '') =>
   `${m.median.toFixed(digits)}${unit} (spread ${m.min.toFixed(digits)}–${m.max.toFixed(digits)}, n=${m.runs.length})`;
+
+/** "node gateway 3.21, node contractors 2.10, …": figures per process, largest first, leaving out those under `min`. */
+export const largestFirst = (figures: Record<string, number>, digits: number, min = 0.005) =>
+  Object.entries(figures)
+    .sort(([, a], [, b]) => b - a)
+    .filter(([, v]) => v >= min)
+    .map(([k, v]) => `${k} ${v.toFixed(digits)}`)
+    .join(', ');

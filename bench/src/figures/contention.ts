@@ -69,25 +69,13 @@ export async function contentionFigure(
       if (res.body?.status === 'valid') leadIds.push(res.body.lead_id);
     }
     await opts.settle(); // prices fixed, offers sent
-    const latencies: number[] = [];
-    let sold = 0;
-    const started = performance.now();
-    for (const leadId of leadIds) {
-      const results = await Promise.all(
-        contractors.map((c) =>
-          call(base, 'purchase-lead', { token: c.token, body: { lead_id: leadId, contractor_id: c.id } }),
-        ),
-      );
-      for (const res of results) latencies.push(res.ms);
-      const winners = results.filter((res) => res.status === 200 && res.body?.success === true).length;
-      if (winners === 1) leadsWithOneWinner++;
-      sold += winners;
-      totalLeads++;
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const race = await raceForLeads(base, contractors, leadIds);
+    leadsWithOneWinner += race.leadsWithOneWinner;
+    totalLeads += leadIds.length;
+    const { sold, seconds } = race;
     attempts.push((leadIds.length * contractors.length) / seconds);
     sales.push(sold / seconds);
-    p99s.push(percentile(latencies, 99));
+    p99s.push(percentile(race.latencies, 99));
     const tps = pgbenchTps(databaseUrl, pgClients, opts.pgbenchSeconds);
     tpsRuns.push(tps);
     ratios.push(attempts[attempts.length - 1]! / tps);
@@ -103,4 +91,28 @@ export async function contentionFigure(
     pgbench: { clients: pgClients, tps: measured(tpsRuns) },
     ratio: measured(ratios),
   };
+}
+
+/** Figure 3's race: every contractor presses Purchase on each lead at once, one lead after another. */
+export async function raceForLeads(
+  base: string,
+  contractors: BenchContractor[],
+  leadIds: string[],
+): Promise<{ latencies: number[]; sold: number; leadsWithOneWinner: number; seconds: number }> {
+  const latencies: number[] = [];
+  let sold = 0,
+    leadsWithOneWinner = 0;
+  const started = performance.now();
+  for (const leadId of leadIds) {
+    const results = await Promise.all(
+      contractors.map((c) =>
+        call(base, 'purchase-lead', { token: c.token, body: { lead_id: leadId, contractor_id: c.id } }),
+      ),
+    );
+    for (const res of results) latencies.push(res.ms);
+    const winners = results.filter((res) => res.status === 200 && res.body?.success === true).length;
+    if (winners === 1) leadsWithOneWinner++;
+    sold += winners;
+  }
+  return { latencies, sold, leadsWithOneWinner, seconds: (performance.now() - started) / 1000 };
 }

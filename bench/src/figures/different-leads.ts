@@ -33,6 +33,57 @@ async function untilListed(base: string, viewer: BenchContractor, leadIds: strin
 }
 
 /**
+ * `count` bursts of one lead per buyer, each submitted until valid and waited for until sellable:
+ * the list shows only the newest AVAILABLE_LEADS_SHOWN, so each burst is waited for as it is
+ * submitted (the next one pushes it out of view, still sellable).
+ */
+export async function sellableBursts(
+  base: string,
+  buyers: BenchContractor[],
+  count: number,
+  tag: string,
+): Promise<string[][]> {
+  const bursts: string[][] = [];
+  for (let b = 0; b < count; b++) {
+    const ids: string[] = [];
+    while (ids.length < buyers.length) {
+      const res = await submitLead(base, leadBody(`${tag}-${b}-${ids.length}`));
+      if (res.body?.status === 'valid') ids.push(res.body.lead_id);
+    }
+    await untilListed(base, buyers[0]!, ids);
+    bursts.push(ids);
+  }
+  return bursts;
+}
+
+/** Each buyer buys its own lead of a burst, the whole burst at once, burst after burst. */
+export async function buyBursts(base: string, buyers: BenchContractor[], bursts: string[][]) {
+  const latencies: number[] = [];
+  const errorSamples: string[] = [];
+  let seconds = 0,
+    sold = 0,
+    failed = 0;
+  for (const ids of bursts) {
+    const started = performance.now();
+    const results = await Promise.all(
+      buyers.map((c, i) =>
+        call(base, 'purchase-lead', { token: c.token, body: { lead_id: ids[i], contractor_id: c.id } }),
+      ),
+    );
+    seconds += (performance.now() - started) / 1000;
+    for (const res of results) {
+      latencies.push(res.ms);
+      if (res.status === 200 && res.body?.success === true) sold++;
+      else {
+        failed++;
+        if (errorSamples.length < 5) errorSamples.push(`${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+    }
+  }
+  return { latencies, seconds, sold, failed, errorSamples };
+}
+
+/**
  * Figure 3b (issue 19): `buyers` contractors each buy a *different* lead, all at once, `bursts` times
  * per run. No sale may wait on another (no marketplace-wide row), so this should run near the
  * database's own pace: compared with pgbench tpcb-like at the same client count in the same run
@@ -61,38 +112,13 @@ export async function differentLeadsFigure(
   let sold = 0,
     failed = 0;
   for (let r = 0; r < opts.runs; r++) {
-    const bursts: string[][] = [];
-    for (let b = 0; b < opts.bursts; b++) {
-      const ids: string[] = [];
-      while (ids.length < buyers.length) {
-        const res = await submitLead(base, leadBody(`d${r}-${b}-${ids.length}`));
-        if (res.body?.status === 'valid') ids.push(res.body.lead_id);
-      }
-      // Each burst is waited for as it is submitted: the list shows only the newest
-      // AVAILABLE_LEADS_SHOWN, so the next burst pushes this one out of view (still sellable).
-      await untilListed(base, buyers[0]!, ids);
-      bursts.push(ids);
-    }
+    const bursts = await sellableBursts(base, buyers, opts.bursts, `d${r}`);
     await opts.settle();
-    const latencies: number[] = [];
-    let seconds = 0;
-    for (const ids of bursts) {
-      const started = performance.now();
-      const results = await Promise.all(
-        buyers.map((c, i) =>
-          call(base, 'purchase-lead', { token: c.token, body: { lead_id: ids[i], contractor_id: c.id } }),
-        ),
-      );
-      seconds += (performance.now() - started) / 1000;
-      for (const res of results) {
-        latencies.push(res.ms);
-        if (res.status === 200 && res.body?.success === true) sold++;
-        else {
-          failed++;
-          if (errorSamples.length < 5) errorSamples.push(`${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
-        }
-      }
-    }
+    const bought = await buyBursts(base, buyers, bursts);
+    sold += bought.sold;
+    failed += bought.failed;
+    errorSamples.push(...bought.errorSamples.slice(0, 5 - errorSamples.length));
+    const { latencies, seconds } = bought;
     const rate = (bursts.length * buyers.length) / seconds;
     rates.push(rate);
     p99s.push(percentile(latencies, 99));

@@ -20,6 +20,8 @@ export async function webFigure(base: string, paths: string[]): Promise<WebPageF
   // (and leaves the stack running): say so here instead, as a figure's error.
   if (!existsSync(chromePath))
     throw new Error(`no browser at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  // Without the built site the gateway has no pages to serve, and Lighthouse scores its error page 0.
+  if (!existsSync(`${DIST}/index.html`)) throw new Error('the web app is not built (npm run build -w web)');
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -34,6 +36,7 @@ export async function webFigure(base: string, paths: string[]): Promise<WebPageF
         onlyCategories: ['performance', 'accessibility'],
       });
       const lhr = result!.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
       const requests: Array<{ url: string; resourceType: string }> =
         (lhr.audits['network-requests']?.details as any)?.items ?? [];
       let gzip = 0;
