@@ -28,6 +28,16 @@ const short = process.argv.includes('--short') || process.env.CHAOS_SHORT === '1
 // A killed single instance recovers in its boot time, which on a busy shared 2-core machine can
 // pass this; the table shows the real figure either way.
 const RECOVERY_BUDGET_MS = Number(process.env.CHAOS_RECOVERY_BUDGET_MS ?? 15_000);
+/**
+ * The end of a crashed process's log, as it exited (the restart appends to the same file later):
+ * its warnings, errors and anything not a JSON log line (a stack trace on stderr), at most 30 lines.
+ */
+function lastWordsOf(file: string): string {
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const telling = lines.filter((line) => !/^\{"level":(10|20|30),/.test(line)).slice(-30);
+  return [`--- last warnings and errors in ${file}:`, ...telling.map((l) => `    ${l.slice(0, 1000)}`)].join('\n');
+}
+
 const log = (message: string) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,12 +106,17 @@ async function main(): Promise<number> {
 
   const logDir = `${root}/.data/chaos-${suffix}`;
   mkdirSync(logDir, { recursive: true });
+  const logFileOf = (label: string) => `${logDir}/${label.replace('#', '-')}.log`;
   const supervisor = new Supervisor({
     root,
     log,
     stdio: (label) => {
-      const fd = openSync(`${logDir}/${label.replace('#', '-')}.log`, 'a');
+      const fd = openSync(logFileOf(label), 'a');
       return ['ignore', fd, fd];
+    },
+    // CI keeps nothing of the run but its output: a crash says why in it.
+    onExit: (exit) => {
+      if (!exit.expected) console.log(lastWordsOf(logFileOf(exit.label)));
     },
   });
   const startInstance = (name: string, k: number) => {

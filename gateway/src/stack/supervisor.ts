@@ -35,6 +35,8 @@ export interface SupervisorOptions {
   /** Where a process's stdout and stderr go. */
   stdio?: (label: string) => StdioOptions;
   log?: (message: string) => void;
+  /** Told of every exit, before the restart is scheduled (chaos prints a crashed process's last lines). */
+  onExit?: (exit: ProcessExit) => void;
   /** Restart back-off: base, doubled per crash in a row, capped. */
   restartBaseMs?: number;
   restartMaxMs?: number;
@@ -127,7 +129,9 @@ export class Supervisor {
       if (this.stopping) return;
       const expected = p.expectExit;
       p.expectExit = false;
-      this.exits.push({ label: p.spec.label, code, signal, at: Date.now(), expected });
+      const exit: ProcessExit = { label: p.spec.label, code, signal, at: Date.now(), expected };
+      this.exits.push(exit);
+      this.options.onExit?.(exit);
       p.streak = Date.now() - p.startedAt > HEALTHY_RUN_MS ? 1 : p.streak + 1;
       const { restartBaseMs = 500, restartMaxMs = 15_000 } = this.options;
       const delay = expected ? restartBaseMs : Math.min(restartMaxMs, restartBaseMs * 2 ** (p.streak - 1));
