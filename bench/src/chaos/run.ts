@@ -9,7 +9,7 @@ import pg from 'pg';
 import { Supervisor } from '../../../gateway/src/stack/supervisor.js';
 import { startFakeTwilio } from '../../../services/notification/test/fake-twilio.js';
 import { leadBody, signupContractors } from '../client.js';
-import { freePort } from '../stack.js';
+import { freePort, freePortBlock } from '../stack.js';
 import { checkInvariants, leadsWithoutVerdict, undrainedOutboxes, type Invariant } from './invariants.js';
 import { startLoad, WindowStats, type Contractor } from './load.js';
 
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
 
   const twilio = await startFakeTwilio();
   const port = await freePort();
-  const basePort = 20000 + Math.floor(Math.random() * 20000);
+  const basePort = await freePortBlock();
   const gateway = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
