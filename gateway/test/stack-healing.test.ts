@@ -13,7 +13,15 @@ import { Supervisor } from '../src/stack/supervisor.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the multi-process runner heals', () => {
-  const supervisor = new Supervisor({ root, stdio: () => 'ignore', restartBaseMs: 100 });
+  // What onExit was told, with whether the process was already running again at that moment.
+  const told: Array<{ expected: boolean; code: number | null; restartedYet: boolean }> = [];
+  const supervisor: Supervisor = new Supervisor({
+    root,
+    stdio: () => 'ignore',
+    restartBaseMs: 100,
+    onExit: (exit) =>
+      told.push({ expected: exit.expected, code: exit.code, restartedYet: supervisor.pidOf(exit.label) !== undefined }),
+  });
   afterAll(() => supervisor.stop(5000));
 
   it('restarts a process that crashed, and one that was killed, and tells the two apart', async () => {
@@ -32,6 +40,11 @@ describe('the multi-process runner heals', () => {
     await waitFor(() => (supervisor.pidOf('flaky') ?? firstPid) !== firstPid, 'a new process after the kill', 20_000);
     // The kill was asked for: still one crash.
     expect(supervisor.crashes()).toHaveLength(1);
+    // onExit heard both, told apart, each before its restart (chaos reads a crash's log there).
+    expect(told).toEqual([
+      { expected: false, code: 1, restartedYet: false },
+      { expected: true, code: null, restartedYet: false },
+    ]);
   }, 60_000);
 });
 
