@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CpuMeter, processGroup } from './cpu.js';
 import { deleteNamespace } from './broker-cleanup.js';
-import { startFakeTwilio } from './fake-twilio.js';
+// The notification tests' fake, as the chaos run uses: it also answers Twilio's Messages list, which
+// an ambiguous send (a timeout under the bench's load) is reconciled with.
+import { startFakeTwilio } from '../../services/notification/test/fake-twilio.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
