@@ -7,6 +7,7 @@ import { offerOf, servesLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
+import { soldLeadsOf } from './sold-leads.js';
 import type { Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
@@ -46,7 +47,12 @@ export async function purchaseLead(
   input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
 ): Promise<PurchaseOutcome> {
   const { leadId, contractorId, channel } = input;
-  return ctx.db.transaction().execute(async (trx) => {
+  const sold = soldLeadsOf(ctx);
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    // Checked here, once a connection is ours: a loser that waited for one has often waited for
+    // the winner's commit too, and is then refused without a statement (sold-leads.ts).
+    const knownBuyer = sold.buyerOf(leadId);
+    if (knownBuyer !== undefined && knownBuyer !== contractorId) throw conflict(PURCHASE_MESSAGES.sold);
     const found = await lockLeadForPurchase(trx, leadId, contractorId);
     if (!found) throw notFound(PURCHASE_MESSAGES.notFound);
     // Locked only while available (ADR 0028 addendum): a lead sold during the wait for its lock is
@@ -54,7 +60,10 @@ export async function purchaseLead(
     if (found.locked_id === null || found.purchase_id !== null) {
       // Another contractor's purchase committed before the statement began: sold to them, whatever
       // happened to it since (a purchase's buyer never changes).
-      if (found.buyer_id !== null && found.buyer_id !== contractorId) throw conflict(PURCHASE_MESSAGES.sold);
+      if (found.buyer_id !== null && found.buyer_id !== contractorId) {
+        sold.remember(leadId, found.buyer_id);
+        throw conflict(PURCHASE_MESSAGES.sold);
+      }
       return refusalOrReplay(trx, leadId, contractorId);
     }
     // The sale's details from the locked row (every column of `locked` is set when it is).
@@ -151,6 +160,9 @@ export async function purchaseLead(
       purchasedAt: now,
     };
   });
+  // Committed (a replay was committed earlier): this lead is this buyer's for good.
+  sold.remember(leadId, contractorId);
+  return outcome;
 }
 
 /**
