@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '@leadmarket/contracts/routes';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
-import { callFunction } from '../src/helpers.js';
+import { callFunction, uniqueSurname } from '../src/helpers.js';
 
 // The embedded stack creates its first admin from these (admin service start-up bootstrap).
 const ADMIN_EMAIL = 'e2e-admin@leadmarket.test';
@@ -136,7 +136,7 @@ describe('admin dashboard in the browser', () => {
     await env.screenshot(page, 'admin-tab-statistics');
 
     // Admin Utilities: a test lead through the real pipeline.
-    const customer = `Tess Lead ${stamp}`;
+    const customer = `Tess ${uniqueSurname()}`;
     await openTab(page, 'Admin Utilities');
     await page.getByRole('button', { name: 'Create Lead' }).click();
     await page.getByText('Please fill in all required fields').waitFor();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
-import { callFunction } from '../src/helpers.js';
+import { callFunction, uniqueSurname } from '../src/helpers.js';
 
 // The operator's journey (issue 17): an admin sets the HVAC Standard and Auto Standard prices;
 // customers ask for HVAC work on /hvac and car repair on /auto; the matched contractor's SMS in the
@@ -178,7 +178,7 @@ describe('operator journey in the browser', () => {
       // A customer asks on the public page.
       const { context: customerContext, page: customer } = await env.newPage();
       await customer.goto(t.page);
-      await customer.getByLabel(/^Full Name/).fill(`Casey ${t.row} ${unique}`);
+      await customer.getByLabel(/^Full Name/).fill(`Casey ${uniqueSurname()}`);
       await customer.getByLabel(/^Phone/).fill(uniquePhone());
       await customer.getByLabel(/^ZIP Code/).fill(t.zip);
       if (t.page === '/auto') await customer.getByLabel(/^Sub-Service/).selectOption(t.subService);
