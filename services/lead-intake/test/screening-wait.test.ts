@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { migrateService } from '@leadmarket/platform';
+import { migrateService, outboxWriteOf } from '@leadmarket/platform';
 import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
 import type { LeadIntakeDatabase } from '../src/db/database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertLead, recordScreening, recordScreeningAndNotify } from '../src/db/lead.repository.js';
+import {
+  insertLeadWithEvent,
+  leadSubmittedOf,
+  recordScreening,
+  recordScreeningAndNotify,
+} from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import {
   LEAD_SCREENED_CHANNEL,
@@ -39,7 +44,8 @@ describe('waiting for the screening verdict', () => {
     return waiter;
   };
   const storeLead = async (id: string) => {
-    await insertLead(db, newLeadRecord({ id }));
+    const lead = newLeadRecord({ id });
+    await insertLeadWithEvent(db, lead, outboxWriteOf('lead-intake', leadSubmittedOf(lead)));
   };
   const verdict = { status: 'valid' as const, validation_summary: allGood, reasons: [], screened_at: new Date() };
 

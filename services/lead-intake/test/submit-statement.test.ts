@@ -4,7 +4,7 @@ import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/t
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadIntakeDatabase } from '../src/db/database.js';
-import { insertLeadWithEvent, type NewLead } from '../src/db/lead.repository.js';
+import { insertLeadWithEvent, leadSubmittedOf, type NewLead } from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { newLeadRecord } from './helpers.js';
 
@@ -35,24 +35,7 @@ describe('the lead and its LeadSubmitted in one statement', () => {
 
   /** Store `lead` with its LeadSubmitted as submitLead does; returns what it stored and the hand-off token. */
   const store = async (lead: NewLead) => {
-    const write = outboxWriteOf('lead-intake', {
-      type: 'LeadSubmitted',
-      data: {
-        lead_id: lead.id,
-        service_category: lead.service_category,
-        sub_service: lead.sub_service,
-        zip_code: lead.zip_code,
-        urgency: lead.urgency,
-        customer_name: lead.customer_name,
-        phone: lead.phone,
-        email: lead.email,
-        description: lead.description,
-        preferred_contractor_id: lead.preferred_contractor_id,
-        client_ip_hash: lead.client_ip_hash,
-        is_test: lead.is_test,
-        submitted_at: lead.created_at.toISOString(),
-      },
-    });
+    const write = outboxWriteOf('lead-intake', leadSubmittedOf(lead));
     const stored = await insertLeadWithEvent(db, lead, write);
     return { stored, event: JSON.parse(write.envelope), token: write.token };
   };

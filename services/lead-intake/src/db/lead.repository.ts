@@ -1,5 +1,5 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
-import { prepared, preparedRead, type OutboxWrite } from '@leadmarket/platform';
+import { preparedRead, type NewEvent, type OutboxWrite } from '@leadmarket/platform';
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
@@ -47,20 +47,31 @@ const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: Required<NewLead
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id');
 
-/** `insertLead`'s statement, compiled once and prepared (docs/adr/0027): every submit's has the same shape. */
-const insertLeadStatement = prepared(leadInsert);
-
 const withKeyDefaults = (lead: NewLead): Required<NewLead> => ({
   ...lead,
   idempotency_key: lead.idempotency_key ?? null,
   request_hash: lead.request_hash ?? null,
 });
 
-/** Store a new lead in the screening state. False when a lead with its idempotency key already exists. */
-export async function insertLead(db: Kysely<LeadIntakeDatabase>, lead: NewLead): Promise<boolean> {
-  const { rows } = await insertLeadStatement(db, withKeyDefaults(lead));
-  return rows.length > 0;
-}
+/** The LeadSubmitted a stored lead announces: the lead as the customer sent it, its contact included. */
+export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
+  type: 'LeadSubmitted',
+  data: {
+    lead_id: lead.id,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+    zip_code: lead.zip_code,
+    urgency: lead.urgency,
+    customer_name: lead.customer_name,
+    phone: lead.phone,
+    email: lead.email,
+    description: lead.description,
+    preferred_contractor_id: lead.preferred_contractor_id,
+    client_ip_hash: lead.client_ip_hash,
+    is_test: lead.is_test,
+    submitted_at: lead.created_at.toISOString(),
+  },
+});
 
 /** The outbox row's values as the statement's own parameters (a prepared builder sees each by name). */
 type OutboxParams = { event_id: string; event_type: string; envelope: string; channel: string; token: string };

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { badRequest, conflict, hashToken, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
-import { findLeadByIdempotencyKey, insertLeadWithEvent } from '../db/lead.repository.js';
+import { findLeadByIdempotencyKey, insertLeadWithEvent, leadSubmittedOf, type NewLead } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningWaiter, VerdictWatch } from '../screening-wakeups.js';
@@ -69,51 +69,30 @@ export async function submitLead(
   // Listening before the commit: the verdict's wake-up cannot be missed, and no first read is needed.
   // (A watch that is never awaited, e.g. the insert failed, ends on its own after a while.)
   let watch: VerdictWatch | undefined = waiter.watch(id);
-  const event = outboxWriteOf(ctx.service, {
-    type: 'LeadSubmitted',
-    data: {
-      lead_id: id,
-      service_category: input.service_category,
-      sub_service: input.sub_service,
-      zip_code: input.zip_code,
-      urgency: input.urgency,
-      customer_name: input.customer_name,
-      phone,
-      email: input.email,
-      description: input.description,
-      preferred_contractor_id: input.contractor_id,
-      client_ip_hash: clientIpHash,
-      is_test: options.isTest,
-      submitted_at: now.toISOString(),
-    },
-  });
   // The lead and its LeadSubmitted in one statement, one round trip (a transaction of the two took
   // three: BEGIN, the insert, the outbox write with COMMIT; the submit was lead-intake's largest
   // share of round trips). The envelope waits for the relay's after-commit hand-off, as ctx.emit's
   // would; after an idempotency-key conflict nothing is written and its token expires unused.
   // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
   // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
-  const stored = await insertLeadWithEvent(
-    ctx.db,
-    {
-      id,
-      customer_name: input.customer_name,
-      phone,
-      email: input.email,
-      zip_code: input.zip_code,
-      service_category: input.service_category,
-      sub_service: input.sub_service,
-      description: input.description,
-      urgency: input.urgency,
-      preferred_contractor_id: input.contractor_id,
-      client_ip_hash: clientIpHash,
-      is_test: options.isTest,
-      created_at: now,
-      idempotency_key: key,
-      request_hash: hash,
-    },
-    event,
-  );
+  const record: NewLead = {
+    id,
+    customer_name: input.customer_name,
+    phone,
+    email: input.email,
+    zip_code: input.zip_code,
+    service_category: input.service_category,
+    sub_service: input.sub_service,
+    description: input.description,
+    urgency: input.urgency,
+    preferred_contractor_id: input.contractor_id,
+    client_ip_hash: clientIpHash,
+    is_test: options.isTest,
+    created_at: now,
+    idempotency_key: key,
+    request_hash: hash,
+  };
+  const stored = await insertLeadWithEvent(ctx.db, record, outboxWriteOf(ctx.service, leadSubmittedOf(record)));
   if (!stored) {
     watch.cancel();
     watch = undefined;
