@@ -7,7 +7,7 @@ import { offerOf, servesLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
-import { soldLeadsOf } from './sold-leads.js';
+import { soldLeadsOf, type SoldLeads } from './sold-leads.js';
 import type { Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
@@ -64,7 +64,7 @@ export async function purchaseLead(
         sold.remember(leadId, found.buyer_id);
         throw conflict(PURCHASE_MESSAGES.sold);
       }
-      return refusalOrReplay(trx, leadId, contractorId);
+      return refusalOrReplay(trx, leadId, contractorId, sold);
     }
     // The sale's details from the locked row (every column of `locked` is set when it is).
     const lead = {
@@ -217,6 +217,7 @@ async function refusalOrReplay(
   trx: Kysely<WalletLedgerDatabase>,
   leadId: string,
   contractorId: string,
+  sold: SoldLeads,
 ): Promise<PurchaseOutcome> {
   const now = await trx
     .selectFrom('leads')
@@ -234,6 +235,8 @@ async function refusalOrReplay(
     .executeTakeFirst();
   if (!now) throw notFound(PURCHASE_MESSAGES.notFound);
   if (now.id !== null) {
+    // A committed sale, found after the wait for the lock (often the race's winner): remembered too.
+    sold.remember(leadId, now.contractor_id!);
     if (now.contractor_id === contractorId && now.status !== 'refunded') {
       return {
         purchaseId: now.id,

@@ -8,8 +8,8 @@
  * Safe because a sale, once committed, names its buyer for good (docs/adr/0028, point 1): a
  * refund changes a purchase's status, never its buyer, and purchases are never deleted (a deleted
  * lead's sale stays in the ledger). So "sold to another contractor" never stops being the answer.
- * Only committed sales are remembered: the buyer's own after a commit, and another contractor's
- * that the lead's statement saw committed. The buyer's own retry is never answered from here (it
+ * Only committed sales are remembered: the buyer's own after a commit, and any sale the purchase's
+ * reads found committed (in the lead's statement, or read again after the wait for its lock). The buyer's own retry is never answered from here (it
  * must get its success again, from the database). Other instances keep their own memory; a lead
  * this one has not seen sold goes to the database as before.
  */
