@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { call, leadBody, submitLead } from '../client.js';
 import type { BenchStack } from '../stack.js';
-import { percentile } from '../stats.js';
+import { largestFirst, percentile } from '../stats.js';
 
 /** One open-loop run: leads submitted at a fixed rate, each timed to its first SMS at the (fake) provider. */
 export interface PipelineRun {
@@ -161,11 +161,7 @@ const perLead = (byKind: Record<string, number>, leads: number) =>
 
 /** Per-process figures per lead, largest first ("node matching 4.3, …"), leaving out those under `min`. */
 export const byProcess = (figures: Record<string, number> | undefined, min = 0): string =>
-  Object.entries(figures ?? {})
-    .sort(([, a], [, b]) => b - a)
-    .filter(([, v]) => v >= min)
-    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
-    .join(', ');
+  largestFirst(figures ?? {}, 1, min);
 
 /** The sum of per-process figures (e.g. every process's writes per lead). */
 export const total = (figures: Record<string, number> | undefined): number =>
