@@ -81,8 +81,7 @@ async function main() {
     console.log(
       `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; pools of ${poolSize}; ${contractors.length} contractors, ` +
         `${leads.length} leads, ${bought.filter((r) => r.status === 200).length} bought; a first paint is ` +
-        `${JSON.stringify(sample ?? {}).length} bytes with ${sample?.available?.available_leads?.length ?? '?'} available cards ` +
-        `(total_available ${sample?.available?.total_available ?? '?'})`,
+        `${JSON.stringify(sample ?? {}).length} bytes (the Available tab's count ${sample?.total_available ?? '?'}; its cards come when the tab opens)`,
     );
 
     if (process.env.DASH_FLOOR) {

@@ -1,7 +1,6 @@
 import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
 import type { PurchasedList } from './lead-intake.js';
-import type { AvailableLeadsResponse } from './matching.js';
 import { AutoReloadSettingsSchema, GamificationSchema, PerformanceMetricsSchema } from './wallet-ledger.js';
 
 // The catalogue lives in ../catalogue.ts (no zod, so the public pages can import it cheaply).
@@ -162,7 +161,7 @@ export type DashboardPart =
   | 'gamification'
   | 'history_total'
   | 'bought_counts'
-  | 'available';
+  | 'total_available';
 
 /**
  * GET contractors-dashboard: everything the dashboard's first screen shows, in one call (issue 19).
@@ -183,8 +182,11 @@ export interface DashboardResponse {
   history_total: number | null;
   /** lead-intake: the size of each list of bought leads (the tabs' counts). */
   bought_counts: Record<PurchasedList, number> | null;
-  /** matching: the Available tab (its count, and its cards without another call). */
-  available: AvailableLeadsResponse | null;
+  /**
+   * matching: the Available tab's count (its label). The cards are not on the first screen: the tab
+   * asks contractors-available-leads when it opens (docs/adr/0029).
+   */
+  total_available: number | null;
   missing?: DashboardPart[];
   warning?: string;
 }

@@ -273,11 +273,12 @@ export const INTERNAL_CALLS = {
       bought_counts: z.record(z.enum(PURCHASED_LISTS), z.number().int()),
     }),
   }),
-  availableLeads: internal({
+  /** The Available tab's count alone: the first paint's part (docs/adr/0029). */
+  availableCount: internal({
     owner: 'matching',
     method: 'GET',
-    path: '/internal/contractors/:id/available-leads',
-    response: AvailableLeadsResponseSchema,
+    path: '/internal/contractors/:id/available-count',
+    response: AvailableLeadsResponseSchema.pick({ total_available: true }),
   }),
 
   // ---- the admin service reading and changing what other services own ----

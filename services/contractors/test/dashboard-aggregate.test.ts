@@ -74,8 +74,12 @@ describe('contractors-dashboard: the first screen in one call', () => {
     expect(d.warning).toBeUndefined();
     expect(d.contractor).toMatchObject({ id: me.id, sub_service: 'plumbing', zip_codes: [zip] });
     expect(d.wallet_balance).toBe(purchase.body.new_wallet_balance);
-    expect(d.available.available_leads.map((l: { id: string }) => l.id)).toEqual([open]);
-    expect(d.available).toEqual((await get('contractors-available-leads', me)).body);
+    // The Available tab's count, not its cards (ADR 0029): the count of the list the tab then shows.
+    const list = (await get('contractors-available-leads', me)).body;
+    expect(list.available_leads.map((l: { id: string }) => l.id)).toEqual([open]);
+    expect(d.total_available).toBe(1);
+    expect(d.total_available).toBe(list.total_available);
+    expect(d).not.toHaveProperty('available');
     expect(d.bought_counts).toEqual(
       (await get('get-purchased-leads', me, { list: 'purchased', page: 1, limit: 1 })).body.counts,
     );
@@ -106,7 +110,8 @@ describe('contractors-dashboard: the first screen in one call', () => {
 
     const theirs = (await get('contractors-dashboard', neighbour)).body;
     expect(theirs.contractor.id).toBe(neighbour.id);
-    expect(theirs.available).toEqual({ available_leads: [], total_available: 0 });
+    expect(theirs.total_available).toBe(0);
+    expect((await get('contractors-dashboard', me)).body.total_available).toBe(1);
     expect(JSON.stringify(theirs)).not.toContain(lead.lead_id);
     expect(JSON.stringify(theirs)).not.toContain(me.id);
 

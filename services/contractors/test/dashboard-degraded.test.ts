@@ -35,7 +35,7 @@ it('answers what it has and marks the parts it could not get, never a made-up ba
   expect(body.contractor).toMatchObject({ id, sub_service: 'hvac', zip_codes: ['10001', '10002'] });
   expect(body.wallet_balance).toBeNull();
   expect(body.claimed_leads).toBeNull();
-  for (const part of ['auto_reload', 'metrics', 'gamification', 'history_total', 'bought_counts', 'available'])
+  for (const part of ['auto_reload', 'metrics', 'gamification', 'history_total', 'bought_counts', 'total_available'])
     expect(body[part]).toBeNull();
   expect(body.missing).toEqual([
     'claimed_leads',
@@ -45,7 +45,7 @@ it('answers what it has and marks the parts it could not get, never a made-up ba
     'gamification',
     'history_total',
     'bought_counts',
-    'available',
+    'total_available',
   ]);
   expect(body.warning).toContain(CONTRACTOR_MESSAGES.walletUnavailable);
   expect(body.warning).toContain(CONTRACTOR_MESSAGES.reportsUnavailable);

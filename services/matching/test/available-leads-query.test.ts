@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { AVAILABLE_LEADS_SHOWN, targetsMatch } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations/index.js';
-import { availableLeads } from '../src/use-cases/available-leads.js';
+import { availableCount, availableLeads } from '../src/use-cases/available-leads.js';
 import type { MatchingDatabase, MatchingLeadStatus } from '../src/db/database.js';
 import { insertContractor, insertLead } from './helpers.js';
 
@@ -60,6 +60,8 @@ describe('available leads from one query', () => {
     const list = await availableLeads(db, config, me, now);
     expect(list.available_leads.map((l) => l.id)).toEqual([fitNew, offeredElsewhere, fitOld]);
     expect(list.total_available).toBe(3);
+    // The first paint's count alone (ADR 0029) counts the same leads: the ZIPs' and the offer outside them.
+    expect(await availableCount(db, config, me, now)).toBe(3);
     for (const absent of [otherTrade, sold, tooOld, otherZip])
       expect(list.available_leads.map((l) => l.id)).not.toContain(absent);
     expect(list.available_leads[0]).toEqual({
@@ -81,6 +83,8 @@ describe('available leads from one query', () => {
     await offer(mine, me);
     expect((await availableLeads(db, config, me, now)).available_leads.map((l) => l.id)).toEqual([mine]);
     expect((await availableLeads(db, config, neighbour, now)).total_available).toBe(0);
+    expect(await availableCount(db, config, neighbour, now)).toBe(0);
+    expect(await availableCount(db, config, me, now)).toBe(1);
   });
 
   it('lists the newest AVAILABLE_LEADS_SHOWN with their descriptions and counts every one in total_available', async () => {
@@ -94,6 +98,7 @@ describe('available leads from one query', () => {
 
     const list = await availableLeads(db, config, me, now);
     expect(list.total_available).toBe(AVAILABLE_LEADS_SHOWN + extra);
+    expect(await availableCount(db, config, me, now)).toBe(AVAILABLE_LEADS_SHOWN + extra);
     expect(list.available_leads.map((l) => l.id)).toEqual(ids.slice(0, AVAILABLE_LEADS_SHOWN));
     expect(list.available_leads.map((l) => l.description)).toEqual(
       ids.slice(0, AVAILABLE_LEADS_SHOWN).map((_, i) => `job ${i}`),
@@ -181,6 +186,7 @@ describe('available leads from one query', () => {
     expect(expected.length).toBeGreaterThan(AVAILABLE_LEADS_SHOWN); // the page is cut, not everything
     const list = await availableLeads(db, config, me, now);
     expect(list.total_available).toBe(expected.length);
+    expect(await availableCount(db, config, me, now)).toBe(expected.length);
     expect(list.available_leads.map((l) => l.id)).toEqual(expected.slice(0, AVAILABLE_LEADS_SHOWN).map((l) => l.id));
   });
 

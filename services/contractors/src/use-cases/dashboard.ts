@@ -15,7 +15,7 @@ const PART_TIMEOUT_MS = 5000;
 type Parts = [
   PromiseSettledResult<InternalResponse<'walletDashboard'>>,
   PromiseSettledResult<InternalResponse<'leadDashboard'>>,
-  PromiseSettledResult<InternalResponse<'availableLeads'>>,
+  PromiseSettledResult<InternalResponse<'availableCount'>>,
 ];
 
 /**
@@ -28,7 +28,7 @@ export function askParts(ctx: ServiceContext<ContractorsDatabase>, id: string): 
   return Promise.allSettled([
     callInternal(ctx.clients, 'walletDashboard', options),
     callInternal(ctx.clients, 'leadDashboard', options),
-    callInternal(ctx.clients, 'availableLeads', options),
+    callInternal(ctx.clients, 'availableCount', options),
   ]);
 }
 
@@ -36,7 +36,8 @@ export function askParts(ctx: ServiceContext<ContractorsDatabase>, id: string): 
  * Everything the dashboard's first screen shows, in one answer (issue 19: one call for the first
  * paint instead of ten). Each part comes from the service that owns it, asked at once: wallet-ledger
  * (balance, auto-reload, 30-day metrics, achievements, history count), lead-intake (claimed leads,
- * each bought list's size), matching (available leads). A service that cannot answer leaves its parts
+ * each bought list's size), matching (the Available tab's count: its cards are not on the first screen,
+ * the tab asks for them when it opens, docs/adr/0029). A service that cannot answer leaves its parts
  * null and named in `missing`, with a plain warning — never a made-up value.
  */
 export async function dashboardOf(
@@ -48,7 +49,7 @@ export async function dashboardOf(
   const w = wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? wallet.value : null;
   const l = leads.status === 'fulfilled' && Array.isArray(leads.value?.claimed_leads) ? leads.value : null;
   const a =
-    available.status === 'fulfilled' && Array.isArray(available.value?.available_leads) ? available.value : null;
+    available.status === 'fulfilled' && Number.isFinite(available.value?.total_available) ? available.value : null;
 
   const answer: DashboardResponse = {
     contractor: toView(contractor),
@@ -59,7 +60,7 @@ export async function dashboardOf(
     gamification: w?.gamification ?? null,
     history_total: w && Number.isFinite(w.history_total) ? w.history_total : null,
     bought_counts: l?.bought_counts ?? null,
-    available: a,
+    total_available: a?.total_available ?? null,
   };
 
   const missing = (Object.keys(answer) as Array<keyof DashboardResponse>).filter(

@@ -103,54 +103,104 @@ export async function availableLeadsOf(
   return { leads: rows, total: Number(rows[0]?.total ?? 0) };
 }
 
+type AvailableParams = { contractorId: string; since: string; limit?: string };
+
+const sinceOf = (p: AvailableParams) => sql<Date>`${p.since}::timestamptz`;
+
+const sellable = <E extends ExpressionBuilder<any, any>>(eb: E, table: string, p: AvailableParams) =>
+  eb.and([eb(sql.ref(`${table}.status`), '=', 'available'), eb(sql.ref(`${table}.submitted_at`), '>', sinceOf(p))]);
+
+/**
+ * The contractor's ZIP codes in its trade (`mine`: none for a deleted or unknown contractor, which
+ * sees only its offers) and the sellable leads offered to it (`offered`), the two branches of its list.
+ */
+function branchesOf(db: Kysely<MatchingDatabase>, p: AvailableParams) {
+  // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
+  return (
+    db
+      .with('mine', (qb) =>
+        qb
+          .selectFrom('contractor_zips as z')
+          .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
+          .select(['z.zip_code', 'c.target'])
+          .where('z.contractor_id', '=', p.contractorId)
+          .where('c.deleted', '=', false),
+      )
+      // Sellable leads offered to it (one offer per lead and contractor: offers_pk).
+      .with('offered', (qb) =>
+        qb
+          .selectFrom('offers as o')
+          .crossJoinLateral((eb) =>
+            eb
+              .selectFrom('leads as ol')
+              .select(['ol.zip_code', 'ol.target'])
+              .whereRef('ol.lead_id', '=', 'o.lead_id')
+              .where((e) => sellable(e, 'ol', p))
+              .limit(1) // the offer's lead: a limit keeps the lateral a lookup (below)
+              .as('ol'),
+          )
+          .select(['o.lead_id', 'ol.zip_code', 'ol.target'])
+          .where('o.contractor_id', '=', p.contractorId)
+          // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
+          .where('o.offered_at', '>', sinceOf(p)),
+      )
+  );
+}
+
+type Branches = ReturnType<typeof branchesOf>;
+type BranchesScope = Branches extends { selectNoFrom(cb: (eb: infer E) => any): any } ? E : never;
+
+/**
+ * How many leads the two branches hold together: every lead of the ZIP branch (a range of
+ * leads_available_trade_idx per ZIP code), then the offered leads that branch does not hold. That is
+ * the union's size without building the union; index entries are counted, no lead is read whole.
+ */
+function totalOf(eb: BranchesScope, p: AvailableParams) {
+  return eb(
+    eb
+      .selectFrom('mine as m')
+      .crossJoinLateral((e) =>
+        e
+          .selectFrom('leads as z')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .whereRef('z.zip_code', '=', 'm.zip_code')
+          .whereRef('z.target', '=', 'm.target')
+          .where((w) => sellable(w, 'z', p))
+          .as('k'),
+      )
+      .select(sql<number>`coalesce(sum(k.n), 0)`.as('n')),
+    '+',
+    eb
+      .selectFrom('offered as o')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('mine as mm')
+              .select('mm.zip_code')
+              .whereRef('mm.zip_code', '=', 'o.zip_code')
+              .whereRef('mm.target', '=', 'o.target'),
+          ),
+        ),
+      ),
+  ).as('total');
+}
+
 /**
  * The statement of availableLeadsOf, built and compiled once and sent as a prepared statement
- * (preparedRead, docs/adr/0025): the dashboard's first paint asks it for every contractor.
+ * (preparedRead, docs/adr/0025).
  *
- * The leads shown are the union of two branches: the contractor's ZIP codes in its trade (`mine`:
- * none for a deleted or unknown contractor, which sees only its offers) and its offers. The newest
- * `limit` of the union are among the newest `limit` of each ZIP code and the offers, so only those
- * are joined and sorted. The count is the ZIP branch's (a range of the index per ZIP code) plus the
- * offered leads outside it, which is the union's size without building the union.
+ * The leads shown are the union of the two branches. The newest `limit` of the union are among the
+ * newest `limit` of each ZIP code and the offers, so only those are joined and sorted.
  */
 const availableLeadsRead = preparedRead(
   (db: Kysely<MatchingDatabase>, p: { contractorId: string; since: string; limit: string }) => {
-    const since = sql<Date>`${p.since}::timestamptz`;
     const limit = sql<number>`${p.limit}::int`;
-    const sellable = <E extends ExpressionBuilder<any, any>>(eb: E, table: string) =>
-      eb.and([eb(sql.ref(`${table}.status`), '=', 'available'), eb(sql.ref(`${table}.submitted_at`), '>', since)]);
-    // The query builder, not raw SQL: the service's schema (withSchema) applies to builder table names only.
     // Each lateral reads by its outer row's key, by index. A lateral with a limit is never merged into
     // a join, which PostgreSQL would otherwise do and then, where one ZIP code holds most leads (the
     // bench), read the whole table to find a hundred of them by id.
     return (
-      db
-        .with('mine', (qb) =>
-          qb
-            .selectFrom('contractor_zips as z')
-            .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
-            .select(['z.zip_code', 'c.target'])
-            .where('z.contractor_id', '=', p.contractorId)
-            .where('c.deleted', '=', false),
-        )
-        // Sellable leads offered to it (one offer per lead and contractor: offers_pk).
-        .with('offered', (qb) =>
-          qb
-            .selectFrom('offers as o')
-            .crossJoinLateral((eb) =>
-              eb
-                .selectFrom('leads as ol')
-                .select(['ol.zip_code', 'ol.target'])
-                .whereRef('ol.lead_id', '=', 'o.lead_id')
-                .where((e) => sellable(e, 'ol'))
-                .limit(1) // the offer's lead: a limit keeps the lateral a lookup (above)
-                .as('ol'),
-            )
-            .select(['o.lead_id', 'ol.zip_code', 'ol.target'])
-            .where('o.contractor_id', '=', p.contractorId)
-            // An offer is never older than its lead, so offers before `since` cannot name a lead after it.
-            .where('o.offered_at', '>', since),
-        )
+      branchesOf(db, p)
         .with('candidates', (qb) =>
           qb
             .selectFrom('mine as m')
@@ -160,7 +210,7 @@ const availableLeadsRead = preparedRead(
                 .select(['n.lead_id'])
                 .whereRef('n.zip_code', '=', 'm.zip_code')
                 .whereRef('n.target', '=', 'm.target')
-                .where((e) => sellable(e, 'n'))
+                .where((e) => sellable(e, 'n', p))
                 .orderBy('n.submitted_at', 'desc')
                 .orderBy('n.lead_id')
                 .limit(limit)
@@ -188,41 +238,29 @@ const availableLeadsRead = preparedRead(
             .as('l'),
         )
         .selectAll('l')
-        .select((eb) =>
-          // Every lead of the ZIP branch (a range of leads_available_trade_idx per ZIP code), then the
-          // offered leads that branch does not hold.
-          eb(
-            eb
-              .selectFrom('mine as m')
-              .crossJoinLateral((e) =>
-                e
-                  .selectFrom('leads as z')
-                  .select((c) => c.fn.countAll<number>().as('n'))
-                  .whereRef('z.zip_code', '=', 'm.zip_code')
-                  .whereRef('z.target', '=', 'm.target')
-                  .where((w) => sellable(w, 'z'))
-                  .as('k'),
-              )
-              .select(sql<number>`coalesce(sum(k.n), 0)`.as('n')),
-            '+',
-            eb
-              .selectFrom('offered as o')
-              .select((e) => e.fn.countAll<number>().as('n'))
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom('mine as mm')
-                      .select('mm.zip_code')
-                      .whereRef('mm.zip_code', '=', 'o.zip_code')
-                      .whereRef('mm.target', '=', 'o.target'),
-                  ),
-                ),
-              ),
-          ).as('total'),
-        )
+        // The page's scope holds the branches and more; kysely's builders are invariant in it, so narrowed.
+        .select((eb) => totalOf(eb as unknown as BranchesScope, p))
         .orderBy('l.submitted_at', 'desc')
         .orderBy('l.lead_id')
         .limit(limit)
     );
   },
+);
+
+/**
+ * How many still-sellable leads newer than `since` the contractor's Available tab holds (the count of
+ * availableLeadsOf without its page): the dashboard's first paint shows the tab's count, not its cards
+ * (docs/adr/0029-19-first-paint-counts-available-leads.md). One row, index entries counted.
+ */
+export async function availableCountOf(
+  db: Kysely<MatchingDatabase>,
+  contractorId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await availableCountRead(db, { contractorId, since: since.toISOString() });
+  return Number(row?.total ?? 0);
+}
+
+const availableCountRead = preparedRead((db: Kysely<MatchingDatabase>, p: { contractorId: string; since: string }) =>
+  branchesOf(db, p).selectNoFrom((eb) => totalOf(eb, p)),
 );

@@ -8,12 +8,12 @@ import {
 import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import { z } from 'zod';
 import type { MatchingConfig } from '../config.js';
-import { availableLeads } from '../use-cases/available-leads.js';
+import { availableCount, availableLeads } from '../use-cases/available-leads.js';
 import type { MatchingDatabase } from '../db/database.js';
 
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
-/** contractors-available-leads, and the same list for the dashboard's first-paint aggregate (contractors). */
+/** contractors-available-leads, and the list's count alone for the dashboard's first paint (contractors). */
 export function registerAvailableLeadsRoutes(
   app: ServiceApp,
   ctx: ServiceContext<MatchingDatabase>,
@@ -26,9 +26,10 @@ export function registerAvailableLeadsRoutes(
   );
 
   app.get(
-    INTERNAL_CALLS.availableLeads.path,
+    INTERNAL_CALLS.availableCount.path,
     { schema: { params: ContractorParams } },
-    async (request): Promise<InternalResponse<'availableLeads'>> =>
-      availableLeads(ctx.db, config, (request.params as { id: string }).id),
+    async (request): Promise<InternalResponse<'availableCount'>> => ({
+      total_available: await availableCount(ctx.db, config, (request.params as { id: string }).id),
+    }),
   );
 }

@@ -145,7 +145,7 @@ function aggregate(world: World, handlers: Record<string, Handler>) {
         page: '1',
         limit: '1',
       }),
-      available: await part('available', 'contractors-available-leads', (b) => b),
+      total_available: await part('total_available', 'contractors-available-leads', (b) => b.total_available),
     };
     return { body: missing.length ? { ...body, missing } : body };
   };

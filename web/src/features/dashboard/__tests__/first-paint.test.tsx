@@ -48,15 +48,29 @@ describe('the first screen from one call', () => {
     expect(api.calls[0]!.authorization).toBe('Bearer tok-1');
   });
 
-  it('opening the Available tab shows the cards at once and then asks for the fresh list and the prices', async () => {
-    const api = mockDashboardServer(newWorld());
+  it('opening the Available tab asks for its cards and the prices, saying it is loading until they come', async () => {
+    const world = newWorld();
+    let answerList!: () => void;
+    const listAsked = new Promise<void>((resolve) => (answerList = resolve));
+    const api = mockDashboardServer(world, {
+      // The browser's own call (recorded) waits until the test lets it answer; the aggregate's count does not.
+      'contractors-available-leads': async (call) => {
+        if (api.callsTo('contractors-available-leads').includes(call)) await listAsked;
+        return { body: { available_leads: world.available, total_available: world.available.length } };
+      },
+    });
     const user = userEvent.setup();
     renderDashboard('/contractor/c-1');
-    await user.click(await screen.findByRole('tab', { name: /^Available/ }));
-    const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText('Kitchen sink leaking')).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('contractors-available-leads')).toHaveLength(1));
-    expect(api.callsTo('get-category-pricing')).toHaveLength(1);
+    // The first screen carries the tab's count, not its cards: nothing else was asked for.
+    expect((await screen.findByRole('tab', { name: /^Available/ })).textContent).toContain('2');
+    expect(api.calls.map((c) => c.name)).toEqual(['contractors-dashboard']);
+
+    await user.click(tabNamed(/^Available/));
+    expect(within(screen.getByRole('tabpanel')).getByRole('status').textContent).toBe('Loading leads...');
+    answerList();
+    expect(await within(screen.getByRole('tabpanel')).findByText('Kitchen sink leaking')).toBeTruthy();
+    expect(api.callsTo('contractors-available-leads')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('get-category-pricing')).toHaveLength(1));
   });
 
   it('asks the separate call for a part the aggregate names missing, and says what is unavailable', async () => {
@@ -72,7 +86,7 @@ describe('the first screen from one call', () => {
           gamification: null,
           history_total: 0,
           bought_counts: { purchased: 0, claimed: 0, completed: 0, archived: 0, refunded: 0 },
-          available: { available_leads: [], total_available: 0 },
+          total_available: 0,
           missing: ['gamification'],
           warning: 'Reports and achievements are temporarily unavailable.',
         },

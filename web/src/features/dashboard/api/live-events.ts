@@ -16,7 +16,7 @@ export function applyLiveEvent(mutate: ScopedMutator, event: LiveEventName, data
   switch (event) {
     case 'offer':
       // The card's fields (description, age) come from matching's list: fetch it now (the open
-      // Available tab's own list, and the first screen's copy behind the tab's count).
+      // Available tab's own list, and the first screen's count behind the tab's label).
       revalidate('contractors-available-leads');
       revalidate('contractors-dashboard');
       return;
@@ -31,11 +31,8 @@ export function applyLiveEvent(mutate: ScopedMutator, event: LiveEventName, data
         (current) => (current ? without(current) : current),
         { revalidate: true },
       );
-      void mutate<DashboardPayload>(
-        isQuery('contractors-dashboard'),
-        (current) => (current?.available ? { ...current, available: without(current.available) } : current),
-        { revalidate: true },
-      );
+      // The first paint's count cannot tell whether it held this lead: asked again.
+      revalidate('contractors-dashboard');
       revalidate('get-purchased-leads');
       return;
     }

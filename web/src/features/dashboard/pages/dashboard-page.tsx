@@ -113,7 +113,8 @@ export function DashboardPage() {
   const verified = first ? session : null;
   const lacks = (part: keyof DashboardPayload) => first !== undefined && first[part] == null;
   const boughtTab = tab === 'purchased' || tab === 'completed' || tab === 'archived';
-  const available = useAvailableLeads(verified, tab === 'available' || lacks('available'));
+  // The Available tab's cards are asked for when the tab opens: the first paint carries its count only.
+  const available = useAvailableLeads(verified, tab === 'available' || lacks('total_available'));
   const boughtCounts = usePurchasedCounts(verified, lacks('bought_counts'));
   const pricing = useCategoryPricing(verified, tab === 'available');
   const autoReload = useAutoReload(verified, lacks('auto_reload'));
@@ -123,7 +124,7 @@ export function DashboardPage() {
   const weekly = useWeeklyReports(verified, tab === 'reports');
   const refundRequests = useRefundRequests(verified, boughtTab);
   const live = useLiveDashboard(verified);
-  const availableData = available.data ?? first?.available ?? undefined;
+  const availableData = available.data;
   // Leads this browser learned are sold (a lost race): hidden at once, even before matching's list catches up.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const availableLeads = useMemo(
@@ -205,11 +206,10 @@ export function DashboardPage() {
   const balance = Number(dashboard.data.wallet_balance ?? 0);
   const bought = dashboard.data.bought_counts ?? boughtCounts.data?.counts;
   const counts: Partial<Record<TabId, number>> = {
-    available: Math.max(
-      0,
-      (availableData?.total_available ?? availableData?.available_leads?.length ?? 0) -
-        (availableData?.available_leads ?? []).filter((l) => gone.has(l.id)).length,
-    ),
+    // The open tab's own list when it has one (its cards and their count agree), else the first paint's count.
+    available: availableData
+      ? Math.max(0, availableData.total_available - availableData.available_leads.filter((l) => gone.has(l.id)).length)
+      : (dashboard.data.total_available ?? 0),
     // Each bought lead is in one of Purchased, Completed, Archived, Refunded; Claimed is a view by channel.
     claimed: bought?.claimed ?? 0,
     purchased: bought?.purchased ?? 0,
@@ -289,6 +289,10 @@ export function DashboardPage() {
             (available.error && !availableData ? (
               <p className="dash-error" role="alert">
                 {errorText(available.error, MESSAGES.contractor.dashboardFailed)}
+              </p>
+            ) : !availableData ? (
+              <p className="dash-hint" role="status">
+                Loading leads...
               </p>
             ) : (
               <AvailableTab
