@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { leadBody, submitLead } from './client.js';
 import { pgbenchTps, raceForLeads } from './figures/contention.js';
-import { cpuPerUnit, startFundedStack } from './funded-stack.js';
+import { cpuPerUnit, profileWindow, startFundedStack } from './funded-stack.js';
 import { waitForBacklog, waitForQuietCpu } from './settle.js';
 import { percentile } from './stats.js';
 import { runScript } from './script.js';
@@ -31,8 +31,10 @@ async function main() {
     );
 
     const meter = await stack.cpuMeter();
+    const window = profileWindow();
     const race = await raceForLeads(stack.url, contractors, leadIds);
     const cpu = await meter.stop();
+    window();
     const n = leadIds.length * contractors.length;
     const tps = pgbenchTps(stack.databaseUrl, Math.min(contractors.length, 20), 10);
     console.log(

@@ -47,3 +47,16 @@ export function cpuPerUnit(
     `  write system calls per ${unit}: ${largestFirst(per(cpu.writesByKind), writeDigits, 0.05)}`,
   ];
 }
+
+/**
+ * A measured window on the clock of `node --cpu-prof`'s timestamps (µs, monotonic): call at its start,
+ * and the returned function at its end prints it when the stack runs under the profiler
+ * (STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=…"), so a profile can be cut to the window.
+ */
+export function profileWindow(): () => void {
+  const start = process.hrtime.bigint() / 1000n;
+  return () => {
+    if (process.env.STACK_NODE_ARGS?.includes('--cpu-prof'))
+      console.log(`profile window (µs, monotonic): ${start} ${process.hrtime.bigint() / 1000n}`);
+  };
+}

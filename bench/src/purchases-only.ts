@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { buyBursts, sellableBursts } from './figures/different-leads.js';
-import { cpuPerUnit, startFundedStack } from './funded-stack.js';
+import { cpuPerUnit, profileWindow, startFundedStack } from './funded-stack.js';
 import { waitForBacklog, waitForQuietCpu } from './settle.js';
 import { percentile } from './stats.js';
 import { runScript } from './script.js';
@@ -26,8 +26,10 @@ async function main() {
     );
 
     const meter = await stack.cpuMeter();
+    const window = profileWindow();
     const { latencies, seconds, sold, errorSamples } = await buyBursts(stack.url, buyers, bursts);
     const answered = await meter.stop();
+    window();
     // Then what the purchases set off (events, receipts, SMS), until the stack is quiet again.
     const after = await stack.cpuMeter();
     await waitForBacklog(stack, 60_000);
