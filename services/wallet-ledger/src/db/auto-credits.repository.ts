@@ -1,3 +1,4 @@
+import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import { REPEAT_WINDOW_DAYS, type FingerprintedPurchase } from '../domain/auto-credits.js';
 import type { WalletLedgerDatabase } from './database.js';
@@ -61,25 +62,40 @@ export async function recordUnreachableFact(
 
 /** The stored failure of a lead's customer number, if one was reported. */
 export async function unreachableFactOf(db: Kysely<WalletLedgerDatabase>, leadId: string) {
-  const row = await db
-    .selectFrom('customer_unreachable_facts')
-    .selectAll()
-    .where('lead_id', '=', leadId)
-    .executeTakeFirst();
+  const [row] = await unreachableFactRead(db, { leadId });
   return row ? { evidence: parseJson(row.evidence), failed_at: new Date(row.failed_at) } : undefined;
 }
+
+/** unreachableFactOf's read, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+const unreachableFactRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId: string }) =>
+  db.selectFrom('customer_unreachable_facts').select(['evidence', 'failed_at']).where('lead_id', '=', p.leadId),
+);
 
 /** Remember the keyed fingerprint of a purchase's customer (a redelivery changes nothing). */
 export async function recordPurchaseFingerprint(
   db: Kysely<WalletLedgerDatabase>,
   f: { purchase_id: string; lead_id: string; contractor_id: string; fingerprint: string; purchased_at: Date },
 ): Promise<void> {
-  await db
-    .insertInto('purchase_fingerprints')
-    .values(f)
-    .onConflict((oc) => oc.column('purchase_id').doNothing())
-    .execute();
+  await recordFingerprintStatement(db, f);
 }
+
+/** recordPurchaseFingerprint's insert, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+const recordFingerprintStatement = prepared(
+  (
+    db: Kysely<WalletLedgerDatabase>,
+    p: { purchase_id: string; lead_id: string; contractor_id: string; fingerprint: string; purchased_at: Date },
+  ) =>
+    db
+      .insertInto('purchase_fingerprints')
+      .values({
+        purchase_id: p.purchase_id,
+        lead_id: p.lead_id,
+        contractor_id: p.contractor_id,
+        fingerprint: p.fingerprint,
+        purchased_at: p.purchased_at,
+      })
+      .onConflict((oc) => oc.column('purchase_id').doNothing()),
+);
 
 /**
  * The contractor's purchases of one customer still on record (fingerprints live 31 days), with
@@ -90,13 +106,7 @@ export async function purchasesOfCustomer(
   contractorId: string,
   fingerprint: string,
 ): Promise<FingerprintedPurchase[]> {
-  const rows = await db
-    .selectFrom('purchase_fingerprints as f')
-    .innerJoin('purchases as p', 'p.id', 'f.purchase_id')
-    .select(['f.purchase_id', 'f.lead_id', 'p.purchased_at', 'p.status'])
-    .where('f.contractor_id', '=', contractorId)
-    .where('f.fingerprint', '=', fingerprint)
-    .execute();
+  const rows = await purchasesOfCustomerRead(db, { contractorId, fingerprint });
   return rows.map((r) => ({
     purchase_id: String(r.purchase_id),
     lead_id: String(r.lead_id),
@@ -104,6 +114,17 @@ export async function purchasesOfCustomer(
     refunded: r.status === 'refunded',
   }));
 }
+
+/** purchasesOfCustomer's read, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+const purchasesOfCustomerRead = preparedRead(
+  (db: Kysely<WalletLedgerDatabase>, p: { contractorId: string; fingerprint: string }) =>
+    db
+      .selectFrom('purchase_fingerprints as f')
+      .innerJoin('purchases as p', 'p.id', 'f.purchase_id')
+      .select(['f.purchase_id', 'f.lead_id', 'p.purchased_at', 'p.status'])
+      .where('f.contractor_id', '=', p.contractorId)
+      .where('f.fingerprint', '=', p.fingerprint),
+);
 
 /** Fingerprints past the repeat window (plus a day) are of no more use: deleted (docs/retention.md). */
 export async function pruneFingerprints(db: Kysely<WalletLedgerDatabase>): Promise<number> {

@@ -5,6 +5,7 @@ import {
   type SpendLimitsSnapshot,
   type SpentSoFar,
 } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from './database.js';
 
@@ -21,24 +22,8 @@ export async function spendOf(
   contractorId: string,
   now: Date,
 ): Promise<{ caps: SpendCaps; spent: SpentSoFar }> {
-  const day = utcDayStart(now);
-  const week = isoWeekStart(now);
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('purchases')
-        .select([
-          sql<string>`coalesce(sum(price_cents) filter (where purchased_at >= ${day}), 0)`.as('today'),
-          sql<string>`coalesce(sum(price_cents), 0)`.as('week'),
-        ])
-        .where('contractor_id', '=', contractorId)
-        .where('purchased_at', '>=', week)
-        .where('status', '<>', 'refunded')
-        .as('spent'),
-    )
-    .leftJoin('wallet_settings', (join) => join.on('wallet_settings.contractor_id', '=', contractorId))
-    .select(['spent.today', 'spent.week', 'daily_cap_cents', 'weekly_cap_cents', 'max_lead_price_cents'])
-    .executeTakeFirstOrThrow();
+  // Always one row: the sums are aggregates, the settings a left join on their key.
+  const row = (await spendRead(db, { contractorId, day: utcDayStart(now), week: isoWeekStart(now) }))[0]!;
   return {
     caps: {
       daily_cap_cents: toCents(row.daily_cap_cents),
@@ -48,6 +33,25 @@ export async function spendOf(
     spent: { today_cents: Number(row.today), this_week_cents: Number(row.week) },
   };
 }
+
+/** spendOf's statement, compiled once and prepared (docs/adr/0027): every purchase reads it under the wallet lock. */
+const spendRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string; day: Date; week: Date }) =>
+  db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('purchases')
+        .select([
+          sql<string>`coalesce(sum(price_cents) filter (where purchased_at >= ${p.day}), 0)`.as('today'),
+          sql<string>`coalesce(sum(price_cents), 0)`.as('week'),
+        ])
+        .where('contractor_id', '=', p.contractorId)
+        .where('purchased_at', '>=', p.week)
+        .where('status', '<>', 'refunded')
+        .as('spent'),
+    )
+    .leftJoin('wallet_settings', (join) => join.on('wallet_settings.contractor_id', '=', p.contractorId))
+    .select(['spent.today', 'spent.week', 'daily_cap_cents', 'weekly_cap_cents', 'max_lead_price_cents']),
+);
 
 /** The caps and current spend as matching is told them (WalletBalanceChanged.spend_limits). */
 export function spendLimitsOf(caps: SpendCaps, spent: SpentSoFar, now: Date): SpendLimitsSnapshot {

@@ -1,4 +1,5 @@
 import { targetsMatch } from '@leadmarket/contracts';
+import { preparedRead } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from './database.js';
 
@@ -64,23 +65,31 @@ export async function servesLead(
   contractorId: string,
   lead: SellableLead,
 ): Promise<boolean> {
-  const target = await db
-    .selectFrom('contractor_targets')
-    .selectAll()
-    .where('contractor_id', '=', contractorId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const [target] = await liveTargetRead(db, { contractorId });
   if (!target) return false;
   const zips: string[] = typeof target.zip_codes === 'string' ? JSON.parse(target.zip_codes) : target.zip_codes;
-  return zips.includes(lead.zip_code) && targetsMatch(lead, target as unknown as ContractorTarget);
+  return zips.includes(lead.zip_code) && targetsMatch(lead, target);
 }
 
+/** servesLead's read, compiled once and prepared (docs/adr/0027): a dashboard purchase of a lead not offered to the buyer. */
+const liveTargetRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string }) =>
+  db
+    .selectFrom('contractor_targets')
+    .select(['industry', 'sub_service', 'zip_codes'])
+    .where('contractor_id', '=', p.contractorId)
+    .where('deleted', '=', false),
+);
+
 /** When a lead was offered to a contractor (LeadMatched), if it was. */
-export function offerOf(db: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) {
-  return db
+export async function offerOf(db: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) {
+  return (await offerRead(db, { leadId, contractorId }))[0];
+}
+
+/** offerOf's read, compiled once and prepared (docs/adr/0027): the purchase path. */
+const offerRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId: string; contractorId: string }) =>
+  db
     .selectFrom('lead_offers')
     .select('offered_at')
-    .where('lead_id', '=', leadId)
-    .where('contractor_id', '=', contractorId)
-    .executeTakeFirst();
-}
+    .where('lead_id', '=', p.leadId)
+    .where('contractor_id', '=', p.contractorId),
+);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, utcDayStart, utcMonthStart } from '@leadmarket/contracts';
-import { sql } from 'kysely';
-import { badRequest, HttpError, type ServiceContext } from '@leadmarket/platform';
+import { sql, type Kysely } from 'kysely';
+import { badRequest, HttpError, preparedRead, type ServiceContext } from '@leadmarket/platform';
 import type Stripe from 'stripe';
 import { ensureWallet, lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { fundingLines, walletAccountOf } from '../domain/ledger.js';
@@ -251,6 +251,28 @@ export async function deliverDevEvent(
 }
 
 /**
+ * maybeAutoReload's settings and balance, compiled once and prepared (docs/adr/0027): it runs after
+ * every purchase. The columns it uses are named, so a migration adding one changes nothing here.
+ */
+const reloadSettingsRead = preparedRead(
+  (db: Kysely<WalletLedgerDatabase>, p: { contractorId: string; account: string }) =>
+    db
+      .selectFrom('wallet_settings')
+      .leftJoin('accounts', (join) => join.on('accounts.id', '=', p.account))
+      .select([
+        'wallet_settings.auto_reload_enabled',
+        'wallet_settings.auto_reload_threshold_cents',
+        'wallet_settings.auto_reload_amount_cents',
+        'wallet_settings.auto_reload_max_per_day',
+        'wallet_settings.auto_reload_max_per_month',
+        'wallet_settings.stripe_customer_id',
+        'wallet_settings.stripe_payment_method_id',
+        'accounts.balance_cents',
+      ])
+      .where('wallet_settings.contractor_id', '=', p.contractorId),
+);
+
+/**
  * After a purchase: when the balance fell below the threshold, start ONE off-session charge.
  * The partial unique index on pending reloads makes a second concurrent start fail harmlessly.
  */
@@ -261,13 +283,7 @@ export async function maybeAutoReload(
 ): Promise<'started' | 'not_needed' | 'in_flight' | 'no_card' | 'failed' | 'payments_disabled' | 'limit_reached'> {
   if (payments.mode === 'disabled') return 'payments_disabled';
   // The settings and the balance in one statement: this runs after every purchase.
-  const settings = await ctx.db
-    .selectFrom('wallet_settings')
-    .leftJoin('accounts', (join) => join.on('accounts.id', '=', walletAccountOf(contractorId)))
-    .selectAll('wallet_settings')
-    .select('accounts.balance_cents')
-    .where('wallet_settings.contractor_id', '=', contractorId)
-    .executeTakeFirst();
+  const [settings] = await reloadSettingsRead(ctx.db, { contractorId, account: walletAccountOf(contractorId) });
   if (
     !settings ||
     !needsReload(

@@ -1,4 +1,4 @@
-import type { NewEvent } from '@leadmarket/platform';
+import { preparedRead, type NewEvent } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import { cheapestLeadCents, crossedBelow } from '../domain/low-balance.js';
 import type { PriceRow } from '../domain/pricing.js';
@@ -51,45 +51,8 @@ interface CategoryFact {
  * purchase, its auto-reload settings and every admin-set price (resolved in code, as a lead's is).
  */
 async function lowBalanceFacts(trx: Kysely<WalletLedgerDatabase>, contractorId: string) {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('contractor_targets')
-        .select(sql<CategoryFact>`json_build_object('category', industry, 'sub_service', sub_service)`.as('f'))
-        .where('contractor_id', '=', contractorId)
-        .as('target'),
-      eb
-        .selectFrom('purchases')
-        .select(sql<CategoryFact>`json_build_object('category', service_category, 'sub_service', sub_service)`.as('f'))
-        .where('contractor_id', '=', contractorId)
-        .orderBy('purchased_at', 'desc')
-        .limit(1)
-        .as('last_purchase'),
-      eb
-        .selectFrom('wallet_settings')
-        .select(
-          sql<{
-            auto_reload_enabled: boolean;
-            stripe_payment_method_id: string | null;
-          }>`json_build_object('auto_reload_enabled', auto_reload_enabled, 'stripe_payment_method_id', stripe_payment_method_id)`.as(
-            'f',
-          ),
-        )
-        .where('contractor_id', '=', contractorId)
-        .as('reload'),
-      eb
-        .selectFrom('lead_prices')
-        .select(
-          sql<
-            PriceRow[]
-          >`coalesce(json_agg(json_build_object('category', category, 'sub_service', coalesce(sub_service, ''),
-            'lead_type', lead_type, 'price_cents', price_cents) order by category, sub_service, lead_type), '[]'::json)`.as(
-            'f',
-          ),
-        )
-        .as('prices'),
-    ])
-    .executeTakeFirstOrThrow();
+  // Always one row: a select without a from.
+  const row = (await lowBalanceFactsRead(trx, { contractorId }))[0]!;
   return {
     target: row.target,
     last_purchase: row.last_purchase,
@@ -97,3 +60,44 @@ async function lowBalanceFacts(trx: Kysely<WalletLedgerDatabase>, contractorId: 
     prices: (row.prices ?? []).map((p) => ({ ...p, price_cents: Number(p.price_cents) })),
   };
 }
+
+/** lowBalanceFacts' statement, compiled once and prepared (docs/adr/0027): every purchase runs it. */
+const lowBalanceFactsRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('contractor_targets')
+      .select(sql<CategoryFact>`json_build_object('category', industry, 'sub_service', sub_service)`.as('f'))
+      .where('contractor_id', '=', p.contractorId)
+      .as('target'),
+    eb
+      .selectFrom('purchases')
+      .select(sql<CategoryFact>`json_build_object('category', service_category, 'sub_service', sub_service)`.as('f'))
+      .where('contractor_id', '=', p.contractorId)
+      .orderBy('purchased_at', 'desc')
+      .limit(1)
+      .as('last_purchase'),
+    eb
+      .selectFrom('wallet_settings')
+      .select(
+        sql<{
+          auto_reload_enabled: boolean;
+          stripe_payment_method_id: string | null;
+        }>`json_build_object('auto_reload_enabled', auto_reload_enabled, 'stripe_payment_method_id', stripe_payment_method_id)`.as(
+          'f',
+        ),
+      )
+      .where('contractor_id', '=', p.contractorId)
+      .as('reload'),
+    eb
+      .selectFrom('lead_prices')
+      .select(
+        sql<
+          PriceRow[]
+        >`coalesce(json_agg(json_build_object('category', category, 'sub_service', coalesce(sub_service, ''),
+          'lead_type', lead_type, 'price_cents', price_cents) order by category, sub_service, lead_type), '[]'::json)`.as(
+          'f',
+        ),
+      )
+      .as('prices'),
+  ]),
+);

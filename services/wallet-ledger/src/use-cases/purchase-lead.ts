@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { capRefusal, MESSAGES } from '@leadmarket/contracts';
-import { conflict, forbidden, HttpError, notFound, preparedRead, type ServiceContext } from '@leadmarket/platform';
+import {
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  prepared,
+  preparedRead,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { spendLimitsOf, spendOf } from '../db/spend.repository.js';
 import { offerOf, servesLead } from '../db/targets.repository.js';
@@ -111,27 +119,20 @@ export async function purchaseLead(
       lines: purchaseLines(contractorId, price),
     });
     const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
-    await trx
-      .with('sold', (q) =>
-        q.updateTable('leads').set({ status: 'sold', updated_at: now }).where('lead_id', '=', leadId),
-      )
-      .insertInto('purchases')
-      .values({
-        id: purchaseId,
-        lead_id: leadId,
-        contractor_id: contractorId,
-        price_cents: price,
-        channel,
-        status: 'purchased',
-        balance_after_cents: newBalance,
-        transaction_id: posted!.id,
-        service_category: lead.service_category,
-        sub_service: lead.sub_service,
-        zip_code: lead.zip_code,
-        offered_at: offeredAt,
-        purchased_at: now,
-      })
-      .execute();
+    await recordSale(trx, {
+      purchaseId,
+      leadId,
+      contractorId,
+      priceCents: price,
+      channel,
+      balanceAfterCents: newBalance,
+      transactionId: posted!.id,
+      serviceCategory: lead.service_category,
+      subService: lead.sub_service,
+      zipCode: lead.zip_code,
+      offeredAt,
+      now,
+    });
     // This purchase counts in today's and this week's spend (it is `now`, not refunded): matching's
     // copy of the caps is the one read under the lock plus it, with no second read.
     const spentAfter = { today_cents: spent.today_cents + price, this_week_cents: spent.this_week_cents + price };
@@ -209,6 +210,45 @@ const lockLeadStatement = preparedRead(
 const lockLeadForPurchase = async (trx: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) =>
   (await lockLeadStatement(trx, { leadId, contractorId }))[0];
 
+interface SaleParams {
+  purchaseId: string;
+  leadId: string;
+  contractorId: string;
+  priceCents: number;
+  channel: 'dashboard' | 'claim';
+  balanceAfterCents: number;
+  transactionId: string;
+  serviceCategory: string;
+  subService: string;
+  zipCode: string;
+  offeredAt: Date | null;
+  now: Date;
+}
+
+/** The purchase and the lead's new status in one statement (ADR 0028), compiled once and prepared (docs/adr/0027): every sale. */
+const recordSale = prepared((db: Kysely<WalletLedgerDatabase>, p: SaleParams) =>
+  db
+    .with('sold', (q) =>
+      q.updateTable('leads').set({ status: 'sold', updated_at: p.now }).where('lead_id', '=', p.leadId),
+    )
+    .insertInto('purchases')
+    .values({
+      id: p.purchaseId,
+      lead_id: p.leadId,
+      contractor_id: p.contractorId,
+      price_cents: p.priceCents,
+      channel: p.channel,
+      status: 'purchased',
+      balance_after_cents: p.balanceAfterCents,
+      transaction_id: p.transactionId,
+      service_category: p.serviceCategory,
+      sub_service: p.subService,
+      zip_code: p.zipCode,
+      offered_at: p.offeredAt,
+      purchased_at: p.now,
+    }),
+);
+
 /**
  * A purchase of a lead that is not for sale now: the buyer's own earlier purchase answers again (a
  * retry), anything else is refused with what happened to the lead. Read now, not from a snapshot.
@@ -219,20 +259,7 @@ async function refusalOrReplay(
   contractorId: string,
   sold: SoldLeads,
 ): Promise<PurchaseOutcome> {
-  const now = await trx
-    .selectFrom('leads')
-    .leftJoin('purchases', 'purchases.lead_id', 'leads.lead_id')
-    .select([
-      'leads.status as lead_status',
-      'purchases.id',
-      'purchases.contractor_id',
-      'purchases.status',
-      'purchases.price_cents',
-      'purchases.balance_after_cents',
-      'purchases.purchased_at',
-    ])
-    .where('leads.lead_id', '=', leadId)
-    .executeTakeFirst();
+  const [now] = await saleNowRead(trx, { leadId });
   if (!now) throw notFound(PURCHASE_MESSAGES.notFound);
   if (now.id !== null) {
     // A committed sale, found after the wait for the lock (often the race's winner): remembered too.
@@ -258,3 +285,20 @@ async function refusalOrReplay(
     now.lead_status === 'available' ? PURCHASE_MESSAGES.changed : PURCHASE_MESSAGES.unavailable(now.lead_status),
   );
 }
+
+/** refusalOrReplay's read, compiled once and prepared (docs/adr/0027): the buyer's retry and the race's losers that waited for the lock. */
+const saleNowRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId: string }) =>
+  db
+    .selectFrom('leads')
+    .leftJoin('purchases', 'purchases.lead_id', 'leads.lead_id')
+    .select([
+      'leads.status as lead_status',
+      'purchases.id',
+      'purchases.contractor_id',
+      'purchases.status',
+      'purchases.price_cents',
+      'purchases.balance_after_cents',
+      'purchases.purchased_at',
+    ])
+    .where('leads.lead_id', '=', p.leadId),
+);
