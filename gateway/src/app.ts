@@ -1,35 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import replyFrom from '@fastify/reply-from';
 import fastifyStatic from '@fastify/static';
 import {
   DEV_PAGES,
   findUnsafeText,
   FUNCTIONS_PREFIX,
-  INTERNAL_HEADERS,
   isFunctionName,
   isSpaPath,
   MESSAGES,
   ROUTES,
   unsafeTextMessage,
   type HttpMethod,
-  type ServiceName,
 } from '@leadmarket/contracts';
 import {
   createApp,
-  currentTraceparent,
   errorBody,
   HttpError,
-  neverReached,
-  SpanKind,
-  tracer,
   type EventBus,
   type KeyValueStore,
   type Logger,
   type ServiceApp,
   type ServiceClients,
 } from '@leadmarket/platform';
-import { context, trace } from '@opentelemetry/api';
+import { createForwarder } from './forward.js';
 import { registerContractorEvents } from './live/contractor-events.route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
@@ -63,9 +56,6 @@ export interface GatewayOptions {
 
 const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
 
-/** Client-sent headers that only the gateway may set. */
-const STRIPPED = Object.values(INTERNAL_HEADERS);
-
 /**
  * The only public entry: `/.netlify/functions/:name` routed by the route table to the owning
  * service, with sessions checked, bodies bounded, rate limits per IP and internal headers
@@ -87,7 +77,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  await app.register(replyFrom, { undici: { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 } as any });
+  // Requests go on to the owning service through one keep-alive pool (forward.ts says why not reply-from).
+  const { forward, close: closeForwarder } = createForwarder({ clients, internalToken: options.internalToken });
+  app.addHook('onClose', () => closeForwarder());
 
   // A URL whose %-escapes do not decode (%zz, a cut-off escape, bytes that are not UTF-8) is the
   // client's mistake: 400 here, before the proxy decodes it and throws.
@@ -170,57 +162,6 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       app.all(`${prefix}`, (request, reply) => forward(request, reply, service, request.body as Buffer | undefined));
       app.all(`${prefix}/*`, (request, reply) => forward(request, reply, service, request.body as Buffer | undefined));
     }
-  }
-
-  function forward(
-    request: any,
-    reply: any,
-    service: ServiceName,
-    body: Buffer | undefined,
-    contractorId?: string,
-    adminId?: string,
-    tried: string[] = [],
-  ): unknown {
-    const span = tracer().startSpan(`gateway ${request.method} ${request.url.split('?')[0]}`, {
-      kind: SpanKind.SERVER,
-    });
-    const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
-    const instance = clients.urlOf(service, tried);
-    tried.push(instance);
-    return reply.from(`${instance}${request.url}`, {
-      body: body && body.length > 0 ? body : undefined,
-      // Without a content type, reply-from JSON-encodes the body: a Buffer would arrive as {"type":"Buffer",...}.
-      contentType:
-        body && body.length > 0 ? String(request.headers['content-type'] ?? 'application/octet-stream') : undefined,
-      rewriteRequestHeaders: (_req: unknown, headers: Record<string, string | string[] | undefined>) => {
-        const out: Record<string, string | string[] | undefined> = { ...headers };
-        for (const h of STRIPPED) delete out[h];
-        delete out.traceparent;
-        out[INTERNAL_HEADERS.clientIp] = request.ip;
-        out['x-request-id'] = request.id;
-        if (traceparent) out.traceparent = traceparent;
-        if (options.internalToken) out[INTERNAL_HEADERS.internalToken] = options.internalToken;
-        if (contractorId) out[INTERNAL_HEADERS.contractorId] = contractorId;
-        if (adminId) out[INTERNAL_HEADERS.adminId] = adminId;
-        return out;
-      },
-      onResponse: (_req: unknown, rep: any, res: any) => {
-        span.setAttribute('http.status_code', res.statusCode);
-        span.end();
-        rep.send(res.stream ?? res);
-      },
-      onError: (rep: any, { error }: { error: Error }) => {
-        span.end();
-        // Another instance may be up: a read, or a request that never reached this one, goes there.
-        const read = request.method === 'GET' || request.method === 'HEAD';
-        if (tried.length < clients.instancesOf(service).length && (read || neverReached(error))) {
-          request.log.warn({ err: String(error), service }, 'upstream instance unavailable; trying another');
-          return forward(request, rep, service, body, contractorId, adminId, tried);
-        }
-        request.log.warn({ err: String(error), service }, 'upstream unavailable');
-        rep.code(503).send(errorBody(MESSAGES.server.unavailable));
-      },
-    });
   }
 
   const webRoot = options.webRoot;
