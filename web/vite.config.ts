@@ -93,8 +93,8 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-const SWR_PAGE = ['src/app/swr-defaults.tsx'];
-const INDUSTRY_PAGE = ['src/features/lead-forms/pages/industry-page.tsx', ...SWR_PAGE];
+// The industry pages fetch without SWR (components/ui/service-catalogue.ts), so SWR is not preloaded with them.
+const INDUSTRY_PAGE = ['src/features/lead-forms/pages/industry-page.tsx'];
 
 export default defineConfig({
   plugins: [

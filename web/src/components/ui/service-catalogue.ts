@@ -1,7 +1,6 @@
 /** Industry and sub-service choices, loaded from the industries and sub-services calls (shared by lead forms and signup). */
 import { SERVICE_CATALOGUE, type CatalogueOption } from '@leadmarket/contracts/catalogue';
-import { useEffect } from 'react';
-import useSWR from 'swr';
+import { useEffect, useState } from 'react';
 import { callFunction } from '../../lib/api';
 
 /** One dropdown choice (dashboards §3: value, label). */
@@ -28,20 +27,40 @@ function asOptions(answer: unknown): Option[] {
     .map((o) => ({ value: o.value, label: o.label }));
 }
 
+/**
+ * One read while `key` is set: its answer, its failure, whether it is loading. A plain effect, not
+ * SWR: these two catalogue reads are all a lead form fetches, and SWR (5.4 KB gzip) would otherwise
+ * load with every industry landing page, which must stay under 100 KB of JavaScript (issue 19,
+ * figure 5). A read whose key changed, or whose form is gone, is dropped, never shown.
+ */
+function useRead<T>(key: string | null, load: (key: string) => Promise<T>) {
+  const [answer, setAnswer] = useState<{ key: string; data?: T; error?: unknown }>();
+  useEffect(() => {
+    if (key === null) return;
+    let current = true;
+    load(key).then(
+      (data) => current && setAnswer({ key, data }),
+      (error: unknown) => current && setAnswer({ key, error: error ?? new Error('failed') }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a fresh closure each render; what is read depends only on the key.
+  }, [key]);
+  const mine = answer?.key === key ? answer : undefined;
+  return { data: mine?.data, error: mine?.error, isLoading: key !== null && mine === undefined };
+}
+
 /** GET industries; until it answers (or if it fails) the known categories stand in, so the form stays usable. */
 export function useIndustries(): Option[] {
-  const { data } = useSWR('industries', async () => asOptions(await callFunction('industries')), {
-    revalidateOnFocus: false,
-  });
+  const { data } = useRead('industries', async () => asOptions(await callFunction('industries')));
   return data && data.length > 0 ? data : (SERVICE_CATEGORIES as Option[]);
 }
 
 /** GET sub-services?industry=…; nothing is fetched until an industry is chosen. */
 export function useSubServices(industry: string): { options: Option[]; loading: boolean; failed: boolean } {
-  const { data, error, isLoading } = useSWR(
-    industry ? ['sub-services', industry] : null,
-    async ([, value]) => asOptions(await callFunction('sub-services', { query: { industry: value } })),
-    { revalidateOnFocus: false },
+  const { data, error, isLoading } = useRead(industry || null, async (value) =>
+    asOptions(await callFunction('sub-services', { query: { industry: value } })),
   );
   return { options: data ?? [], loading: isLoading, failed: Boolean(error) };
 }

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyPage, lazySwrPage } from '../../app/lazy-page';
+import { lazyPage } from '../../app/lazy-page';
 
-const SignupPage = lazySwrPage(
+const SignupPage = lazyPage(
   () => import('./pages/signup-page'),
   (m) => m.SignupPage,
 );

@@ -1,19 +1,19 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazySwrPage } from '../../app/lazy-page';
+import { lazyPage } from '../../app/lazy-page';
 
 const industryPages = () => import('./pages/industry-page');
-const LeadIntakePage = lazySwrPage(
+const LeadIntakePage = lazyPage(
   () => import('./pages/lead-intake-page'),
   (m) => m.LeadIntakePage,
 );
-const HvacPage = lazySwrPage(industryPages, (m) => m.HvacPage);
-const LegalPage = lazySwrPage(industryPages, (m) => m.LegalPage);
-const RealEstatePage = lazySwrPage(industryPages, (m) => m.RealEstatePage);
-const FinancePage = lazySwrPage(industryPages, (m) => m.FinancePage);
-const InsurancePage = lazySwrPage(industryPages, (m) => m.InsurancePage);
-const HealthcarePage = lazySwrPage(industryPages, (m) => m.HealthcarePage);
-const AutoPage = lazySwrPage(industryPages, (m) => m.AutoPage);
-const PlumbingPage = lazySwrPage(
+const HvacPage = lazyPage(industryPages, (m) => m.HvacPage);
+const LegalPage = lazyPage(industryPages, (m) => m.LegalPage);
+const RealEstatePage = lazyPage(industryPages, (m) => m.RealEstatePage);
+const FinancePage = lazyPage(industryPages, (m) => m.FinancePage);
+const InsurancePage = lazyPage(industryPages, (m) => m.InsurancePage);
+const HealthcarePage = lazyPage(industryPages, (m) => m.HealthcarePage);
+const AutoPage = lazyPage(industryPages, (m) => m.AutoPage);
+const PlumbingPage = lazyPage(
   () => import('./pages/plumbing-page'),
   (m) => m.PlumbingPage,
 );
