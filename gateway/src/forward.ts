@@ -98,14 +98,7 @@ export function createForwarder(options: { clients: ServiceClients; internalToke
   const { clients, internalToken } = options;
   const agent = new Agent({ ...FORWARD_POOL, ...TIMEOUTS });
 
-  async function forward(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    service: ServiceName,
-    body: Buffer | undefined,
-    contractorId?: string,
-    adminId?: string,
-  ): Promise<FastifyReply> {
+  const forward: Forwarder['forward'] = async (request, reply, service, body, contractorId, adminId) => {
     const url = request.url;
     refuseTraversal(url);
     const method = request.method as Dispatcher.HttpMethod;
@@ -170,7 +163,7 @@ export function createForwarder(options: { clients: ServiceClients; internalToke
       // No body for HEAD (its content-length, the GET's, is kept) nor for an empty answer.
       return reply.send(method === 'HEAD' || answer.body.length === 0 ? undefined : answer.body);
     }
-  }
+  };
 
   /**
    * One instance's answer. A GET answered 503 is asked again after a short pause, up to
