@@ -48,8 +48,10 @@ export async function dashboardOf(
   const [wallet, leads, available] = await parts;
   const w = wallet.status === 'fulfilled' && Number.isFinite(wallet.value?.balance_cents) ? wallet.value : null;
   const l = leads.status === 'fulfilled' && Array.isArray(leads.value?.claimed_leads) ? leads.value : null;
-  const a =
-    available.status === 'fulfilled' && Number.isFinite(available.value?.total_available) ? available.value : null;
+  const availableTotal =
+    available.status === 'fulfilled' && Number.isFinite(available.value?.total_available)
+      ? available.value.total_available
+      : null;
 
   const answer: DashboardResponse = {
     contractor: toView(contractor),
@@ -60,7 +62,7 @@ export async function dashboardOf(
     gamification: w?.gamification ?? null,
     history_total: w && Number.isFinite(w.history_total) ? w.history_total : null,
     bought_counts: l?.bought_counts ?? null,
-    total_available: a?.total_available ?? null,
+    total_available: availableTotal,
   };
 
   const missing = (Object.keys(answer) as Array<keyof DashboardResponse>).filter(
@@ -81,7 +83,7 @@ export async function dashboardOf(
     warnings.push(CONTRACTOR_MESSAGES.claimedLeadsUnavailable);
     unavailable('lead-intake', leads);
   }
-  if (!a) {
+  if (availableTotal === null) {
     warnings.push(CONTRACTOR_MESSAGES.availableLeadsUnavailable);
     unavailable('matching', available);
   }

@@ -71,30 +71,35 @@ const unreachableFactRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: {
   db.selectFrom('customer_unreachable_facts').select(['evidence', 'failed_at']).where('lead_id', '=', p.leadId),
 );
 
+/** The keyed fingerprint of a purchase's customer, as stored. */
+type PurchaseFingerprint = {
+  purchase_id: string;
+  lead_id: string;
+  contractor_id: string;
+  fingerprint: string;
+  purchased_at: Date;
+};
+
 /** Remember the keyed fingerprint of a purchase's customer (a redelivery changes nothing). */
 export async function recordPurchaseFingerprint(
   db: Kysely<WalletLedgerDatabase>,
-  f: { purchase_id: string; lead_id: string; contractor_id: string; fingerprint: string; purchased_at: Date },
+  f: PurchaseFingerprint,
 ): Promise<void> {
   await recordFingerprintStatement(db, f);
 }
 
 /** recordPurchaseFingerprint's insert, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
-const recordFingerprintStatement = prepared(
-  (
-    db: Kysely<WalletLedgerDatabase>,
-    p: { purchase_id: string; lead_id: string; contractor_id: string; fingerprint: string; purchased_at: Date },
-  ) =>
-    db
-      .insertInto('purchase_fingerprints')
-      .values({
-        purchase_id: p.purchase_id,
-        lead_id: p.lead_id,
-        contractor_id: p.contractor_id,
-        fingerprint: p.fingerprint,
-        purchased_at: p.purchased_at,
-      })
-      .onConflict((oc) => oc.column('purchase_id').doNothing()),
+const recordFingerprintStatement = prepared((db: Kysely<WalletLedgerDatabase>, p: PurchaseFingerprint) =>
+  db
+    .insertInto('purchase_fingerprints')
+    .values({
+      purchase_id: p.purchase_id,
+      lead_id: p.lead_id,
+      contractor_id: p.contractor_id,
+      fingerprint: p.fingerprint,
+      purchased_at: p.purchased_at,
+    })
+    .onConflict((oc) => oc.column('purchase_id').doNothing()),
 );
 
 /**
