@@ -21,7 +21,7 @@ import {
   type TestInfra,
 } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 const PRODUCER = 'batch-test-producer' as ServiceName;
 const CONSUMER = 'batch-test-consumer' as ServiceName;
@@ -129,14 +129,31 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
   /** Consumers of LeadCompleted that write one effect row per event; `transactions` maps each handled event to its transaction. */
   const consume = async (
     queue: string,
-    options: { batchSize?: number; concurrentBatches?: number; gate?: () => Promise<void> } = {},
+    options: {
+      batchSize?: number;
+      concurrentBatches?: number;
+      gate?: (event: EventEnvelope) => Promise<void>;
+    } = {},
   ) => {
     const transactions = new Map<string, Set<unknown>>();
     const entered: string[] = [];
+    // Every delivery as it reaches the runner, before any batch of it starts.
+    const delivered: string[] = [];
+    const bus = broker.bus;
     subscription = await startConsumers({
       database: infra.database,
       service: CONSUMER,
-      bus: broker.bus,
+      bus: {
+        publish: (envelope) => bus.publish(envelope),
+        takeDeadLetters: (q, max) => bus.takeDeadLetters(q, max),
+        ping: () => bus.ping(),
+        close: () => bus.close(),
+        subscribe: (spec, handler) =>
+          bus.subscribe(spec, (envelope, info) => {
+            delivered.push(envelope.id);
+            return handler(envelope, info);
+          }),
+      },
       logger,
       queue,
       kv: infra.kv,
@@ -150,7 +167,7 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
             entered.push(event.id);
             if (!transactions.has(event.id)) transactions.set(event.id, new Set());
             transactions.get(event.id)!.add(trx);
-            await options.gate?.();
+            await options.gate?.(event);
             if (event.data.contractor_id === 'poison')
               throw new Error('business rule: this contractor cannot complete');
             await trx.insertInto('effects').values({ lead_id: event.data.lead_id, event_id: event.id }).execute();
@@ -158,7 +175,7 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
         }),
       ],
     });
-    return { transactions, entered };
+    return { transactions, entered, delivered };
   };
 
   /** Queue `events` while the consumer is away, so they reach it together (one batch) when it returns. */
@@ -194,6 +211,39 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     const poisonTransactions = transactions.get(poison.id)!;
     const neighbours = good.filter((e) => [...transactions.get(e.id)!].some((t) => poisonTransactions.has(t)));
     expect(neighbours.length).toBeGreaterThan(0);
+  });
+
+  it('one batch in flight: deliveries that arrive while it is open wait, and go together once it commits', async () => {
+    const queue = `${infra.namespace}.${name}.one-in-flight`;
+    const [first, second, third] = [completed(), completed(), completed()];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { transactions, entered, delivered } = await consume(queue, {
+      concurrentBatches: 1,
+      gate: (event) => (event.id === first.id ? held : Promise.resolve()),
+    });
+    // Released on failure too, so a failing run does not hold its consumer open until the timeout.
+    onTestFinished(() => release());
+    await broker.bus.publish(first);
+    await waitFor(async () => entered.includes(first.id), 'the first batch open');
+    // Each of the next two reaches the runner while the first batch is open: with a second batch
+    // allowed, the second would have started alone as soon as it arrived.
+    await broker.bus.publish(second);
+    await waitFor(async () => delivered.includes(second.id), 'the second delivered');
+    // One turn of the event loop: the runner starts a batch in the turn after a delivery (the
+    // in-process bus delivers inside publish, so without it the third would join the second anyway).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    await broker.bus.publish(third);
+    await waitFor(async () => delivered.includes(third.id), 'the third delivered');
+    expect(entered).toEqual([first.id]);
+    release();
+    await waitFor(async () => (await effectsOf([first, second, third])).length === 3, 'all three applied');
+    // The same transaction object (identity: two Kysely transactions are deeply equal), not the first's.
+    const [one] = transactions.get(first.id)!;
+    const [two] = transactions.get(second.id)!;
+    const [three] = transactions.get(third.id)!;
+    expect(three).toBe(two);
+    expect(two).not.toBe(one);
   });
 
   it('a committed batch delivered again applies nothing twice', async () => {

@@ -281,8 +281,8 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
       queue: options.queue,
       eventTypes: [...byType.keys()],
       unboundTypes: Object.keys(EVENT_SCHEMAS).filter((type) => !byType.has(type as EventType)),
-      // Enough in flight that the next batch fills while one commits.
-      prefetch: options.prefetch ?? Math.max(DEFAULT_PREFETCH, batchSize * concurrentBatches),
+      // Enough in flight that the next batch fills while one commits (one batch at a time too).
+      prefetch: options.prefetch ?? Math.max(DEFAULT_PREFETCH, batchSize * Math.max(2, concurrentBatches)),
       maxAttempts: options.maxAttempts,
     },
     async (envelope, { attempt }) => {

@@ -56,6 +56,11 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   /** Build this instance's context once at start-up (parse config, make clients and wake-ups); default: the platform's. */
   context?(base: ServiceContext): C | Promise<C>;
   consumers?: ConsumerDefinition<any, C>[];
+  /**
+   * Consumer batches in flight at once, each its own transaction (default 2). One for a service
+   * whose batches all take the same rows: a second batch would only wait for the first's locks.
+   */
+  consumerBatchesInFlight?: number;
   /** Register `/.netlify/functions/<name>` handlers (the route table's functions of this service) and `/internal/...` routes. */
   register(app: ServiceApp, ctx: C): void | Promise<void>;
   background?(ctx: C): BackgroundJob[];
@@ -204,6 +209,7 @@ export async function buildService<C extends ServiceContext>(
         bus: infra.bus,
         logger,
         consumers: def.consumers ?? [],
+        concurrentBatches: def.consumerBatchesInFlight,
         queue: queueOf(def.name, infra.namespace),
         kv: infra.kv,
         context: ctx,

@@ -46,6 +46,10 @@ export const service = defineService({
   migrations,
   context: matchingContext,
   consumers,
+  // One batch at a time: every batch wants the best contractors of its leads' ZIP codes, so a second
+  // batch read the same ones before the first committed, then waited for their locks (and offered
+  // leads matched at the same moment to the same contractors). docs/adr/0024, 2026-11-26 addendum.
+  consumerBatchesInFlight: 1,
   productionRequirements: [CLAIM_TOKEN_REQUIREMENT],
   register(app, ctx) {
     registerAvailableLeadsRoutes(app, ctx, ctx.config);
