@@ -8,7 +8,6 @@
 /** Every deployable service; also the name of its database schema (with '-' as '_'). */
 export const SERVICE_NAMES = [
   'lead-intake',
-  'screening',
   'contractors',
   'matching',
   'wallet-ledger',

@@ -45,7 +45,7 @@ describe.runIf(realServersConfigured())('per-service database roles', () => {
     open.push(db);
     return db;
   };
-  const roles = (['lead-intake', 'wallet-ledger', 'screening'] as ServiceName[]).map((s) => serviceRoleName(s, prefix));
+  const roles = (['lead-intake', 'wallet-ledger', 'matching'] as ServiceName[]).map((s) => serviceRoleName(s, prefix));
 
   beforeAll(async () => {
     await admin(`create database ${dbName}`);
@@ -92,17 +92,17 @@ describe.runIf(realServersConfigured())('per-service database roles', () => {
   it('hands a schema made before roles existed (by the administrator) over to its service, and is idempotent', async () => {
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
-    await client.query('create schema screening');
-    await client.query('create table screening.old_rows (id serial primary key, note text)');
-    await client.query("insert into screening.old_rows (note) values ('kept')");
+    await client.query('create schema matching');
+    await client.query('create table matching.old_rows (id serial primary key, note text)');
+    await client.query("insert into matching.old_rows (note) values ('kept')");
     await client.end();
 
     for (let i = 0; i < 2; i++)
-      await ensureServiceRoles(dbUrl, { services: ['screening'], prefix, passwordOf: () => password });
-    const screening = connectAs('screening');
-    const { rows } = await sql<{ note: string }>`select note from screening.old_rows`.execute(screening.root);
+      await ensureServiceRoles(dbUrl, { services: ['matching'], prefix, passwordOf: () => password });
+    const matching = connectAs('matching');
+    const { rows } = await sql<{ note: string }>`select note from matching.old_rows`.execute(matching.root);
     expect(rows).toEqual([{ note: 'kept' }]);
-    await sql`insert into screening.old_rows (note) values ('new')`.execute(screening.root);
-    await expect(sql`select * from lead_intake.outbox`.execute(screening.root)).rejects.toThrow(/permission denied/);
+    await sql`insert into matching.old_rows (note) values ('new')`.execute(matching.root);
+    await expect(sql`select * from lead_intake.outbox`.execute(matching.root)).rejects.toThrow(/permission denied/);
   });
 });

@@ -72,17 +72,17 @@ describe('calls to a service with several instances', () => {
   it('balances across instances and sends a call that never reached a dead one to another', async () => {
     const a = await instance('a');
     const b = await instance('b');
-    const balanced = new ServiceClients({ screening: `${a},${b}` });
+    const balanced = new ServiceClients({ notification: `${a},${b}` });
     const names = [];
-    for (let i = 0; i < 4; i++) names.push((await balanced.call('screening', '/x')).name);
+    for (let i = 0; i < 4; i++) names.push((await balanced.call('notification', '/x')).name);
     expect(names.sort()).toEqual(['a', 'a', 'b', 'b']);
 
     const dead = await deadUrl();
-    const withDead = new ServiceClients({ screening: `${dead},${a}` });
+    const withDead = new ServiceClients({ notification: `${dead},${a}` });
     for (let i = 0; i < 4; i++) {
-      expect((await withDead.call('screening', '/read')).name).toBe('a');
+      expect((await withDead.call('notification', '/read')).name).toBe('a');
       // A write refused by the dead instance never reached it, so it is safe to send to the other.
-      expect((await withDead.call('screening', '/write', { method: 'POST', body: {} })).name).toBe('a');
+      expect((await withDead.call('notification', '/write', { method: 'POST', body: {} })).name).toBe('a');
     }
   });
 

@@ -4,25 +4,6 @@ import { LEAD_TYPES, URGENCIES } from '../constants.js';
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
 
-/** Emitted by lead-intake in the transaction that stores a new lead. Carries what screening needs; screening keeps only hashes of the contact fields. */
-export const LeadSubmittedV1 = z.object({
-  lead_id: z.string().uuid(),
-  service_category: z.string(),
-  sub_service: z.string(),
-  zip_code: z.string(),
-  urgency: z.enum(URGENCIES),
-  customer_name: z.string(),
-  phone: z.string(),
-  email: z.string().nullable(),
-  description: z.string(),
-  /** Contractor the customer asked for (richer form), if any. */
-  preferred_contractor_id: z.string().nullable(),
-  /** Salted hash of the client IP: screening rate-limits by it without learning the address. */
-  client_ip_hash: z.string().nullable(),
-  is_test: z.boolean(),
-  submitted_at: isoTime,
-});
-
 export const ValidationSummarySchema = z.object({
   phone_valid: z.boolean(),
   email_valid: z.boolean(),
@@ -45,7 +26,11 @@ const screenedLeadFields = {
   submitted_at: isoTime,
 };
 
-/** Emitted by screening. A rejected lead is never offered or sold. */
+/**
+ * Emitted by lead-intake in the statement that stores a new lead with its verdict (leads-submit
+ * screens before it stores: docs/adr/0031-19-screening-in-the-submit.md). A rejected lead is never
+ * offered or sold.
+ */
 export const LeadScreenedV1 = z.object({
   lead_id: z.string().uuid(),
   status: z.enum(['valid', 'rejected']),

@@ -10,6 +10,7 @@ export interface LeadIntakeDatabase extends PlatformTables {
   site_page_views: SitePageViewsTable;
   site_secrets: SiteSecretsTable;
   auto_credit_marks: AutoCreditMarksTable;
+  duplicate_fingerprints: DuplicateFingerprintsTable;
 }
 
 /** Lead lifecycle states (DESIGN §2). */
@@ -100,6 +101,16 @@ export interface AutoCreditMarksTable {
   credit_id: string;
   lead_id: string;
   reversed: boolean;
+}
+
+/**
+ * The duplicate fingerprint (a hash of phone and service) of each accepted lead, kept for the 30-day
+ * window: the truth behind the Redis claim (ADR 0004-15: only accepted leads are originals).
+ */
+export interface DuplicateFingerprintsTable {
+  fingerprint: string;
+  lead_id: string;
+  submitted_at: Timestamp;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

@@ -5,7 +5,7 @@ import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
 export type { LeadRow, LeadStatus };
 
-/** The fields a new lead is stored with (it starts in screening). */
+/** The fields a new lead is stored with. */
 export type NewLead = Pick<
   LeadRow,
   | 'id'
@@ -22,8 +22,26 @@ export type NewLead = Pick<
   | 'is_test'
 > & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
-/** The insert of a new lead (it starts in screening); nothing when its idempotency key exists already. */
-const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: Required<NewLead>) =>
+/** The verdict a lead is stored with (leads-submit screens before it stores). */
+export interface LeadVerdict {
+  status: 'valid' | 'rejected';
+  validation_summary: ValidationSummary;
+  reasons: string[];
+  screened_at: Date;
+}
+
+/** A screened lead's row values as the prepared statement takes them (JSON columns as text). */
+type ScreenedLeadParams = Required<NewLead> & {
+  status: 'available' | 'rejected';
+  validation_summary: string;
+  rejection_reasons: string;
+  screened_at: Date;
+  /** The duplicate fingerprint an accepted lead claimed, else null (no row). */
+  fingerprint: string | null;
+};
+
+/** The insert of a screened lead; nothing when its idempotency key exists already. */
+const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: ScreenedLeadParams) =>
   db
     .insertInto('leads')
     .values({
@@ -42,34 +60,34 @@ const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: Required<NewLead
       created_at: lead.created_at,
       idempotency_key: lead.idempotency_key,
       request_hash: lead.request_hash,
-      status: 'screening',
+      status: lead.status,
+      validation_summary: lead.validation_summary,
+      rejection_reasons: lead.rejection_reasons,
+      screened_at: lead.screened_at,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id');
 
-const withKeyDefaults = (lead: NewLead): Required<NewLead> => ({
-  ...lead,
-  idempotency_key: lead.idempotency_key ?? null,
-  request_hash: lead.request_hash ?? null,
-});
-
-/** The LeadSubmitted a stored lead announces: the lead as the customer sent it, its contact included. */
-export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
-  type: 'LeadSubmitted',
+/**
+ * The LeadScreened a stored lead announces: the job and its verdict, never the customer's contact
+ * (wallet-ledger fixes a valid lead's price on it).
+ */
+export const leadScreenedOf = (lead: NewLead, verdict: LeadVerdict): NewEvent<'LeadScreened'> => ({
+  type: 'LeadScreened',
   data: {
     lead_id: lead.id,
+    status: verdict.status,
+    validation_summary: verdict.validation_summary,
+    reasons: verdict.reasons,
     service_category: lead.service_category,
     sub_service: lead.sub_service,
     zip_code: lead.zip_code,
     urgency: lead.urgency,
-    customer_name: lead.customer_name,
-    phone: lead.phone,
-    email: lead.email,
     description: lead.description,
     preferred_contractor_id: lead.preferred_contractor_id,
-    client_ip_hash: lead.client_ip_hash,
     is_test: lead.is_test,
     submitted_at: lead.created_at.toISOString(),
+    screened_at: verdict.screened_at.toISOString(),
   },
 });
 
@@ -77,14 +95,30 @@ export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
 type OutboxParams = { event_id: string; event_type: string; envelope: string; channel: string; token: string };
 
 /**
- * `insertLeadWithEvent`'s statement, compiled once and prepared: the lead's insert; the outbox row
- * and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; both read the insert's
- * rows, which are none after an idempotency-key conflict).
+ * `insertScreenedLead`'s statement, compiled once and prepared: the lead's insert; its fingerprint,
+ * the outbox row and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; each
+ * reads the insert's rows, which are none after an idempotency-key conflict).
  */
-const insertLeadWithEventStatement = preparedRead(
-  (db: Kysely<LeadIntakeDatabase>, p: Required<NewLead> & OutboxParams) =>
+const insertScreenedLeadStatement = preparedRead(
+  (db: Kysely<LeadIntakeDatabase>, p: ScreenedLeadParams & OutboxParams) =>
     db
       .with('lead', (db) => leadInsert(db, p))
+      .with('fingerprint', (db) =>
+        db
+          .insertInto('duplicate_fingerprints')
+          .columns(['fingerprint', 'lead_id', 'submitted_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('lead')
+              .select([
+                sql<string>`${p.fingerprint}::text`.as('fingerprint'),
+                'lead.id',
+                sql<Date>`${p.created_at}::timestamptz`.as('submitted_at'),
+              ])
+              .where(sql<boolean>`${p.fingerprint}::text is not null`),
+          )
+          .returning('lead_id'),
+      )
       .with('written', (db) =>
         db
           .insertInto('outbox')
@@ -105,19 +139,25 @@ const insertLeadWithEventStatement = preparedRead(
 );
 
 /**
- * Store a new lead in the screening state together with its event's outbox row, in one statement
- * (one round trip, where a transaction of the insert and the outbox write took three: BEGIN, the
- * insert, the outbox write with the COMMIT). A single statement commits or fails as a whole, as
- * the transaction did. False, with nothing written and no NOTIFY, when a lead with its idempotency
- * key already exists.
+ * Store a new lead with its verdict, the fingerprint it claimed and its LeadScreened, in one
+ * statement (one round trip; a single statement commits or fails as a whole, as a transaction
+ * would). False, with nothing written and no NOTIFY, when a lead with its idempotency key exists.
  */
-export async function insertLeadWithEvent(
+export async function insertScreenedLead(
   db: Kysely<LeadIntakeDatabase>,
   lead: NewLead,
+  verdict: LeadVerdict & { fingerprint?: string },
   event: OutboxWrite,
 ): Promise<boolean> {
-  const rows = await insertLeadWithEventStatement(db, {
-    ...withKeyDefaults(lead),
+  const rows = await insertScreenedLeadStatement(db, {
+    ...lead,
+    idempotency_key: lead.idempotency_key ?? null,
+    request_hash: lead.request_hash ?? null,
+    status: verdict.status === 'valid' ? 'available' : 'rejected',
+    validation_summary: JSON.stringify(verdict.validation_summary),
+    rejection_reasons: JSON.stringify(verdict.reasons),
+    screened_at: verdict.screened_at,
+    fingerprint: verdict.fingerprint ?? null,
     event_id: event.id,
     event_type: event.type,
     envelope: event.envelope,
@@ -145,77 +185,6 @@ export async function findLeads(db: Kysely<LeadIntakeDatabase>, ids: string[]): 
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('leads').selectAll().where('id', 'in', ids).execute();
   return rows;
-}
-
-/** Screening's verdict as stored on the lead. */
-export interface ScreeningVerdict {
-  status: 'valid' | 'rejected';
-  validation_summary: ValidationSummary;
-  reasons: string[];
-  screened_at: Date;
-}
-
-/** A verdict as the leads row stores it. */
-interface ScreeningColumns {
-  id: string;
-  status: 'available' | 'rejected';
-  validation_summary: string;
-  rejection_reasons: string;
-  screened_at: Date;
-}
-
-const screeningColumns = (id: string, verdict: ScreeningVerdict): ScreeningColumns => ({
-  id,
-  status: verdict.status === 'valid' ? 'available' : 'rejected',
-  validation_summary: JSON.stringify(verdict.validation_summary),
-  rejection_reasons: JSON.stringify(verdict.reasons),
-  screened_at: verdict.screened_at,
-});
-
-/** The update that records a verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
-const screeningUpdate = (db: Kysely<LeadIntakeDatabase>, verdict: ScreeningColumns) =>
-  db
-    .updateTable('leads')
-    .set({
-      status: verdict.status,
-      validation_summary: verdict.validation_summary,
-      rejection_reasons: verdict.rejection_reasons,
-      screened_at: verdict.screened_at,
-    })
-    .where('id', '=', verdict.id)
-    .where('status', '=', 'screening');
-
-/** Record screening's verdict. True when the lead moved. */
-export async function recordScreening(
-  db: Kysely<LeadIntakeDatabase>,
-  id: string,
-  verdict: ScreeningVerdict,
-): Promise<boolean> {
-  const result = await screeningUpdate(db, screeningColumns(id, verdict)).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** `recordScreeningAndNotify`'s statement, compiled once and prepared (docs/adr/0027). */
-const recordScreeningAndNotifyStatement = preparedRead(
-  (db: Kysely<LeadIntakeDatabase>, p: ScreeningColumns & { channel: string; payload: string }) =>
-    db
-      .with('changed', () => screeningUpdate(db, p).returning('id'))
-      .selectFrom('changed')
-      .select(sql<string>`pg_notify(${p.channel}, ${p.payload})`.as('notified')),
-);
-
-/**
- * `recordScreening` and its NOTIFY in one statement (one round trip instead of two): the NOTIFY is
- * sent only when the lead moved, and PostgreSQL delivers it at commit. True when it moved.
- */
-export async function recordScreeningAndNotify(
-  db: Kysely<LeadIntakeDatabase>,
-  id: string,
-  verdict: ScreeningVerdict,
-  notice: { channel: string; payload: string },
-): Promise<boolean> {
-  const rows = await recordScreeningAndNotifyStatement(db, { ...screeningColumns(id, verdict), ...notice });
-  return rows.length > 0;
 }
 
 /** Record the sale (wallet-ledger decided it): the buying contractor is the lead's assignment. Idempotent. */

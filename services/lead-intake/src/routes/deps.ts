@@ -1,11 +1,9 @@
 import type { ServiceContext } from '@leadmarket/platform';
 import type { LeadIntakeConfig } from '../config.js';
-import type { ScreeningWaiter } from '../screening-wakeups.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
-/** What the lead routes share: the service context, its configuration and the screening waiter. */
+/** What the lead routes share: the service context and its configuration. */
 export interface LeadRouteDeps {
   ctx: ServiceContext<LeadIntakeDatabase>;
   config: LeadIntakeConfig;
-  waiter: ScreeningWaiter;
 }

@@ -26,7 +26,7 @@ function offersByLead(offers: Offer[]): Map<string, { offeredTo: string[]; round
 }
 
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
-export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
+export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config }: LeadRouteDeps): void {
   app.get(
     INTERNAL_CALLS.claimedLeads.path,
     { schema: { params: IdParams } },
@@ -98,13 +98,12 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, waite
       const body = request.body;
       const reply = await submitLead(
         ctx,
-        waiter,
         { ...body, urgency: 'Standard', contractor_id: null },
         {
           clientIp: null,
           ipHashSalt: config.LEAD_IP_HASH_SALT,
           isTest: body.is_test,
-          waitMs: config.SCREENING_WAIT_MS,
+          screening: config,
         },
       );
       return {

@@ -3,8 +3,8 @@ import { clientIpOf, tooManyRequests, type ServiceApp } from '@leadmarket/platfo
 import { submitLead } from '../use-cases/submit-lead.js';
 import type { LeadRouteDeps } from './deps.js';
 
-/** leads-submit: both lead forms; per-IP rate limit, then store, then a bounded wait for screening. */
-export function registerSubmitRoutes(app: ServiceApp, { ctx, config, waiter }: LeadRouteDeps): void {
+/** leads-submit: both lead forms; per-IP rate limit, then screen and store, and answer the verdict. */
+export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRouteDeps): void {
   app.post(functionPath('leads-submit'), { schema: { body: LeadSubmitRequestSchema } }, async (request) => {
     const ip = clientIpOf(request);
     const limit = await ctx.kv.hit(
@@ -23,7 +23,6 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config, waiter }: L
     const body = request.body;
     return submitLead(
       ctx,
-      waiter,
       {
         customer_name: body.customer_name,
         phone: body.phone,
@@ -39,7 +38,7 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config, waiter }: L
         clientIp: ip,
         ipHashSalt: config.LEAD_IP_HASH_SALT,
         isTest: false,
-        waitMs: config.SCREENING_WAIT_MS,
+        screening: config,
         idempotencyKey: body.idempotency_key ?? null,
       },
     );

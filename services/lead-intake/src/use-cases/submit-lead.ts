@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { badRequest, conflict, hashToken, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
-import { findLeadByIdempotencyKey, insertLeadWithEvent, leadSubmittedOf, type NewLead } from '../db/lead.repository.js';
+import { findLead, findLeadByIdempotencyKey, insertScreenedLead, leadScreenedOf, type NewLead } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
-import type { ScreeningWaiter, VerdictWatch } from '../screening-wakeups.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
+import { releaseClaim, screenLead, type ScreeningLimits } from './screen-lead.js';
 
 /** A lead as the forms (and the admin's test-lead form) send it, already schema-validated. */
 export interface LeadInput {
@@ -24,7 +24,8 @@ export interface SubmitOptions {
   clientIp: string | null;
   ipHashSalt: string;
   isTest: boolean;
-  waitMs: number;
+  /** Screening's per-address limit and window. */
+  screening: ScreeningLimits;
   /** The form's idempotency key: a retry with it answers the first lead's reply. */
   idempotencyKey?: string | null;
 }
@@ -48,14 +49,13 @@ const requestHash = (input: LeadInput): string =>
     .digest('hex');
 
 /**
- * Store the lead and its LeadSubmitted in one statement, then wait (bounded) for screening's
- * verdict. Past the wait the lead is still screened; the reply just says "pending". A submit that
- * repeats an earlier one's idempotency key stores nothing and answers that lead's reply (or 409
- * when its details differ).
+ * Screen the lead, then store it with its verdict and its LeadScreened in one statement, and answer
+ * the verdict (docs/adr/0031-19-screening-in-the-submit.md): the customer is told at once whether
+ * the request was accepted, and what to fix if not. A submit that repeats an earlier one's
+ * idempotency key stores nothing and answers that lead's reply (or 409 when its details differ).
  */
 export async function submitLead(
   ctx: ServiceContext<LeadIntakeDatabase>,
-  waiter: ScreeningWaiter,
   input: LeadInput,
   options: SubmitOptions,
 ): Promise<SubmitReply & { lead_id: string }> {
@@ -63,20 +63,10 @@ export async function submitLead(
   if (!phone) throw badRequest(MESSAGES.contractor.invalidPhone, 'phone');
   const key = options.idempotencyKey ?? null;
   const hash = key ? requestHash(input) : null;
-  let id: string = randomUUID();
   const now = new Date();
   const clientIpHash = options.clientIp ? hashToken(`${options.ipHashSalt}:${options.clientIp}`) : null;
-  // Listening before the commit: the verdict's wake-up cannot be missed, and no first read is needed.
-  // (A watch that is never awaited, e.g. the insert failed, ends on its own after a while.)
-  let watch: VerdictWatch | undefined = waiter.watch(id);
-  // The lead and its LeadSubmitted in one statement, one round trip (a transaction of the two took
-  // three: BEGIN, the insert, the outbox write with COMMIT; the submit was lead-intake's largest
-  // share of round trips). The envelope waits for the relay's after-commit hand-off, as ctx.emit's
-  // would; after an idempotency-key conflict nothing is written and its token expires unused.
-  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
-  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
   const record: NewLead = {
-    id,
+    id: randomUUID(),
     customer_name: input.customer_name,
     phone,
     email: input.email,
@@ -92,20 +82,44 @@ export async function submitLead(
     idempotency_key: key,
     request_hash: hash,
   };
-  const stored = await insertLeadWithEvent(ctx.db, record, outboxWriteOf(ctx.service, leadSubmittedOf(record)));
-  if (!stored) {
-    watch.cancel();
-    watch = undefined;
-    // A repeat of an earlier submission (or of a concurrent retry) with the same key.
-    const earlier = await findLeadByIdempotencyKey(ctx.db, key!);
-    if (!earlier || earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
-    id = earlier.id;
+  const screening = await screenLead(ctx.db, ctx.kv, options.screening, { ...record, submitted_at: now });
+  const verdict = { ...screening, fingerprint: screening.claimedFingerprint };
+  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
+  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
+  // The envelope waits for the relay's after-commit hand-off, as ctx.emit's would; after a conflict
+  // nothing is written and its token expires unused.
+  // A claim whose lead is not stored is given back (best effort: it stops counting after a minute).
+  const giveBackClaim = async () => {
+    if (screening.claimedFingerprint)
+      await releaseClaim(ctx.kv, screening.claimedFingerprint, record.id).catch(() => {});
+  };
+  let stored: boolean;
+  try {
+    stored = await insertScreenedLead(
+      ctx.db,
+      record,
+      verdict,
+      outboxWriteOf(ctx.service, leadScreenedOf(record, screening)),
+    );
+  } catch (err) {
+    await giveBackClaim();
+    throw err;
   }
-  const lead = watch ? await watch.verdict(options.waitMs) : await waiter.waitForVerdict(id, options.waitMs);
+  if (stored) {
+    return { ...submitReply(screening.status, screening.validation_summary, screening.reasons), lead_id: record.id };
+  }
+  await giveBackClaim();
+  // A repeat of an earlier submission (or of a concurrent retry) with the same key: its own verdict.
+  const earlier = await findLeadByIdempotencyKey(ctx.db, key!);
+  if (!earlier || earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
+  const lead = await findLead(ctx.db, earlier.id);
   const screened = lead?.screened_at && lead.validation_summary;
-  const verdict = screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null;
   return {
-    ...submitReply(verdict, screened ? lead.validation_summary : null, lead?.rejection_reasons ?? null),
-    lead_id: id,
+    ...submitReply(
+      screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null,
+      screened ? lead.validation_summary : null,
+      lead?.rejection_reasons ?? null,
+    ),
+    lead_id: earlier.id,
   };
 }

@@ -1,32 +1,32 @@
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { service as leadIntake } from '@leadmarket/lead-intake';
-import { buildEnvelope, RedisKeyValueStore, type KeyValueStore } from '@leadmarket/platform';
-import { waitFor } from '@leadmarket/platform/testing';
+import type { KeyValueStore, ServiceContext } from '@leadmarket/platform';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadDeletedConsumer } from '../src/consumers/lead-deleted.consumer.js';
-import type { ScreeningContext } from '../src/context.js';
-import { duplicateClaimKey, duplicateFingerprint } from '../src/domain/fingerprint.js';
-import { service as screening } from '../src/index.js';
+import type { LeadIntakeDatabase } from '../src/db/database.js';
+import { duplicateClaimKey, duplicateFingerprint } from '../src/domain/screening/fingerprint.js';
+import { service as leadIntake } from '../src/index.js';
+import { eraseLead } from '../src/use-cases/erase-lead.js';
 
 let stack: TestStack;
-let db: Kysely<any>;
+let db: Kysely<LeadIntakeDatabase>;
 
 beforeAll(async () => {
   // Two leads per address per hour, so the third shows the IP-rate check (leads-submit's own limit is lifted).
   stack = await startTestStack({
-    services: [leadIntake, screening],
+    services: [leadIntake],
     env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '2', SCREENING_IP_WINDOW_SECONDS: '3600' },
     // Each test submits from an address of its own (X-Forwarded-For from loopback), so no test uses
     // up another's IP allowance and the file passes in any order.
     trustProxy: ['loopback'],
   });
-  db = stack.marketplace.services.get('screening')!.ctx.db;
+  db = ctx().db;
 });
 afterAll(async () => {
   await stack?.stop();
 });
+
+const ctx = () => stack.marketplace.services.get('lead-intake')!.ctx as ServiceContext<LeadIntakeDatabase>;
 
 /** A fresh client address (TEST-NET-2) for one test's submissions. */
 const clientIp = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -47,7 +47,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** LeadScreened events screening wrote to its outbox for a lead. */
+/** LeadScreened events lead-intake wrote to its outbox for a lead. */
 async function screenedEvents(leadId: string) {
   const rows = await db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadScreened').execute();
   return rows
@@ -55,70 +55,45 @@ async function screenedEvents(leadId: string) {
     .filter((e) => e.data.lead_id === leadId);
 }
 
-const screeningCtx = () => stack.marketplace.services.get('screening')!.ctx as ScreeningContext;
-/** The duplicate fingerprint rows screening keeps for a lead. */
+/** The duplicate fingerprint rows kept for a lead. */
 const fingerprintRows = (leadId: string) =>
   db.selectFrom('duplicate_fingerprints').select('lead_id').where('lead_id', '=', leadId).execute();
 /** The Redis key of the duplicate claim a lead body makes. */
 const claimKey = (lead: { phone: string; service_category: string; sub_service: string }) =>
   duplicateClaimKey(duplicateFingerprint(lead.phone, lead.service_category, lead.sub_service));
+/** The lead a claim names (its value is the lead id and the time it claimed). */
+const claimHolder = async (lead: { phone: string; service_category: string; sub_service: string }) =>
+  (await ctx().kv.get(claimKey(lead)))?.split(' ')[0] ?? null;
 
-/**
- * Handle a LeadDeleted with screening's consumer as its runner does (the handler in a transaction,
- * then its after-commit hooks), returning once the hooks are done: a test that expects a hook to
- * leave something alone cannot wait for a change, so it runs the consumer itself.
- */
-async function handleLeadDeleted(leadId: string, kv: KeyValueStore = screeningCtx().kv): Promise<void> {
-  const ctx = screeningCtx();
-  const hooks: Array<() => void | Promise<void>> = [];
-  const event = buildEnvelope('lead-intake', {
-    type: 'LeadDeleted',
-    data: { lead_id: leadId, deleted_at: new Date().toISOString() },
-  });
-  await ctx.db.transaction().execute((trx) =>
-    leadDeletedConsumer.handle(event, {
-      trx,
-      emit: async () => {},
-      afterCommit: (fn) => hooks.push(fn),
-      log: ctx.logger,
-      kv,
-      service: ctx,
-    }),
-  );
-  for (const fn of hooks) await fn();
-}
-
-describe('screening', () => {
-  it('records every failed check as its own reason and emits one LeadScreened with the lead facts and no contact details', async () => {
+describe('screening in leads-submit', () => {
+  it('answers every failed check as its own reason, stores them on the lead, and writes one LeadScreened with the lead facts and no contact details', async () => {
     const res = await submit(
       body({ phone: '(800) 555-1234', email: 'x@yopmail.com', description: 'buy viagra at www.pills.example' }),
     );
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('rejected');
     const leadId = res.body.lead_id;
-    const reasons = await db
-      .selectFrom('screening_reasons')
-      .select(['check_name', 'code'])
-      .where('lead_id', '=', leadId)
-      .orderBy('id')
-      .execute();
-    expect(reasons).toEqual([
-      { check_name: 'phone', code: 'phone:type_toll_free' },
-      { check_name: 'email', code: 'email:disposable_domain' },
-      { check_name: 'content', code: 'content:description_link' },
-      { check_name: 'content', code: 'content:description_banned_word' },
-    ]);
-    const row = await db.selectFrom('screenings').selectAll().where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: 'rejected',
-      phone_valid: false,
-      email_valid: false,
-      content_valid: false,
-      is_duplicate: false,
-      ip_rate_ok: true,
+      validation_summary: {
+        phone_valid: false,
+        email_valid: false,
+        content_valid: false,
+        is_duplicate: false,
+        ip_rate_ok: true,
+      },
+      rejection_reasons: [
+        'phone:type_toll_free',
+        'email:disposable_domain',
+        'content:description_link',
+        'content:description_banned_word',
+      ],
     });
+    expect(row.screened_at).toBeInstanceOf(Date);
     const [event, ...more] = await screenedEvents(leadId);
     expect(more).toHaveLength(0);
+    expect(event.producer).toBe('lead-intake');
     expect(event.data).toMatchObject({
       status: 'rejected',
       urgency: 'Emergency',
@@ -127,9 +102,11 @@ describe('screening', () => {
     });
     expect(JSON.stringify(event.data)).not.toContain('yopmail');
     expect(JSON.stringify(event.data)).not.toContain('8005551234');
+    // A rejected lead claims no fingerprint: its corrected resubmission is not its duplicate.
+    expect(await fingerprintRows(leadId)).toEqual([]);
   });
 
-  it('keeps only hashes of the phone', async () => {
+  it('keeps only a hash of the phone for duplicate checks', async () => {
     const p = phone();
     const res = await submit(body({ phone: p }));
     const fp = await db
@@ -141,28 +118,14 @@ describe('screening', () => {
     expect(JSON.stringify(fp)).not.toContain(p.slice(2));
   });
 
-  it('a redelivered LeadSubmitted changes nothing (idempotent inbox)', async () => {
-    const res = await submit(body());
-    const leadId = res.body.lead_id;
-    await waitFor(async () => (await screenedEvents(leadId)).length === 1, 'first verdict', 20_000);
-    const lead = stack.marketplace.services.get('lead-intake')!;
-    const submitted = (
-      await lead.ctx.db.selectFrom('outbox').select('envelope').where('type', '=', 'LeadSubmitted').execute()
-    )
-      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope))
-      .find((e) => e.data.lead_id === leadId);
-    await stack.infra.bus.publish(submitted); // the same message again (broker redelivery)
-    // A lead submitted after the redelivery is queued behind it: its verdict means the redelivery
-    // has been taken off the queue and dealt with.
-    const later = await submit(body());
-    await waitFor(async () => (await screenedEvents(later.body.lead_id)).length === 1, 'the later verdict', 20_000);
-    expect(await screenedEvents(leadId)).toHaveLength(1);
-    const count = await db
-      .selectFrom('screenings')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('lead_id', '=', leadId)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+  it('a retried submit (same idempotency key) stores one lead and one LeadScreened, and the first lead keeps its claim', async () => {
+    const lead = body({ idempotency_key: randomUUID() });
+    const first = await submit(lead);
+    expect(first.body.status).toBe('valid');
+    const retry = await submit(lead);
+    expect(retry.body).toMatchObject({ status: 'valid', lead_id: first.body.lead_id });
+    expect(await screenedEvents(first.body.lead_id)).toHaveLength(1);
+    expect(await claimHolder(lead)).toBe(first.body.lead_id);
   });
 
   it('turns ip_rate_ok false once one address passes its limit within the window', async () => {
@@ -174,12 +137,8 @@ describe('screening', () => {
       status: 'rejected',
       validation_summary: { ip_rate_ok: false, phone_valid: true, content_valid: true },
     });
-    const reasons = await db
-      .selectFrom('screening_reasons')
-      .select('code')
-      .where('lead_id', '=', res.body.lead_id)
-      .execute();
-    expect(reasons.map((r) => r.code)).toEqual(['ip_rate:too_many_from_address']);
+    const row = await db.selectFrom('leads').selectAll().where('id', '=', res.body.lead_id).executeTakeFirstOrThrow();
+    expect(row.rejection_reasons).toEqual(['ip_rate:too_many_from_address']);
   });
 
   it('screens admin test leads (no client address) without the IP check', async () => {
@@ -196,27 +155,43 @@ describe('screening', () => {
       },
     });
     expect(created.status).toBe('valid');
-    const row = await db
-      .selectFrom('screenings')
-      .selectAll()
-      .where('lead_id', '=', created.lead_id)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ is_test: true, ip_rate_ok: true, client_ip_hash: null });
+    const row = await db.selectFrom('leads').selectAll().where('id', '=', created.lead_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_test: true, client_ip_hash: null, validation_summary: { ip_rate_ok: true } });
+  });
+
+  it('the same phone and service again within the window is a duplicate', async () => {
+    const lead = body();
+    const first = await submit(lead);
+    expect(first.body.status).toBe('valid');
+    const again = await submit(lead);
+    expect(again.body).toMatchObject({ status: 'rejected', validation_summary: { is_duplicate: true } });
+    expect(await claimHolder(lead)).toBe(first.body.lead_id);
+  });
+
+  it('a claim whose lead is not stored counts while its submit may be in flight, and not once it is old', async () => {
+    const lead = body();
+    // Another submit of the same phone and service claimed a moment ago and is storing its lead.
+    await ctx().kv.set(claimKey(lead), `${randomUUID()} ${Date.now()}`, 3600);
+    const during = await submit(lead);
+    expect(during.body).toMatchObject({ status: 'rejected', validation_summary: { is_duplicate: true } });
+    // A claim left by a submit that died before storing its lead: it must not refuse for 30 days.
+    await ctx().kv.set(claimKey(lead), `${randomUUID()} ${Date.now() - 5 * 60_000}`, 3600);
+    const after = await submit(lead);
+    expect(after.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
+    expect(await claimHolder(lead)).toBe(after.body.lead_id);
   });
 
   it('a lead deleted by an admin releases its duplicate claim: the same phone and service again is accepted', async () => {
     const lead = body();
     const first = await submit(lead);
     expect(first.body.status).toBe('valid');
-    const kv = screeningCtx().kv;
-    expect(await kv.get(claimKey(lead))).toBe(first.body.lead_id);
+    expect(await claimHolder(lead)).toBe(first.body.lead_id);
     await stack.marketplace.clients.call('lead-intake', `/internal/leads/${first.body.lead_id}`, { method: 'DELETE' });
-    // LeadDeleted reaches screening through the bus; the claim goes after its transaction commits.
-    await waitFor(async () => (await kv.get(claimKey(lead))) === null, 'the deleted lead to release its claim');
+    expect(await ctx().kv.get(claimKey(lead))).toBeNull();
     expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
     const again = await submit(lead);
     expect(again.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
-    expect(await kv.get(claimKey(lead))).toBe(again.body.lead_id);
+    expect(await claimHolder(lead)).toBe(again.body.lead_id);
   });
 
   it('a deleted lead leaves alone a claim that names another lead', async () => {
@@ -225,28 +200,29 @@ describe('screening', () => {
     expect(first.body.status).toBe('valid');
     // Another lead holds the key: as when the claim lapsed a little before the fingerprint row
     // (pruned a day after the window) and a newer lead took it.
-    const newer = randomUUID();
-    await screeningCtx().kv.set(claimKey(lead), newer, 3600);
-    await handleLeadDeleted(first.body.lead_id);
+    const newer = `${randomUUID()} ${Date.now()}`;
+    await ctx().kv.set(claimKey(lead), newer, 3600);
+    expect(await eraseLead(ctx(), first.body.lead_id, new Date())).toBe(true);
     expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
-    expect(await screeningCtx().kv.get(claimKey(lead))).toBe(newer);
+    expect(await ctx().kv.get(claimKey(lead))).toBe(newer);
   });
 
   it('with Redis unavailable at deletion the fingerprint row still goes, and the stale claim refuses nothing', async () => {
     const lead = body();
     const first = await submit(lead);
     expect(first.body.status).toBe('valid');
-    // A real Redis client whose connection is gone: every command fails, as when Redis is down.
-    const down = new RedisKeyValueStore({ url: process.env.REDIS_URL! });
-    await down.close();
-    await handleLeadDeleted(first.body.lead_id, down);
+    // Every command fails, as when Redis is down.
+    const down = new Proxy(ctx().kv, {
+      get: (kv, key) =>
+        typeof kv[key as keyof KeyValueStore] === 'function' ? () => Promise.reject(new Error('Redis is down')) : undefined,
+    });
+    expect(await eraseLead({ ...ctx(), kv: down }, first.body.lead_id, new Date())).toBe(true);
     expect(await fingerprintRows(first.body.lead_id)).toEqual([]);
-    const kv = screeningCtx().kv;
-    expect(await kv.get(claimKey(lead))).toBe(first.body.lead_id);
-    // The claim names a lead with a verdict and no fingerprint row (deleted): no original, so the
+    expect(await claimHolder(lead)).toBe(first.body.lead_id);
+    // The claim names a stored lead without its fingerprint row (deleted): no original, so the
     // resubmission is accepted and takes the claim over.
     const again = await submit(lead);
     expect(again.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
-    expect(await kv.get(claimKey(lead))).toBe(again.body.lead_id);
+    expect(await claimHolder(lead)).toBe(again.body.lead_id);
   });
 });
