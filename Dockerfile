@@ -9,7 +9,6 @@ COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 COPY services/lead-intake/package.json services/lead-intake/
-COPY services/screening/package.json services/screening/
 COPY services/contractors/package.json services/contractors/
 COPY services/matching/package.json services/matching/
 COPY services/wallet-ledger/package.json services/wallet-ledger/

@@ -37,9 +37,9 @@ export interface PoolPlan {
   total: number;
 }
 
-/** Services in the stack, and their LISTEN connections (one relay each, plus lead-intake's verdict wait). */
-const SERVICES = 7;
-const LISTENERS = SERVICES + 1;
+/** Services in the stack, and their LISTEN connections (one relay each). */
+const SERVICES = 6;
+const LISTENERS = SERVICES;
 /** The bench's own short-lived clients (set-up, token look-ups). */
 const BENCH_OWN = 2;
 

@@ -93,7 +93,6 @@ export const ADMIN_CATEGORIES = [
 export const LEAD_SUBMIT_RATE = { limit: 5, windowSeconds: 600 } as const;
 export const OFFERS_PER_LEAD = 5;
 export const CLAIM_TOKEN_TTL_HOURS = 72;
-export const SCREENING_WAIT_MS = 1500;
 
 /**
  * What a channel turned off in production answers (503) and what the dashboard shows instead of

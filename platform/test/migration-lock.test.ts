@@ -44,18 +44,18 @@ describe.runIf(realServersConfigured())('two instances migrating at once', () =>
         },
       },
     };
-    const first = migrateService(slow, 'matching', migrations);
+    const first = migrateService(slow, 'lead-intake', migrations);
     await inside;
-    const err = await migrateService(impatient, 'matching', migrations).then(
+    const err = await migrateService(impatient, 'lead-intake', migrations).then(
       () => undefined,
       (e: unknown) => e,
     );
-    expect(String(err)).toMatch(/Migration of matching failed/);
+    expect(String(err)).toMatch(/Migration of lead-intake failed/);
     expect(isTransientError(err)).toBe(true);
     release();
     await first;
     // Retried once the lock is free: nothing left to run, no error.
-    await expect(migrateService(impatient, 'matching', migrations)).resolves.toBeUndefined();
+    await expect(migrateService(impatient, 'lead-intake', migrations)).resolves.toBeUndefined();
   });
 
   it('brings up a fresh schema when several instances of several services migrate at the same moment', async () => {

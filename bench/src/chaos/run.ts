@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     BUS_NAMESPACE: namespace,
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     INTERNAL_API_TOKEN: `chaos-internal-token-${suffix}`,
-    // Up to 14 service processes share max_connections (100) with whatever else runs (the test suite).
+    // Up to 12 service processes share max_connections (100) with whatever else runs (the test suite).
     DATABASE_POOL_SIZE: '2',
     // Short deadlines so a blackhole is noticed quickly (the defaults suit production).
     DATABASE_CONNECT_TIMEOUT_MS: '2000',
@@ -169,7 +169,7 @@ async function main(): Promise<number> {
       stats.enter(name);
       await pause(ms);
     };
-    /** Run a fault for `ms`, end it, and measure how long until the stack serves and screens again. */
+    /** Run a fault for `ms`, end it, and measure how long until the stack serves and carries a lead again. */
     const fault = async (
       name: string,
       begin: () => Promise<void> | void,
@@ -234,7 +234,7 @@ async function main(): Promise<number> {
       );
       await steady('steady (2 instances each)', 10_000);
     }
-    const killedTwice = short ? ['notification', 'screening', 'wallet-ledger'] : [...SERVICE_NAMES];
+    const killedTwice = short ? ['notification', 'lead-intake', 'wallet-ledger'] : [...SERVICE_NAMES];
     for (const name of killedTwice)
       await fault(
         `kill -9 ${name}#0 (2 instances)`,
@@ -352,8 +352,9 @@ async function waitAllInstances(urls: string[], timeoutMs: number): Promise<void
 }
 
 /**
- * Recovered: the gateway reports every service ready, and a lead submitted now gets its screening
- * verdict (the whole pipeline — gateway, lead-intake, outbox, broker, screening — works again).
+ * Recovered: the gateway reports every service ready, and a lead submitted now is stored with its
+ * verdict and its LeadScreened reaches wallet-ledger (the whole pipeline — gateway, lead-intake,
+ * outbox, broker, a consumer — works again; the submit alone no longer needs the broker, ADR 0031).
  */
 async function recovered(gateway: string, db: pg.Client, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -373,10 +374,20 @@ async function recovered(gateway: string, db: pg.Client, timeoutMs: number): Pro
   }
   while (leadId && Date.now() < deadline) {
     const v = await leadsWithoutVerdict(db, new Set([leadId]));
-    if (v.missing === 0 && v.pending === 0) return;
+    if (v.missing === 0 && v.pending === 0 && (await screenedLeadReceived(db, leadId))) return;
     await pause(250);
   }
   throw new Error(`no recovery within ${timeoutMs / 1000} s`);
+}
+
+/** The lead's LeadScreened (lead-intake's outbox) is in wallet-ledger's inbox: it crossed the bus. */
+async function screenedLeadReceived(db: pg.Client, leadId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from lead_intake.outbox o join wallet_ledger.inbox i on i.event_id = o.id
+      where o.type = 'LeadScreened' and o.envelope->'data'->>'lead_id' = $1 limit 1`,
+    [leadId],
+  );
+  return rows.length > 0;
 }
 
 async function cleanupBroker(ns: string): Promise<void> {

@@ -7,11 +7,4 @@ import { service as notification } from '@leadmarket/notification';
 import { service as walletLedger } from '@leadmarket/wallet-ledger';
 
 /** Every service of the marketplace, in start order. */
-export const ALL_SERVICES: ServiceDefinition[] = [
-  leadIntake,
-  contractors,
-  matching,
-  walletLedger,
-  notification,
-  admin,
-];
+export const ALL_SERVICES: ServiceDefinition[] = [leadIntake, contractors, matching, walletLedger, notification, admin];

@@ -118,7 +118,7 @@ export function contractorRegisteredData(
   };
 }
 
-/** Publish a LeadScreened event as screening would (see screenedLeadData); resolves to the payload sent. */
+/** Publish a LeadScreened event as leads-submit would (see screenedLeadData); resolves to the payload sent. */
 export async function publishScreenedLead(stack: TestStack, overrides: Partial<EventData<'LeadScreened'>> = {}) {
   const data = screenedLeadData(overrides);
   await stack.infra.bus.publish(buildEnvelope('lead-intake', { type: 'LeadScreened', data }));

@@ -8,7 +8,7 @@ let stack: TestStack;
 let token: string;
 
 beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000', SCREENING_WAIT_MS: '15000' } });
+  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
   token = await adminToken(stack);
 });
 afterAll(async () => {

@@ -208,7 +208,11 @@ describe('leads-submit', () => {
     try {
       const res = await stack.call('leads-submit', { body: leadBody() });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'valid', validation_summary: allGood, message: MESSAGES.leadSubmit.success });
+      expect(res.body).toMatchObject({
+        status: 'valid',
+        validation_summary: allGood,
+        message: MESSAGES.leadSubmit.success,
+      });
       expect((await leadRow(stack, res.body.lead_id))?.status).toBe('available');
     } finally {
       for (const service of services) await service.startConsumers();

@@ -214,7 +214,9 @@ describe('screening in leads-submit', () => {
     // Every command fails, as when Redis is down.
     const down = new Proxy(ctx().kv, {
       get: (kv, key) =>
-        typeof kv[key as keyof KeyValueStore] === 'function' ? () => Promise.reject(new Error('Redis is down')) : undefined,
+        typeof kv[key as keyof KeyValueStore] === 'function'
+          ? () => Promise.reject(new Error('Redis is down'))
+          : undefined,
     });
     expect(await eraseLead({ ...ctx(), kv: down }, first.body.lead_id, new Date())).toBe(true);
     expect(await fingerprintRows(first.body.lead_id)).toEqual([]);

@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { LeadIntakeDatabase } from './database.js';
 
 /**
- * Erase a deleted lead's customer from lead-intake's outbox: the LeadSubmitted it wrote carries the
- * name, phone, email and description for screening. Published or not, the envelope keeps its shape
- * (so a still-pending one is a valid, contact-free event) but loses the contact.
+ * Erase a deleted lead's customer from lead-intake's outbox: a LeadSubmitted written before leads-submit
+ * screened leads itself (ADR 0031) carries the name, phone, email and description, and a
+ * CustomerToBeTold the contact. Published or not, the envelope keeps its shape but loses the contact.
  */
 export async function eraseLeadFromOutbox(db: Kysely<LeadIntakeDatabase>, leadId: string): Promise<void> {
   await db

@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { badRequest, conflict, hashToken, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
-import { findLead, findLeadByIdempotencyKey, insertScreenedLead, leadScreenedOf, type NewLead } from '../db/lead.repository.js';
+import {
+  findLead,
+  findLeadByIdempotencyKey,
+  insertScreenedLead,
+  leadScreenedOf,
+  type NewLead,
+} from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { LeadIntakeDatabase } from '../db/database.js';

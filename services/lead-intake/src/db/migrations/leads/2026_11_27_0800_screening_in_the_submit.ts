@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('duplicate_fingerprints')
     .columns(['fingerprint', 'submitted_at'])
     .execute();
-  await db.schema.createIndex('duplicate_fingerprints_lead_idx').on('duplicate_fingerprints').column('lead_id').execute();
+  await db.schema
+    .createIndex('duplicate_fingerprints_lead_idx')
+    .on('duplicate_fingerprints')
+    .column('lead_id')
+    .execute();
   // Leads from one (hashed) address in the last hour: screening's per-address check.
   await db.schema.createIndex('leads_client_ip_idx').on('leads').columns(['client_ip_hash', 'created_at']).execute();
 }
