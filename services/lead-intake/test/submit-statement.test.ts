@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { screenedLeadData } from '@leadmarket/gateway/testing';
 import { migrateService, outboxChannel, outboxWriteOf, takeHandOff } from '@leadmarket/platform';
 import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
@@ -34,18 +35,9 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
   const newLead = (over: Partial<NewLead> = {}): NewLead =>
     newLeadRecord({ description: "Kitchen sink is leaking under the cabinet; it's getting worse \\ fast.", ...over });
 
-  const accepted: LeadVerdict = {
-    status: 'valid',
-    validation_summary: {
-      phone_valid: true,
-      email_valid: true,
-      content_valid: true,
-      is_duplicate: false,
-      ip_rate_ok: true,
-    },
-    reasons: [],
-    screened_at: new Date(),
-  };
+  // Every check passed, as the fixtures' LeadScreened has it.
+  const { status, validation_summary, reasons } = screenedLeadData();
+  const accepted: LeadVerdict = { status, validation_summary, reasons, screened_at: new Date() };
 
   /** Store `lead` accepted, with its fingerprint and LeadScreened as submitLead does; returns what it stored and the hand-off token. */
   const store = async (lead: NewLead, fingerprint = `fp-${randomUUID()}`) => {
