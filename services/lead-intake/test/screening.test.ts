@@ -7,6 +7,7 @@ import type { LeadIntakeDatabase } from '../src/db/database.js';
 import { duplicateClaimKey, duplicateFingerprint } from '../src/domain/screening/fingerprint.js';
 import { service as leadIntake } from '../src/index.js';
 import { eraseLead } from '../src/use-cases/erase-lead.js';
+import { claimValue } from '../src/use-cases/screen-lead.js';
 
 let stack: TestStack;
 let db: Kysely<LeadIntakeDatabase>;
@@ -179,6 +180,18 @@ describe('screening in leads-submit', () => {
     const after = await submit(lead);
     expect(after.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
     expect(await claimHolder(lead)).toBe(after.body.lead_id);
+  });
+
+  it('the same submission in flight twice (one idempotency key) is never its own duplicate', async () => {
+    const key = `form-${randomUUID()}`;
+    const lead = body({ idempotency_key: key });
+    // The browser's first try claimed a moment ago and is storing its lead; this is its retry.
+    await ctx().kv.set(claimKey(lead), claimValue(randomUUID(), Date.now(), key), 3600);
+    const retry = await submit(lead);
+    expect(retry.body).toMatchObject({ status: 'valid', validation_summary: { is_duplicate: false } });
+    // Another submission of the same phone and service meanwhile is a duplicate.
+    const other = await submit({ ...lead, idempotency_key: `form-${randomUUID()}` });
+    expect(other.body).toMatchObject({ status: 'rejected', validation_summary: { is_duplicate: true } });
   });
 
   it('a lead deleted by an admin releases its duplicate claim: the same phone and service again is accepted', async () => {

@@ -29,6 +29,8 @@ export interface LeadToScreen {
   sub_service: string;
   client_ip_hash: string | null;
   submitted_at: Date;
+  /** The form's idempotency key: a retry of the same submission is never its duplicate. */
+  idempotency_key?: string | null;
 }
 
 export interface ScreeningLimits {
@@ -45,12 +47,16 @@ export interface Screening {
   claimedFingerprint?: string;
 }
 
-/** A claim's value: the claiming lead and when it claimed (an unstored claim ages out, UNSTORED_CLAIM_MS). */
-const claimValue = (leadId: string, at: number): string => `${leadId} ${at}`;
-const readClaim = (value: string): { leadId: string; at: number } => {
-  const [leadId = '', at] = value.split(' ');
+/**
+ * A claim's value: the claiming lead, when it claimed (an unstored claim ages out, UNSTORED_CLAIM_MS)
+ * and the form's idempotency key if it sent one (the key has no spaces: its schema).
+ */
+export const claimValue = (leadId: string, at: number, idempotencyKey?: string | null): string =>
+  `${leadId} ${at}${idempotencyKey ? ` ${idempotencyKey}` : ''}`;
+const readClaim = (value: string): { leadId: string; at: number; idempotencyKey?: string } => {
+  const [leadId = '', at, idempotencyKey] = value.split(' ');
   // A claim written by the screening service named the lead alone: as old as can be.
-  return { leadId, at: Number(at) || 0 };
+  return { leadId, at: Number(at) || 0, idempotencyKey };
 };
 
 /**
@@ -64,20 +70,23 @@ async function isDuplicate(
   kv: KeyValueStore,
   db: Kysely<LeadIntakeDatabase>,
   fingerprint: string,
-  leadId: string,
+  lead: Pick<LeadToScreen, 'id' | 'idempotency_key'>,
   seenInDatabase: boolean,
   claim: boolean,
 ): Promise<boolean> {
   // An accepted lead in the window decides it: Redis could only agree.
   if (seenInDatabase) return true;
   const key = duplicateClaimKey(fingerprint);
-  const mine = claimValue(leadId, Date.now());
+  const mine = claimValue(lead.id, Date.now(), lead.idempotency_key);
   try {
     if (claim && (await kv.setIfAbsent(key, mine, WINDOW_SECONDS))) return false;
     const value = await kv.get(key);
     if (value === null) return false;
     const holder = readClaim(value);
-    if (holder.leadId === leadId) return false;
+    if (holder.leadId === lead.id) return false;
+    // The same submission sent twice at once (the browser retried while the first was in flight):
+    // only one of the two is stored (the idempotency key), so neither is the other's duplicate.
+    if (lead.idempotency_key && holder.idempotencyKey === lead.idempotency_key) return false;
     const kept = await holdsFingerprint(db, holder.leadId, fingerprint);
     // A stored holder without its fingerprint is no original (deleted since); an unstored one is
     // a submit in flight (the race the claim is for) until its claim ages out.
@@ -130,7 +139,7 @@ export async function screenLead(
   const content = checkContent({ description: lead.description, customer_name: lead.customer_name });
   // Only a lead that will be accepted unless it is a duplicate claims the fingerprint.
   const acceptable = phone.valid && email.valid && content.valid && ipRateOk;
-  const isDup = await isDuplicate(kv, db, fingerprint, lead.id, facts.recentFingerprint, acceptable);
+  const isDup = await isDuplicate(kv, db, fingerprint, lead, facts.recentFingerprint, acceptable);
   const verdict = verdictOf({ phone, email, content, isDuplicate: isDup, ipRateOk });
   return {
     ...verdict,
