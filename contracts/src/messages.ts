@@ -21,7 +21,7 @@ export const MESSAGES = {
     success: 'Lead submitted successfully! Matching contractors will be notified via SMS.',
     fallback: 'An error occurred while submitting the lead',
     plumbingFallback: 'An error occurred while submitting your request',
-    /** Screening has not answered within the bounded wait: the lead is stored and still screened. */
+    /** The lead is stored and not screened yet (a lead stored before leads-submit screened, ADR 0031). */
     pending:
       'Thank you, we received your request and are checking it now. A matched professional will contact you once it is confirmed.',
     /** Screening refused the lead; the reply's problems say what to fix. */

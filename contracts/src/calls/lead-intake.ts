@@ -49,7 +49,7 @@ export const LeadSubmitRequestSchema = z.object({
 });
 export type LeadSubmitRequest = z.infer<typeof LeadSubmitRequestSchema>;
 
-/** Screening outcome as the submit reply reports it; `pending` when screening did not answer within the bounded wait. */
+/** Screening outcome as the submit reply reports it; `pending` only for a retried submit whose lead was stored before leads-submit screened (ADR 0031) and not screened since. */
 export const LeadSubmitStatusSchema = z.enum(['valid', 'rejected', 'pending']);
 
 /** Reply of leads-submit. `validation_summary` is null while pending; `problems` says what to fix when rejected. */
