@@ -90,15 +90,15 @@ export async function submitLead(
   };
   const screening = await screenLead(ctx.db, ctx.kv, options.screening, { ...record, submitted_at: now });
   const verdict = { ...screening, fingerprint: screening.claimedFingerprint };
-  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
-  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
-  // The envelope waits for the relay's after-commit hand-off, as ctx.emit's would; after a conflict
-  // nothing is written and its token expires unused.
   // A claim whose lead is not stored is given back (best effort: it stops counting after a minute).
   const giveBackClaim = async () => {
     if (screening.claimedFingerprint)
       await releaseClaim(ctx.kv, screening.claimedFingerprint, record.id).catch(() => {});
   };
+  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
+  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
+  // The envelope waits for the relay's after-commit hand-off, as ctx.emit's would; after a conflict
+  // nothing is written and its token expires unused.
   let stored: boolean;
   try {
     stored = await insertScreenedLead(
