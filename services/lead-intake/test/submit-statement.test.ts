@@ -42,7 +42,7 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
   /** Store `lead` accepted, with its fingerprint and LeadScreened as submitLead does; returns what it stored and the hand-off token. */
   const store = async (lead: NewLead, fingerprint = `fp-${randomUUID()}`) => {
     const write = outboxWriteOf('lead-intake', leadScreenedOf(lead, accepted));
-    const stored = await insertScreenedLead(db, lead, { ...accepted, fingerprint }, write);
+    const stored = await insertScreenedLead(db, lead, { ...accepted, claimedFingerprint: fingerprint }, write);
     return { stored, event: JSON.parse(write.envelope), token: write.token, fingerprint };
   };
   const fingerprintsOf = (leadId: string) =>

@@ -139,14 +139,14 @@ const insertScreenedLeadStatement = preparedRead(
 );
 
 /**
- * Store a new lead with its verdict, the fingerprint it claimed and its LeadScreened, in one
+ * Store a new lead with its verdict, the fingerprint it claimed (if any) and its LeadScreened, in one
  * statement (one round trip; a single statement commits or fails as a whole, as a transaction
  * would). False, with nothing written and no NOTIFY, when a lead with its idempotency key exists.
  */
 export async function insertScreenedLead(
   db: Kysely<LeadIntakeDatabase>,
   lead: NewLead,
-  verdict: LeadVerdict & { fingerprint?: string },
+  verdict: LeadVerdict & { claimedFingerprint?: string },
   event: OutboxWrite,
 ): Promise<boolean> {
   const rows = await insertScreenedLeadStatement(db, {
@@ -157,7 +157,7 @@ export async function insertScreenedLead(
     validation_summary: JSON.stringify(verdict.validation_summary),
     rejection_reasons: JSON.stringify(verdict.reasons),
     screened_at: verdict.screened_at,
-    fingerprint: verdict.fingerprint ?? null,
+    fingerprint: verdict.claimedFingerprint ?? null,
     event_id: event.id,
     event_type: event.type,
     envelope: event.envelope,

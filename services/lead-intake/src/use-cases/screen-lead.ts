@@ -1,7 +1,9 @@
-import { DUPLICATE_WINDOW_DAYS, type ValidationSummary } from '@leadmarket/contracts';
+import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { KeyValueStore } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
+import type { LeadIntakeConfig } from '../config.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
+import type { LeadVerdict } from '../db/lead.repository.js';
 import { holdsFingerprint, screeningFacts } from '../db/screening.repository.js';
 import { checkContent } from '../domain/screening/content-check.js';
 import { checkEmail } from '../domain/screening/email-check.js';
@@ -33,19 +35,11 @@ export interface LeadToScreen {
   idempotency_key?: string | null;
 }
 
-export interface ScreeningLimits {
-  SCREENING_IP_LIMIT: number;
-  SCREENING_IP_WINDOW_SECONDS: number;
-}
+/** Screening's per-address limit and window, as lead-intake's configuration has them. */
+export type ScreeningLimits = Pick<LeadIntakeConfig, 'SCREENING_IP_LIMIT' | 'SCREENING_IP_WINDOW_SECONDS'>;
 
-export interface Screening {
-  status: 'valid' | 'rejected';
-  validation_summary: ValidationSummary;
-  reasons: string[];
-  screened_at: Date;
-  /** Set when this lead claimed its duplicate fingerprint: stored with the lead, released if the lead is not. */
-  claimedFingerprint?: string;
-}
+/** The verdict, and the fingerprint this lead claimed (stored with the lead, released if the lead is not). */
+export type Screening = LeadVerdict & { claimedFingerprint?: string };
 
 /**
  * A claim's value: the claiming lead, when it claimed (an unstored claim ages out, UNSTORED_CLAIM_MS)

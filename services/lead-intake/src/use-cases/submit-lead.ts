@@ -89,7 +89,6 @@ export async function submitLead(
     request_hash: hash,
   };
   const screening = await screenLead(ctx.db, ctx.kv, options.screening, { ...record, submitted_at: now });
-  const verdict = { ...screening, fingerprint: screening.claimedFingerprint };
   // A claim whose lead is not stored is given back (best effort: it stops counting after a minute).
   const giveBackClaim = async () => {
     if (screening.claimedFingerprint)
@@ -104,7 +103,7 @@ export async function submitLead(
     stored = await insertScreenedLead(
       ctx.db,
       record,
-      verdict,
+      screening,
       outboxWriteOf(ctx.service, leadScreenedOf(record, screening)),
     );
   } catch (err) {
