@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, freePortBlock } from '@leadmarket/platform/testing';
 import { CpuMeter, processGroup } from './cpu.js';
 import { deleteNamespace } from './broker-cleanup.js';
 // The notification tests' fake, as the chaos run uses: it also answers Twilio's Messages list, which
@@ -10,51 +10,6 @@ import { deleteNamespace } from './broker-cleanup.js';
 import { startFakeTwilio } from '../../services/notification/test/fake-twilio.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Where the kernel picks the local ports of outgoing connections (Linux), else its default. */
-function ephemeralPortRange(): [number, number] {
-  try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low! > 0 && high! >= low!) return [low!, high!];
-  } catch {
-    // Not Linux: IANA's dynamic range.
-  }
-  return [49152, 65535];
-}
-
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-/**
- * The first port of a block of `size` fixed ports for a stack's service instances (`basePort +
- * service × 10 + instance`), every one of them free now and all below the kernel's ephemeral range:
- * a block inside that range can meet a port the stack's own outgoing connections took a moment
- * before, and the instance that loses fails to listen (EADDRINUSE) and exits. A chaos run in CI
- * counted such an exit as a crash.
- */
-export async function freePortBlock(size = 100): Promise<number> {
-  const [ephemeralLow, ephemeralHigh] = ephemeralPortRange();
-  const [low, high] = ephemeralLow > 20_000 + size ? [20_000, ephemeralLow - size] : [ephemeralHigh + 1, 65_536 - size];
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = low + Math.floor((Math.random() * (high - low)) / size) * size;
-    const ports = Array.from({ length: size }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error(`no block of ${size} free ports between ${low} and ${high + size}`);
-}
 
 export const BENCH_ADMIN = { email: 'bench-admin@leadmarket.local', password: 'bench-admin-password-1' };
 

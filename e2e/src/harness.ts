@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createInfra, createLogger } from '@leadmarket/platform';
+import { freePort } from '@leadmarket/platform/testing';
 import { startMarketplace, type Marketplace } from '@leadmarket/gateway';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { stackLog, watchPage } from './failure-report.js';
@@ -32,7 +32,8 @@ export async function startE2e(options: { env?: Record<string, string | undefine
     : createLogger('e2e', 'warn', stackLog);
   const infra = await createInfra({ logger });
   // Claim links, reset links and payment return URLs are built from the public base URL, so the
-  // port is chosen first and the marketplace is told its own address.
+  // port is chosen first (below the ephemeral range: nothing else takes it meanwhile) and the
+  // marketplace is told its own address.
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const marketplace = await startMarketplace({
@@ -76,17 +77,6 @@ export async function startE2e(options: { env?: Record<string, string | undefine
       await infra.close();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** True when the page scrolls sideways (the 375 px layout check). */

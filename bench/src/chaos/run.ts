@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES } from '@leadmarket/contracts';
 import { createLogger, queueOf, RabbitMqEventBus, serviceUrlEnvName } from '@leadmarket/platform';
 import { deleteNamespace } from '../broker-cleanup.js';
-import { TcpProxy } from '@leadmarket/platform/testing';
+import { freePort, freePortBlock, TcpProxy } from '@leadmarket/platform/testing';
 import pg from 'pg';
 import { Supervisor } from '../../../gateway/src/stack/supervisor.js';
 import { startFakeTwilio } from '../../../services/notification/test/fake-twilio.js';
 import { leadBody, signupContractors } from '../client.js';
-import { freePort, freePortBlock } from '../stack.js';
 import { checkInvariants, leadsWithoutVerdict, undrainedOutboxes, type Invariant } from './invariants.js';
 import { startLoad, WindowStats, type Contractor } from './load.js';
 

@@ -3,3 +3,4 @@ export * from './tcp-proxy.js';
 export * from './wait.js';
 export * from './service-app.js';
 export * from './stand-in.js';
+export * from './ports.js';
