@@ -145,6 +145,8 @@ describe('contractor dashboard in the browser', () => {
     await tab(page, 'Available').click();
     await page.getByRole('tab', { name: 'Available (1)' }).waitFor({ timeout: 40_000 });
     const card = page.locator('.dash-lead', { hasText: 'Home Services — HVAC' }).first();
+    // The tab's count comes first; its cards load when it opens ("Loading leads..."), so wait for the card.
+    await card.getByText('Customer: New Lead', { exact: false }).waitFor({ timeout: 15_000 });
     await expect(card.getByText('Customer: New Lead', { exact: false }).count()).resolves.toBe(1);
     expect(await page.getByText(CUSTOMER.name).count()).toBe(0);
     await card.getByRole('button', { name: 'Purchase Lead' }).click();
