@@ -40,7 +40,7 @@ beforeAll(async () => {
   for (let i = 0; i < first; i += 6)
     await Promise.all(
       Array.from({ length: Math.min(6, first - i) }, (_, k) =>
-        createTestLead(i + k, i + k === 0 ? '=SUM(A1) Tester' : undefined),
+        createTestLead(i + k, i + k === 0 ? '=SUM(A1) Tester' : i + k === 1 ? '＠SUM(A1) Tester' : undefined),
       ),
     );
 }, 300_000);
@@ -116,6 +116,7 @@ describe('the Leads list with 150 leads', () => {
     );
     expect(rows).toHaveLength(LEADS + 1);
     expect(all.body).toContain(`,'=SUM(A1) Tester,`);
+    expect(all.body).toContain(`,'＠SUM(A1) Tester,`);
     const rejected = await stack.call('admin-leads-export', { token, query: { status: 'rejected' } });
     expect(csvRows(rejected.body)).toHaveLength(DUPLICATES + 1);
     const [entry] = (await stack.call('admin-audit-log', { token, query: { action: 'leads.export' } })).body.entries;

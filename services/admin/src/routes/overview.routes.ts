@@ -9,7 +9,7 @@ import {
 import { badRequest, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../use-cases/record-audit.js';
-import { csvFileName, toCsv } from '../domain/csv.js';
+import { csvFileName, toCsv } from '@leadmarket/contracts/csv';
 import { centsToDollars } from '../domain/money.js';
 import { contractorsByIds } from '../owners/lookups.js';
 import { ownerCall } from '../owners/owner-call.js';

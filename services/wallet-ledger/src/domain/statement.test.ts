@@ -66,4 +66,22 @@ describe('wallet statement', () => {
     expect(header).toBe('Date (UTC),Description,Type,Lead ID,Amount (USD),Balance after (USD),Transaction ID');
     expect(row).toBe(`2026-11-22T10:00:00.000Z,"'=HYPERLINK(""x""), y",Adjustment by support,,-30.00,4390.00,t1`);
   });
+
+  it('CSV neutralises full-width formula characters too', () => {
+    const entry = {
+      occurred_at: 'x',
+      kind: 'admin_adjustment',
+      lead_id: null,
+      amount_cents: 0,
+      balance_after_cents: 0,
+      transaction_id: 't',
+    };
+    const csv = statementCsv(['＝1+1', '＋1', '－1', '＠cmd'].map((label) => ({ ...entry, label })));
+    const descriptions = csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]);
+    expect(descriptions).toEqual(["'＝1+1", "'＋1", "'－1", "'＠cmd"]);
+  });
 });

@@ -1,4 +1,5 @@
 import { humanizeValue } from '@leadmarket/contracts';
+import { toCsv } from '@leadmarket/contracts/csv';
 import type { TransactionKind } from './ledger.js';
 
 /** What the statement knows of a transaction besides its amount. */
@@ -59,10 +60,17 @@ export function runningBalances(amounts: number[], opening = 0): number[] {
   return amounts.map((a) => (balance += a));
 }
 
-// A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote.
-const neutralise = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+const STATEMENT_COLUMNS = [
+  'Date (UTC)',
+  'Description',
+  'Type',
+  'Lead ID',
+  'Amount (USD)',
+  'Balance after (USD)',
+  'Transaction ID',
+] as const;
 
 /** The statement as CSV (newest first, amounts in dollars with a plain minus so spreadsheets read numbers). */
 export function statementCsv(
@@ -76,23 +84,16 @@ export function statementCsv(
     transaction_id: string;
   }>,
 ): string {
-  const header = [
-    'Date (UTC)',
-    'Description',
-    'Type',
-    'Lead ID',
-    'Amount (USD)',
-    'Balance after (USD)',
-    'Transaction ID',
-  ];
-  const rows = entries.map((e) => [
-    e.occurred_at,
-    csvCell(neutralise(e.label)),
-    kindLabel(e.kind),
-    e.lead_id ?? '',
-    dollars(e.amount_cents),
-    dollars(e.balance_after_cents),
-    e.transaction_id,
-  ]);
-  return [header, ...rows].map((r) => r.join(',')).join('\r\n') + '\r\n';
+  return toCsv(
+    STATEMENT_COLUMNS,
+    entries.map((e) => ({
+      'Date (UTC)': e.occurred_at,
+      Description: e.label,
+      Type: kindLabel(e.kind),
+      'Lead ID': e.lead_id,
+      'Amount (USD)': dollars(e.amount_cents),
+      'Balance after (USD)': dollars(e.balance_after_cents),
+      'Transaction ID': e.transaction_id,
+    })),
+  );
 }
