@@ -24,6 +24,7 @@ import {
 } from '@leadmarket/platform';
 import { createForwarder } from './forward.js';
 import { registerContractorEvents } from './live/contractor-events.route.js';
+import type { ContractorLiveHub } from './live/contractor-live-hub.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { createSessionHook } from './session-hook.js';
 import { robotsTxt, sitemapXml } from './site-files.js';
@@ -91,17 +92,24 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     }
   });
 
+  let live: ContractorLiveHub | undefined;
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const failed: string[] = [];
     await kv.ping().catch(() => failed.push('kv'));
     failed.push(...((await options.ready?.().catch(() => ['services'])) ?? []));
-    return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'unavailable' : 'ready', failed });
+    // Dashboards still work without their live feed (they refetch), so it is reported, not failed.
+    const degraded = live && !live.attached ? ['live-stream'] : [];
+    return reply.code(failed.length ? 503 : 200).send({
+      status: failed.length ? 'unavailable' : 'ready',
+      failed,
+      ...(degraded.length ? { degraded } : {}),
+    });
   });
 
   const rateLimit = options.rateLimitPerMinute ?? 600;
   if (options.bus)
-    await registerContractorEvents(app, {
+    live = await registerContractorEvents(app, {
       bus: options.bus,
       namespace: options.busNamespace,
       kv,

@@ -38,7 +38,16 @@ export async function registerContractorEvents(
   const hub = new ContractorLiveHub();
   const queue = `${o.namespace ? `${o.namespace}.` : ''}leadmarket.gateway-live.${hub.instance}`;
   const subscription = await o.bus.subscribe(
-    { queue, eventTypes: LIVE_EVENT_TYPES, transient: true, prefetch: 256 },
+    {
+      queue,
+      eventTypes: LIVE_EVENT_TYPES,
+      transient: true,
+      prefetch: 256,
+      onAttachChange: (attached) => {
+        if (!attached) o.logger.warn({ queue }, 'live event feed lost; reattaching, open streams will resync');
+        hub.feedChanged(attached);
+      },
+    },
     async (envelope) => hub.handle(envelope),
   );
   const open = new Set<() => void>();

@@ -46,6 +46,10 @@ type Listener = (event: LiveEvent) => void;
 export class ContractorLiveHub {
   readonly instance = randomBytes(6).toString('base64url');
   private seq = 0;
+  /** Ids before this one may miss pushes (the feed was down in between): resuming from them resyncs. */
+  private gapSeq = 0;
+  private feedAttached = false;
+  private feedLost = false;
   private readonly recent: Recorded[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
   /** Lead → contractors it was offered to (insertion-ordered, bounded: the oldest are forgotten first). */
@@ -58,6 +62,26 @@ export class ContractorLiveHub {
     let n = 0;
     for (const set of this.listeners.values()) n += set.size;
     return n;
+  }
+
+  /** True while the hub's bus subscription is attached (its queue receives the events). */
+  get attached(): boolean {
+    return this.feedAttached;
+  }
+
+  /**
+   * The bus subscription was lost (false) or attached (true). Whatever was published while it was
+   * lost never reaches the hub: on its return every open stream, and every stream resuming from
+   * before it, is told to resync.
+   */
+  feedChanged(attached: boolean): void {
+    const restored = attached && this.feedLost;
+    this.feedAttached = attached;
+    this.feedLost = !attached;
+    if (!restored) return;
+    this.gapSeq = ++this.seq;
+    const resync: LiveEvent = { id: this.currentId(), event: 'resync', data: {} };
+    for (const set of this.listeners.values()) for (const send of set) send(resync);
   }
 
   /** Translate one bus event into pushes to the contractors it concerns. */
@@ -138,7 +162,7 @@ export class ContractorLiveHub {
   private since(lastEventId: string, contractorId: string): Recorded[] | undefined {
     const [instance, seqText] = lastEventId.split('.');
     const seq = Number(seqText);
-    if (instance !== this.instance || !Number.isInteger(seq) || seq > this.seq) return undefined;
+    if (instance !== this.instance || !Number.isInteger(seq) || seq > this.seq || seq < this.gapSeq) return undefined;
     const oldest = this.recent[0]?.seq ?? this.seq + 1;
     if (seq < oldest - 1) return undefined;
     return this.recent.filter((r) => r.seq > seq && r.to.includes(contractorId));

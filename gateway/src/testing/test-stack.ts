@@ -1,5 +1,5 @@
-import { createTestInfra, testLogger, type TestInfra } from '@leadmarket/platform/testing';
-import type { ServiceDefinition } from '@leadmarket/platform';
+import { createTestInfra, TcpProxy, testLogger, type TestInfra } from '@leadmarket/platform/testing';
+import { createPostgresDatabase, type Database, type ServiceDefinition } from '@leadmarket/platform';
 import { startMarketplace, type Marketplace } from '../stack/marketplace.js';
 import type { TrustProxy } from '../trust-proxy.js';
 
@@ -23,6 +23,8 @@ export interface CallOptions {
 export interface TestStack {
   url: string;
   infra: TestInfra;
+  /** With `databaseProxy`: the TCP proxy every service reaches PostgreSQL through (cut it, never the server). */
+  databaseProxy?: TcpProxy;
   marketplace: Marketplace;
   /** Call a function through the gateway, as the browser does. */
   call<T = any>(name: string, options?: CallOptions): Promise<ApiResponse<T>>;
@@ -45,13 +47,31 @@ export async function startTestStack(
     rateLimitPerMinute?: number;
     /** GATEWAY_TRUST_PROXY for the gateway: 'loopback' lets a test set its client address with X-Forwarded-For. */
     trustProxy?: TrustProxy;
+    /** Services reach the real PostgreSQL through a TCP proxy the test can cut (`stack.databaseProxy`). */
+    databaseProxy?: boolean;
   } = {},
 ): Promise<TestStack> {
   const logger = testLogger();
   const infra = await createTestInfra(logger);
+  let proxy: TcpProxy | undefined;
+  let proxied: Database | undefined;
+  if (options.databaseProxy) {
+    if (!infra.databaseUrl) {
+      await infra.cleanup();
+      throw new Error('a database proxy needs the real PostgreSQL (DATABASE_URL)');
+    }
+    const target = new URL(infra.databaseUrl);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    target.host = `127.0.0.1:${await proxy.start()}`;
+    proxied = createPostgresDatabase({ url: target.toString(), poolSize: 10, logger });
+  }
+  const closeProxy = async () => {
+    await proxied?.close();
+    await proxy?.close();
+  };
   const start = () =>
     startMarketplace({
-      infra,
+      infra: proxied ? { ...infra, database: proxied } : infra,
       logger,
       env: { ...process.env, ...options.env },
       services: options.services,
@@ -61,6 +81,7 @@ export async function startTestStack(
     });
   // A stack that fails to start (a migration, a port) still removes the file's database, queues and keys.
   let marketplace = await start().catch(async (err: unknown) => {
+    await closeProxy().catch(() => {});
     await infra.cleanup().catch(() => {});
     throw err;
   });
@@ -69,6 +90,7 @@ export async function startTestStack(
       return marketplace.url;
     },
     infra,
+    databaseProxy: proxy,
     get marketplace() {
       return marketplace;
     },
@@ -103,6 +125,7 @@ export async function startTestStack(
       try {
         await marketplace.stop();
       } finally {
+        await closeProxy().catch(() => {});
         await infra.cleanup();
       }
     },

@@ -19,6 +19,11 @@ export interface SubscriptionSpec {
    * no dead-letter queue): live fan-out to one process, e.g. the gateway's server push.
    */
   transient?: boolean;
+  /**
+   * Told true each time the subscription is attached (the first time too) and false when it lost
+   * its channel. A transient queue misses every event published in between.
+   */
+  onAttachChange?(attached: boolean): void;
 }
 
 export interface DeliveryInfo {

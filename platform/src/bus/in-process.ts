@@ -82,6 +82,8 @@ export class InProcessEventBus implements EventBus {
     };
     queue.consumer = consumer;
     this.pump(queue);
+    // In the process itself: attached for as long as it lives.
+    spec.onAttachChange?.(true);
     return {
       close: async () => {
         consumer.closed = true;

@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
-import { DeadlineError, isTransientError, withDeadline } from '../transient.js';
+import { backoffMs, DeadlineError, isTransientError, withDeadline } from '../transient.js';
 import { coalesceWrites } from './coalesce-writes.js';
 import { decodeEnvelope } from './decode.js';
 import {
@@ -21,10 +21,16 @@ import {
 } from './event-bus.js';
 
 interface ActiveSubscription {
-  spec: Required<SubscriptionSpec>;
+  spec: Required<Omit<SubscriptionSpec, 'onAttachChange'>>;
   handler: DeliveryHandler;
+  onAttachChange?: (attached: boolean) => void;
   channel?: Channel;
   consumerTag?: string;
+  /** An attach in progress (a connection's and a channel's retry must not both open one). */
+  attaching?: Promise<void>;
+  /** Failed attaches in a row, for the back-off of the next one. */
+  attachFailures: number;
+  retryTimer?: NodeJS.Timeout;
   inFlight: number;
   closed: boolean;
 }
@@ -154,16 +160,19 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
+    const { onAttachChange, ...rest } = spec;
     const sub: ActiveSubscription = {
       // `?? `, not spread: callers pass `maxAttempts: undefined`, which a spread would copy over the default (NaN in x-delivery-limit).
       spec: {
-        ...spec,
+        ...rest,
         prefetch: spec.prefetch ?? DEFAULT_PREFETCH,
         maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         transient: spec.transient ?? false,
         unboundTypes: spec.unboundTypes ?? [],
       },
       handler,
+      onAttachChange,
+      attachFailures: 0,
       inFlight: 0,
       closed: false,
     };
@@ -172,6 +181,7 @@ export class RabbitMqEventBus implements EventBus {
     return {
       close: async () => {
         sub.closed = true;
+        clearTimeout(sub.retryTimer);
         this.subscriptions.delete(sub);
         if (sub.channel && sub.consumerTag) await sub.channel.cancel(sub.consumerTag).catch(() => {});
         // Drain in-flight handlers before closing the channel, so their acks reach the broker.
@@ -375,17 +385,14 @@ export class RabbitMqEventBus implements EventBus {
     this.connection = connection;
     this.publisher = publisher;
     this.backoffMs = 250;
-    for (const sub of this.subscriptions) await this.attach(sub);
+    for (const sub of this.subscriptions) await this.attachOrRetry(sub);
   }
 
   private onDisconnect(connection: ChannelModel): void {
     if (this.connection !== connection) return;
     this.connection = undefined;
     this.publisher = undefined;
-    for (const sub of this.subscriptions) {
-      sub.channel = undefined;
-      sub.consumerTag = undefined;
-    }
+    for (const sub of this.subscriptions) this.detached(sub);
     if (!this.closed) this.scheduleReconnect();
   }
 
@@ -402,38 +409,105 @@ export class RabbitMqEventBus implements EventBus {
     this.reconnectTimer.unref();
   }
 
-  private async attach(sub: ActiveSubscription): Promise<void> {
-    if (sub.closed || !this.connection) return;
-    const { queue, eventTypes, prefetch, maxAttempts } = sub.spec;
-    const channel = await this.connection.createChannel();
-    channel.on('error', (err) => this.options.logger.warn({ err, queue }, 'rabbitmq consumer channel error'));
-    const dlq = deadLetterQueueOf(queue);
-    if (sub.spec.transient) {
-      await channel.assertQueue(queue, { exclusive: true, autoDelete: true, durable: false });
-    } else {
-      this.declaredQueues.add(queue);
-      await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-      await channel.assertQueue(queue, {
-        durable: true,
-        arguments: {
-          'x-queue-type': 'quorum',
-          // Backstop only: our handler dead-letters with the reason after maxAttempts itself.
-          'x-delivery-limit': maxAttempts + 2,
-          'x-dead-letter-exchange': '',
-          'x-dead-letter-routing-key': dlq,
-        },
-      });
+  /**
+   * Attach, and when that fails on a live connection (a channel refused, a queue not there yet),
+   * try again with back-off: a subscription never stays detached while its connection is up.
+   */
+  private async attachOrRetry(sub: ActiveSubscription): Promise<void> {
+    try {
+      await this.attach(sub);
+      sub.attachFailures = 0;
+    } catch (err) {
+      if (sub.closed || this.closed) return;
+      sub.attachFailures++;
+      this.options.logger.warn(
+        { err: String(err), queue: sub.spec.queue, attempts: sub.attachFailures },
+        'rabbitmq consumer could not attach; retrying',
+      );
+      this.scheduleAttach(sub);
     }
-    for (const type of eventTypes) await channel.bindQueue(queue, this.exchange, type);
-    // Unbinding a binding that does not exist is a no-op for RabbitMQ; sent together, one round trip.
-    if (!sub.spec.transient)
-      await Promise.all(sub.spec.unboundTypes.map((type) => channel.unbindQueue(queue, this.exchange, type)));
-    await channel.prefetch(prefetch);
-    sub.channel = channel;
-    const { consumerTag } = await channel.consume(queue, (msg) => {
-      if (msg) void this.handle(sub, channel, msg);
+  }
+
+  private scheduleAttach(sub: ActiveSubscription): void {
+    clearTimeout(sub.retryTimer);
+    sub.retryTimer = setTimeout(
+      () => {
+        // Without a connection the reconnect attaches every subscription itself.
+        if (!sub.closed && this.connection && !sub.channel) void this.attachOrRetry(sub);
+      },
+      backoffMs(sub.attachFailures + 1, 250, 5000),
+    );
+    sub.retryTimer.unref();
+  }
+
+  /** The subscription lost its channel: tell its owner (a transient queue misses what comes meanwhile). */
+  private detached(sub: ActiveSubscription): void {
+    const was = sub.channel !== undefined;
+    sub.channel = undefined;
+    sub.consumerTag = undefined;
+    if (was && !sub.closed) sub.onAttachChange?.(false);
+  }
+
+  private attach(sub: ActiveSubscription): Promise<void> {
+    sub.attaching ??= this.openConsumer(sub).finally(() => {
+      sub.attaching = undefined;
     });
-    sub.consumerTag = consumerTag;
+    return sub.attaching;
+  }
+
+  private async openConsumer(sub: ActiveSubscription): Promise<void> {
+    if (sub.closed || !this.connection || sub.channel) return;
+    const connection = this.connection;
+    const { queue, eventTypes, prefetch, maxAttempts } = sub.spec;
+    const channel = await connection.createChannel();
+    channel.on('error', (err) => this.options.logger.warn({ err, queue }, 'rabbitmq consumer channel error'));
+    // A channel the broker closed on its own (a channel error) while the connection lives on is
+    // opened again; with the connection, the reconnect does it.
+    channel.on('close', () => {
+      if (sub.channel !== channel) return;
+      this.detached(sub);
+      if (!sub.closed && this.connection === connection) {
+        this.options.logger.warn({ queue }, 'rabbitmq consumer channel closed; attaching again');
+        this.scheduleAttach(sub);
+      }
+    });
+    try {
+      const dlq = deadLetterQueueOf(queue);
+      if (sub.spec.transient) {
+        await channel.assertQueue(queue, { exclusive: true, autoDelete: true, durable: false });
+      } else {
+        this.declaredQueues.add(queue);
+        await channel.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+        await channel.assertQueue(queue, {
+          durable: true,
+          arguments: {
+            'x-queue-type': 'quorum',
+            // Backstop only: our handler dead-letters with the reason after maxAttempts itself.
+            'x-delivery-limit': maxAttempts + 2,
+            'x-dead-letter-exchange': '',
+            'x-dead-letter-routing-key': dlq,
+          },
+        });
+      }
+      for (const type of eventTypes) await channel.bindQueue(queue, this.exchange, type);
+      // Unbinding a binding that does not exist is a no-op for RabbitMQ; sent together, one round trip.
+      if (!sub.spec.transient)
+        await Promise.all(sub.spec.unboundTypes.map((type) => channel.unbindQueue(queue, this.exchange, type)));
+      await channel.prefetch(prefetch);
+      sub.channel = channel;
+      const { consumerTag } = await channel.consume(queue, (msg) => {
+        // null: the broker cancelled the consumer (its queue went); a new channel declares it again.
+        if (msg) void this.handle(sub, channel, msg);
+        else void channel.close().catch(() => {});
+      });
+      sub.consumerTag = consumerTag;
+    } catch (err) {
+      if (sub.channel === channel) sub.channel = undefined;
+      void channel.close().catch(() => {});
+      throw err;
+    }
+    if (sub.closed) return;
+    sub.onAttachChange?.(true);
   }
 
   private async handle(sub: ActiveSubscription, channel: Channel, msg: ConsumeMessage): Promise<void> {

@@ -9,6 +9,9 @@ import { withDeadline } from '../transient.js';
 import { coalesceStatements } from './coalesced-statements.js';
 import { isBeginWith, sendBeginWith } from './begin-with.js';
 import { forgetStatement, namedStatementOf } from './prepared.js';
+import { HealingListener, type ListenOptions } from './listener.js';
+
+export type { ListenOptions } from './listener.js';
 
 /** Integers and sums come back as JS numbers (money is integer cents, far below 2^53). */
 pg.types.setTypeParser(20, Number);
@@ -24,8 +27,12 @@ export interface Database {
   readonly root: Kysely<any>;
   /** Kysely whose unqualified tables resolve to the service's own schema. */
   forService(service: ServiceName): Kysely<any>;
-  /** LISTEN on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; resolves to an unsubscribe function once subscribed, or once the first
+   * attempt failed. A lost connection is reopened and subscribed again by itself (see listener.ts);
+   * `options.onConnectionChange` hears of each loss and return.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -58,6 +65,9 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   idleInTransactionMs: 30_000,
   keepAliveMs: 10_000,
 };
+
+/** How often an idle LISTEN connection is pinged, so a silent one is found and replaced. */
+const LISTEN_PING_INTERVAL_MS = 10_000;
 
 /** A readiness ping longer than this counts as "database unreachable". */
 const PING_DEADLINE_MS = 3000;
@@ -154,23 +164,26 @@ export function createPostgresDatabase({
   pool.on('error', () => {});
   pool.on('connect', (client) => guardClient(client, queryDeadlineMs, logger));
   const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<HealingListener>();
   return {
     kind: 'postgres',
     root,
     forService: (service) => scoped(root, service),
-    async listen(channel, onNotify) {
-      const client = new pg.Client(clientConfig(url, `${applicationName}-listen`, t));
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onNotify(msg.payload ?? '');
+    async listen(channel, onNotify, options) {
+      const listener = new HealingListener({
+        config: clientConfig(url, `${applicationName}-listen`, t),
+        channel,
+        onNotify,
+        onConnectionChange: options?.onConnectionChange,
+        logger,
+        pingIntervalMs: LISTEN_PING_INTERVAL_MS,
+        pingDeadlineMs: t.connectMs,
       });
-      await client.query(`LISTEN "${channel}"`);
-      listeners.add(client);
+      listeners.add(listener);
+      await listener.start();
       return async () => {
-        listeners.delete(client);
-        await withDeadline(client.end(), t.connectMs, 'closing a LISTEN connection').catch(() => {});
+        listeners.delete(listener);
+        await listener.stop(t.connectMs);
       };
     },
     async ping() {
@@ -178,9 +191,7 @@ export function createPostgresDatabase({
     },
     async close() {
       // A blackholed server never answers the goodbye: do not let it hold the shutdown.
-      await Promise.all(
-        [...listeners].map((c) => withDeadline(c.end(), t.connectMs, 'closing a LISTEN connection').catch(() => {})),
-      );
+      await Promise.all([...listeners].map((l) => l.stop(t.connectMs)));
       await withDeadline(root.destroy(), t.connectMs, 'closing the database pool').catch(() => {});
     },
   };
@@ -196,8 +207,10 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     kind: 'pglite',
     root,
     forService: (service) => scoped(root, service),
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, options) {
+      // One in-process connection: it cannot be lost.
       const unsubscribe = await lite.listen(channel, onNotify);
+      options?.onConnectionChange?.(true);
       return async () => {
         await unsubscribe();
       };

@@ -99,6 +99,7 @@ export class OutboxRelay {
   private loop?: Promise<void>;
   private unlisten?: () => Promise<void>;
   private dirty = false;
+  private listenConnected = false;
   private handedOff: EventEnvelope[] = [];
   private flushing?: Promise<void>;
   /** Published by the hand-off, waiting to be marked sent (see markDelayMs). */
@@ -110,16 +111,29 @@ export class OutboxRelay {
     this.db = options.database.forService(options.service);
   }
 
+  /**
+   * True while this relay's LISTEN connection is in place. While it is not, no hand-off arrives:
+   * the polling pass takes every pending row at once, without leaving fresh ones to a hand-off.
+   */
+  get listening(): boolean {
+    return this.listenConnected;
+  }
+
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    try {
-      this.unlisten = await this.options.database.listen(outboxChannel(this.options.service), (payload) =>
-        this.onCommitted(payload),
-      );
-    } catch (err) {
-      this.options.logger.warn({ err: String(err) }, 'outbox LISTEN unavailable; relying on polling');
-    }
+    this.unlisten = await this.options.database.listen(
+      outboxChannel(this.options.service),
+      (payload) => this.onCommitted(payload),
+      {
+        onConnectionChange: (connected) => {
+          const restored = connected && !this.listenConnected;
+          this.listenConnected = connected;
+          // Notifications of the gap were lost: their rows are the polling pass's now.
+          if (restored || !connected) this.kick();
+        },
+      },
+    );
     this.loop = this.run();
   }
 
@@ -251,8 +265,9 @@ export class OutboxRelay {
   /** Publish everything pending once; returns how many rows were handled. Exposed for tests. */
   async drainOnce(): Promise<number> {
     const { batchSize = 100, lockSeconds = 30, handOffGraceMs = 2000 } = this.options;
+    const graceSeconds = this.listenConnected ? handOffGraceMs / 1000 : 0;
     const rows = await this.db.transaction().execute(async (trx) => {
-      const claimed = (await claimStatement(trx, { graceSeconds: handOffGraceMs / 1000, batchSize })) as OutboxRow[];
+      const claimed = (await claimStatement(trx, { graceSeconds, batchSize })) as OutboxRow[];
       if (claimed.length > 0) await lockStatement(trx, { ids: claimed.map((r) => r.id), lockSeconds });
       return claimed;
     });

@@ -163,6 +163,13 @@ export async function buildService<C extends ServiceContext>(
     span?.end();
   });
 
+  const relay = new OutboxRelay({
+    database: infra.database,
+    service: def.name,
+    bus: infra.bus,
+    logger,
+    pollIntervalMs: options.relayPollMs,
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     // Each check has a deadline: a blackholed server must turn readiness red, not hang it.
@@ -182,9 +189,12 @@ export async function buildService<C extends ServiceContext>(
         'dead-letter depth',
       ).catch(() => undefined);
     }
+    // Working, but slower: events wait for the relay's polling pass until LISTEN is back.
+    const degraded = relay.listening ? [] : ['outbox-listen'];
     return reply.code(failed.length ? 503 : 200).send({
       status: failed.length ? 'unavailable' : 'ready',
       failed,
+      ...(degraded.length ? { degraded } : {}),
       ...(deadLetters === undefined ? {} : { dead_letters: deadLetters }),
     });
   });
@@ -192,13 +202,6 @@ export async function buildService<C extends ServiceContext>(
   await def.register(app, ctx);
   assertEveryFunctionHandled(app, def.name);
 
-  const relay = new OutboxRelay({
-    database: infra.database,
-    service: def.name,
-    bus: infra.bus,
-    logger,
-    pollIntervalMs: options.relayPollMs,
-  });
   let subscription: Subscription | undefined;
   const consumerApi = {
     async startConsumers() {
