@@ -29,6 +29,8 @@ const EVERY_SECRET = [
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   'RECEIPT_SIGNING_KEY',
+  'LEAD_IP_HASH_SALT',
+  'SIGNUP_CREDIT_HASH_SALT',
 ];
 
 /** Run a script with only PATH/HOME and `env`: exit code, stderr and how long it took. */
@@ -111,6 +113,7 @@ describe('production with every key', () => {
         PASSWORD_HASH_COST: '16',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
+        SIGNUP_CREDIT_HASH_SALT: randomBytes(32).toString('base64url'),
         STRIPE_SECRET_KEY: 'sk_test_fake',
         STRIPE_WEBHOOK_SECRET: 'whsec_test_production',
         STRIPE_API_BASE: fake.url,
@@ -167,6 +170,7 @@ describe('production with every channel switched off', () => {
         PASSWORD_HASH_COST: '16',
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
+        SIGNUP_CREDIT_HASH_SALT: randomBytes(32).toString('base64url'),
         PAYMENTS_DISABLED: 'true',
         SMS_DISABLED: 'true',
         EMAIL_DISABLED: 'true',

@@ -16,6 +16,12 @@ export const service = defineService({
   migrations,
   context: contractorsContext,
   consumers,
+  productionRequirements: [
+    {
+      variables: ['SIGNUP_CREDIT_HASH_SALT'],
+      purpose: "the secret key of the hashes of deleted accounts' contacts (its development default is public)",
+    },
+  ],
   register(app, ctx) {
     const { config, sessions } = ctx;
     registerAuthRoutes(app, ctx, config, sessions);

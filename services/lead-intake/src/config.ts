@@ -2,7 +2,8 @@ import { CLAIM_TOKEN_TTL_HOURS, LEAD_SUBMIT_RATE } from '@leadmarket/contracts';
 import { envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
-const LeadIntakeConfigSchema = z.object({
+/** lead-intake's own variables (README "Environment variables"). */
+export const LeadIntakeConfigSchema = z.object({
   /** Leads one client IP may submit per window (429 beyond it). */
   LEAD_SUBMIT_RATE_LIMIT: envInt(LEAD_SUBMIT_RATE.limit, 1),
   LEAD_SUBMIT_RATE_WINDOW_SECONDS: envInt(LEAD_SUBMIT_RATE.windowSeconds, 1),
@@ -13,7 +14,7 @@ const LeadIntakeConfigSchema = z.object({
   CLAIM_TOKEN_TTL_HOURS: envInt(CLAIM_TOKEN_TTL_HOURS, 1),
   /** How often the expiry job looks for leads past their offer lifetime. */
   LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
-  /** Salt of the client-IP hash a lead keeps for screening's per-address count (no address is stored). */
+  /** Salt of the client-IP hash a lead keeps for screening's per-address count (no address is stored); required in production. */
   LEAD_IP_HASH_SALT: z.string().min(1).default('leadmarket-lead-ip'),
   // Site intake (README "Environment variables").
   /** Salt of visitor keys; unset means a random secret stored once in the database (stable across restarts). */

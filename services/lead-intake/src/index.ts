@@ -14,6 +14,12 @@ export const service = defineService({
   migrations,
   context: leadIntakeContext,
   consumers,
+  productionRequirements: [
+    {
+      variables: ['LEAD_IP_HASH_SALT'],
+      purpose: 'the secret salt of the client-IP hashes leads keep (its development default is public)',
+    },
+  ],
   register(app, ctx) {
     registerLeadRoutes(app, { ctx, config: ctx.config });
     registerSiteRoutes(app, ctx);

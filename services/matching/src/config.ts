@@ -2,7 +2,8 @@ import { CLAIM_TOKEN_TTL_HOURS, OFFERS_PER_LEAD } from '@leadmarket/contracts';
 import { envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
-const MatchingConfigSchema = z.object({
+/** matching's own variables (README "Environment variables"). */
+export const MatchingConfigSchema = z.object({
   /** How many contractors one lead is offered to. */
   OFFERS_PER_LEAD: envInt(OFFERS_PER_LEAD, 1),
   /** Lifetime of a claim token (and of a lead on the market). */

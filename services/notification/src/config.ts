@@ -22,7 +22,8 @@ const phoneList = z
       }),
   );
 
-const NotificationConfigSchema = z.object({
+/** notification's own variables (README "Environment variables"). */
+export const NotificationConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Channel-off switches (docs/adr/0003-14-production-channels.md): messages of that channel fail with the reason, never "sent". */
   SMS_DISABLED: envBoolean(false),

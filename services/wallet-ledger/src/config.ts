@@ -8,7 +8,8 @@ import { PriceCatalogueCache } from './price-catalogue-cache.js';
 /** The development receipt key: receipts made with it prove nothing, so production must set its own. */
 export const DEV_RECEIPT_SIGNING_KEY = 'leadmarket-dev-receipt-key';
 
-const WalletConfigSchema = z.object({
+/** wallet-ledger's own variables (README "Environment variables"; Stripe's are read by stripe/payments.ts). */
+export const WalletConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Dollars a completed (booked) lead is counted as in revenue and ROI reports. */
   WALLET_AVG_JOB_VALUE_DOLLARS: envInt(DEFAULT_AVG_JOB_VALUE_CENTS / 100, 0),
