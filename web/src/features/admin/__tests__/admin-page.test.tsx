@@ -205,7 +205,7 @@ describe('admin page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export this page (1)' }));
     expect(fileName).toMatch(/^contractors-\d{4}-\d{2}-\d{2}\.csv$/);
     await screen.findByText(`${fileName} exported successfully!`);
-    const lines = (await blob!.text()).split('\r\n');
+    const lines = (await blob!.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'id,business_name,contact_name,email,phone,industry,zip_codes,wallet_balance,total_leads_purchased,total_spend',
     );
