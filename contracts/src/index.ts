@@ -1,6 +1,7 @@
 import './zod-messages.js';
 export { describeZodError } from './zod-messages.js';
 export * from './safe-text.js';
+export * from './email.js';
 export * from './routes.js';
 export * from './site-paths.js';
 export * from './constants.js';

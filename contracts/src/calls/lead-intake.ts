@@ -1,6 +1,7 @@
 import { z } from '../zod.js';
 import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { isEmailAddress } from '../email.js';
 import { ValidationSummarySchema } from '../events/leads.js';
 import { FIELD_MESSAGES, LEAD_FIELD_LIMITS } from '../field-messages.js';
 
@@ -17,7 +18,7 @@ const optionalText = (max: number) =>
 
 /** An optional email: '' and null mean "not given"; anything else must look like an address. */
 const optionalEmail = optionalText(LEAD_FIELD_LIMITS.email).pipe(
-  z.union([z.null(), z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, FIELD_MESSAGES.email)]),
+  z.union([z.null(), z.string().refine(isEmailAddress, FIELD_MESSAGES.email)]),
 );
 
 /** ZIP code: exactly five digits on the server (the form caps the field at 5). */
@@ -255,7 +256,7 @@ import { WAITLIST_TRADES } from '../constants.js';
 export const HONEYPOT_FIELD = 'website';
 
 const siteText = (max: number) => zSite.string().trim().min(1).max(max);
-const siteEmail = zSite.string().trim().max(254).pipe(zSite.email());
+const siteEmail = zSite.string().trim().max(254).refine(isEmailAddress, FIELD_MESSAGES.email);
 /** At least ten digits with the usual separators, as the spec's phone rule. */
 const sitePhone = zSite
   .string()

@@ -16,13 +16,14 @@ import {
   sessionCache,
 } from '@leadmarket/platform';
 import { z } from 'zod';
+import { isEmailAddress } from '@leadmarket/contracts';
 import { findAdminByEmail, insertAdminIfAbsent, setAdminPassword } from '../db/admin.repository.js';
 import { deleteSessionsOf } from '../db/session.repository.js';
 import { migrations } from '../db/migrations/index.js';
 import { ADMIN_PASSWORD_MIN } from '../domain/first-admin.js';
 
 const ArgsSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email()),
+  email: z.string().trim().max(254).refine(isEmailAddress, 'not an email address'),
   password: z.string().min(ADMIN_PASSWORD_MIN, `password must be at least ${ADMIN_PASSWORD_MIN} characters`).max(1024),
   'update-password': z.boolean().default(false),
 });

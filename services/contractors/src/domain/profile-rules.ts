@@ -1,4 +1,11 @@
-import { CONTRACTOR_MESSAGES, isCatalogued, industryOf, MESSAGES, SIGNUP_PASSWORD_MIN } from '@leadmarket/contracts';
+import {
+  CONTRACTOR_MESSAGES,
+  isCatalogued,
+  industryOf,
+  isEmailAddress,
+  MESSAGES,
+  SIGNUP_PASSWORD_MIN,
+} from '@leadmarket/contracts';
 
 /** A rule broken by a form, with the field to point at. */
 export interface RuleViolation {
@@ -30,8 +37,8 @@ const PROFILE_REQUIRED = [
   'zip_codes',
 ] as const;
 
-/** Spec: an address of the form {email} with no spaces. */
-export const isValidEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+/** Spec: an address of the form {email} with no spaces (the one rule, from contracts). */
+export const isValidEmail = isEmailAddress;
 
 /** Spec: with spaces removed, an optional leading plus then at least 10 of digits, spaces, hyphens, parentheses. */
 export const isValidPhone = (phone: string): boolean => /^\+?[\d\s\-()]{10,}$/.test(phone.replace(/\s/g, ''));

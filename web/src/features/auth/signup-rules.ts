@@ -2,6 +2,7 @@ import { SIGNUP_PASSWORD_MIN } from '@leadmarket/contracts/constants';
 import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { SignupInput } from './api/auth-calls';
+import { isEmailAddress } from '@leadmarket/contracts/email';
 
 export type SignupField = Exclude<keyof SignupInput, 'sms_opt_in'>;
 export type SignupErrors = Partial<Record<SignupField, string>>;
@@ -28,7 +29,7 @@ export function checkSignup(values: SignupInput): SignupErrors {
   const errors: SignupErrors = {};
   for (const key of SIGNUP_FIELDS) if (String(values[key]).trim() === '') errors[key] = FIELD_MESSAGES.required(key);
   const email = values.email.trim();
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = MESSAGES.contractor.invalidEmail;
+  if (email && !isEmailAddress(email)) errors.email = MESSAGES.contractor.invalidEmail;
   const phone = values.phone.trim();
   if (phone && !/^\+?[\d\s\-()]{10,}$/.test(phone.replace(/\s/g, ''))) errors.phone = MESSAGES.contractor.invalidPhone;
   const zips = values.zip_codes

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/field';
 import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import { forgotPassword } from '../api/auth-calls';
+import { isEmailAddress } from '@leadmarket/contracts/email';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
 const EMAIL_INVALID = FIELD_MESSAGES.email;
@@ -20,7 +21,7 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim() || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    if (!email.trim() || !isEmailAddress(email.trim())) {
       setState({ kind: 'idle' });
       fields.fail({ email: email.trim() ? EMAIL_INVALID : EMAIL_REQUIRED });
       return;

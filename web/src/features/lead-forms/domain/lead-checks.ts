@@ -1,4 +1,5 @@
 import { ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
+import { isEmailAddress } from '@leadmarket/contracts/email';
 import { FIELD_MESSAGES, LEAD_DESCRIPTION_MIN_CHARS, LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { LEAD_REASON_PROBLEMS } from '@leadmarket/contracts/lead-reasons';
 
@@ -19,7 +20,6 @@ export type LeadField = keyof LeadValues;
 export type LeadErrors = Partial<Record<LeadField, string>>;
 
 const ZIP = new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A US number: ten digits, or eleven starting with the country code 1. */
 export function hasUsPhoneDigits(phone: string): boolean {
@@ -40,7 +40,7 @@ export function checkLead(values: LeadValues, rich: boolean): LeadErrors {
   if (!phone) errors.phone = FIELD_MESSAGES.required('phone');
   else if (!hasUsPhoneDigits(phone)) errors.phone = FIELD_MESSAGES.phoneDigits;
   if (!ZIP.test(values.zip_code.trim())) errors.zip_code = FIELD_MESSAGES.zipCode;
-  if (rich && values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = FIELD_MESSAGES.email;
+  if (rich && values.email.trim() && !isEmailAddress(values.email.trim())) errors.email = FIELD_MESSAGES.email;
   if (!values.service_category) errors.service_category = FIELD_MESSAGES.required('service_category');
   if (!values.sub_service) errors.sub_service = FIELD_MESSAGES.required('sub_service');
   const description = values.description.trim();

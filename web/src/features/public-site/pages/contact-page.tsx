@@ -9,6 +9,7 @@ import { PublicLayout } from '../../../components/ui/public-layout';
 import { sendContactMessage } from '../api/site-calls';
 import { SUPPORT_EMAIL } from '../site-info';
 import '../public-site.css';
+import { isEmailAddress } from '@leadmarket/contracts/email';
 
 const EMPTY = { name: '', email: '', message: '', website: '' };
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -20,7 +21,7 @@ const MESSAGE_MAX = 5000;
 export function checkContact(form: typeof EMPTY): Partial<Record<ContactField, string>> {
   const errors: Partial<Record<ContactField, string>> = {};
   for (const key of FIELDS) if (!form[key].trim()) errors[key] = FIELD_MESSAGES.required(key);
-  if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = FIELD_MESSAGES.email;
+  if (form.email.trim() && !isEmailAddress(form.email.trim())) errors.email = FIELD_MESSAGES.email;
   return errors;
 }
 

@@ -11,6 +11,7 @@ import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { joinWaitlist, trackPageView, type WaitlistInput } from '../api/site-calls';
 import '../public-site.css';
+import { isEmailAddress } from '@leadmarket/contracts/email';
 
 const TRADE_OPTIONS = WAITLIST_TRADE_OPTIONS;
 const EMPTY: WaitlistInput = { first_name: '', last_name: '', company: '', email: '', phone: '', trade: '' };
@@ -21,7 +22,7 @@ type WaitlistField = (typeof FIELDS)[number];
 export function checkWaitlist(form: WaitlistInput): Partial<Record<WaitlistField, string>> {
   const errors: Partial<Record<WaitlistField, string>> = {};
   for (const key of FIELDS) if (!form[key].trim()) errors[key] = FIELD_MESSAGES.required(key);
-  if (form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) errors.email = FIELD_MESSAGES.email;
+  if (form.email.trim() && !isEmailAddress(form.email.trim())) errors.email = FIELD_MESSAGES.email;
   const phone = form.phone.trim();
   if (phone && !/^\+?[\d\s\-().]+$/.test(phone)) errors.phone = FIELD_MESSAGES.phone;
   else if (phone && phone.replace(/\D/g, '').length < 10) errors.phone = FIELD_MESSAGES.phoneDigits;
