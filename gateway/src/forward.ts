@@ -128,7 +128,12 @@ export function createForwarder(options: { clients: ServiceClients; internalToke
     for (;;) {
       const instance = clients.urlOf(service, tried);
       tried.push(instance);
-      const span = tracer().startSpan(`gateway ${method} ${url.split('?')[0]}`, { kind: SpanKind.SERVER });
+      // A new trace: the public entry never continues a trace its client claims.
+      const span = tracer().startSpan(`gateway ${method} ${url.split('?')[0]}`, {
+        kind: SpanKind.SERVER,
+        root: true,
+        attributes: { 'leadmarket.service': 'gateway' },
+      });
       const traceparent = context.with(trace.setSpan(context.active(), span), () => currentTraceparent());
       if (traceparent) headers.traceparent = traceparent;
       else delete headers.traceparent;

@@ -1,46 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { context, propagation, trace, SpanKind, type Context, type Span } from '@opentelemetry/api';
+import { tracingWanted } from './tracing/wanted.js';
 
-/** Our tracer; a no-op until an SDK is registered (startTelemetry, or a test's in-memory provider). */
+/** Our tracer; a no-op until the SDK is started (the register module, or a test's startTracing). */
 export const tracer = () => trace.getTracer('leadmarket');
 
-let started = false;
-
 /**
- * Start the OpenTelemetry SDK when the standard OTEL_* variables ask for an exporter
- * (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_TRACES_EXPORTER); otherwise tracing stays off.
- * Call it first in a process, before the instrumented modules do their work.
+ * The stop function of this process's tracing (flush and shut down at the end of a drain).
+ * Tracing starts in the register module (`--import @leadmarket/platform/register`), before pg,
+ * amqplib and ioredis load; an entry point run without it but with tracing asked for starts the
+ * SDK here, late: its own spans only, the libraries already loaded stay uninstrumented.
  */
 export async function startTelemetry(serviceName: string): Promise<() => Promise<void>> {
-  const wanted =
-    (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_TRACES_EXPORTER) &&
-    process.env.OTEL_TRACES_EXPORTER !== 'none';
-  if (!wanted || started) return async () => {};
-  started = true;
-  const [
-    { NodeSDK },
-    { HttpInstrumentation },
-    { PgInstrumentation },
-    { AmqplibInstrumentation },
-    { IORedisInstrumentation },
-  ] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-pg'),
-    import('@opentelemetry/instrumentation-amqplib'),
-    import('@opentelemetry/instrumentation-ioredis'),
-  ]);
-  const sdk = new NodeSDK({
-    serviceName: process.env.OTEL_SERVICE_NAME ?? serviceName,
-    instrumentations: [
-      new HttpInstrumentation(),
-      new PgInstrumentation(),
-      new AmqplibInstrumentation(),
-      new IORedisInstrumentation(),
-    ],
-  });
-  sdk.start();
-  return () => sdk.shutdown();
+  if (!tracingWanted()) return async () => {};
+  const sdk = await import('./tracing/sdk.js');
+  if (!sdk.tracingStarted()) {
+    console.warn(
+      `${serviceName}: tracing asked for, but the process was not started with --import @leadmarket/platform/register; pg, amqplib and ioredis spans are missing`,
+    );
+    sdk.startTracing({ serviceName });
+  }
+  return sdk.stopTracing;
 }
 
 /** The W3C traceparent of the active span, for an event envelope or an outgoing request. */

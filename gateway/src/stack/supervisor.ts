@@ -42,6 +42,12 @@ export interface SupervisorOptions {
   restartMaxMs?: number;
 }
 
+/**
+ * How every process of the stack starts (as `npm start` and the image do): TypeScript through tsx,
+ * then the tracing register module, before the entry point loads anything it instruments.
+ */
+export const NODE_IMPORTS = ['--import', 'tsx', '--import', '@leadmarket/platform/register'] as const;
+
 /** A run this long counts as healthy: the next crash restarts after the base delay again. */
 const HEALTHY_RUN_MS = 30_000;
 
@@ -118,7 +124,7 @@ export class Supervisor {
 
   private spawn(p: Supervised): void {
     const { root, nodeArgs = [], stdio } = this.options;
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', p.spec.script], {
+    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, p.spec.script], {
       cwd: root,
       env: p.spec.env as NodeJS.ProcessEnv,
       stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],

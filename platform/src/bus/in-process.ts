@@ -1,3 +1,5 @@
+import { context } from '@opentelemetry/api';
+import { contextFromTraceparent } from '../telemetry.js';
 import { isTransientError } from '../transient.js';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import { decodeEnvelope } from './decode.js';
@@ -140,7 +142,10 @@ export class InProcessEventBus implements EventBus {
   private async deliver(queue: Queue, consumer: NonNullable<Queue['consumer']>, message: Message): Promise<void> {
     try {
       const envelope = decodeEnvelope(message.body);
-      await consumer.handler(envelope, { attempt: message.attempt });
+      // Delivered under the trace the event was written in, as a broker's headers would carry it.
+      await context.with(contextFromTraceparent(envelope.traceparent), () =>
+        consumer.handler(envelope, { attempt: message.attempt }),
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // As the RabbitMQ adapter: poison is dead-lettered, an outage (transient error) never is.

@@ -1,6 +1,8 @@
 import { Socket } from 'node:net';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@leadmarket/contracts';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { contextFromTraceparent } from '../telemetry.js';
 import type { Logger } from '../logger.js';
 import { backoffMs, DeadlineError, isTransientError, withDeadline } from '../transient.js';
 import { coalesceWrites } from './coalesce-writes.js';
@@ -135,19 +137,23 @@ export class RabbitMqEventBus implements EventBus {
     const confirms = envelopes.map(
       (envelope) =>
         new Promise<void>((resolve, reject) => {
-          channel.publish(
-            this.exchange,
-            envelope.type,
-            Buffer.from(JSON.stringify(envelope)),
-            {
-              persistent: true,
-              messageId: envelope.id,
-              type: envelope.type,
-              contentType: 'application/json',
-              timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
-              headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
-            },
-            (err) => (err ? reject(asError(err)) : resolve()),
+          // Under the trace the event was written in: the instrumentation's publish span joins it
+          // and carries its context to the consumer in the message headers.
+          context.with(contextFromTraceparent(envelope.traceparent), () =>
+            channel.publish(
+              this.exchange,
+              envelope.type,
+              Buffer.from(JSON.stringify(envelope)),
+              {
+                persistent: true,
+                messageId: envelope.id,
+                type: envelope.type,
+                contentType: 'application/json',
+                timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
+                headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
+              },
+              (err) => (err ? reject(asError(err)) : resolve()),
+            ),
           );
         }),
     );
@@ -516,7 +522,7 @@ export class RabbitMqEventBus implements EventBus {
     let outcome: 'ack' | 'dead' | 'retry' = 'ack';
     let reason = '';
     try {
-      await sub.handler(decodeEnvelope(msg.content.toString()), { attempt });
+      await context.with(deliveryContext(msg), () => sub.handler(decodeEnvelope(msg.content.toString()), { attempt }));
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
       // Poison is dead-lettered; an outage (database down, a timeout) is never the message's fault.
@@ -556,4 +562,13 @@ export class RabbitMqEventBus implements EventBus {
       );
     });
   }
+}
+
+/**
+ * The trace a delivery continues: the instrumentation's consume span when amqplib is instrumented
+ * (it made it from the headers), else the traceparent the message carries.
+ */
+function deliveryContext(msg: ConsumeMessage) {
+  const active = context.active();
+  return trace.getSpan(active) ? active : propagation.extract(active, msg.properties.headers ?? {});
 }

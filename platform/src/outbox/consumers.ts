@@ -12,7 +12,8 @@ import { DEFAULT_PREFETCH, InvalidMessageError, type EventBus, type Subscription
 import { schemaOf, type Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
-import { contextFromTraceparent, runWithCorrelation, SpanKind, withSpan } from '../telemetry.js';
+import { context, type Context } from '@opentelemetry/api';
+import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
 
@@ -98,6 +99,8 @@ interface Pending {
   event: EventEnvelope<any>;
   consumer: ConsumerDefinition;
   attempt: number;
+  /** The trace the bus delivered it in (the broker hop's consume span, or the event's own trace). */
+  trace: Context;
   resolve(): void;
   reject(err: unknown): void;
 }
@@ -152,14 +155,13 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     }
   };
 
-  /** Run one handler inside its event's correlation id and consumer span. */
+  /** Run one handler inside its event's correlation id and a span of its own, in the trace it was delivered in. */
   const invoke = (item: Pending, ctx: ConsumerContext) =>
     runWithCorrelation(item.envelope.correlation_id, () =>
       withSpan(
-        `consume ${item.envelope.type}`,
+        `handle ${item.envelope.type}`,
         {
-          parent: contextFromTraceparent(item.envelope.traceparent),
-          kind: SpanKind.CONSUMER,
+          parent: item.trace,
           attributes: {
             'messaging.message.id': item.envelope.id,
             'leadmarket.service': service,
@@ -295,7 +297,15 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         throw new InvalidMessageError(`invalid ${envelope.type} data: ${issue?.path.join('.')} ${issue?.message}`);
       }
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ envelope, event: { ...envelope, data: parsed.data }, consumer, attempt, resolve, reject });
+        waiting.push({
+          envelope,
+          event: { ...envelope, data: parsed.data },
+          consumer,
+          attempt,
+          trace: context.active(),
+          resolve,
+          reject,
+        });
         pump();
       });
     },

@@ -4,9 +4,7 @@ import { publishAll, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { prepared, preparedRead } from '../db/prepared.js';
-import { contextFromTraceparent, currentTraceparent, SpanKind, tracer } from '../telemetry.js';
 import { isTransientError, withDeadline } from '../transient.js';
-import { trace } from '@opentelemetry/api';
 import { outboxChannel, takeHandOff } from './outbox.js';
 import { redactPublished } from './redact.js';
 
@@ -233,33 +231,11 @@ export class OutboxRelay {
   }
 
   /**
-   * Publish with one producer span per event (the consumer continues from it, so a trace shows the
-   * hop through the broker) and the broker's confirms awaited together.
+   * Publish with the broker's confirms awaited together. Each event's producer span is the bus's
+   * (amqplib's instrumentation, under the trace the event was written in); the relay adds none.
    */
-  private async publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
-    const spans = envelopes.map((envelope) =>
-      tracer().startSpan(
-        `publish ${envelope.type}`,
-        { kind: SpanKind.PRODUCER, attributes: { 'messaging.message.id': envelope.id } },
-        contextFromTraceparent(envelope.traceparent),
-      ),
-    );
-    const outgoing = envelopes.map((envelope, i) => ({
-      ...envelope,
-      traceparent:
-        currentTraceparent(trace.setSpan(contextFromTraceparent(envelope.traceparent), spans[i]!)) ??
-        envelope.traceparent,
-    }));
-    const errors = await publishAll(this.options.bus, outgoing);
-    spans.forEach((span, i) => {
-      const error = errors[i];
-      if (error) {
-        span.recordException(error);
-        span.setStatus({ code: 2, message: error.message });
-      }
-      span.end();
-    });
-    return errors;
+  private publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
+    return publishAll(this.options.bus, envelopes);
   }
 
   /** Publish everything pending once; returns how many rows were handled. Exposed for tests. */

@@ -113,6 +113,9 @@ export interface RunningService<C extends ServiceContext = ServiceContext> exten
   stop(): Promise<void>;
 }
 
+/** Paths no span is made for. */
+const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** The queue a service consumes from (namespaced so test stacks can share a broker). */
 export const queueOf = (service: ServiceName, namespace: string) =>
   `${namespace ? `${namespace}.` : ''}leadmarket.${service}`;
@@ -148,10 +151,13 @@ export async function buildService<C extends ServiceContext>(
   const app = createApp({ logger, internalToken: options.internalToken });
   // Continue the caller's trace and correlation id for everything this request does.
   app.addHook('onRequest', (request, _reply, done) => {
+    // Probes and scrapes every few seconds would each be a trace of their own.
+    if (UNTRACED.has(request.url)) return runWithCorrelation(request.id, done);
     const parent = contextFromTraceparent(request.headers.traceparent as string | undefined);
+    const route = request.routeOptions.url ?? request.url.split('?')[0];
     const span = tracer().startSpan(
-      `${def.name} ${request.method} ${request.url.split('?')[0]}`,
-      { kind: SpanKind.SERVER },
+      `${def.name} ${request.method} ${route}`,
+      { kind: SpanKind.SERVER, attributes: { 'leadmarket.service': def.name, 'http.route': route } },
       parent,
     );
     (request as any).otelSpan = span;
