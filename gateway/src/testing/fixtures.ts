@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { DEFAULT_LEAD_PRICE_CENTS, leadTypeOfUrgency, type EventData } from '@leadmarket/contracts';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
-import type { TestStack } from './test-stack.js';
+import type { TestStack } from './stack-types.js';
 
 /** A complete, valid contractors-signup body; `tag` keeps business name, email and username unique. */
 export function contractorSignupBody(overrides: Record<string, unknown> = {}, tag = randomUUID().slice(0, 8)) {

@@ -1,40 +1,10 @@
-import { createTestInfra, TcpProxy, testLogger, type TestInfra } from '@leadmarket/platform/testing';
+import { createTestInfra, TcpProxy, testLogger } from '@leadmarket/platform/testing';
 import { createPostgresDatabase, type Database, type ServiceDefinition } from '@leadmarket/platform';
-import { startMarketplace, type Marketplace } from '../stack/marketplace.js';
+import { startMarketplace } from '../stack/marketplace.js';
 import type { TrustProxy } from '../trust-proxy.js';
+import type { TestStack } from './stack-types.js';
 
-export interface ApiResponse<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as `Authorization: Bearer …`. */
-  token?: string;
-  headers?: Record<string, string>;
-  /** Send this exact text as the body (malformed JSON, oversized bodies). */
-  rawBody?: string;
-}
-
-export interface TestStack {
-  url: string;
-  infra: TestInfra;
-  /** With `databaseProxy`: the TCP proxy every service reaches PostgreSQL through (cut it, never the server). */
-  databaseProxy?: TcpProxy;
-  marketplace: Marketplace;
-  /** Call a function through the gateway, as the browser does. */
-  call<T = any>(name: string, options?: CallOptions): Promise<ApiResponse<T>>;
-  /**
-   * Stop every service and the gateway and start them again on the same database, broker and key
-   * store (a deploy or crash-restart): `url` and `marketplace` then name the new processes' servers.
-   */
-  restart(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type { ApiResponse, CallOptions, TestStack } from './stack-types.js';
 
 /**
  * The whole marketplace for one test file: real servers when DATABASE_URL, AMQP_URL and

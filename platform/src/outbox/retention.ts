@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { envInt, loadConfig } from '../config.js';
 import type { Logger } from '../logger.js';
-import { intervalJob, type BackgroundJob } from '../service/service.js';
+import { intervalJob, type BackgroundJob } from '../service/background-job.js';
 import { z } from 'zod';
 
 const RetentionConfigSchema = z.object({

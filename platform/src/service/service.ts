@@ -13,10 +13,13 @@ import { appendToOutbox, type NewEvent } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/relay.js';
 import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionRequirement } from '../production.js';
 import { outboxRetentionJob } from '../outbox/retention.js';
+import type { BackgroundJob } from './background-job.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
 import { context, trace } from '@opentelemetry/api';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { RabbitMqEventBus } from '../bus/rabbitmq.js';
+
+export { intervalJob, wakeableJob, type BackgroundJob } from './background-job.js';
 
 /**
  * Everything a service's routes, consumers and jobs use; built once per service instance.
@@ -36,13 +39,6 @@ export interface ServiceContext<DB = any> {
   publicBaseUrl: string;
   /** Write events inside `trx` (this service's transaction); published after commit. */
   emit(trx: Kysely<DB>, events: NewEvent[]): Promise<void>;
-}
-
-/** A background job: started after the service listens, stopped before it closes. */
-export interface BackgroundJob {
-  name: string;
-  start(): void;
-  stop(): Promise<void>;
 }
 
 /**
@@ -327,81 +323,4 @@ function assertEveryFunctionHandled(app: ServiceApp, service: ServiceName): void
     throw new Error(
       `${service} cannot start: no handler for ${missing.join(', ')} (functions the route table gives it)`,
     );
-}
-
-/** A job that runs `fn` every `intervalMs` (never two runs at once); errors are logged, not fatal. */
-export function intervalJob(name: string, intervalMs: number, logger: Logger, fn: () => Promise<void>): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    running = fn()
-      .catch((err) => logger.warn({ err: String(err), job: name }, 'background job failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  return {
-    name,
-    start() {
-      timer = setTimeout(tick, intervalMs);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}
-
-/**
- * A job that runs `pass` when woken and at least every `intervalMs` (the fallback when a wake is
- * missed). A wake during a pass runs one more pass right after it, never two at once.
- * `subscribe` connects it to the service's wake-up signal and returns the unsubscribe function.
- */
-export function wakeableJob(
-  name: string,
-  intervalMs: number,
-  logger: Logger,
-  pass: (isStopped: () => boolean) => Promise<void>,
-  subscribe: (wake: () => void) => () => void,
-): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  let unsubscribe: (() => void) | undefined;
-  const isStopped = () => stopped;
-  const kick = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = pass(isStopped)
-      .catch((err) => logger.warn({ err: String(err), job: name }, 'background pass failed'))
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          kick();
-        } else timer = setTimeout(kick, intervalMs);
-      });
-  };
-  return {
-    name,
-    start() {
-      unsubscribe = subscribe(kick);
-      kick();
-    },
-    async stop() {
-      stopped = true;
-      unsubscribe?.();
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -1,7 +1,7 @@
 import { claimTokenKeyOf, consumerOf, createWakeup, type ServiceContext, type Wakeup } from '@leadmarket/platform';
 import type { NotificationDatabase } from './db/database.js';
 import { loadNotificationConfig, type NotificationConfig } from './config.js';
-import { providersFrom, type Providers } from './use-cases/send-deliveries.js';
+import { providersFrom, type Providers } from './providers/select-providers.js';
 
 /** What notification's routes, consumers and sender share: config, providers and the sender's wake-up. */
 export interface NotificationContext extends ServiceContext<NotificationDatabase> {

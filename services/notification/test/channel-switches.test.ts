@@ -2,7 +2,8 @@ import { ConfigError } from '@leadmarket/platform';
 import { describe, expect, it } from 'vitest';
 import { loadNotificationConfig } from '../src/config.js';
 import { ChannelDisabledError } from '../src/providers/dev-sink.js';
-import { isPermanentFailure, providersFrom } from '../src/use-cases/send-deliveries.js';
+import { providersFrom } from '../src/providers/select-providers.js';
+import { isPermanentFailure } from '../src/use-cases/send-deliveries.js';
 
 describe('channel switches', () => {
   it('a switched-off channel refuses to send, for good, with the reason (never "sent")', async () => {

@@ -1,6 +1,5 @@
 import { functionPath } from '@leadmarket/contracts';
-import { backoffMs, ConfigError, isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
-import { twilioConfigured, type NotificationConfig } from '../config.js';
+import { backoffMs, isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import {
   claimDueDeliveries,
@@ -14,50 +13,11 @@ import {
   type InterruptedDelivery,
   type SentMessage,
 } from '../db/deliveries.repository.js';
-import { ChannelDisabledError, devEmail, devSmsRefusing, disabledEmail, disabledSms } from '../providers/dev-sink.js';
-import type { EmailProvider, SendResult, SmsProvider } from '../providers/provider.js';
-import { createSmtpEmail } from '../providers/smtp-email.js';
-import { createTwilioSms } from '../providers/twilio-sms.js';
+import { ChannelDisabledError } from '../providers/dev-sink.js';
+import type { SendResult } from '../providers/provider.js';
 import { bodyToKeep } from '../domain/sent-secrets.js';
 import { codeOfSendError, customerUnreachableEvent } from '../domain/unreachable-number.js';
 import { scrubFailedDelivery } from '../db/delivery-secrets.repository.js';
-
-export interface Providers {
-  sms: SmsProvider;
-  email: EmailProvider;
-}
-
-/**
- * Twilio and SMTP when configured; a refusing provider for a channel switched off; else (outside
- * production only) the development sinks.
- */
-export function providersFrom(config: NotificationConfig): Providers {
-  const production = config.NODE_ENV === 'production';
-  const missing = [
-    ...(production && !config.SMS_DISABLED && !twilioConfigured(config)
-      ? ['TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN/TWILIO_FROM_NUMBER (or SMS_DISABLED=true)']
-      : []),
-    ...(production && !config.EMAIL_DISABLED && !config.SMTP_URL ? ['SMTP_URL (or EMAIL_DISABLED=true)'] : []),
-  ];
-  if (missing.length) throw new ConfigError(missing.map((m) => `${m} is required in production`));
-  return {
-    sms: config.SMS_DISABLED
-      ? disabledSms
-      : twilioConfigured(config)
-        ? createTwilioSms({
-            accountSid: config.TWILIO_ACCOUNT_SID,
-            authToken: config.TWILIO_AUTH_TOKEN,
-            from: config.TWILIO_FROM_NUMBER,
-            apiBaseUrl: config.TWILIO_API_BASE_URL,
-          })
-        : devSmsRefusing(config.DEV_SMS_UNREACHABLE_NUMBERS),
-    email: config.EMAIL_DISABLED
-      ? disabledEmail
-      : config.SMTP_URL
-        ? createSmtpEmail({ url: config.SMTP_URL, from: config.MAIL_FROM })
-        : devEmail,
-  };
-}
 
 /** Seconds before retry n (1-based): 2, 4, 8 … capped at 5 minutes. */
 export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 ** attempt);

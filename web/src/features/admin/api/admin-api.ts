@@ -4,7 +4,7 @@ import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../
 import type { FunctionName } from '@leadmarket/contracts/routes';
 import type { PriceRowRef } from '@leadmarket/contracts/pricing';
 import { listFrom } from '../utils/format';
-import type { ListPage, ListQuery } from '../components/use-server-list';
+import type { ListPage, ListQuery } from './list-page';
 import type {
   AdminContractor,
   AuditPage,

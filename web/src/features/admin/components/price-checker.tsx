@@ -3,7 +3,7 @@ import { URGENCIES, LEAD_TYPE_OF_URGENCY, type Urgency } from '@leadmarket/contr
 import { PRICED_CATALOGUE, resolveLeadPrice, type PriceEntry } from '@leadmarket/contracts/pricing';
 import { SelectField } from '../../../components/ui/field';
 import { formatMoney } from '../utils/format';
-import { rowLabel } from './pricing-tab';
+import { rowLabel } from '../utils/price-rows';
 
 const SOURCE_WORDS = { trade: 'its trade row', industry: 'its industry row', default: 'the default price' } as const;
 

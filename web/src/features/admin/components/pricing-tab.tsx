@@ -9,12 +9,12 @@ import {
   type PriceEntry,
   type PriceMatrixRow,
   type PriceRowRef,
-  type ResolvedPrice,
 } from '@leadmarket/contracts/pricing';
 import { ApiError } from '../../../lib/api';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { LeadPrice, PricingChange } from '../api/types';
 import { formatDateTime, formatMoney } from '../utils/format';
+import { rowLabel, sourceText } from '../utils/price-rows';
 import { AdminTable } from './admin-table';
 import { reportFailure, type Notify } from './notify';
 import { PriceChecker } from './price-checker';
@@ -25,20 +25,6 @@ const HISTORY_COLUMNS = ['Row', 'Type', 'Old Price', 'New Price', 'Changed by', 
 const cellKey = (row: PriceRowRef, type: string) => `${row.category}\u0000${row.sub_service}\u0000${type}`;
 const cellId = (row: PriceRowRef, type: string) =>
   `price-${row.category}${row.sub_service ? `-${row.sub_service}` : ''}-${type}`;
-
-/** The name an operator knows a row by. */
-export function rowLabel(row: PriceRowRef): string {
-  return (
-    PRICE_MATRIX_ROWS.find((r) => r.category === row.category && r.sub_service === row.sub_service)?.label ??
-    row.category
-  );
-}
-
-/** Where an empty cell's price comes from, in words ("Home Services price", "default"). */
-export function sourceText(resolved: ResolvedPrice): string {
-  if (resolved.source === 'default') return 'default';
-  return `${rowLabel(resolved)} price`;
-}
 
 const toEntries = (prices: LeadPrice[]): PriceEntry[] =>
   prices.map((p) => ({ ...p, sub_service: p.sub_service ?? '', price_cents: Math.round(Number(p.price) * 100) }));

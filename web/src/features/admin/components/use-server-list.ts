@@ -1,24 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '@leadmarket/contracts/constants';
 import { AdminSessionExpired } from '../api/admin-api';
+import type { ListPage, ListQuery } from '../api/list-page';
 
 /** Waits this long after the last keystroke before searching on the server. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** What a server list is asked for: search text, status filter, date order, page. */
-export interface ListQuery {
-  search: string;
-  status: string;
-  sort: 'newest' | 'oldest';
-  page: number;
-  limit: number;
-}
-
-/** One page of rows and how many match in all. */
-export interface ListPage<T> {
-  rows: T[];
-  total: number;
-}
 
 /**
  * A list whose paging, search, filter and order happen on the server. `page` is null until the
