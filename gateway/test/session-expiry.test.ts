@@ -1,11 +1,12 @@
 import { service as admin } from '@leadmarket/admin';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { hashToken, MemoryKeyValueStore, sessionCache } from '@leadmarket/platform';
+import { hashToken, MemoryKeyValueStore, SESSION_CACHE_SECONDS, sessionCache } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../services/admin/src/config.js';
 
-// The gateway caches session lookups (up to 30 s); a session must still be refused the moment it expires.
+// The gateway caches session lookups briefly; a session must still be refused the moment it expires,
+// and soon after its expiry is moved into the past in the database.
 let stack: TestStack;
 
 beforeAll(async () => {
@@ -33,6 +34,25 @@ describe('session expiry at the gateway', () => {
     await waitFor(() => Date.now() > expiresAt.getTime(), 'the session to expire', 20_000, 50);
     const after = await stack.call('admin-audit-log', { token });
     expect(after.status).toBe(401);
+  });
+
+  it('refuses a session whose expiry was moved into the past in the database, within the cache lifetime', async () => {
+    const login = await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } });
+    const token = login.body.session_token as string;
+    expect((await stack.call('admin-audit-log', { token })).status).toBe(200); // now in the gateway's cache
+    await stack.marketplace.services
+      .get('admin')!
+      .ctx.db.updateTable('admin_sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    // Nothing told the gateway: its entry lives at most SESSION_CACHE_SECONDS (the wait allows for a busy machine).
+    await waitFor(
+      async () => (await stack.call('admin-audit-log', { token })).status === 401,
+      'the session to be refused',
+      (SESSION_CACHE_SECONDS + 10) * 1000,
+      200,
+    );
   });
 });
 

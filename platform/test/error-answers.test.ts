@@ -1,5 +1,6 @@
+import { connect, type AddressInfo } from 'node:net';
 import { MESSAGES } from '@leadmarket/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
 import { createLogger } from '../src/logger.js';
 
@@ -31,5 +32,40 @@ describe('error answers of every service', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().message).toBe(MESSAGES.server.internal);
     expect(res.body).not.toContain('undefined');
+  });
+});
+
+/** Send `request` on a raw socket and read everything until the server closes the connection. */
+async function rawExchange(port: number, request: string): Promise<string> {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  socket.write(request);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('latin1');
+}
+
+describe('requests Node cannot parse', () => {
+  const app = createApp({ logger: createLogger('test', 'silent') });
+  app.get('/', async () => ({ ok: true }));
+  let port = 0;
+  beforeAll(async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => app.close());
+  const tooLarge = (method: string) =>
+    `${method} / HTTP/1.1\r\nHost: localhost\r\nCookie: ${'x'.repeat(64 * 1024)}\r\n\r\n`;
+
+  it('headers too large: 431 in plain words, and no body to a HEAD', async () => {
+    const get = await rawExchange(port, tooLarge('GET'));
+    expect(get).toMatch(/^HTTP\/1\.1 431 /);
+    const [, body] = get.split('\r\n\r\n');
+    expect(JSON.parse(body!).message).toContain('request headers are too large');
+
+    const head = await rawExchange(port, tooLarge('HEAD'));
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.endsWith('\r\n\r\n')).toBe(true);
+    expect(head.split('\r\n\r\n')[1]).toBe('');
   });
 });

@@ -12,6 +12,7 @@ import { HttpError } from '../errors.js';
 import { isTransientError } from '../transient.js';
 import type { Logger } from '../logger.js';
 import { clientWentAway } from './client-abort.js';
+import { answerClientError } from './client-error.js';
 import { drainRequest } from './drain.js';
 
 export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
@@ -59,6 +60,7 @@ export function createApp({
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
     // A path whose escapes do not decode: our 400 body, through a normal reply (Fastify's default
     // writes the answer without reading the request body, and clients then see the socket cut).
     frameworkErrors: (error, _request, reply: any) => {

@@ -3,8 +3,12 @@ import { hashToken } from './tokens.js';
 
 export type SessionKind = 'contractor' | 'admin';
 
-/** How long the gateway may reuse a resolved session without asking its owner again. */
-export const SESSION_CACHE_SECONDS = 30;
+/**
+ * How long the gateway may reuse a resolved session without asking its owner again. Owners clear
+ * entries when their code ends a session; a session ended or cut short any other way (an operator
+ * in the database) stops working within this.
+ */
+export const SESSION_CACHE_SECONDS = 5;
 
 /** The cache key of a session, by the token's hash (the owner can invalidate knowing only the hash). */
 export const sessionCacheKey = (kind: SessionKind, tokenHash: string) => `session:${kind}:${tokenHash}`;

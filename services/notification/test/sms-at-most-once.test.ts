@@ -61,7 +61,7 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
       kind: 'lead_offer',
       channel: 'sms',
       recipient: to,
-      body: `New lead ${key}`,
+      body: `New lead ${key}: https://leads.example.test/claim/${randomBytes(24).toString('base64url')}`,
       lead_id: extra.lead_id ?? randomUUID(),
       contractor_id: 'C-1',
       expires_at: extra.expires_at ?? new Date(Date.now() + 3_600_000).toISOString(),
@@ -128,6 +128,7 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
 
     // An offer held back (not yet due) while its lead is sold: the sale cancels it.
     const soldLead = randomUUID();
+    const soldToken = randomBytes(24).toString('base64url');
     const sold = await db.transaction().execute(async (trx) => {
       const key = `lead_offer:${soldLead}:C-3`;
       await queueDelivery(trx, {
@@ -135,7 +136,7 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
         kind: 'lead_offer',
         channel: 'sms',
         recipient: '+14045550113',
-        body: `New lead ${key}`,
+        body: `New lead ${key}: https://leads.example.test/claim/${soldToken}`,
         lead_id: soldLead,
         contractor_id: 'C-3',
         expires_at: new Date(Date.now() + 3_600_000).toISOString(),
@@ -167,5 +168,8 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
     await waitFor(async () => (await delivery(later)).status === 'sent', 'a later offer to be sent', 30_000);
     expect(sentTo('+14045550112')).toHaveLength(0);
     expect(sentTo('+14045550113')).toHaveLength(0);
+    // Never sent, so nobody will need their claim links: neither row keeps one.
+    for (const key of [expired, sold]) expect((await delivery(key)).body).toMatch(/\/claim\/redacted$/);
+    expect((await delivery(sold)).body).not.toContain(soldToken);
   }, 120_000);
 });

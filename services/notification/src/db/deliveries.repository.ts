@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { prepared, preparedRead } from '@leadmarket/platform';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DeliveryKind, DeliveryStatus, NotificationDatabase } from './database.js';
+import { scrubUnsent } from './delivery-secrets.repository.js';
 
 export interface NewDelivery {
   dedupe_key: string;
@@ -147,31 +148,38 @@ const claimDueStatement = preparedRead(
   },
 );
 
-/** Offers whose end passed before they were sent are never sent: marked `expired`. */
+/** Offers whose end passed before they were sent are never sent: marked `expired` (their links scrubbed). */
 export async function expireOverdueOffers(db: Kysely<NotificationDatabase>): Promise<number> {
-  const result = await db
+  const rows = await db
     .updateTable('deliveries')
     .set({ status: 'expired', locked_until: null })
     .where('status', '=', 'pending')
     .where('expires_at', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['id', 'body'])
+    .execute();
+  await scrubUnsent(db, rows);
+  return rows.length;
 }
 
-/** The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent. */
+/**
+ * The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent,
+ * and their stored bodies drop the claim token (nobody will ever need it).
+ */
 export async function cancelLeadOffers(
   db: Kysely<NotificationDatabase>,
   leadId: string,
   reason: string,
 ): Promise<number> {
-  const result = await db
+  const rows = await db
     .updateTable('deliveries')
     .set({ status: 'cancelled', last_error: reason, locked_until: null })
     .where('lead_id', '=', leadId)
     .where('kind', '=', 'lead_offer')
     .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['id', 'body'])
+    .execute();
+  await scrubUnsent(db, rows);
+  return rows.length;
 }
 
 export interface InterruptedDelivery extends ClaimedDelivery {

@@ -10,7 +10,17 @@ export async function scrubFailedDelivery(db: Kysely<NotificationDatabase>, id: 
     .where('id', '=', id)
     .where('status', '=', 'failed')
     .executeTakeFirst();
-  if (!row) return;
-  const scrubbed = scrubSecrets(row.body);
-  if (scrubbed !== row.body) await db.updateTable('deliveries').set({ body: scrubbed }).where('id', '=', id).execute();
+  if (row) await scrubUnsent(db, [{ id, body: row.body }]);
+}
+
+/** Messages that will never be sent keep no bearer secret at rest (see sent-secrets.ts). */
+export async function scrubUnsent(
+  db: Kysely<NotificationDatabase>,
+  rows: Array<{ id: string; body: string }>,
+): Promise<void> {
+  for (const row of rows) {
+    const scrubbed = scrubSecrets(row.body);
+    if (scrubbed !== row.body)
+      await db.updateTable('deliveries').set({ body: scrubbed }).where('id', '=', row.id).execute();
+  }
 }
