@@ -14,22 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, type Dispatcher } from 'undici';
 
 /*
- * The gateway's forwarding of a request to the service that owns it, over a keep-alive pool: the
- * service's answer is gathered whole into one Buffer and sent with `reply.send`.
- *
- * Why not @fastify/reply-from, which it replaces: reply-from piped the service's body into the reply
- * as a stream, with its own work per request around it. The answers here are small JSON (and the
- * small HTML of the development pages), and a CPU profile of the gateway under the purchase race
- * (200 contractors) showed much of its time in that piping (endReadableNT, emitReadable_, flow,
- * eos, sendStream); the gateway cost 0.33-0.55 ms of CPU per proxied request, the most of any
- * process. Here undici hands the answer's headers and chunks to a small handler (`agent.dispatch`),
- * with no stream at all (`agent.request` would still wrap each body in a Readable, and an
- * AsyncResource, to be read back), and the answer goes out with its content-length in one write.
- * Measured, the gateway's CPU per forwarded GET of a small JSON answer, the paths side by side in
- * one process in alternating bursts: reply-from 78-86 µs, agent.request with body.bytes() 74-81 µs,
- * this 65-71 µs. `npm run bench:contention -- 200 30` (BENCH_POOL_SIZE=7), gateway CPU per attempt
- * in two back-to-back pairs, reply-from then this: 0.393 -> 0.327 ms and 0.373 -> 0.333 ms; its
- * write system calls per attempt 2.10 -> 2.10 and 3.52 -> 2.13 (a streamed answer could take two).
+ * The gateway's forwarding of a request to the service that owns it, over a keep-alive undici pool:
+ * `agent.dispatch` hands the answer's headers and chunks to a small handler, and the answer, small
+ * JSON gathered into one Buffer, goes out with `reply.send`. Why not a streaming proxy: ADR 0030.
  * The live stream (SSE) is not forwarded: it has its own route (live/contractor-events.route.ts).
  */
 

@@ -137,6 +137,35 @@ describe('transactional outbox and idempotent inbox', () => {
     expect(written.filter((e) => e.data.lead_id === data.lead_id)).toHaveLength(0);
   });
 
+  it('stores and delivers several events of one transaction exactly, whatever characters their data holds', async () => {
+    const awkward = (n: number) => ({
+      ...leadData(n),
+      contractor_id: `C-${n} it's "quoted", {braced}, back\\slash\\ é ✓`,
+    });
+    const written = await producerDb.transaction().execute((trx) =>
+      appendToOutbox(
+        trx,
+        PRODUCER,
+        [40, 41, 42].map((n) => ({ type: 'LeadCompleted' as const, data: awkward(n) })),
+      ),
+    );
+    const stored = await producerDb
+      .selectFrom('outbox')
+      .select('envelope')
+      .where(
+        'id',
+        'in',
+        written.map((e) => e.id),
+      )
+      .execute();
+    const envelopes = stored.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope));
+    expect(envelopes.sort((a, b) => a.data.lead_id.localeCompare(b.data.lead_id))).toEqual(written);
+    await waitFor(
+      async () => (await effectsFor([40, 41, 42].map((n) => leadData(n).lead_id))).length === 3,
+      'the three effects',
+    );
+  });
+
   it('changes nothing when an event is delivered again (inbox)', async () => {
     const env = buildEnvelope(PRODUCER, { type: 'LeadCompleted', data: leadData(3) });
     await bus.publish(env);

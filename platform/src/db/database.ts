@@ -6,10 +6,8 @@ import pg from 'pg';
 import type { ServiceName } from '@leadmarket/contracts';
 import type { Logger } from '../logger.js';
 import { withDeadline } from '../transient.js';
-import { coalesceStatements } from './coalesced-statements.js';
-import { isBeginWith, sendBeginWith } from './begin-with.js';
-import { forgetStatement, namedStatementOf } from './prepared.js';
 import { HealingListener, type ListenOptions } from './listener.js';
+import { kyselyPool } from './pooled-client.js';
 
 export type { ListenOptions } from './listener.js';
 
@@ -94,62 +92,6 @@ function clientConfig(url: string, applicationName: string, t: DatabaseTimeouts)
   };
 }
 
-/**
- * Give a client a permanent error listener (pg-pool only listens while a client is idle, so a
- * socket error on a checked-out client used to crash the process) and a client-side deadline per
- * query: past it the socket is destroyed, the query fails, and the pool drops the client and opens
- * a fresh one. pg's own query_timeout would leave the dead connection in the pool.
- */
-function guardClient(client: pg.Client, deadlineMs: number, logger?: Logger): void {
-  client.on('error', (err) => logger?.warn({ err: String(err) }, 'database connection error; it will be replaced'));
-  const query = sendPreparedNamed(client.query.bind(client) as (...args: unknown[]) => unknown);
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const result = query(...args);
-    if (!(result instanceof Promise)) return result; // callback and cursor forms: left as they are
-    const timer = setTimeout(() => {
-      const stream = (client as unknown as { connection?: { stream?: { destroy(err?: Error): void } } }).connection
-        ?.stream;
-      stream?.destroy(new Error(`Connection terminated: no answer to a query within ${deadlineMs} ms`));
-    }, deadlineMs);
-    return result.finally(() => clearTimeout(timer));
-  };
-  // BEGIN and the outbox write ride with their neighbours (coalesced-statements.ts); each send keeps its deadline.
-  (client as { query: unknown }).query = coalesceStatements(
-    client.query.bind(client) as (...args: unknown[]) => unknown,
-  );
-}
-
-/**
- * A statement whose text `prepared` registered goes out as a named prepared statement (parsed once
- * per connection); everything else as it is. If PostgreSQL refuses the prepared statement's cached
- * plan (SQLSTATE 0A000: a migration changed a table's row type under this process), the text is sent
- * unnamed from then on, and this call again unnamed.
- */
-function sendPreparedNamed(query: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
-  return (...args: unknown[]) => {
-    const [text, values] = args;
-    if (isBeginWith(text)) {
-      // BEGIN and a statement with parameters in one write (begin-with.ts). A refused cached plan
-      // aborts the transaction either way: the text goes unnamed from the next call on.
-      const statement = text.beginWith;
-      return sendBeginWith(query, { ...statement, name: namedStatementOf(statement.text) }).catch(
-        (err: { code?: unknown }) => {
-          if (err?.code === '0A000') forgetStatement(statement.text);
-          throw err;
-        },
-      );
-    }
-    const name =
-      args.length === 2 && typeof text === 'string' && Array.isArray(values) ? namedStatementOf(text) : undefined;
-    if (!name) return query(...args);
-    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: unknown }) => {
-      if (err?.code !== '0A000') throw err;
-      forgetStatement(text as string);
-      return query(text, values);
-    });
-  };
-}
-
 export function createPostgresDatabase({
   url,
   poolSize = 20,
@@ -160,10 +102,13 @@ export function createPostgresDatabase({
   const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...timeouts };
   const queryDeadlineMs = t.statementMs + 5000;
   const pool = new pg.Pool({ ...clientConfig(url, applicationName, t), max: poolSize });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // An idle client's error (server restart) must not crash the process; the pool replaces it. pg-pool
+  // listens only while a client is idle, so each client also gets a listener of its own.
   pool.on('error', () => {});
-  pool.on('connect', (client) => guardClient(client, queryDeadlineMs, logger));
-  const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) =>
+    client.on('error', (err) => logger?.warn({ err: String(err) }, 'database connection error; it will be replaced')),
+  );
+  const root = new Kysely<any>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, queryDeadlineMs, logger) }) });
   const listeners = new Set<HealingListener>();
   return {
     kind: 'postgres',

@@ -6,10 +6,9 @@ import {
   type ServiceName,
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { sqlLiteral } from '../db/coalesced-statements.js';
+import { prepared } from '../db/prepared.js';
 import { DEFAULT_PREFETCH, InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
-import { schemaOf, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { context, type Context } from '@opentelemetry/api';
@@ -106,6 +105,19 @@ interface Pending {
 }
 
 /**
+ * A batch's inbox rows in one statement, whatever its size (arrays through unnest); the ids it
+ * returns are the events not handled before.
+ */
+const recordInInbox = prepared((db: Kysely<any>, p: { ids: string[]; types: string[]; consumer: string }) =>
+  db
+    .insertInto('inbox')
+    .columns(['event_id', 'consumer', 'type'])
+    .expression(sql`select e, ${p.consumer}::text, t from unnest(${p.ids}::uuid[], ${p.types}::text[]) as u(e, t)`)
+    .onConflict((oc) => oc.doNothing())
+    .returning('event_id'),
+);
+
+/**
  * Subscribe a service's queue and run each event through the idempotent inbox: the event id is
  * recorded in the same transaction as the handler's effect, so a redelivery changes nothing.
  * Deliveries that arrive together are handled in batches (one transaction, one inbox statement, one
@@ -121,7 +133,6 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     byType.set(c.event, c);
   }
   const db = options.database.forService(service);
-  const inboxTable = `${pg.escapeIdentifier(schemaOf(service))}.inbox`;
   const handlerDeadlineMs = options.handlerDeadlineMs ?? DEFAULT_HANDLER_DEADLINE_MS;
   const transientRetryMs = options.transientRetryMs ?? DEFAULT_TRANSIENT_RETRY_MS;
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -182,19 +193,13 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     await db.transaction().execute(async (trx) => {
       const unique = new Map<string, Pending>();
       for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
-      // Literals, not parameters: the statement then leaves with the BEGIN in one message (db/coalesced-statements.ts).
-      const values = [...unique.values()]
-        .map((i) => `(${sqlLiteral(i.envelope.id)}, ${sqlLiteral(service)}, ${sqlLiteral(i.envelope.type)})`)
-        .join(', ');
-      const recorded = new Set(
-        (
-          await sql
-            .raw<{ event_id: string }>(
-              `insert into ${inboxTable} (event_id, consumer, type) values ${values} on conflict do nothing returning event_id`,
-            )
-            .execute(trx)
-        ).rows.map((r) => String(r.event_id)),
-      );
+      const items = [...unique.values()];
+      const inserted = await recordInInbox(trx, {
+        ids: items.map((i) => i.envelope.id),
+        types: items.map((i) => i.envelope.type),
+        consumer: service,
+      });
+      const recorded = new Set(inserted.rows.map((r) => String(r.event_id)));
       const emitted: EventEnvelope[] = [];
       for (const item of unique.values()) {
         if (!recorded.has(item.envelope.id)) continue; // already handled: a redelivery

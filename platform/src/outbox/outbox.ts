@@ -9,8 +9,7 @@ import {
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { schemaOf } from '../db/database.js';
-import { beforeCommit, sqlLiteral } from '../db/coalesced-statements.js';
-import pg from 'pg';
+import { prepared } from '../db/prepared.js';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
 
 /** An event to publish once the transaction that writes it commits. */
@@ -105,26 +104,35 @@ export function outboxWriteOf(producer: ServiceName, event: NewEvent): OutboxWri
   };
 }
 
+/**
+ * The outbox rows and, in the same statement, the NOTIFY (delivered at commit) that hands them to
+ * this process's relay; a data-modifying CTE always runs. One statement text whatever the number of
+ * rows (arrays through unnest), so it is prepared once per connection.
+ */
+const insertOutboxRows = prepared(
+  (db: Kysely<any>, p: { ids: string[]; types: string[]; envelopes: string[]; channel: string; token: string }) =>
+    db
+      .with('written', (w) =>
+        w
+          .insertInto('outbox')
+          .columns(['id', 'type', 'envelope'])
+          .expression(sql`select * from unnest(${p.ids}::uuid[], ${p.types}::text[], ${p.envelopes}::jsonb[])`)
+          .returning('id'),
+      )
+      .selectNoFrom(sql<void>`pg_notify(${p.channel}::text, ${p.token}::text)`.as('notified')),
+);
+
 /** Write already built envelopes in the caller's transaction (see appendToOutbox). */
 export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
-  // One statement: the insert (a data-modifying CTE always runs) and the NOTIFY, delivered at
-  // commit, that hands these envelopes to this process's relay. Other instances do not know the
-  // token and ignore it; their polling pass is the fallback.
-  const token = registerHandOff(producer, envelopes);
-  // Literals, not parameters: the statement then leaves with the COMMIT in one message
-  // (db/coalesced-statements.ts); nobody reads its rows.
-  const rows = envelopes
-    .map((env) => `(${sqlLiteral(env.id)}, ${sqlLiteral(env.type)}, ${sqlLiteral(JSON.stringify(env))})`)
-    .join(', ');
-  await sql
-    .raw(
-      beforeCommit(
-        `with written as (insert into ${pg.escapeIdentifier(schemaOf(producer))}.outbox (id, type, envelope) values ${rows} returning id) ` +
-          `select pg_notify(${sqlLiteral(outboxChannel(producer))}, ${sqlLiteral(token)}) as notified`,
-      ),
-    )
-    .execute(trx);
+  // Other instances do not know the token and ignore it; their polling pass is the fallback.
+  await insertOutboxRows(trx, {
+    ids: envelopes.map((e) => e.id),
+    types: envelopes.map((e) => e.type),
+    envelopes: envelopes.map((e) => JSON.stringify(e)),
+    channel: outboxChannel(producer),
+    token: registerHandOff(producer, envelopes),
+  });
 }
 
 /**

@@ -65,9 +65,7 @@ const heldAt = (ctx: ServiceContext, barrier: ReturnType<typeof groupBarrier>): 
  * Backends of this test's database waiting for a lock, with what they wait for. Not counted:
  * - the lock PostgreSQL takes *at commit* of a transaction that sent NOTIFY (the outbox's wake-up
  *   of its relay; locktype "object", the database's notification queue). It is held only while a
- *   commit writes to the queue, never while a purchase runs (the COMMIT is sent alone, or after the
- *   outbox write in one message whose text, cut short by pg_stat_activity, begins with that
- *   write's marker: platform/src/db/coalesced-statements.ts);
+ *   commit writes to the queue, never while a purchase runs (the backend's query is `commit`);
  * - the relay marking outbox rows it published (`update … outbox`): on a busy machine its
  *   after-commit hand-off and its polling fallback can reach the same committed rows, and one waits
  *   for the other. That is the relay waiting on itself, after the purchases committed, not a
@@ -90,7 +88,7 @@ async function lockWaits(): Promise<string[]> {
        from pg_stat_activity a join pg_locks l on l.pid = a.pid and not l.granted
       where a.datname = current_database()
         and a.wait_event_type = 'Lock' and a.wait_event = l.locktype
-        and not (l.locktype = 'object' and l.classid = 'pg_database'::regclass and (a.query = 'commit' or a.query like '/* before commit */%'))
+        and not (l.locktype = 'object' and l.classid = 'pg_database'::regclass and a.query = 'commit')
         and a.query not ilike 'update %outbox%'
         and l.locktype <> 'extend'`,
   );

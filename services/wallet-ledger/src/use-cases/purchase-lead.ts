@@ -47,123 +47,134 @@ export interface PurchaseOutcome {
  *
  * A sale of an available lead is six statements (issue 19: each is a round trip): the lead with
  * its purchase and the buyer's offer, the wallet, the caps with the spend so far, the posting, the
- * purchase with the lead's new status, the low-balance facts; the outbox leaves with the COMMIT.
+ * purchase with the lead's new status, the low-balance facts, the outbox.
  * What each may read from its snapshot: docs/adr/0028-19-a-sale-in-six-statements.md.
  */
 export async function purchaseLead(
   ctx: ServiceContext<WalletLedgerDatabase>,
   input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
 ): Promise<PurchaseOutcome> {
-  const { leadId, contractorId, channel } = input;
+  const { leadId, contractorId } = input;
   const sold = soldLeadsOf(ctx);
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    // Checked here, once a connection is ours: a loser that waited for one has often waited for
-    // the winner's commit too, and is then refused without a statement (sold-leads.ts).
+  // Checked once a connection is ours and before its transaction begins: a loser that waited for
+  // one has often waited for the winner's commit too, and is then refused without a statement.
+  const outcome = await ctx.db.connection().execute(async (connection) => {
     const knownBuyer = sold.buyerOf(leadId);
     if (knownBuyer !== undefined && knownBuyer !== contractorId) throw conflict(PURCHASE_MESSAGES.sold);
-    const found = await lockLeadForPurchase(trx, leadId, contractorId);
-    if (!found) throw notFound(PURCHASE_MESSAGES.notFound);
-    // Locked only while available (ADR 0028 addendum): a lead sold during the wait for its lock is
-    // not locked at all, so the race's losers never queue behind one another holding it.
-    if (found.locked_id === null || found.purchase_id !== null) {
-      // Another contractor's purchase committed before the statement began: sold to them, whatever
-      // happened to it since (a purchase's buyer never changes).
-      if (found.buyer_id !== null && found.buyer_id !== contractorId) {
-        sold.remember(leadId, found.buyer_id);
-        throw conflict(PURCHASE_MESSAGES.sold);
-      }
-      return refusalOrReplay(trx, leadId, contractorId, sold);
-    }
-    // The sale's details from the locked row (every column of `locked` is set when it is).
-    const lead = {
-      lead_id: leadId,
-      service_category: found.service_category!,
-      sub_service: found.sub_service!,
-      zip_code: found.zip_code!,
-      price_cents: found.price_cents!,
-      offered_at: found.offered_at,
-    };
-    // An offer not in the snapshot may have arrived during the wait for the lock: ask again, now.
-    const offeredAt = lead.offered_at ?? (await offerOf(trx, leadId, contractorId))?.offered_at ?? null;
-    // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
-    // A claim was already proven by its token, which lead-intake checked is bound to this contractor.
-    if (channel === 'dashboard' && offeredAt === null && !(await servesLead(trx, contractorId, lead)))
-      throw forbidden(PURCHASE_MESSAGES.notForYou);
-
-    const price = Number(lead.price_cents);
-    const balance = await lockWallet(trx, contractorId);
-    // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
-    // queue here, so each one sees the spend of those committed before it.
-    const now = new Date();
-    const { caps, spent } = await spendOf(trx, contractorId, now);
-    const refusal = capRefusal(caps, spent, price, now);
-    if (refusal)
-      throw new HttpError(402, refusal.message, undefined, {
-        cap: refusal.cap,
-        resets_at: refusal.resets_at,
-        price_cents: price,
-      });
-    if (balance < price)
-      throw new HttpError(402, MESSAGES.contractor.insufficientBalance, undefined, {
-        balance_cents: balance,
-        price_cents: price,
-      });
-
-    const purchaseId = randomUUID();
-    const posted = await postTransaction(trx, {
-      kind: 'lead_purchase',
-      contractorId,
-      reference: `purchase:${purchaseId}`,
-      amountCents: -price,
-      description: `Lead purchase: ${lead.service_category}${lead.sub_service ? ` / ${lead.sub_service}` : ''} (${lead.zip_code}) lead ${leadId.slice(0, 8)}`,
-      lines: purchaseLines(contractorId, price),
-    });
-    const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
-    await recordSale(trx, {
-      purchaseId,
-      leadId,
-      contractorId,
-      priceCents: price,
-      channel,
-      balanceAfterCents: newBalance,
-      transactionId: posted!.id,
-      serviceCategory: lead.service_category,
-      subService: lead.sub_service,
-      zipCode: lead.zip_code,
-      offeredAt,
-      now,
-    });
-    // This purchase counts in today's and this week's spend (it is `now`, not refunded): matching's
-    // copy of the caps is the one read under the lock plus it, with no second read.
-    const spentAfter = { today_cents: spent.today_cents + price, this_week_cents: spent.this_week_cents + price };
-    await ctx.emit(trx, [
-      {
-        type: 'LeadPurchased',
-        data: {
-          lead_id: leadId,
-          contractor_id: contractorId,
-          purchase_id: purchaseId,
-          price_cents: price,
-          channel,
-          purchased_at: now.toISOString(),
-        },
-      },
-      balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
-      ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
-    ]);
-    return {
-      purchaseId,
-      leadId,
-      contractorId,
-      priceCents: price,
-      balanceCents: newBalance,
-      replayed: false,
-      purchasedAt: now,
-    };
+    return connection.transaction().execute((trx) => sellInTransaction(ctx, trx, input, sold));
   });
   // Committed (a replay was committed earlier): this lead is this buyer's for good.
   sold.remember(leadId, contractorId);
   return outcome;
+}
+
+/** The sale itself, in the transaction `purchaseLead` opened. */
+async function sellInTransaction(
+  ctx: ServiceContext<WalletLedgerDatabase>,
+  trx: Kysely<WalletLedgerDatabase>,
+  input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
+  sold: SoldLeads,
+): Promise<PurchaseOutcome> {
+  const { leadId, contractorId, channel } = input;
+  const found = await lockLeadForPurchase(trx, leadId, contractorId);
+  if (!found) throw notFound(PURCHASE_MESSAGES.notFound);
+  // Locked only while available (ADR 0028 addendum): a lead sold during the wait for its lock is
+  // not locked at all, so the race's losers never queue behind one another holding it.
+  if (found.locked_id === null || found.purchase_id !== null) {
+    // Another contractor's purchase committed before the statement began: sold to them, whatever
+    // happened to it since (a purchase's buyer never changes).
+    if (found.buyer_id !== null && found.buyer_id !== contractorId) {
+      sold.remember(leadId, found.buyer_id);
+      throw conflict(PURCHASE_MESSAGES.sold);
+    }
+    return refusalOrReplay(trx, leadId, contractorId, sold);
+  }
+  // The sale's details from the locked row (every column of `locked` is set when it is).
+  const lead = {
+    lead_id: leadId,
+    service_category: found.service_category!,
+    sub_service: found.sub_service!,
+    zip_code: found.zip_code!,
+    price_cents: found.price_cents!,
+    offered_at: found.offered_at,
+  };
+  // An offer not in the snapshot may have arrived during the wait for the lock: ask again, now.
+  const offeredAt = lead.offered_at ?? (await offerOf(trx, leadId, contractorId))?.offered_at ?? null;
+  // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
+  // A claim was already proven by its token, which lead-intake checked is bound to this contractor.
+  if (channel === 'dashboard' && offeredAt === null && !(await servesLead(trx, contractorId, lead)))
+    throw forbidden(PURCHASE_MESSAGES.notForYou);
+
+  const price = Number(lead.price_cents);
+  const balance = await lockWallet(trx, contractorId);
+  // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
+  // queue here, so each one sees the spend of those committed before it.
+  const now = new Date();
+  const { caps, spent } = await spendOf(trx, contractorId, now);
+  const refusal = capRefusal(caps, spent, price, now);
+  if (refusal)
+    throw new HttpError(402, refusal.message, undefined, {
+      cap: refusal.cap,
+      resets_at: refusal.resets_at,
+      price_cents: price,
+    });
+  if (balance < price)
+    throw new HttpError(402, MESSAGES.contractor.insufficientBalance, undefined, {
+      balance_cents: balance,
+      price_cents: price,
+    });
+
+  const purchaseId = randomUUID();
+  const posted = await postTransaction(trx, {
+    kind: 'lead_purchase',
+    contractorId,
+    reference: `purchase:${purchaseId}`,
+    amountCents: -price,
+    description: `Lead purchase: ${lead.service_category}${lead.sub_service ? ` / ${lead.sub_service}` : ''} (${lead.zip_code}) lead ${leadId.slice(0, 8)}`,
+    lines: purchaseLines(contractorId, price),
+  });
+  const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
+  await recordSale(trx, {
+    purchaseId,
+    leadId,
+    contractorId,
+    priceCents: price,
+    channel,
+    balanceAfterCents: newBalance,
+    transactionId: posted!.id,
+    serviceCategory: lead.service_category,
+    subService: lead.sub_service,
+    zipCode: lead.zip_code,
+    offeredAt,
+    now,
+  });
+  // This purchase counts in today's and this week's spend (it is `now`, not refunded): matching's
+  // copy of the caps is the one read under the lock plus it, with no second read.
+  const spentAfter = { today_cents: spent.today_cents + price, this_week_cents: spent.this_week_cents + price };
+  await ctx.emit(trx, [
+    {
+      type: 'LeadPurchased',
+      data: {
+        lead_id: leadId,
+        contractor_id: contractorId,
+        purchase_id: purchaseId,
+        price_cents: price,
+        channel,
+        purchased_at: now.toISOString(),
+      },
+    },
+    balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
+    ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
+  ]);
+  return {
+    purchaseId,
+    leadId,
+    contractorId,
+    priceCents: price,
+    balanceCents: newBalance,
+    replayed: false,
+    purchasedAt: now,
+  };
 }
 
 /**

@@ -2,8 +2,7 @@
  * Who bought which lead, as far as this process has seen (issue 19, purchase contention): when an
  * SMS goes out, several contractors press Purchase on the same lead within moments, and all but
  * one lose. A loser whose lead this process already knows is sold to someone else is refused
- * before its transaction sends anything to PostgreSQL (a held BEGIN and its ROLLBACK never leave:
- * coalesced-statements.ts), instead of a statement and a rollback each.
+ * before its transaction begins, instead of a BEGIN, a statement and a ROLLBACK each.
  *
  * Safe because a sale, once committed, names its buyer for good (docs/adr/0028, point 1): a
  * refund changes a purchase's status, never its buyer, and purchases are never deleted (a deleted
