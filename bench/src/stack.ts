@@ -81,7 +81,7 @@ export async function startBenchStack(options: { poolSize?: number } = {}) {
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const ok = await fetch(`${url}/readyz`)
+    const ok = await fetch(`${url}/readyz/services`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;

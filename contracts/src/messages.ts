@@ -133,5 +133,8 @@ export const MESSAGES = {
     adminRequired: 'Admin login required.',
     internal: 'Something went wrong on our side. Please try again.',
     unavailable: 'Service temporarily unavailable. Please try again.',
+    /** A function whose service is down, named by what it is to a person (SERVICE_LABELS). */
+    serviceDown: (label: string, retryAfterSeconds: number) =>
+      `This part of leadmarket (${label}) is temporarily unavailable; everything else still works. Please try again in ${retryAfterSeconds} seconds.`,
   },
 } as const;

@@ -16,6 +16,19 @@ export const SERVICE_NAMES = [
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** What each service is to a person reading a page: the words of its "temporarily unavailable" answer. */
+export const SERVICE_LABELS: Record<ServiceName, string> = {
+  'lead-intake': 'lead requests',
+  contractors: 'contractor accounts and sign-in',
+  matching: 'available leads',
+  'wallet-ledger': 'payments, wallets and lead purchases',
+  notification: 'notifications',
+  admin: 'the admin desk',
+};
+
+/** How long a caller is told to wait (Retry-After) when the service behind a function is down. */
+export const SERVICE_DOWN_RETRY_AFTER_SECONDS = 30;
+
 /** Who may call a function: anyone, a contractor with a session, an admin with a session, or a provider (signature-checked by the owner). */
 export type AuthKind = 'public' | 'contractor' | 'admin' | 'webhook';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -11,6 +11,7 @@ import {
   ROUTES,
   unsafeTextMessage,
   type HttpMethod,
+  type ServiceName,
 } from '@leadmarket/contracts';
 import {
   createApp,
@@ -46,8 +47,8 @@ export interface GatewayOptions {
   production?: boolean;
   /** Whom to believe about X-Forwarded-For (see trust-proxy.ts); default nobody. */
   trustProxy?: TrustProxy;
-  /** Readiness of everything behind the gateway. */
-  ready?: () => Promise<string[]>;
+  /** The services with no instance ready now (reported by /readyz/services; never a reason to be unready). */
+  unavailableServices?: () => Promise<ServiceName[]>;
   /** The site's public address (PUBLIC_BASE_URL) for sitemap.xml and robots.txt; else the request's own origin. */
   publicBaseUrl?: string;
   /** The event bus: with it, the gateway serves the dashboard's live stream (contractor-events). */
@@ -93,11 +94,18 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
 
   let live: ContractorLiveHub | undefined;
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready while this gateway can serve the SPA and route: its key-value store (rate limits, sessions)
+  // answers and, in production, the SPA is there. A service that is down is not a reason: its
+  // functions answer 503 (service-down.ts) while the rest of the site works, and every gateway pod
+  // would otherwise leave the load balancer together.
   app.get('/readyz', async (_req, reply) => {
     const failed: string[] = [];
     await kv.ping().catch(() => failed.push('kv'));
-    failed.push(...((await options.ready?.().catch(() => ['services'])) ?? []));
+    if (options.production && !hasWeb) failed.push('web');
     // Dashboards still work without their live feed (they refetch), so it is reported, not failed.
     const degraded = live && !live.attached ? ['live-stream'] : [];
     return reply.code(failed.length ? 503 : 200).send({
@@ -105,6 +113,13 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       failed,
       ...(degraded.length ? { degraded } : {}),
     });
+  });
+  // Everything behind the gateway, for operators and for harnesses that wait for the whole stack.
+  app.get('/readyz/services', async (_req, reply) => {
+    const failed: string[] = [];
+    await kv.ping().catch(() => failed.push('kv'));
+    failed.push(...((await options.unavailableServices?.().catch(() => ['services'])) ?? []));
+    return reply.code(failed.length ? 503 : 200).send({ status: failed.length ? 'unavailable' : 'ready', failed });
   });
 
   const rateLimit = options.rateLimitPerMinute ?? 600;
@@ -172,8 +187,6 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     }
   }
 
-  const webRoot = options.webRoot;
-  const hasWeb = webRoot && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
     // Hashed asset names never change content: cache them for a year; vite wrote .br/.gz beside them.
     await app.register(fastifyStatic, {

@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { INTERNAL_HEADERS, MESSAGES, type ServiceName } from '@leadmarket/contracts';
+import { INTERNAL_HEADERS, type ServiceName } from '@leadmarket/contracts';
 import {
   currentTraceparent,
-  errorBody,
   HttpError,
   neverReached,
   SpanKind,
@@ -12,6 +11,7 @@ import {
 import { context, trace } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Agent, type Dispatcher } from 'undici';
+import { serviceDown } from './service-down.js';
 
 /*
  * The gateway's forwarding of a request to the service that owns it, over a keep-alive undici pool:
@@ -146,7 +146,7 @@ export function createForwarder(options: { clients: ServiceClients; internalToke
           continue;
         }
         request.log.warn({ err: String(error), service }, 'upstream unavailable');
-        return reply.code(503).send(errorBody(MESSAGES.server.unavailable));
+        throw serviceDown(service);
       }
       span.setAttribute('http.status_code', answer.status);
       span.end();

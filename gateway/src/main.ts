@@ -11,7 +11,7 @@ import {
   serviceUrlsFromEnv,
   startTelemetry,
 } from '@leadmarket/platform';
-import { SERVICE_NAMES } from '@leadmarket/contracts';
+import { SERVICE_NAMES, type ServiceName } from '@leadmarket/contracts';
 import { buildGateway } from './app.js';
 import { devPagesOn, GatewayConfigSchema } from './config.js';
 
@@ -51,11 +51,11 @@ async function main() {
     bus,
     busNamespace: config.BUS_NAMESPACE,
     publicBaseUrl: config.PUBLIC_BASE_URL,
-    ready: async () => {
-      const failed: string[] = [];
+    unavailableServices: async () => {
+      const failed: ServiceName[] = [];
       await Promise.all(
         SERVICE_NAMES.map(async (s) => {
-          // Ready while at least one instance of each service is.
+          // Available while at least one instance is ready.
           const answers = await Promise.all(
             clients.instancesOf(s).map((url) =>
               fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })
@@ -63,8 +63,7 @@ async function main() {
                 .catch(() => false),
             ),
           );
-          const ok = answers.some(Boolean);
-          if (!ok) failed.push(s);
+          if (!answers.some(Boolean)) failed.push(s);
         }),
       );
       return failed;
@@ -72,15 +71,19 @@ async function main() {
   });
   await app.listen({ host: config.HOST, port: config.PORT });
   logger.info(`gateway on http://localhost:${config.PORT}`);
-  const shutdown = async () => {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'draining');
     await app.close();
     await bus?.close();
     await kv.close();
     await stopTelemetry();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error) => {

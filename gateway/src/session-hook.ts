@@ -7,6 +7,7 @@ import {
   type KeyValueStore,
   type ServiceClients,
 } from '@leadmarket/platform';
+import { serviceDown } from './service-down.js';
 
 /** Who the gateway found behind a request. */
 export type Caller =
@@ -43,7 +44,8 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
       return answer.account_id;
     } catch (error) {
       if (error instanceof ServiceCallError && error.status < 500) return undefined;
-      throw new HttpError(503, MESSAGES.server.unavailable);
+      // The session's owner is down: the caller is told which part of the site waits, not signed out.
+      throw serviceDown(kind === 'contractor' ? 'contractors' : 'admin');
     }
   }
 

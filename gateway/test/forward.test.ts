@@ -1,6 +1,12 @@
 import http from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { INTERNAL_HEADERS, MESSAGES, SERVICE_NAMES } from '@leadmarket/contracts';
+import {
+  INTERNAL_HEADERS,
+  MESSAGES,
+  SERVICE_DOWN_RETRY_AFTER_SECONDS,
+  SERVICE_LABELS,
+  SERVICE_NAMES,
+} from '@leadmarket/contracts';
 import { MemoryKeyValueStore, ServiceClients, type ServiceApp } from '@leadmarket/platform';
 import { testLogger, waitFor } from '@leadmarket/platform/testing';
 import { context, propagation, trace } from '@opentelemetry/api';
@@ -275,7 +281,10 @@ describe('forwarding when an instance fails', () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await app.inject({ method, url: '/dev/outbox/x', payload: method === 'POST' ? '{}' : undefined });
       expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe(MESSAGES.server.unavailable);
+      expect(res.json().message).toBe(
+        MESSAGES.server.serviceDown(SERVICE_LABELS.notification, SERVICE_DOWN_RETRY_AFTER_SECONDS),
+      );
+      expect(res.headers['retry-after']).toBe(String(SERVICE_DOWN_RETRY_AFTER_SECONDS));
     }
   });
 

@@ -5,6 +5,8 @@ import {
   INTERNAL_HEADERS,
   MESSAGES,
   ROUTES,
+  SERVICE_DOWN_RETRY_AFTER_SECONDS,
+  SERVICE_LABELS,
   SERVICE_NAMES,
   type FunctionName,
   type ServiceName,
@@ -207,7 +209,10 @@ describe('gateway routing by the route table', () => {
       payload: '{}',
     });
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe(MESSAGES.server.unavailable);
+    expect(res.json().message).toBe(
+      MESSAGES.server.serviceDown(SERVICE_LABELS['lead-intake'], SERVICE_DOWN_RETRY_AFTER_SECONDS),
+    );
+    expect(res.headers['retry-after']).toBe(String(SERVICE_DOWN_RETRY_AFTER_SECONDS));
     await app.close();
   });
 

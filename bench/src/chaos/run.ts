@@ -327,7 +327,7 @@ function toE164(phone: string): string {
 async function waitReady(gateway: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${gateway}/readyz`, { signal: AbortSignal.timeout(5000) })
+    const ok = await fetch(`${gateway}/readyz/services`, { signal: AbortSignal.timeout(5000) })
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return;

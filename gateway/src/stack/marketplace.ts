@@ -85,12 +85,15 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     trustProxy: options.trustProxy,
     bus: options.infra.bus,
     busNamespace: options.infra.namespace,
-    ready: async () => {
-      const failed: string[] = [];
+    unavailableServices: async () => {
+      const failed: ServiceName[] = [];
       await Promise.all(
         [...services.values()].map(async (s) => {
-          const res = await s.app.inject({ method: 'GET', url: '/readyz' });
-          if (res.statusCode !== 200) failed.push(s.name);
+          // Asked over its port, as the gateway reaches it: a stopped service refuses.
+          const ok = await fetch(`${s.url}/readyz`, { signal: AbortSignal.timeout(2000) })
+            .then((r) => r.ok)
+            .catch(() => false);
+          if (!ok) failed.push(s.name);
         }),
       );
       return failed;

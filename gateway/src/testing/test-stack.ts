@@ -19,6 +19,8 @@ export async function startTestStack(
     trustProxy?: TrustProxy;
     /** Services reach the real PostgreSQL through a TCP proxy the test can cut (`stack.databaseProxy`). */
     databaseProxy?: boolean;
+    /** The built SPA the gateway serves (a folder with index.html). */
+    webRoot?: string;
   } = {},
 ): Promise<TestStack> {
   const logger = testLogger();
@@ -48,6 +50,7 @@ export async function startTestStack(
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
       relayPollMs: 200,
       trustProxy: options.trustProxy,
+      webRoot: options.webRoot,
     });
   // A stack that fails to start (a migration, a port) still removes the file's database, queues and keys.
   let marketplace = await start().catch(async (err: unknown) => {

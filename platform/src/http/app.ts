@@ -105,7 +105,7 @@ export function createApp({
       return reply.code(400).send(errorBody(described.message, described.field));
     }
     if (error instanceof HttpError) {
-      if (error.statusCode === 429 && error.extra?.retry_after)
+      if ((error.statusCode === 429 || error.statusCode === 503) && error.extra?.retry_after)
         reply.header('retry-after', String(error.extra.retry_after));
       return reply.code(error.statusCode).send(errorBody(error.message, error.field, error.extra));
     }
