@@ -320,13 +320,15 @@ export const VerifyReceiptRequestSchema = z.object({
   lead_id: z.string().trim().uuid('Enter the lead id as it is printed on the receipt.').optional(),
   receipt: ReceiptFactsSchema.optional(),
 });
+/**
+ * What anyone checking a receipt learns: valid, not valid, or valid once and undone since (refunded,
+ * deleted) — never which fact differs, nor whether the lead exists or was sold.
+ */
 export const VerifyReceiptResponseSchema = z.object({
   success: z.literal(true),
   valid: z.boolean(),
+  status: z.enum(['valid', 'invalid', 'refunded', 'deleted']),
   verdict: z.string(),
-  /** Facts that differ from the marketplace's records (empty when valid or unknown). */
-  differing_facts: z.array(z.string()),
-  receipt: ReceiptFactsSchema.nullable(),
 });
 export type VerifyReceiptResponse = z.infer<typeof VerifyReceiptResponseSchema>;
 

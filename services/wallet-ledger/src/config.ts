@@ -15,6 +15,9 @@ export const WalletConfigSchema = z.object({
   WALLET_AVG_JOB_VALUE_DOLLARS: envInt(DEFAULT_AVG_JOB_VALUE_CENTS / 100, 0),
   /** Key of the receipt codes (HMAC); required in production, a fixed development key elsewhere. */
   RECEIPT_SIGNING_KEY: z.string().trim().min(1).default(DEV_RECEIPT_SIGNING_KEY),
+  /** verify-lead-receipt checks allowed per client address in each window (429 beyond). */
+  RECEIPT_VERIFY_RATE_LIMIT: envInt(30, 1),
+  RECEIPT_VERIFY_RATE_WINDOW_SECONDS: envInt(600, 1),
 });
 
 /** What the wallet-ledger routes share: the payments provider and report settings. */
@@ -25,6 +28,8 @@ export interface WalletDeps {
   production: boolean;
   /** Key of the receipt codes (RECEIPT_SIGNING_KEY). */
   receiptKey: string;
+  /** verify-lead-receipt's limit per client address. */
+  receiptVerifyLimit: { limit: number; windowSeconds: number };
 }
 
 /** Read this service's environment (Stripe keys, report settings). */
@@ -35,6 +40,10 @@ export function walletDepsFrom(env: Record<string, string | undefined>): WalletD
     jobValueCents: config.WALLET_AVG_JOB_VALUE_DOLLARS * 100,
     production: config.NODE_ENV === 'production',
     receiptKey: config.RECEIPT_SIGNING_KEY,
+    receiptVerifyLimit: {
+      limit: config.RECEIPT_VERIFY_RATE_LIMIT,
+      windowSeconds: config.RECEIPT_VERIFY_RATE_WINDOW_SECONDS,
+    },
   };
 }
 

@@ -10,11 +10,19 @@ import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
 export const leadDeleted = defineWalletConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
+    const now = new Date();
     await trx
       .updateTable('leads')
-      .set({ status: 'deleted', updated_at: new Date() })
+      .set({ status: 'deleted', updated_at: now })
       .where('lead_id', '=', event.data.lead_id)
       .where('status', '<>', 'sold')
+      .execute();
+    // Sold or not: a receipt of a deleted lead no longer verifies.
+    await trx
+      .updateTable('leads')
+      .set({ deleted_at: now })
+      .where('lead_id', '=', event.data.lead_id)
+      .where('deleted_at', 'is', null)
       .execute();
     await eraseFingerprintsOfLead(trx, event.data.lead_id);
     await eraseLeadDescriptionFromOutbox(trx, 'LeadPriced', event.data.lead_id);

@@ -95,6 +95,8 @@ export interface LeadsTable {
    * bigint: read as a number, written as the id's decimal text or a number.
    */
   price_version_id: ColumnType<number | null, number | string | null | undefined, number | string | null>;
+  /** When an admin deleted the lead (a sold one keeps status 'sold'). */
+  deleted_at: Timestamp | null;
 }
 
 export interface LeadOffersTable {

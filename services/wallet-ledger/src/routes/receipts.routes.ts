@@ -5,7 +5,14 @@ import {
   VerifyReceiptRequestSchema,
   type InternalResponse,
 } from '@leadmarket/contracts';
-import { badRequest, contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import {
+  badRequest,
+  clientIpOf,
+  contractorIdOf,
+  tooManyRequests,
+  type ServiceApp,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
 import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../use-cases/receipts.js';
@@ -28,6 +35,10 @@ export function registerReceiptRoutes(
   app.post(functionPath('verify-lead-receipt'), { schema: { body: VerifyReceiptRequestSchema } }, async (request) => {
     const { code, lead_id, receipt } = request.body;
     if (!lead_id && !receipt) throw badRequest(RECEIPT_MESSAGES.needFacts, 'lead_id');
+    // Per address, shared by every instance: a code cannot be guessed one request at a time.
+    const { limit, windowSeconds } = deps.receiptVerifyLimit;
+    const hit = await ctx.kv.hit(`wallet:receipt-verify:${clientIpOf(request)}`, limit, windowSeconds, 'fixed');
+    if (!hit.allowed) throw tooManyRequests(RECEIPT_MESSAGES.tooMany, hit.retryAfterSeconds);
     return verifyReceipt(ctx.db, deps.receiptKey, { code, lead_id, receipt });
   });
 

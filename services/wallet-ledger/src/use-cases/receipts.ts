@@ -7,35 +7,20 @@ export const RECEIPT_MESSAGES = {
   notYours: 'No purchase of this lead by your account was found.',
   exclusive: 'This lead was sold once, to this buyer only: no other purchase of it exists.',
   notExclusive: 'Another purchase of this lead exists.',
+  refundedStatement: 'This purchase was refunded: the receipt no longer verifies.',
+  deletedStatement: 'This lead was deleted: the receipt no longer verifies.',
   valid:
-    'Valid: this receipt was issued by leadmarket and every fact on it matches our records. The lead was sold to one contractor only.',
-  invalidCode: 'Invalid: the code does not match these facts. The receipt was changed or was not issued by leadmarket.',
-  changedAndInvalid: (facts: string[]) =>
-    `Invalid: the code does not match these facts, and ${facts.map(describeFact).join(', ')} ${facts.length === 1 ? 'differs' : 'differ'} from our records. The receipt was changed.`,
-  changed: (facts: string[]) =>
-    `Invalid: ${facts.length === 1 ? 'one fact differs' : `${facts.length} facts differ`} from our records (${facts.map(describeFact).join(', ')}).`,
-  unknownLead: 'Invalid: leadmarket has no purchase of this lead.',
+    'Valid: this receipt was issued by leadmarket and matches our records. The lead was sold to one contractor only.',
+  // One answer for a wrong code, a changed fact, an unknown lead and an unsold one: it must not tell them apart.
+  invalid: 'Not valid: leadmarket did not issue this receipt for this lead, or it was changed.',
+  refunded: 'No longer valid: this receipt was valid, but the purchase has since been refunded.',
+  deleted: 'No longer valid: this receipt was valid, but the lead has since been deleted.',
   needFacts: 'Enter the lead id or the whole receipt with the code.',
+  tooMany: 'Too many receipt checks from your address. Please wait a few minutes and try again.',
 } as const;
 
-/** Plain words for each fact, in verdicts. */
-const FACT_WORDS: Record<keyof ReceiptFacts, string> = {
-  lead_id: 'the lead',
-  contractor_id: 'the buyer',
-  purchase_id: 'the purchase',
-  transaction_id: 'the ledger transaction',
-  price_cents: 'the price',
-  price_row: 'the price row',
-  lead_type: 'the price tier',
-  price_source: 'where the price came from',
-  price_version: 'the price version',
-  priced_at: 'when the price was fixed',
-  offered_at: 'when it was offered',
-  offered_to: 'how many contractors were offered it',
-  purchased_at: 'when it was bought',
-  other_purchases: 'the other purchases',
-};
-const describeFact = (name: string) => FACT_WORDS[name as keyof ReceiptFacts] ?? name;
+/** A verification's outcome: valid, not valid, or valid once and undone since. */
+export type ReceiptStanding = 'valid' | 'invalid' | 'refunded' | 'deleted';
 
 const iso = (v: unknown): string => (v ? new Date(v as string).toISOString() : '');
 
@@ -87,14 +72,22 @@ export async function readReceiptFacts(
 }
 
 /** A receipt as the buyer (or the admin) reads it: the facts, the code and the statement. */
-export function presentReceipt(key: string, facts: ReceiptFacts) {
+export function presentReceipt(key: string, facts: ReceiptFacts, undone?: 'refunded' | 'deleted') {
   const exclusive = facts.other_purchases === 0;
+  const statement =
+    undone === 'refunded'
+      ? RECEIPT_MESSAGES.refundedStatement
+      : undone === 'deleted'
+        ? RECEIPT_MESSAGES.deletedStatement
+        : exclusive
+          ? RECEIPT_MESSAGES.exclusive
+          : RECEIPT_MESSAGES.notExclusive;
   return {
     success: true as const,
     receipt: facts,
     code: receiptCode(key, facts),
     exclusive,
-    statement: exclusive ? RECEIPT_MESSAGES.exclusive : RECEIPT_MESSAGES.notExclusive,
+    statement,
     verify_function: 'verify-lead-receipt' as const,
   };
 }
@@ -109,60 +102,56 @@ export async function receiptFor(
   const facts = await readReceiptFacts(db, leadId);
   if (!facts || (contractorId !== null && facts.contractor_id !== contractorId))
     throw notFound(RECEIPT_MESSAGES.notYours);
-  return presentReceipt(key, facts);
+  return presentReceipt(key, facts, await undoneSince(db, facts));
+}
+
+/** Whether the purchase a receipt states was refunded, or its lead deleted, since it was issued. */
+async function undoneSince(
+  db: Kysely<WalletLedgerDatabase>,
+  facts: ReceiptFacts,
+): Promise<'refunded' | 'deleted' | undefined> {
+  const purchase = await db
+    .selectFrom('purchases')
+    .select('status')
+    .where('id', '=', facts.purchase_id)
+    .where('lead_id', '=', facts.lead_id)
+    .executeTakeFirst();
+  if (purchase?.status === 'refunded') return 'refunded';
+  const lead = await db
+    .selectFrom('leads')
+    .select('deleted_at')
+    .where('lead_id', '=', facts.lead_id)
+    .executeTakeFirst();
+  return lead?.deleted_at ? 'deleted' : undefined;
 }
 
 /**
- * Check a receipt handed over by anyone. Valid only when the code is the server's code of the
- * facts AND the facts are what the database says now (so a receipt whose purchase was undone, or
- * whose lead was sold twice, stops verifying). With only the lead id, the facts come from the
- * database and the code must be theirs.
+ * Check a receipt handed over by anyone: only whether it is valid, or was valid and has been undone
+ * since (refunded, deleted). Which fact differs, whether the lead exists or was sold, is never said:
+ * any wrong code or fact gets the same answer, so the check cannot be used to learn a purchase's
+ * facts. With only the lead id, the facts are the database's and the code must be theirs.
  */
 export async function verifyReceipt(
   db: Kysely<WalletLedgerDatabase>,
   key: string,
   input: { code: string; lead_id?: string; receipt?: ReceiptFacts },
 ) {
-  const leadId = input.receipt?.lead_id ?? input.lead_id;
-  // A receipt whose lead id was changed is still found by its purchase, so the verdict can say what differs.
-  const actual =
-    (isUuid(leadId) ? await readReceiptFacts(db, leadId) : undefined) ??
-    (isUuid(input.receipt?.purchase_id) ? await factsOfPurchase(db, input.receipt.purchase_id) : undefined);
-  const answer = (valid: boolean, verdict: string, differing: string[] = []) => ({
+  const answer = (status: ReceiptStanding) => ({
     success: true as const,
-    valid,
-    verdict,
-    differing_facts: differing,
-    receipt: valid ? (actual ?? null) : null,
+    valid: status === 'valid',
+    status,
+    verdict: RECEIPT_MESSAGES[status],
   });
-  if (input.receipt) {
-    if (!codeMatches(key, input.receipt, input.code)) {
-      const differing = actual ? differingFacts(input.receipt, actual) : [];
-      return answer(
-        false,
-        differing.length ? RECEIPT_MESSAGES.changedAndInvalid(differing) : RECEIPT_MESSAGES.invalidCode,
-        differing,
-      );
-    }
-    if (!actual) return answer(false, RECEIPT_MESSAGES.unknownLead);
-    const differing = differingFacts(input.receipt, actual);
-    if (differing.length) return answer(false, RECEIPT_MESSAGES.changed(differing), differing);
-  } else {
-    if (!actual) return answer(false, RECEIPT_MESSAGES.unknownLead);
-    if (!codeMatches(key, actual, input.code)) return answer(false, RECEIPT_MESSAGES.invalidCode);
-  }
-  if (actual.other_purchases !== 0) return answer(false, RECEIPT_MESSAGES.notExclusive);
-  return answer(true, RECEIPT_MESSAGES.valid);
+  const leadId = input.receipt?.lead_id ?? input.lead_id;
+  const given = input.receipt ?? (isUuid(leadId) ? await readReceiptFacts(db, leadId) : undefined);
+  // The code proves leadmarket issued exactly these facts; without it nothing else is looked at.
+  if (!given || !codeMatches(key, given, input.code)) return answer('invalid');
+  const undone = await undoneSince(db, given);
+  if (undone) return answer(undone);
+  const actual = await readReceiptFacts(db, given.lead_id);
+  if (!actual || differingFacts(given, actual).length > 0 || actual.other_purchases !== 0) return answer('invalid');
+  return answer('valid');
 }
 
 const isUuid = (v: string | undefined): v is string =>
   typeof v === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-
-/** The facts of the lead a purchase bought (undefined when no such purchase). */
-async function factsOfPurchase(
-  db: Kysely<WalletLedgerDatabase>,
-  purchaseId: string,
-): Promise<ReceiptFacts | undefined> {
-  const row = await db.selectFrom('purchases').select('lead_id').where('id', '=', purchaseId).executeTakeFirst();
-  return row ? readReceiptFacts(db, String(row.lead_id)) : undefined;
-}

@@ -8,6 +8,7 @@ import * as receiptsAndSpendCaps from './2026_11_24_0100_receipts_and_spend_caps
 import * as platformBalancesFromEntries from './2026_11_24_0110_platform_balances_from_entries.js';
 import * as autoCredits from './2026_11_24_0200_auto_credits.js';
 import * as priceCatalogueVersion from './2026_11_25_1500_price_catalogue_version.js';
+import * as leadDeletedAt from './2026_11_27_1500_lead_deleted_at.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const migrations: MigrationSet = {
   '2026_11_24_0110_platform_balances_from_entries': platformBalancesFromEntries,
   '2026_11_24_0200_auto_credits': autoCredits,
   '2026_11_25_1500_price_catalogue_version': priceCatalogueVersion,
+  '2026_11_27_1500_lead_deleted_at': leadDeletedAt,
 };

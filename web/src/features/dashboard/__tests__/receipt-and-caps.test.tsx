@@ -53,7 +53,7 @@ describe('Exclusive — verify on the purchased card', () => {
       'get-purchased-leads': (call) => purchasedAnswer(call, { purchased_leads: [bought] }),
       'get-lead-receipt': () => ({ body: receipt }),
       'verify-lead-receipt': () => ({
-        body: { success: true, valid: true, verdict: 'Valid: …', differing_facts: [], receipt: facts },
+        body: { success: true, valid: true, status: 'valid', verdict: 'Valid: …' },
       }),
     });
     const user = userEvent.setup();
@@ -93,9 +93,8 @@ describe('Exclusive — verify on the purchased card', () => {
         body: {
           success: true,
           valid: false,
-          verdict: 'Invalid: one fact differs from our records (the price).',
-          differing_facts: ['price_cents'],
-          receipt: null,
+          status: 'refunded',
+          verdict: 'No longer valid: this receipt was valid, but the purchase has since been refunded.',
         },
       }),
     });
@@ -109,7 +108,7 @@ describe('Exclusive — verify on the purchased card', () => {
     await user.click(screen.getByRole('button', { name: /Exclusive — verify/ }));
     const verdict = await screen.findByTestId('receipt-verdict');
     expect(verdict.textContent).toContain('This receipt did not verify');
-    expect(verdict.textContent).toContain('one fact differs from our records (the price)');
+    expect(verdict.textContent).toContain('the purchase has since been refunded');
   });
 });
 

@@ -16,8 +16,8 @@ describe('/verify-receipt (public check of a lead receipt)', () => {
         body: {
           success: true,
           valid: true,
+          status: 'valid',
           verdict: 'Valid: this receipt was issued by leadmarket.',
-          differing_facts: [],
         },
       }),
     });
@@ -34,8 +34,8 @@ describe('/verify-receipt (public check of a lead receipt)', () => {
         body: {
           success: true,
           valid: false,
+          status: 'invalid',
           verdict: 'Invalid: the code does not match these facts.',
-          differing_facts: [],
         },
       }),
     });

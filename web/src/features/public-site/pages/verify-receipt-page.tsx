@@ -7,6 +7,12 @@ import { verifyReceipt, type ReceiptVerdict } from '../api/site-calls';
 import '../public-site.css';
 
 const FAILED = 'The receipt could not be checked right now. Try again in a moment.';
+const HEADLINES: Record<ReceiptVerdict['status'], string> = {
+  valid: 'Valid receipt — exclusive lead',
+  invalid: 'Not a valid receipt',
+  refunded: 'No longer valid — refunded',
+  deleted: 'No longer valid — lead deleted',
+};
 const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -90,7 +96,7 @@ export function VerifyReceiptPage() {
           role="status"
           data-testid="receipt-verdict"
         >
-          <strong>{verdict.valid ? 'Valid receipt — exclusive lead' : 'Not a valid receipt'}</strong>
+          <strong>{HEADLINES[verdict.status]}</strong>
           <p>{verdict.verdict}</p>
         </div>
       )}
