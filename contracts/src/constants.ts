@@ -57,7 +57,6 @@ export const ADMIN_REFRESH_MS = 30_000;
 export const ADMIN_BANNER_SHORT_MS = 3000;
 export const ADMIN_BANNER_LONG_MS = 5000;
 export const ADMIN_PRICING_HISTORY_SHOWN = 10;
-export const LEAD_STATUSES = ['available', 'purchased', 'expired', 'archived'] as const;
 /** Every status a lead can be in (lead-intake's lifecycle), for the admin status filter. */
 export const ADMIN_LEAD_STATUSES = [
   'screening',
@@ -72,22 +71,6 @@ export const ADMIN_LEAD_STATUSES = [
 export const ADMIN_PAGE_SIZE = 25;
 /** Date orders of the admin lists. */
 export const ADMIN_SORTS = ['newest', 'oldest'] as const;
-export const TRANSACTION_TYPES = ['wallet_funding', 'lead_purchase'] as const;
-/** @deprecated The spec's test-lead list; the admin form uses the catalogue (SERVICE_CATALOGUE), ADR 0006. */
-export const TEST_LEAD_CATEGORIES = ['HVAC', 'Plumbing', 'Electrical'] as const;
-/** @deprecated The spec's matrix rows; the matrix is PRICE_MATRIX_ROWS of contracts/src/pricing.ts (ADR 0006). */
-export const ADMIN_CATEGORIES = [
-  'HVAC',
-  'Plumbing',
-  'Electrical',
-  'home_services',
-  'insurance',
-  'legal',
-  'real_estate',
-  'finance',
-  'healthcare',
-  'automotive',
-] as const;
 
 /** Defaults of the server-side limits this product adds (each overridable by configuration). */
 export const LEAD_SUBMIT_RATE = { limit: 5, windowSeconds: 600 } as const;

@@ -66,4 +66,3 @@ export const EVENT_SCHEMAS = {
 export type EventType = keyof typeof EVENT_SCHEMAS;
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
 export const EVENT_VERSION = 1;
-export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];

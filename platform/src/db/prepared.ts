@@ -12,7 +12,7 @@ import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type Q
  * plugins: a service's handle and every transaction opened from it share one) with a marker in place
  * of each value, and each call sends the same SQL text with that call's values. The text is
  * registered, so the pg connections of this process send it as a named prepared statement
- * (`namedStatementOf`, used by database.ts): parsed once per connection, and PostgreSQL may keep its
+ * (`namedStatementOf`, used by pooled-client.ts): parsed once per connection, and PostgreSQL may keep its
  * plan.
  *
  * The builder sees markers, not values, so nothing of the statement's shape can depend on them: a
@@ -132,12 +132,12 @@ function registerStatement(sql: string): void {
   if (!named.has(sql)) named.set(sql, `lm_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
 }
 
-/** The prepared statement's name of a registered SQL text (database.ts sends it named), else undefined. */
+/** The prepared statement's name of a registered SQL text (pooled-client.ts sends it named), else undefined. */
 export const namedStatementOf = (sql: string): string | undefined => named.get(sql);
 
 /**
  * Send a text unnamed from now on: PostgreSQL refused its cached plan ("cached plan must not change
- * result type" after a migration changed a table under a running process). database.ts calls this
+ * result type" after a migration changed a table under a running process). pooled-client.ts calls this
  * and sends the query again unnamed.
  */
 export const forgetStatement = (sql: string): void => {

@@ -23,28 +23,3 @@ export function createWakeup(): Wakeup {
     },
   };
 }
-
-/** Wake-ups keyed by a name (e.g. a lead id): a request waits for its own key only. */
-export interface KeyedWakeup {
-  wake(key: string): void;
-  onWake(key: string, fn: () => void): () => void;
-}
-
-/** A new keyed wake-up signal (one per service instance). */
-export function createKeyedWakeup(): KeyedWakeup {
-  const listeners = new Map<string, Set<() => void>>();
-  return {
-    wake(key) {
-      for (const fn of [...(listeners.get(key) ?? [])]) fn();
-    },
-    onWake(key, fn) {
-      let set = listeners.get(key);
-      if (!set) listeners.set(key, (set = new Set()));
-      set.add(fn);
-      return () => {
-        set.delete(fn);
-        if (set.size === 0 && listeners.get(key) === set) listeners.delete(key);
-      };
-    },
-  };
-}

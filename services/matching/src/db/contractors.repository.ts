@@ -254,26 +254,6 @@ export async function candidatesFor(
   return rows.map(toCandidate);
 }
 
-/** The targeting profile of one contractor, or undefined when unknown or deleted. */
-export async function activeContractor(
-  db: Kysely<MatchingDatabase>,
-  contractorId: string,
-): Promise<{ industry: string; sub_service: string; zip_codes: string[] } | undefined> {
-  const row = await db
-    .selectFrom('contractors')
-    .select(['industry', 'sub_service'])
-    .where('contractor_id', '=', contractorId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const zips = await db
-    .selectFrom('contractor_zips')
-    .select('zip_code')
-    .where('contractor_id', '=', contractorId)
-    .execute();
-  return { industry: row.industry, sub_service: row.sub_service, zip_codes: zips.map((z) => z.zip_code) };
-}
-
 /** jsonb comes back parsed from pg and as text from some drivers. */
 function parseLimits(value: unknown): SpendLimitsSnapshot | null {
   if (value === null || value === undefined) return null;

@@ -4,7 +4,7 @@ import { focusFirstInvalid } from './field';
 /**
  * Per-field errors of one form: `fail` shows them beside their fields and, once they are on the
  * page, moves focus to the first invalid field (or to `summaryRef`, a focusable error summary);
- * typing in a field clears its error. A 400 answer's `field` is placed with `fromServer`.
+ * typing in a field clears its error. A 400 answer's `field` is found with `fieldOf`.
  */
 export function useFieldErrors<K extends string>(fields: readonly K[]) {
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
