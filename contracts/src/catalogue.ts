@@ -4,6 +4,7 @@
  * through calls/contractors.ts as before.
  */
 import { WAITLIST_TRADES } from './constants.js';
+import { humanizeValue } from './display.js';
 
 /** One choice of the industry and sub-service dropdowns (dashboards §3: value, label). */
 export interface CatalogueOption {
@@ -124,6 +125,18 @@ export const industryOf = (value: string): CatalogueIndustry | undefined =>
 /** True when `subService` is one of `industry`'s sub-services. */
 export const isCatalogued = (industry: string, subService: string): boolean =>
   Boolean(industryOf(industry)?.sub_services.some((s) => s.value === subService));
+
+/**
+ * What a person reads for a request's service: the catalogue's label of its sub-service ("HVAC",
+ * "Personal Injury"), else of its industry; a value the catalogue does not hold reads as words.
+ */
+export function serviceLabel(industry: string, subService?: string | null): string {
+  const found = industryOf(industry);
+  const sub = subService ? found?.sub_services.find((s) => s.value === subService) : undefined;
+  if (sub) return sub.label;
+  if (subService) return humanizeValue(subService);
+  return found?.label ?? humanizeValue(industry);
+}
 
 /** The waitlist's trade choices with their labels: the home-service trades' own labels, and Other. */
 export const WAITLIST_TRADE_OPTIONS: ReadonlyArray<{ value: (typeof WAITLIST_TRADES)[number]; label: string }> =

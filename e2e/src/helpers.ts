@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /** What a marketplace function answered: the HTTP status and the parsed JSON body (undefined when empty). */
 export interface FunctionAnswer {
   status: number;
@@ -38,4 +40,89 @@ export function uniqueSurname(): string {
     n = Math.floor(n / (consonants.length * vowels.length));
   }
   return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/** Wait for a row of the development outbox page (reloaded) to hold every given text; return that row. */
+export async function outboxRow(page: Page, channel: 'sms' | 'email', texts: string[]) {
+  for (let i = 0; i < 60; i++) {
+    await page.goto(`/dev/outbox?channel=${channel}`);
+    let row = page.locator('tbody tr');
+    for (const t of texts) row = row.filter({ hasText: t });
+    if ((await row.count()) > 0) return row.first();
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no ${channel} in the outbox with ${texts.join(', ')}`);
+}
+
+/** A contractor as the signup form takes one (HVAC in Home Services). */
+export interface SignupPerson {
+  name: string;
+  business: string;
+  email: string;
+  phone: string;
+  zip: string;
+  user: string;
+}
+
+/** Sign up through /signup as a person does; resolves on /welcome with the stored session. */
+export async function signUpInBrowser(page: Page, who: SignupPerson) {
+  await page.goto('/signup');
+  await page.getByLabel(/^Your Name/).fill(who.name);
+  await page.getByLabel(/^Business Name/).fill(who.business);
+  await page.getByLabel(/^Email/).fill(who.email);
+  await page.getByLabel(/^Phone/).fill(who.phone);
+  await page.getByLabel(/^Industry/).selectOption('home_services');
+  await page.getByRole('combobox', { name: /^Sub-Service/ }).selectOption('hvac');
+  await page.getByLabel(/^Service ZIP Codes/).fill(who.zip);
+  await page.getByLabel(/^Username/).fill(who.user);
+  await page.getByLabel(/^Password/).fill('s3cret-pass');
+  await page.getByLabel(/^Confirm Password/).fill('s3cret-pass');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/welcome', { timeout: 20_000 });
+  return page.evaluate(() => ({
+    token: (globalThis as any).localStorage.getItem('contractor_session_token') as string,
+    contractorId: (globalThis as any).localStorage.getItem('contractor_id') as string,
+  }));
+}
+
+/** A contractor's session as the browser keeps it. */
+export interface ContractorSession {
+  token: string;
+  contractorId: string;
+}
+
+/**
+ * Sign an HVAC contractor (Home Services) up through the API, where the signup form is not what a
+ * test walks; password "s3cret-pass". Returns its session.
+ */
+export async function signUpByApi(
+  baseUrl: string,
+  who: { name: string; business: string; email: string; phone: string; zip: string; user: string; sms: boolean },
+): Promise<ContractorSession> {
+  const res = await callFunction(baseUrl, 'contractors-signup', {
+    body: {
+      contact_name: who.name,
+      business_name: who.business,
+      email: who.email,
+      phone: who.phone,
+      industry: 'home_services',
+      sub_service: 'hvac',
+      username: who.user,
+      password: 's3cret-pass',
+      confirm_password: 's3cret-pass',
+      zip_codes: who.zip,
+      sms_opt_in: who.sms,
+    },
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.session_token as string, contractorId: res.body.contractor_id as string };
+}
+
+/** Every page of `page`'s browser context opens signed in as this contractor. */
+export async function signInContext(page: Page, session: ContractorSession): Promise<void> {
+  await page.context().addInitScript(({ token, contractorId }) => {
+    (globalThis as any).localStorage.setItem('contractor_session_token', token);
+    (globalThis as any).localStorage.setItem('contractor_id', contractorId);
+  }, session);
 }

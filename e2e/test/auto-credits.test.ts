@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
-import { callFunction } from '../src/helpers.js';
+import { callFunction, signInContext, signUpByApi } from '../src/helpers.js';
 
 // Issue 21 in Chromium against the embedded marketplace: a contractor buys a lead on the
 // dashboard; the customer's "sold" text fails for good because the number is a landline (the
@@ -28,27 +28,16 @@ describe('automatic credits in the browser', () => {
 
   it('refunds a lead whose customer cannot be texted and lists the credit with its reason on the Wallet tab', async () => {
     const unique = Date.now().toString(36);
-    const signup = await callFunction(env.baseUrl, 'contractors-signup', {
-      body: {
-        contact_name: 'Kim Lee',
-        business_name: `Lee Heating ${unique}`,
-        email: `kim.${unique}@leeheating-e2e.com`,
-        phone: '(415) 555-0144',
-        industry: 'home_services',
-        sub_service: 'hvac',
-        username: `kim_${unique}`,
-        password: 's3cret-pass',
-        confirm_password: 's3cret-pass',
-        zip_codes: ZIP,
-        sms_opt_in: false,
-      },
+    const session = await signUpByApi(env.baseUrl, {
+      name: 'Kim Lee',
+      business: `Lee Heating ${unique}`,
+      email: `kim.${unique}@leeheating-e2e.com`,
+      phone: '(415) 555-0144',
+      zip: ZIP,
+      user: `kim_${unique}`,
+      sms: false,
     });
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const session = { token: signup.body.session_token as string, contractorId: signup.body.contractor_id as string };
-    await page.context().addInitScript(({ token, contractorId }) => {
-      (globalThis as any).localStorage.setItem('contractor_session_token', token);
-      (globalThis as any).localStorage.setItem('contractor_id', contractorId);
-    }, session);
+    await signInContext(page, session);
 
     const submitted = await callFunction(env.baseUrl, 'leads-submit', {
       body: {

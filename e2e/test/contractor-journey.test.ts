@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
-import { callFunction } from '../src/helpers.js';
+import { callFunction, outboxRow, signUpInBrowser } from '../src/helpers.js';
 
 // Issue 16, as a new contractor walks it: sign up → the welcome email names the contractor ID →
 // /welcome shows it → a matching lead arrives → the SMS link from the development outbox → price,
@@ -25,26 +25,8 @@ const unique = Date.now().toString(36);
 /** Tab by its label, whatever count it carries. */
 const tab = (p: Page, label: string) => p.getByRole('tab', { name: new RegExp(`^${label}( \\(\\d+\\))?$`) });
 
-async function signUp(page: Page, who: { name: string; email: string; phone: string; zip: string; user: string }) {
-  await page.goto('/signup');
-  await page.getByLabel(/^Your Name/).fill(who.name);
-  await page.getByLabel(/^Business Name/).fill(`${who.name} HVAC ${unique}`);
-  await page.getByLabel(/^Email/).fill(who.email);
-  await page.getByLabel(/^Phone/).fill(who.phone);
-  await page.getByLabel(/^Industry/).selectOption('home_services');
-  await page.getByRole('combobox', { name: /^Sub-Service/ }).selectOption('hvac');
-  await page.getByLabel(/^Service ZIP Codes/).fill(who.zip);
-  await page.getByLabel(/^Username/).fill(who.user);
-  await page.getByLabel(/^Password/).fill('s3cret-pass');
-  await page.getByLabel(/^Confirm Password/).fill('s3cret-pass');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/welcome', { timeout: 20_000 });
-  return page.evaluate(() => ({
-    token: (globalThis as any).localStorage.getItem('contractor_session_token') as string,
-    contractorId: (globalThis as any).localStorage.getItem('contractor_id') as string,
-  }));
-}
+const signUp = (page: Page, who: { name: string; email: string; phone: string; zip: string; user: string }) =>
+  signUpInBrowser(page, { ...who, business: `${who.name} HVAC ${unique}` });
 
 /** A customer's request, as the lead form sends it. */
 async function customerAsks(zip: string, name: string, urgency: 'Standard' | 'Emergency') {
@@ -62,18 +44,6 @@ async function customerAsks(zip: string, name: string, urgency: 'Standard' | 'Em
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.lead_id as string;
-}
-
-/** Wait for a row of the development outbox page (reloaded) to hold every given text; return that row. */
-async function outboxRow(page: Page, channel: 'sms' | 'email', texts: string[]) {
-  for (let i = 0; i < 60; i++) {
-    await page.goto(`/dev/outbox?channel=${channel}`);
-    let row = page.locator('tbody tr');
-    for (const t of texts) row = row.filter({ hasText: t });
-    if ((await row.count()) > 0) return row.first();
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no ${channel} in the outbox with ${texts.join(', ')}`);
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

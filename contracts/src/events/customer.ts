@@ -19,4 +19,6 @@ export const CustomerToBeToldV1 = z.object({
   service_category: z.string(),
   sub_service: z.string(),
   occurred_at: isoTime,
+  /** Unsold: how many contractors were offered the request (0: nobody), so the customer is told truly. */
+  offered: z.number().int().nonnegative().optional(),
 });

@@ -10,6 +10,8 @@ export const LeadOffersExhaustedV1 = z.object({
   lead_id: z.string().uuid(),
   rounds: z.number().int().positive(),
   exhausted_at: isoTime,
+  /** How many contractors were offered the lead over all rounds (0: nobody could be); absent from older producers. */
+  offered: z.number().int().nonnegative().optional(),
 });
 
 /**

@@ -47,6 +47,8 @@ export const WalletBalanceLowV1 = z.object({
   category: z.string(),
   reason: z.string(),
   changed_at: isoTime,
+  /** Whether a card is saved (auto-reload can only be turned on with one); absent = unknown, treated as none. */
+  has_saved_card: z.boolean().optional(),
 });
 
 export const RefundDecidedV1 = z.object({

@@ -57,6 +57,13 @@ describe('signing up again after deletion', () => {
     expect(second.id).not.toBe(first.id);
     expect(Number((await walletMade(second.id)).balance_cents)).toBe(0);
     expect(await credits(second.id)).toBe(0);
+    // The account says so, for the welcome page's wallet promise; the first account's was granted.
+    const said = async (c: { id: string; token: string }) =>
+      (await stack.call('contractors-dashboard', { token: c.token, query: { contractor_id: c.id } })).body
+        .signup_credit;
+    expect(await said(second)).toBe(false);
+    const third = await signUpContractor(stack, { phone: phone() });
+    expect(await said(third)).toBe(true);
     // The deleted account's address itself is not kept, only its keyed hash.
     const kept = await contractorsDb(stack).selectFrom('deleted_contact_keys').selectAll().execute();
     expect(JSON.stringify(kept)).not.toContain(email);

@@ -151,6 +151,15 @@ describe('leads-claim-post', () => {
     const page = await stack.call('leads-claim-get', { query: { token: tokenB } });
     expect(page.status).toBe(409);
     expect(page.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.alreadyClaimed });
+    // The buyer's own link opened signed out says the buyer claimed it, and shows no contact without a session.
+    const own = await stack.call('leads-claim-get', { query: { token: tokenA } });
+    expect(own.status).toBe(409);
+    expect(own.body).toMatchObject({
+      success: false,
+      status: 'claimed_by_link_owner',
+      message: CLAIM_MESSAGES.claimedByLinkOwner,
+    });
+    expect(JSON.stringify(own.body)).not.toContain('Parker');
 
     // The buyer's dashboard lists it with the contact; the other contractor's does not.
     const mine = await stack.call('get-purchased-leads', { query: { contractor_id: a.id }, token: a.token });

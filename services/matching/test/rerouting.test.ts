@@ -135,11 +135,13 @@ describe('re-routing an unclaimed lead', () => {
 
     const told = await waitFor(
       async () =>
-        (await outbox()).find((m) => m.to === `+1713555${customerLast4}` && m.body.includes('no professional')),
+        (await outbox()).find((m) => m.to === `+1713555${customerLast4}` && m.body.includes('none of them took it')),
       "the customer's message after the last round",
       30_000,
     );
     expect(told.body).toContain('Hi Hank');
+    // Told truly: it was offered, to the one contractor of its ZIP code.
+    expect(told.body).toContain('we offered your HVAC request to 1 professional near you');
     expect(told.body).toContain('send it again');
     expect(await leadStatus(leadId)).toBe('expired');
     // The claim link died with the lead.

@@ -13,6 +13,7 @@ import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWallet } from '../src/db/ledger.repository.js';
 import { balanceOf, ledgerCheck, offerTo, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 let stack: TestStack;
@@ -365,6 +366,20 @@ describe('auto-reload settings', () => {
       query: { contractor_id: a.contractorId, session_token: a.token },
     });
     expect(get.body).toMatchObject({ auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 });
+    // Without a saved card auto-reload could never charge: turning it on is refused, beside the checkbox.
+    const noCard = await stack.call('auto-reload-settings', {
+      body: { session_token: a.token, auto_reload_enabled: true },
+    });
+    expect(noCard.status).toBe(400);
+    expect(noCard.body).toMatchObject({ field: 'auto_reload_enabled', message: expect.stringMatching(/saved card/) });
+    expect((await internal(`/internal/wallets/${a.contractorId}`)).auto_reload_enabled).toBe(false);
+    // A card saved by an earlier payment (as the checkout webhook stores it).
+    await ensureWallet(wallet.ctx.db, a.contractorId);
+    await wallet.ctx.db
+      .updateTable('wallet_settings')
+      .set({ stripe_customer_id: 'cus_test', stripe_payment_method_id: 'pm_test' })
+      .where('contractor_id', '=', a.contractorId)
+      .execute();
     const set = await stack.call('auto-reload-settings', {
       body: { session_token: a.token, auto_reload_enabled: true, auto_reload_threshold: 50, auto_reload_amount: 250 },
     });

@@ -32,6 +32,7 @@ export interface NewContractor extends ProfileFields {
   username: string;
   password_hash: string;
   sms_opt_in: boolean;
+  signup_credit: boolean;
 }
 
 /** Which unique key an email or username already holds (among all accounts, deleted ones are anonymised). */

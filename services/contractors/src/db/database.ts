@@ -26,6 +26,8 @@ export interface ContractorsTable {
   sub_service: string;
   zip_codes: Json<string[]>;
   sms_opt_in: boolean;
+  /** False when the email or phone belonged to a deleted account: this account got no signup credit. */
+  signup_credit: Generated<boolean>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   last_seen_at: Timestamp | null;

@@ -53,7 +53,7 @@ export function registerAuthRoutes(
     const password_hash = await hashPassword(signup.password, config.PASSWORD_HASH_COST);
     const smsOptIn = body.sms_opt_in === true;
 
-    let result: { contractorId: string; token: string };
+    let result: Awaited<ReturnType<typeof registerContractor>>;
     try {
       result = await registerContractor(ctx, sessions, config.SIGNUP_CREDIT_HASH_SALT, {
         signup,
@@ -72,6 +72,7 @@ export function registerAuthRoutes(
       success: true,
       contractor_id: result.contractorId,
       session_token: result.token,
+      signup_credit: result.signupCredit,
       redirect_url: `/welcome?contractor_id=${encodeURIComponent(result.contractorId)}`,
       message: CONTRACTOR_MESSAGES.signupSuccess,
     };

@@ -55,6 +55,7 @@ export async function dashboardOf(
 
   const answer: DashboardResponse = {
     contractor: toView(contractor),
+    signup_credit: contractor.signup_credit,
     claimed_leads: l?.claimed_leads ?? null,
     wallet_balance: w ? centsToDollars(w.balance_cents) : null,
     auto_reload: w?.auto_reload ?? null,
@@ -66,7 +67,7 @@ export async function dashboardOf(
   };
 
   const missing = (Object.keys(answer) as Array<keyof DashboardResponse>).filter(
-    (k) => k !== 'contractor' && answer[k] === null,
+    (k) => k !== 'contractor' && k !== 'signup_credit' && answer[k] === null,
   ) as DashboardPart[];
   if (missing.length === 0) return answer;
   const warnings: string[] = [];

@@ -27,14 +27,21 @@ export function registerContractor(
   sessions: Sessions,
   signupCreditSalt: string,
   { signup, passwordHash, smsOptIn, ip, userAgent }: NewSignup,
-): Promise<{ contractorId: string; token: string }> {
+): Promise<{ contractorId: string; token: string; signupCredit: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
     const { password: _password, ...profile } = signup;
+    // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
+    // Kept on the account too, so every page and message tells what the wallet will really hold.
+    const signupCredit = !(await belongedToDeletedAccount(trx, signupCreditSalt, {
+      email: signup.email,
+      phone: signup.phone,
+    }));
     const row = await insertContractor(trx, {
       ...profile,
       id: newContractorId(),
       password_hash: passwordHash,
       sms_opt_in: smsOptIn,
+      signup_credit: signupCredit,
     });
     await recordConsent(trx, {
       contractor_id: row.id,
@@ -45,11 +52,6 @@ export function registerContractor(
       user_agent: userAgent,
     });
     const token = await sessions.open(trx, row.id);
-    // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
-    const signupCredit = !(await belongedToDeletedAccount(trx, signupCreditSalt, {
-      email: signup.email,
-      phone: signup.phone,
-    }));
     await ctx.emit(trx, [
       {
         type: 'ContractorRegistered',
@@ -60,6 +62,6 @@ export function registerContractor(
         },
       },
     ]);
-    return { contractorId: row.id, token };
+    return { contractorId: row.id, token, signupCredit };
   });
 }

@@ -14,7 +14,7 @@ export const leadOffersExhaustedConsumer = defineLeadIntakeConsumer({
     const at = new Date();
     if (!(await expireUnsoldLead(ctx.trx, data.lead_id, at))) return;
     const lead = await findLead(ctx.trx, data.lead_id);
-    const notice = lead && customerNotice(lead, 'unsold', null, at);
+    const notice = lead && customerNotice(lead, 'unsold', null, at, data.offered);
     await ctx.emit([
       { type: 'LeadExpired', data: { lead_id: data.lead_id, expired_at: at.toISOString() } },
       ...(notice ? [notice] : []),

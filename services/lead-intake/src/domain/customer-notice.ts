@@ -11,6 +11,8 @@ export function customerNotice(
   outcome: 'sold' | 'unsold',
   contractorId: string | null,
   at: Date,
+  /** Unsold: how many contractors were offered it, when matching said. */
+  offered?: number,
 ): { type: 'CustomerToBeTold'; data: EventData<'CustomerToBeTold'> } | undefined {
   if (lead.status === 'deleted' || !lead.phone) return undefined;
   return {
@@ -25,6 +27,7 @@ export function customerNotice(
       service_category: lead.service_category,
       sub_service: lead.sub_service,
       occurred_at: at.toISOString(),
+      ...(offered === undefined ? {} : { offered }),
     },
   };
 }

@@ -10,6 +10,8 @@ export const CLAIM_MESSAGES = {
   unknown: 'This lead is no longer available. The link may be wrong or no longer valid.',
   expired: 'This claim link has expired. The lead is no longer available.',
   alreadyClaimed: 'This lead has already been claimed by another contractor.',
+  claimedByLinkOwner:
+    'You claimed this lead with this link. Log in to see the customer’s contact, or find the lead under Purchased in your dashboard.',
   unavailable: 'This lead is no longer available.',
   wrongContractor: 'This claim link was sent to a different contractor. Check your contractor ID.',
   purchaseUnavailable: 'Claiming leads is not available right now. Please try again in a few minutes.',
@@ -17,7 +19,8 @@ export const CLAIM_MESSAGES = {
 } as const;
 
 /** A claim-page failure: a 4xx whose body carries `success: false` and the message. */
-const claimFailure = (status: number, message: string) => new HttpError(status, message, undefined, { success: false });
+const claimFailure = (status: number, message: string, claimStatus?: 'claimed_by_link_owner') =>
+  new HttpError(status, message, undefined, { success: false, ...(claimStatus ? { status: claimStatus } : {}) });
 
 /** An offer as the claim checks it (from matching, its owner). */
 interface ClaimOffer {
@@ -54,6 +57,9 @@ export async function leadForClaimPage(
   now = new Date(),
 ): Promise<{ lead: LeadRow; priceCents: number | null }> {
   const { offer, lead } = await offerAndLead(ctx, token);
+  // The link was sent to one contractor: bought by that one, it says so (no contact without signing in, ADR 0036).
+  if (lead.purchased_by && lead.purchased_by === offer.contractor_id && lead.status !== 'deleted')
+    throw claimFailure(409, CLAIM_MESSAGES.claimedByLinkOwner, 'claimed_by_link_owner');
   if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
   if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
   if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);

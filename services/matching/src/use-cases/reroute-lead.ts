@@ -26,8 +26,13 @@ export async function rerouteLead(
     const round = Number(lead.offer_round);
     if (round >= config.OFFER_ROUNDS) {
       await endRounds(trx, leadId);
+      // Ranks run 1..n over all rounds: the last one is how many were offered it (the customer is told).
+      const offered = await lastRank(trx, leadId);
       await ctx.emit(trx, [
-        { type: 'LeadOffersExhausted', data: { lead_id: leadId, rounds: round, exhausted_at: now.toISOString() } },
+        {
+          type: 'LeadOffersExhausted',
+          data: { lead_id: leadId, rounds: round, exhausted_at: now.toISOString(), offered },
+        },
       ]);
       ctx.logger.info({ lead_id: leadId, rounds: round }, 'lead unsold after its last offer round');
       return { exhausted: true };

@@ -5,6 +5,7 @@ import {
   autoCreditSms,
   fundingReceiptEmail,
   refundDecisionEmail,
+  lowBalanceEmail,
   welcomeEmail,
 } from './contractor-messages.js';
 
@@ -30,6 +31,34 @@ describe('contractor messages', () => {
     });
     expect(off.body).toContain('we will not text you new leads');
     expect(off.body).not.toContain('We text you');
+  });
+
+  it('the low-balance email suggests auto-reload only when a card is saved for it', () => {
+    const base = {
+      contact_name: 'Dana',
+      balance_cents: 500,
+      cheapest_lead_cents: 2000,
+      category: 'home_services',
+      dashboard_url: 'x',
+    };
+    expect(lowBalanceEmail({ ...base, has_saved_card: true }).body).toContain('Turn on auto-reload under Wallet');
+    const noCard = lowBalanceEmail(base).body;
+    expect(noCard).not.toContain('Turn on auto-reload');
+    expect(noCard).toContain('Add funds with a card under Wallet');
+  });
+
+  it('welcome promises the signup credit only when signup granted it', () => {
+    const base = {
+      contact_name: 'Dana',
+      contractor_id: 'CTR-1',
+      sms_opt_in: true,
+      credit_cents: 2500,
+      dashboard_url: 'x',
+    };
+    expect(welcomeEmail(base).body).toContain('Your wallet starts with $25.00 of free credit.');
+    const again = welcomeEmail({ ...base, signup_credit: false }).body;
+    expect(again).toContain('Your wallet starts empty');
+    expect(again).not.toContain('starts with $25.00');
   });
 
   it('money reads as money and dates in words', () => {

@@ -10,9 +10,15 @@ export function welcomeEmail(w: {
   contractor_id: string;
   sms_opt_in: boolean;
   credit_cents: number;
+  /** False when signup granted no credit (the email or phone of a deleted account, ADR 0007-14). */
+  signup_credit?: boolean;
   /** The contractor dashboard's address (dashboardUrl of the public base URL). */
   dashboard_url: string;
 }): { subject: string; body: string } {
+  const wallet =
+    w.signup_credit === false
+      ? `Your wallet starts empty: the ${formatCents(w.credit_cents)} signup credit is given once per person, and this email or phone number belonged to an account that was closed. Add funds in your dashboard to buy leads.`
+      : `Your wallet starts with ${formatCents(w.credit_cents)} of free credit.`;
   const alerts = w.sms_opt_in
     ? 'We text you each new lead in your ZIP codes with a claim link; the first contractor to claim it gets it.'
     : 'You did not agree to SMS alerts, so we will not text you new leads. Check Available leads in your dashboard, or turn on SMS alerts in Settings to be told the moment a lead arrives.';
@@ -26,7 +32,7 @@ export function welcomeEmail(w: {
       `Your contractor ID: ${w.contractor_id}`,
       'Keep it: the claim page of every lead link asks for it (it is filled in for you when you are signed in on that browser).',
       '',
-      `Your wallet starts with ${formatCents(w.credit_cents)} of free credit.`,
+      wallet,
       alerts,
       '',
       `Your dashboard: ${w.dashboard_url}`,
@@ -106,6 +112,8 @@ export function lowBalanceEmail(l: {
   balance_cents: number;
   cheapest_lead_cents: number;
   category: string;
+  /** Auto-reload charges a saved card: without one, turning it on is not offered. */
+  has_saved_card?: boolean;
   /** The contractor dashboard's address (dashboardUrl of the public base URL). */
   dashboard_url: string;
 }): { subject: string; body: string } {
@@ -115,7 +123,9 @@ export function lowBalanceEmail(l: {
       greeting(l.contact_name),
       '',
       `Your wallet balance is ${formatCents(l.balance_cents)}, less than the cheapest ${humanizeValue(l.category)} lead (${formatCents(l.cheapest_lead_cents)}), so you cannot buy or claim new leads until you add funds.`,
-      'Turn on auto-reload under Wallet to top up automatically next time.',
+      l.has_saved_card
+        ? 'Turn on auto-reload under Wallet to top up automatically next time.'
+        : 'Add funds with a card under Wallet: the card is saved, and you can then turn on auto-reload to top up automatically next time.',
       '',
       `Add funds: ${l.dashboard_url}`,
     ].join('\n'),

@@ -1,4 +1,4 @@
-import { humanizeValue } from '@leadmarket/contracts';
+import { formatPhone, plural, serviceLabel } from '@leadmarket/contracts';
 
 /** Texts of the messages a customer receives about their own request (pure; unit-tested). */
 
@@ -7,18 +7,8 @@ export const EXPECTED_CALL_MINUTES = 15;
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
-/** A US number as (404) 555-0101; anything else as it was given. */
-export function displayPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone.trim();
-}
-
-const what = (c: { service_category: string; sub_service: string }) => {
-  const category = humanizeValue(c.service_category).toLowerCase();
-  const sub = c.sub_service ? humanizeValue(c.sub_service).toLowerCase() : '';
-  return sub && sub !== category ? `${sub} (${category})` : category;
-};
+/** The request's service as the catalogue labels it ("HVAC"), never its code. */
+const what = (c: { service_category: string; sub_service: string }) => serviceLabel(c.service_category, c.sub_service);
 
 export interface SoldNotice {
   customer_name: string;
@@ -31,14 +21,14 @@ export interface SoldNotice {
 /** The SMS telling the customer who bought their request and will call. */
 export function soldSms(n: SoldNotice): string {
   const who = n.business?.business_name?.trim() || 'A local professional';
-  const phone = n.business?.phone ? ` from ${displayPhone(n.business.phone)}` : '';
+  const phone = n.business?.phone ? ` from ${formatPhone(n.business.phone)}` : '';
   return `leadmarket: Hi ${firstName(n.customer_name)}, ${who} took your ${what(n)} request and will call you${phone}. Expect a call within ${EXPECTED_CALL_MINUTES} minutes.`;
 }
 
 /** The same, by email. */
 export function soldEmail(n: SoldNotice): { subject: string; body: string } {
   const who = n.business?.business_name?.trim() || 'A local professional';
-  const phone = n.business?.phone ? displayPhone(n.business.phone) : undefined;
+  const phone = n.business?.phone ? formatPhone(n.business.phone) : undefined;
   return {
     subject: `${who} will call you about your ${what(n)} request`,
     body: [
@@ -53,22 +43,35 @@ export function soldEmail(n: SoldNotice): { subject: string; body: string } {
   };
 }
 
+/** An unsold request: its service and how many professionals it was offered to (absent: not known). */
+export interface UnsoldNotice {
+  customer_name: string;
+  service_category: string;
+  sub_service: string;
+  offered?: number;
+}
+
+/** What happened to an unsold request, truly: offered to some who did not take it, or to nobody at all. */
+function whyUnsold(n: UnsoldNotice): string {
+  if (n.offered === 0)
+    return `no professional near you could take ${what(n)} requests while yours was open (it was offered to nobody)`;
+  if (n.offered === undefined) return `no professional near you took your ${what(n)} request in time`;
+  return `we offered your ${what(n)} request to ${plural(n.offered, 'professional')} near you and none of them took it in time`;
+}
+
 /** The SMS telling the customer, honestly, that no professional took the request, and what to do. */
-export function unsoldSms(n: { customer_name: string; service_category: string; sub_service: string }): string {
-  return `leadmarket: Hi ${firstName(n.customer_name)}, we are sorry: no professional near you took your ${what(n)} request in time, so we closed it. You can send it again later or with more detail, or for an emergency call a local pro directly.`;
+export function unsoldSms(n: UnsoldNotice): string {
+  return `leadmarket: Hi ${firstName(n.customer_name)}, we are sorry: ${whyUnsold(n)}, so we closed it. You can send it again later or with more detail, or for an emergency call a local pro directly.`;
 }
 
 /** The same, by email. */
-export function unsoldEmail(n: { customer_name: string; service_category: string; sub_service: string }): {
-  subject: string;
-  body: string;
-} {
+export function unsoldEmail(n: UnsoldNotice): { subject: string; body: string } {
   return {
     subject: `No professional took your ${what(n)} request`,
     body: [
       `Hi ${firstName(n.customer_name)},`,
       '',
-      `We are sorry: we offered your ${what(n)} request to the professionals near you, several times, and none of them took it in time. We have closed the request so nobody calls you late about it.`,
+      `We are sorry: ${whyUnsold(n)}. We have closed the request so nobody calls you late about it.`,
       '',
       'What you can do:',
       '- send the request again later (at busy times more professionals are free), or add detail that helps a professional say yes;',

@@ -34,6 +34,9 @@ export const AUTO_RELOAD_MESSAGES = {
   threshold: `Auto-reload threshold must be between $${AUTO_RELOAD_THRESHOLD_RANGE.min} and $${AUTO_RELOAD_THRESHOLD_RANGE.max}`,
   amount: `Auto-reload amount must be between $${AUTO_RELOAD_AMOUNT_RANGE.min} and $${AUTO_RELOAD_AMOUNT_RANGE.max}`,
   enabled: 'auto_reload_enabled must be true or false',
+  /** Auto-reload charges a saved card; without one it could never run, so it is not turned on. */
+  noCard:
+    'Auto-reload needs a saved card. Add funds once with a card (the card is saved for auto-reload), then turn it on.',
 } as const;
 
 /** Check one auto-reload dollar input against its range. */

@@ -70,6 +70,9 @@ export async function registerFundingRoutes(
       const enabled = asBoolean(body.auto_reload_enabled);
       if (enabled === undefined) throw badRequest(AUTO_RELOAD_MESSAGES.enabled, 'auto_reload_enabled');
       if (enabled) payments.refuseWhenDisabled();
+      // Refused rather than saved: an auto-reload without a card would switch itself off at the first low balance.
+      if (enabled && !(await autoReloadSettingsOf(ctx.db, contractorId)).stripe_payment_method_id)
+        throw badRequest(AUTO_RELOAD_MESSAGES.noCard, 'auto_reload_enabled');
       patch.auto_reload_enabled = enabled;
       if (enabled) patch.auto_reload_disabled_reason = null;
     }

@@ -35,6 +35,7 @@ export async function lowBalanceEvents(
         category: known.category,
         reason,
         changed_at: new Date().toISOString(),
+        has_saved_card: Boolean(facts.reload?.stripe_payment_method_id),
       },
     },
   ];

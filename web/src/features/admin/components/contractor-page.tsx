@@ -1,3 +1,4 @@
+import { formatPhone } from '@leadmarket/contracts/display';
 import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
@@ -100,7 +101,7 @@ export function ContractorPage({
               <dt>Email</dt>
               <dd>{c.email}</dd>
               <dt>Phone</dt>
-              <dd>{c.phone}</dd>
+              <dd>{formatPhone(c.phone)}</dd>
               <dt>Service</dt>
               <dd>
                 {catalogueLabel(c.industry)}

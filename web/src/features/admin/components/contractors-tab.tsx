@@ -1,3 +1,4 @@
+import { formatPhone } from '@leadmarket/contracts/display';
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
@@ -164,7 +165,7 @@ export function ContractorsTab({
                 </td>
                 <td>
                   {c.contact_name}
-                  <div className="admin-muted">{c.phone}</div>
+                  <div className="admin-muted">{formatPhone(c.phone)}</div>
                 </td>
                 <td>
                   {catalogueLabel(c.industry)}

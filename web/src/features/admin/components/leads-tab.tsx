@@ -1,3 +1,4 @@
+import { formatPhone } from '@leadmarket/contracts/display';
 import { useCallback, useState } from 'react';
 import { ADMIN_BANNER_SHORT_MS, ADMIN_LEAD_STATUSES } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
@@ -180,7 +181,7 @@ export function LeadsTab({
               <td>
                 <strong>{lead.customer_name}</strong>
                 {lead.is_test && <span className="admin-badge admin-badge--purple admin-badge--inline">Test lead</span>}
-                <div className="admin-muted">{lead.phone}</div>
+                <div className="admin-muted">{formatPhone(lead.phone)}</div>
                 <div className="admin-muted">{lead.email}</div>
               </td>
               <td>

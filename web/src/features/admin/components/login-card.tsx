@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { ApiError } from '../../../lib/api';
+import { ForgotPassword } from '../../../components/ui/forgot-password';
 import { adminLogin, fetchLoginOptions } from '../api/admin-api';
 import { TextField } from './field';
 
@@ -12,6 +13,7 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
@@ -51,6 +53,15 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
     }
   }
 
+  if (forgot)
+    return (
+      <main className="admin-login">
+        <div className="admin-card admin-login__card">
+          <ForgotPassword onClose={() => setForgot(false)} userType="admin" />
+        </div>
+      </main>
+    );
+
   return (
     <main className="admin-login">
       <form className="admin-card admin-login__card" onSubmit={submit} aria-labelledby="admin-login-title">
@@ -85,6 +96,9 @@ export function LoginCard({ onLoggedIn }: { onLoggedIn: (token: string) => void 
         </div>
         <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
           Login
+        </button>
+        <button type="button" className="button-link" onClick={() => setForgot(true)}>
+          Forgot password?
         </button>
       </form>
     </main>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@leadmarket/contracts/display';
 import { useEffect, useState } from 'react';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { SiteMessage } from '../api/types';
@@ -81,7 +82,7 @@ export function SiteMessagesSection({ api, refreshKey }: { api: AdminApi; refres
                     {m.company ? ` · ${m.company}` : ''}
                   </strong>
                   <div className="admin-muted">
-                    {m.email} · {m.phone} · {m.trade}
+                    {m.email} · {formatPhone(m.phone)} · {m.trade}
                   </div>
                 </>
               ) : (

@@ -21,13 +21,6 @@ export const signup = (body: SignupInput) =>
 export const login = (username: string, password: string) =>
   callFunction<SessionAnswer>('contractor-login', { method: 'POST', body: { username, password } });
 
-/** POST forgot-password; the emailed link comes back to our /reset-password page. */
-export const forgotPassword = (email: string, userType: ResetType = 'contractor') =>
-  callFunction<{ message?: string }>('forgot-password', {
-    method: 'POST',
-    body: { email, user_type: userType, redirect_url: `${window.location.origin}/reset-password?type=${userType}` },
-  });
-
 /** GET verify-reset-token: is the link still good? */
 export const verifyResetToken = (token: string, type: ResetType) =>
   callFunction<{ valid: boolean; message?: string }>('verify-reset-token', { query: { token, type } });
@@ -41,7 +34,7 @@ export const resetPassword = (token: string, password: string, type: ResetType) 
 
 /** GET contractors-dashboard (the session token goes as a bearer token and in the query, as the spec sends it). */
 export const fetchDashboard = (contractorId: string, sessionToken: string) =>
-  callFunction<Pick<DashboardResponse, 'contractor' | 'wallet_balance'>>('contractors-dashboard', {
+  callFunction<Pick<DashboardResponse, 'contractor' | 'wallet_balance' | 'signup_credit'>>('contractors-dashboard', {
     query: { contractor_id: contractorId, session_token: sessionToken },
     token: sessionToken,
   });

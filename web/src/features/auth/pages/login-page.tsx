@@ -1,6 +1,6 @@
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
 import { Alert } from '../../../components/ui/alert';
@@ -10,13 +10,14 @@ import { useFieldErrors } from '../../../components/ui/use-field-errors';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { login } from '../api/auth-calls';
-import { ForgotPassword } from '../components/forgot-password';
+import { ForgotPassword } from '../../../components/ui/forgot-password';
 import { PasswordField } from '../components/password-field';
 import '../auth.css';
 
 /** /login and /contractor-login: username and password, with forgot-password. */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,13 @@ export function LoginPage() {
       if (!answer?.success || !answer.session_token || !answer.contractor_id)
         throw new ApiError(200, answer?.message, answer);
       contractorSession.save(answer.session_token, answer.contractor_id);
-      navigate(safeRedirectPath(answer.redirect_url, `/contractor/${encodeURIComponent(answer.contractor_id)}`));
+      // A page that sent the contractor here to log in (?next=, e.g. a claim link) comes first.
+      navigate(
+        safeRedirectPath(
+          searchParams.get('next') ?? answer.redirect_url,
+          `/contractor/${encodeURIComponent(answer.contractor_id)}`,
+        ),
+      );
     } catch (err) {
       setError(
         err instanceof ApiError && err.status !== 0 ? err.messageOr(MESSAGES.login.failed) : MESSAGES.login.failed,
@@ -57,7 +64,7 @@ export function LoginPage() {
       <div className="card auth-card">
         <h1>Contractor Login</h1>
         {forgot ? (
-          <ForgotPassword onClose={() => setForgot(false)} />
+          <ForgotPassword onClose={() => setForgot(false)} userType="contractor" />
         ) : (
           <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-label="Contractor login">
             {error ? (

@@ -1,4 +1,4 @@
-import { SIGNUP_PASSWORD_MIN } from '@leadmarket/contracts/constants';
+import { SIGNUP_CREDIT_CENTS, SIGNUP_PASSWORD_MIN } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -108,7 +108,10 @@ export function SignupPage() {
         aria-labelledby="signup-title"
       >
         <h1 id="signup-title">Create Your Free Contractor Account</h1>
-        <p className="lead-text">Get $25 in your wallet to start. No monthly fees, no contracts.</p>
+        <p className="lead-text">
+          Get ${SIGNUP_CREDIT_CENTS / 100} in your wallet to start (once per person: not for the email or phone of a
+          closed account). No monthly fees, no contracts.
+        </p>
         {error ? (
           <div ref={fields.summaryRef} tabIndex={-1}>
             <Alert kind="error">{error}</Alert>

@@ -14,7 +14,7 @@ import '../auth.css';
 type State =
   | { kind: 'loading' }
   | { kind: 'not-found' }
-  | { kind: 'ready'; name: string; balance: number | null; smsOptIn: boolean };
+  | { kind: 'ready'; name: string; balance: number | null; smsOptIn: boolean; signupCredit: boolean };
 
 /** /welcome?contractor_id=…: after signup; needs the id and a stored session, else back to /. */
 export function WelcomePage() {
@@ -40,6 +40,8 @@ export function WelcomePage() {
             name: answer.contractor.contact_name || answer.contractor.business_name || '',
             balance: answer.wallet_balance ?? null,
             smsOptIn: answer.contractor.sms_opt_in === true,
+            // The account says whether the credit was granted (ADR 0007-14); an older server says nothing.
+            signupCredit: answer.signup_credit !== false,
           });
       },
       (error) => {
@@ -80,12 +82,24 @@ export function WelcomePage() {
           <ul className="welcome-grid">
             <li className="card">
               <h2>Your Wallet</h2>
-              {/* The signup credit is booked by an event a moment after signup; until then the promised amount is shown with a note. */}
-              <p className="balance">${(state.balance ? state.balance : signupCredit).toFixed(2)}</p>
-              <p>
-                You start with ${signupCredit} free to spend on leads.
-                {state.balance ? null : ' Your signup credit is being added to your wallet.'}
-              </p>
+              {state.signupCredit ? (
+                <>
+                  {/* The signup credit is booked by an event a moment after signup; until then the promised amount is shown with a note. */}
+                  <p className="balance">${(state.balance ? state.balance : signupCredit).toFixed(2)}</p>
+                  <p>
+                    You start with ${signupCredit} free to spend on leads.
+                    {state.balance ? null : ' Your signup credit is being added to your wallet.'}
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p className="balance">${(state.balance ?? 0).toFixed(2)}</p>
+                  <p data-testid="no-signup-credit">
+                    Your wallet starts empty: the ${signupCredit} signup credit is given once per person, and this email
+                    or phone number belonged to an account that was closed. Add funds in your dashboard to buy leads.
+                  </p>
+                </>
+              )}
             </li>
             <li className="card">
               <h2>{state.smsOptIn ? 'SMS Lead Alerts' : 'Lead Alerts Are Off'}</h2>

@@ -1,6 +1,6 @@
 import { formatDollars } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
@@ -13,7 +13,7 @@ import '../claim.css';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'unavailable'; message: string }
+  | { kind: 'unavailable'; message: string; yours?: boolean }
   | { kind: 'ready'; lead: ClaimLead; error?: string }
   | { kind: 'claiming'; lead: ClaimLead }
   | { kind: 'lost'; lead: ClaimLead; message: string }
@@ -68,7 +68,11 @@ export function ClaimPage() {
         if (answer.success && answer.lead) setState({ kind: 'ready', lead: answer.lead });
         else setState({ kind: 'unavailable', message: answer.message ?? MESSAGES.claim.loadError });
       } catch (error) {
-        if (live) setState({ kind: 'unavailable', message: failureText(error, MESSAGES.claim.loadError) });
+        // The link's own contractor bought it (the server knows whom the link was sent to).
+        const yours =
+          error instanceof ApiError &&
+          (error.body as { status?: string } | undefined)?.status === 'claimed_by_link_owner';
+        if (live) setState({ kind: 'unavailable', message: failureText(error, MESSAGES.claim.loadError), yours });
       }
     })();
     return () => {
@@ -76,9 +80,21 @@ export function ClaimPage() {
     };
   }, [token]);
 
+  // A fresh claim replaces the form the contractor was looking at, often far down a phone's screen:
+  // the success heading comes into view below the sticky header and takes the focus.
+  const claimedHeading = useRef<HTMLHeadingElement>(null);
+  const justClaimed = state.kind === 'claimed' && !state.again;
+  useEffect(() => {
+    const heading = claimedHeading.current;
+    if (!justClaimed || !heading) return;
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+    window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - header - 8 });
+    heading.focus({ preventScroll: true });
+  }, [justClaimed]);
+
   useEffect(() => {
     document.title =
-      state.kind === 'claimed'
+      state.kind === 'claimed' || (state.kind === 'unavailable' && state.yours)
         ? 'Lead claimed · leadmarket'
         : state.kind === 'unavailable' || state.kind === 'lost'
           ? 'Lead unavailable · leadmarket'
@@ -112,6 +128,16 @@ export function ClaimPage() {
   let body;
   if (state.kind === 'loading') {
     body = <PageLoading label="Loading lead..." />;
+  } else if (state.kind === 'unavailable' && state.yours) {
+    body = (
+      <div className="card claim-card">
+        <h1>You claimed this lead</h1>
+        <Alert kind="success">{state.message}</Alert>
+        <Link to={`/contractor-login?next=${encodeURIComponent(`/claim/${token}`)}`} className="button button-accent">
+          Log In to See the Contact
+        </Link>
+      </div>
+    );
   } else if (state.kind === 'unavailable') {
     body = (
       <div className="card claim-card">
@@ -125,7 +151,9 @@ export function ClaimPage() {
   } else if (state.kind === 'claimed') {
     body = (
       <div className="card claim-card">
-        <h1>{state.again ? 'You claimed this lead' : MESSAGES.claim.claimed}</h1>
+        <h1 ref={claimedHeading} tabIndex={-1}>
+          {state.again ? 'You claimed this lead' : MESSAGES.claim.claimed}
+        </h1>
         {state.again ? (
           <Alert kind="success">This lead is yours. Call the customer soon; the contact is below.</Alert>
         ) : state.message ? (

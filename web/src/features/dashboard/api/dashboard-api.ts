@@ -105,7 +105,8 @@ export const useRefundRequests = (s: Session | null, enabled = true) =>
 export const useWalletStatement = (s: Session | null, offset: number, limit: number) =>
   useDashboardQuery<WalletStatement>(s, 'get-wallet-statement', { offset, limit });
 /** The contractor's spend caps, auto-reload limits and what it spent in the current day and week. */
-export const useSpendCaps = (s: Session | null) => useDashboardQuery<SpendCapsAnswer>(s, 'spend-caps');
+export const useSpendCaps = (s: Session | null, enabled = true) =>
+  useDashboardQuery<SpendCapsAnswer>(s, 'spend-caps', {}, enabled);
 /** The contractor's automatic credits (docs/adr/0012) and the rules that grant them. */
 export const useAutoCredits = (s: Session | null) => useDashboardQuery<AutoCreditsResponse>(s, 'get-auto-credits');
 export const useWeeklyReports = (s: Session | null, enabled = true) =>

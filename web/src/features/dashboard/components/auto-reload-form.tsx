@@ -5,6 +5,7 @@ import {
   AUTO_RELOAD_DEFAULTS,
   AUTO_RELOAD_THRESHOLD_RANGE,
 } from '@leadmarket/contracts/constants';
+import { ApiError } from '../../../lib/api';
 import { actions, errorText, type Session } from '../api/dashboard-api';
 import type { AutoReloadSettings } from '../api/types';
 
@@ -43,10 +44,19 @@ export function AutoReloadForm({
     auto_reload_amount: AUTO_RELOAD_DEFAULTS.amountDollars,
   };
   const [enabled, setEnabled] = useState(current.auto_reload_enabled);
+  // Why it is off when the server switched it off, else what it needs before it can be turned on.
+  const note = enabled
+    ? null
+    : (current.disabled_reason ??
+      (current.has_saved_card === false
+        ? 'Auto-reload charges a saved card: add funds once with a card first, then turn it on.'
+        : null));
   const [threshold, setThreshold] = useState(String(current.auto_reload_threshold));
   const [amount, setAmount] = useState(String(current.auto_reload_amount));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A refused switch (no saved card) is said beside the checkbox, not in the form's general error.
+  const [enabledError, setEnabledError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ threshold: string | null; amount: string | null }>({
     threshold: null,
     amount: null,
@@ -62,12 +72,15 @@ export function AutoReloadForm({
   async function save(changed: Partial<AutoReloadSettings>) {
     setBusy(true);
     setError(null);
+    setEnabledError(null);
     try {
       await actions.updateAutoReload(session, changed);
       onSaved('Auto-reload settings saved');
       return true;
     } catch (caught) {
-      setError(errorText(caught, FAILED));
+      const field = caught instanceof ApiError ? (caught.body as { field?: string } | undefined)?.field : undefined;
+      if (field === 'auto_reload_enabled') setEnabledError(errorText(caught, FAILED));
+      else setError(errorText(caught, FAILED));
       return false;
     } finally {
       setBusy(false);
@@ -113,10 +126,21 @@ export function AutoReloadForm({
           type="checkbox"
           checked={enabled}
           disabled={busy}
+          aria-invalid={enabledError ? true : undefined}
+          aria-describedby={enabledError || note ? `${enabledId}-note` : undefined}
           onChange={(e) => toggle(e.target.checked)}
         />
         <label htmlFor={enabledId}>Automatically reload my wallet when the balance runs low</label>
       </div>
+      {enabledError ? (
+        <p id={`${enabledId}-note`} className="dash-error" role="alert">
+          {enabledError}
+        </p>
+      ) : note ? (
+        <p id={`${enabledId}-note`} className="dash-hint" data-testid="auto-reload-note">
+          {note}
+        </p>
+      ) : null}
       {enabled && (
         <div className="dash-grid-2">
           <TextField

@@ -18,6 +18,8 @@ export function AvailableTab({
   total = leads.length,
   pricing,
   balance,
+  maxLeadPrice = null,
+  onOpenSettings,
   onPurchased,
   onAddFunds,
   onLost,
@@ -28,6 +30,9 @@ export function AvailableTab({
   total?: number;
   pricing: Record<string, number> | undefined;
   balance: number;
+  /** The contractor's maximum price per lead in dollars (null: none): leads above it cannot be bought. */
+  maxLeadPrice?: number | null;
+  onOpenSettings?: () => void;
   onPurchased: (message: string) => void;
   onAddFunds: () => void;
   /** Another contractor bought it first: the page drops the lead from Available and says so. */
@@ -106,6 +111,9 @@ export function AvailableTab({
       <ul className="dash-cards">
         {sortLeads(leads, order, (l) => leadPrice(l, pricing)).map((lead) => {
           const price = leadPrice(lead, pricing);
+          // Shown, since it is in the contractor's area, but never offered nor sold above the cap (docs/adr/0037).
+          const aboveMax = maxLeadPrice != null && price > maxLeadPrice;
+          const noteId = `above-max-${lead.id}`;
           return (
             <li key={lead.id} className="dash-card dash-lead" data-testid="available-lead" data-lead-id={lead.id}>
               <div className="dash-lead__top">
@@ -125,6 +133,16 @@ export function AvailableTab({
               </p>
               <p className="dash-lead__desc">{truncate(lead.description ?? '')}</p>
               <p className="dash-lead__verified">✓ Phone verified · ✓ Email verified · ✓ ZIP verified</p>
+              {aboveMax ? (
+                <p id={noteId} className="dash-hint" data-testid="above-max-price">
+                  Above your maximum price per lead ({money(maxLeadPrice)}): not offered to you and cannot be bought.{' '}
+                  {onOpenSettings ? (
+                    <button type="button" className="dash-btn dash-btn--link" onClick={onOpenSettings}>
+                      Change it in Settings
+                    </button>
+                  ) : null}
+                </p>
+              ) : null}
               <div className="dash-lead__actions">
                 <button type="button" className="dash-btn" onClick={() => setDetails(lead)}>
                   View Details
@@ -132,6 +150,8 @@ export function AvailableTab({
                 <button
                   type="button"
                   className="dash-btn dash-btn--primary"
+                  disabled={aboveMax}
+                  aria-describedby={aboveMax ? noteId : undefined}
                   onClick={() => {
                     setError(null);
                     setBuying(lead);

@@ -54,7 +54,9 @@ export function OverviewTab({
           Auto-reload:{' '}
           {autoReload?.auto_reload_enabled
             ? `on — adds ${money(autoReload.auto_reload_amount)} when the balance falls below ${money(autoReload.auto_reload_threshold)}`
-            : 'off'}
+            : autoReload?.disabled_reason
+              ? `off — ${autoReload.disabled_reason}`
+              : 'off'}
         </p>
         <button type="button" className="dash-btn dash-btn--primary" onClick={onAddFunds}>
           Add Funds

@@ -1,3 +1,4 @@
+import { formatPhone } from '@leadmarket/contracts/display';
 import { useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { CopyId } from '../../../components/ui/copy-id';
@@ -67,7 +68,7 @@ export function SettingsTab({
             </>
           )}
           <dt>Phone</dt>
-          <dd>{contractor.phone}</dd>
+          <dd>{formatPhone(contractor.phone)}</dd>
           <dt>Service Category</dt>
           <dd>{humanize(contractor.industry)}</dd>
           <dt>Sub-Service</dt>

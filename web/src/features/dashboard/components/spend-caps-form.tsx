@@ -18,7 +18,7 @@ const FIELDS = [
   {
     name: 'max_lead_price',
     label: 'Maximum price per lead ($)',
-    help: 'Leads above it are not offered to you.',
+    help: 'Leads above it are not texted to you and cannot be bought; Available marks them.',
     money: true,
   },
   { name: 'auto_reload_max_per_day', label: 'Auto-reloads per day (at most)', help: 'Empty = no limit.', money: false },
@@ -86,7 +86,7 @@ export function SpendCapsForm({ session, onSaved }: { session: Session; onSaved:
     <form ref={formRef} className="dash-card" onSubmit={submit} noValidate aria-labelledby="spend-caps-title">
       <h3 id="spend-caps-title">Spend caps</h3>
       <p className="dash-hint">
-        Hard limits: a purchase that would pass a cap is refused, and leads you could not buy are not offered to you.
+        Hard limits: a purchase that would pass a cap is refused, and leads you could not buy are not texted to you.
       </p>
       {isLoading && !data && (
         <p className="dash-hint" role="status">

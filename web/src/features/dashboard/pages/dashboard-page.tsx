@@ -12,6 +12,7 @@ import {
   unwrap,
   useAutoReload,
   useAvailableLeads,
+  useSpendCaps,
   useCategoryPricing,
   useDashboard,
   useGamification,
@@ -117,6 +118,8 @@ export function DashboardPage() {
   const available = useAvailableLeads(verified, tab === 'available' || lacks('total_available'));
   const boughtCounts = usePurchasedCounts(verified, lacks('bought_counts'));
   const pricing = useCategoryPricing(verified, tab === 'available');
+  // The maximum price per lead marks the Available cards above it (docs/adr/0037).
+  const spendCaps = useSpendCaps(verified, tab === 'available');
   const autoReload = useAutoReload(verified, lacks('auto_reload'));
   const metrics = useMetrics(verified, lacks('metrics'));
   const gamificationQuery = useGamification(verified, lacks('gamification'));
@@ -301,6 +304,8 @@ export function DashboardPage() {
                 total={counts.available}
                 pricing={prices}
                 balance={balance}
+                maxLeadPrice={spendCaps.data?.max_lead_price ?? null}
+                onOpenSettings={() => setTab('settings')}
                 onPurchased={succeed}
                 onAddFunds={addFunds}
                 onLost={(leadId, message) => {

@@ -1,18 +1,24 @@
 import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/field';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
-import { forgotPassword } from '../api/auth-calls';
+import { ApiError, callFunction } from '../../lib/api';
+import { Alert } from './alert';
+import { TextField } from './field';
+import { useFieldErrors } from './use-field-errors';
 import { isEmailAddress } from '@leadmarket/contracts/email';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
 const EMAIL_INVALID = FIELD_MESSAGES.email;
 
-/** The forgot-password box of the login page: asks for an email and requests a reset link. */
-export function ForgotPassword({ onClose }: { onClose: () => void }) {
+/** POST forgot-password; the emailed link comes back to our /reset-password page for that kind of account. */
+const forgotPassword = (email: string, userType: 'contractor' | 'admin') =>
+  callFunction<{ message?: string }>('forgot-password', {
+    method: 'POST',
+    body: { email, user_type: userType, redirect_url: `${window.location.origin}/reset-password?type=${userType}` },
+  });
+
+/** The forgot-password box of a login page (the contractor's and the admin's): asks for an email and requests a reset link. */
+export function ForgotPassword({ onClose, userType }: { onClose: () => void; userType: 'contractor' | 'admin' }) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({
     kind: 'idle',
@@ -29,7 +35,7 @@ export function ForgotPassword({ onClose }: { onClose: () => void }) {
     fields.clear();
     setState({ kind: 'sending' });
     try {
-      const answer = await forgotPassword(email.trim());
+      const answer = await forgotPassword(email.trim(), userType);
       setState({
         kind: 'sent',
         message: answer?.message ?? 'If an account exists for that email address, a password reset link has been sent.',
