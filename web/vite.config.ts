@@ -112,6 +112,9 @@ export default defineConfig({
     inlineEntryCss(),
     precompress(),
   ],
+  // contracts/csv writes CSV with csv-stringify; its Node build needs Node's Buffer, which a browser
+  // lacks (the admin page failed to load). The package ships a browser build of the same API.
+  resolve: { alias: { 'csv-stringify/sync': 'csv-stringify/browser/esm/sync' } },
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', modulePreload: { polyfill: false } },
   server: { proxy: { '/.netlify': 'http://localhost:8080', '/dev': 'http://localhost:8080' } },
 });
