@@ -198,6 +198,8 @@ export const AdminRefundRequestSchema = z.object({
   admin_notes: z.string().nullable(),
   contractors: z.object({ business_name: z.string(), email: z.string() }),
   leads: z.object({ customer_name: z.string(), service_category: z.string(), zip_code: z.string() }),
+  /** Automatic credits resting on this purchase, which approving re-judges (dollars). */
+  dependent_credits: z.array(z.object({ lead_id: z.string(), amount: z.number() })).optional(),
 });
 export const AdminRefundListSchema = z.array(AdminRefundRequestSchema);
 

@@ -111,6 +111,13 @@ export const InternalRefundSchema = z.object({
   requested_at: z.string(),
   processed_at: z.string().nullable(),
   admin_notes: z.string().nullable(),
+  /**
+   * Automatic repeat-lead credits that rest on this purchase: approving the refund judges each
+   * again (taken back unless another paid purchase of the same customer supports it).
+   */
+  dependent_credits: z
+    .array(z.object({ credit_id: z.string(), lead_id: z.string(), amount_cents: z.number().int() }))
+    .optional(),
 });
 
 /** POST /internal/sessions/resolve body (gateway → admin). */

@@ -367,6 +367,61 @@ describe('automatic credit: a repeat lead within 30 days', () => {
     ).toHaveLength(1);
     await expectLedgerBalanced();
   });
+
+  it('takes the repeat credit back when the purchase it rested on is refunded, shown before approval', async () => {
+    const buyer = await fundedContractor({ sms_opt_in: false, industry: 'home_services', sub_service: 'hvac' });
+    const phone = customerPhone();
+    const first = await buyLead(buyer, { phone, sub_service: 'hvac' });
+    const profile = await stack.call('update-contractor-profile', {
+      token: buyer.token,
+      body: { ...buyer.body, zip_codes: [buyer.zip], sub_service: 'plumbing' },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    await stack.call('admin-wallet-adjust', {
+      token: adminToken,
+      body: { contractor_id: buyer.id, amount: 50, notes: 'test funds for a second lead' },
+    });
+    const second = await buyLead(buyer, { phone, sub_service: 'plumbing' });
+    const credit = await waitForCredit(second.purchaseId);
+    expect(credit).toMatchObject({ rule: 'repeat_lead', status: 'credited' });
+    const beforeRefund = await balanceOf(buyer.id);
+
+    const asked = await stack.call('request-refund', {
+      token: buyer.token,
+      body: { lead_id: first.leadId, reason: 'The customer had already hired someone' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // The admin's queue shows the dependency before the decision.
+    const queue = await stack.call('admin-refund-management', { token: adminToken, query: { status: 'pending' } });
+    const request = (queue.body as any[]).find((r) => r.id === asked.body.refund_request_id);
+    expect(request.dependent_credits).toEqual([{ lead_id: second.leadId, amount: Number(credit.amount_cents) / 100 }]);
+
+    const decided = await stack.call('admin-refund-management', {
+      token: adminToken,
+      body: { refund_request_id: asked.body.refund_request_id, action: 'approve', admin_notes: 'ok' },
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    // In the refund's own transaction: the first lead paid back, the second one's credit taken back.
+    const after = await creditOf(second.purchaseId);
+    expect(after).toMatchObject({ status: 'reversed' });
+    expect(after!.reversal_notes).toContain(`the lead it repeated (${first.leadId.slice(0, 8)}) was refunded`);
+    const purchases = await ledgerDb()
+      .selectFrom('purchases')
+      .select(['id', 'status', 'price_cents'])
+      .where('id', 'in', [first.purchaseId, second.purchaseId])
+      .execute();
+    const statusOf = (id: string) => purchases.find((p) => p.id === id)!;
+    expect(statusOf(first.purchaseId).status).toBe('refunded');
+    expect(statusOf(second.purchaseId).status).toBe('purchased');
+    expect(await balanceOf(buyer.id)).toBe(
+      beforeRefund + Number(statusOf(first.purchaseId).price_cents) - Number(credit.amount_cents),
+    );
+    // The queue no longer lists a dependency for the decided request.
+    const decidedQueue = await stack.call('admin-refund-management', { token: adminToken });
+    const decidedRow = (decidedQueue.body as any[]).find((r) => r.id === asked.body.refund_request_id);
+    expect(decidedRow.dependent_credits).toEqual([]);
+    await expectLedgerBalanced();
+  });
 });
 
 describe('admin-reverse-auto-credit', () => {

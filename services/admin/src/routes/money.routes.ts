@@ -82,6 +82,10 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
           service_category: l?.service_category ?? '',
           zip_code: l?.zip_code ?? '',
         },
+        dependent_credits: (r.dependent_credits ?? []).map((d) => ({
+          lead_id: d.lead_id,
+          amount: centsToDollars(d.amount_cents),
+        })),
       };
     });
   });

@@ -1,3 +1,4 @@
+import { formatCents } from '@leadmarket/contracts';
 /** A purchased lead can be refunded when asked within this many days of the purchase. */
 export const REFUND_WINDOW_DAYS = 7;
 
@@ -11,6 +12,8 @@ export const REFUND_MESSAGES = {
   notFound: 'Refund request not found',
   alreadyDecided: 'This refund request has already been processed.',
   alreadyRefunded: 'This lead was already refunded automatically; there is nothing left to refund.',
+  creditUncovered: (leadId: string, creditCents: number, balanceCents: number) =>
+    `Approving this refund takes back the ${formatCents(creditCents)} automatic credit of lead ${leadId.slice(0, 8)}, which rested on this purchase, but the wallet would hold only ${formatCents(balanceCents)}. Adjust the wallet first, or reject the refund.`,
 } as const;
 
 /** True while a purchase made at `purchasedAt` may still be refunded. */

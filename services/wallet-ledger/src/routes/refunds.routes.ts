@@ -10,6 +10,7 @@ import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarke
 import { z } from 'zod';
 import { refundRequests, refundRequestsOfContractor } from '../db/refunds.repository.js';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
+import { creditsRestingOn } from '../use-cases/auto-credits.js';
 import { decideRefund, requestRefund } from '../use-cases/refunds.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
@@ -63,11 +64,21 @@ export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<Wallet
         status: request.query.status,
         contractorId: request.query.contractor_id,
       });
+      // What approving a pending request would also touch, shown before the decision.
+      const pending = rows.filter((r) => r.status === 'pending');
+      const dependents = await creditsRestingOn(
+        ctx.db,
+        pending.map((r) => r.contractor_id),
+        pending.map((r) => String(r.purchase_id)),
+      );
       return {
         refunds: rows.map((r) => ({
           ...refundFields(r),
           contractor_id: r.contractor_id,
           amount_cents: Number(r.amount_cents),
+          dependent_credits: dependents
+            .filter((d) => r.status === 'pending' && d.earlier_purchase_id === String(r.purchase_id))
+            .map((d) => ({ credit_id: d.id, lead_id: d.lead_id, amount_cents: d.amount_cents })),
         })),
       };
     },

@@ -3,7 +3,8 @@ import { formatCents, type AutoCreditRule } from '@leadmarket/contracts';
 import { conflict, notFound, type NewEvent, type ServiceContext } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
-import { AUTO_CREDIT_REASONS } from '../domain/auto-credits.js';
+import { purchasesOfCustomer } from '../db/auto-credits.repository.js';
+import { AUTO_CREDIT_REASONS, repeatPurchases, type RepeatEvidence } from '../domain/auto-credits.js';
 import { purchaseLines, refundLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
@@ -91,7 +92,10 @@ export async function grantAutoCredit(
     .set({ status: 'refunded', refunded_at: now })
     .where('id', '=', claim.purchaseId)
     .execute();
+  // A repeat-lead credit resting on this purchase is judged again; one the wallet cannot cover is
+  // left for the admin (the contractor page lists it with its evidence).
   const balance = posted.balances.get(walletAccountOf(contractorId))!;
+  const dependents = await reevaluateCreditsRestingOn(trx, contractorId, claim.purchaseId, null);
   await emit([
     balanceChanged(contractorId, balance, 'auto_credit'),
     {
@@ -110,6 +114,7 @@ export async function grantAutoCredit(
         granted_at: now.toISOString(),
       },
     },
+    ...dependents.events,
   ]);
   return id;
 }
@@ -143,61 +148,183 @@ export async function reverseAutoCredit(
     const amount = Number(credit.amount_cents);
     const balance = await lockWallet(trx, contractorId);
     if (balance < amount) throw conflict(AUTO_CREDIT_MESSAGES.notEnoughBalance(balance, amount));
-    const posted = await postTransaction(trx, {
-      kind: 'auto_credit_reversal',
-      contractorId,
-      reference: `auto_credit_reversal:${input.creditId}`,
-      amountCents: -amount,
-      description: `Automatic credit reversed for lead ${String(credit.lead_id).slice(0, 8)}: ${input.notes}`,
-      createdBy: input.adminId,
-      lines: purchaseLines(contractorId, amount),
-    });
-    const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
-    const now = new Date();
-    await trx
-      .updateTable('auto_credits')
-      .set({
-        status: 'reversed',
-        reversed_at: now,
-        reversed_by: input.adminId,
-        reversal_notes: input.notes,
-        reversal_transaction_id: posted!.id,
-      })
-      .where('id', '=', input.creditId)
-      .execute();
-    const purchase = await trx
-      .selectFrom('purchases')
-      .select(['completed_at', 'archived_at'])
-      .where('id', '=', credit.purchase_id)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('purchases')
-      .set({
-        status: purchase.archived_at ? 'archived' : purchase.completed_at ? 'completed' : 'purchased',
-        refunded_at: null,
-      })
-      .where('id', '=', credit.purchase_id)
-      .execute();
-    await ctx.emit(trx, [
-      balanceChanged(contractorId, newBalance, 'auto_credit_reversal'),
-      ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'auto_credit_reversal')),
-      {
-        type: 'AutoCreditReversed',
-        data: {
-          credit_id: input.creditId,
-          contractor_id: contractorId,
-          lead_id: String(credit.lead_id),
-          amount_cents: amount,
-          balance_cents: newBalance,
-          admin_notes: input.notes,
-          reversed_at: now.toISOString(),
-        },
-      },
-    ]);
+    const { events, newBalance } = await takeBackCredit(trx, credit, balance, input.notes, input.adminId);
+    await ctx.emit(trx, events);
     return {
       contractor_id: contractorId,
       before: { status: 'credited', balance_cents: balance, amount_cents: amount, rule: String(credit.rule) },
       after: { status: 'reversed', balance_cents: newBalance, notes: input.notes },
     };
   });
+}
+
+/**
+ * Take a credit back in the caller's transaction, the wallet locked and holding `balance` (at least
+ * the credit): the reverse ledger transaction, the credit marked reversed with who and why, the
+ * purchase counted as paid again. Returns the events to emit (the contractor hears of it).
+ */
+async function takeBackCredit(
+  trx: Kysely<WalletLedgerDatabase>,
+  credit: { id: string; contractor_id: string; lead_id: string; purchase_id: string; amount_cents: number },
+  balance: number,
+  notes: string,
+  adminId: string | null,
+): Promise<{ events: NewEvent[]; newBalance: number }> {
+  const contractorId = String(credit.contractor_id);
+  const amount = Number(credit.amount_cents);
+  const posted = await postTransaction(trx, {
+    kind: 'auto_credit_reversal',
+    contractorId,
+    reference: `auto_credit_reversal:${credit.id}`,
+    amountCents: -amount,
+    description: `Automatic credit reversed for lead ${String(credit.lead_id).slice(0, 8)}: ${notes}`,
+    createdBy: adminId,
+    lines: purchaseLines(contractorId, amount),
+  });
+  const newBalance = posted!.balances.get(walletAccountOf(contractorId))!;
+  const now = new Date();
+  await trx
+    .updateTable('auto_credits')
+    .set({
+      status: 'reversed',
+      reversed_at: now,
+      reversed_by: adminId,
+      reversal_notes: notes,
+      reversal_transaction_id: posted!.id,
+    })
+    .where('id', '=', credit.id)
+    .execute();
+  const purchase = await trx
+    .selectFrom('purchases')
+    .select(['completed_at', 'archived_at'])
+    .where('id', '=', credit.purchase_id)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('purchases')
+    .set({
+      status: purchase.archived_at ? 'archived' : purchase.completed_at ? 'completed' : 'purchased',
+      refunded_at: null,
+    })
+    .where('id', '=', credit.purchase_id)
+    .execute();
+  const events: NewEvent[] = [
+    balanceChanged(contractorId, newBalance, 'auto_credit_reversal'),
+    ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'auto_credit_reversal')),
+    {
+      type: 'AutoCreditReversed',
+      data: {
+        credit_id: credit.id,
+        contractor_id: contractorId,
+        lead_id: String(credit.lead_id),
+        amount_cents: amount,
+        balance_cents: newBalance,
+        admin_notes: notes,
+        reversed_at: now.toISOString(),
+      },
+    },
+  ];
+  return { events, newBalance };
+}
+
+/** A repeat-lead credit that rests on another purchase (its evidence names that one). */
+export interface DependentCredit {
+  id: string;
+  contractor_id: string;
+  lead_id: string;
+  purchase_id: string;
+  amount_cents: number;
+  /** The purchase it rests on. */
+  earlier_purchase_id: string;
+}
+
+/** The repeat-lead credits still in force that rest on any of `purchaseIds` (their contractors' only). */
+export async function creditsRestingOn(
+  db: Kysely<WalletLedgerDatabase>,
+  contractorIds: string[],
+  purchaseIds: string[],
+): Promise<DependentCredit[]> {
+  if (contractorIds.length === 0 || purchaseIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('auto_credits')
+    .select(['id', 'contractor_id', 'lead_id', 'purchase_id', 'amount_cents', 'evidence'])
+    .where('contractor_id', 'in', [...new Set(contractorIds)])
+    .where('rule', '=', 'repeat_lead')
+    .where('status', '=', 'credited')
+    .execute();
+  const wanted = new Set(purchaseIds);
+  return rows.flatMap((r) => {
+    const evidence = (typeof r.evidence === 'string' ? JSON.parse(r.evidence) : r.evidence) as RepeatEvidence;
+    return wanted.has(evidence.earlier_purchase_id)
+      ? [
+          {
+            id: String(r.id),
+            contractor_id: String(r.contractor_id),
+            lead_id: String(r.lead_id),
+            purchase_id: String(r.purchase_id),
+            amount_cents: Number(r.amount_cents),
+            earlier_purchase_id: evidence.earlier_purchase_id,
+          },
+        ]
+      : [];
+  });
+}
+
+/** Why a credit is taken back when the purchase it rested on is refunded (the contractor reads it). */
+export const restedOnRefunded = (earlierLeadId: string) =>
+  `the lead it repeated (${earlierLeadId.slice(0, 8)}) was refunded, so this lead is no longer a repeat`;
+
+/**
+ * `purchaseId` was just refunded (the wallet of `contractorId` locked by the caller): each
+ * repeat-lead credit that rested on it is judged again as if it had never been granted. Another
+ * paid purchase of the same customer in the window keeps it (its evidence now names that one);
+ * otherwise it is taken back. A wallet that cannot cover a reversal is left as it is and returned
+ * in `uncovered`, for the caller to refuse or to report. Returns the events to emit.
+ */
+export async function reevaluateCreditsRestingOn(
+  trx: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+  purchaseId: string,
+  adminId: string | null,
+): Promise<{ events: NewEvent[]; uncovered: Array<DependentCredit & { balance_cents: number }> }> {
+  const events: NewEvent[] = [];
+  const uncovered: Array<DependentCredit & { balance_cents: number }> = [];
+  const refundedLead = await trx
+    .selectFrom('purchases')
+    .select('lead_id')
+    .where('id', '=', purchaseId)
+    .executeTakeFirst();
+  for (const credit of await creditsRestingOn(trx, [contractorId], [purchaseId])) {
+    const stored = await trx
+      .selectFrom('purchase_fingerprints')
+      .select('fingerprint')
+      .where('purchase_id', '=', credit.purchase_id)
+      .executeTakeFirst();
+    const purchases = stored ? await purchasesOfCustomer(trx, contractorId, String(stored.fingerprint)) : [];
+    const asIfNotCredited = purchases.map((p) =>
+      p.purchase_id === credit.purchase_id ? { ...p, refunded: false } : p,
+    );
+    const still = repeatPurchases(asIfNotCredited).find((r) => r.purchase.purchase_id === credit.purchase_id);
+    if (still) {
+      const evidence: RepeatEvidence = {
+        earlier_lead_id: still.earlier.lead_id,
+        earlier_purchase_id: still.earlier.purchase_id,
+        earlier_purchased_at: still.earlier.purchased_at.toISOString(),
+        purchased_at: still.purchase.purchased_at.toISOString(),
+      };
+      await trx
+        .updateTable('auto_credits')
+        .set({ evidence: JSON.stringify(evidence) })
+        .where('id', '=', credit.id)
+        .execute();
+      continue;
+    }
+    const balance = await lockWallet(trx, contractorId);
+    if (balance < credit.amount_cents) {
+      uncovered.push({ ...credit, balance_cents: balance });
+      continue;
+    }
+    const notes = restedOnRefunded(String(refundedLead?.lead_id ?? credit.earlier_purchase_id));
+    events.push(...(await takeBackCredit(trx, credit, balance, notes, adminId)).events);
+  }
+  return { events, uncovered };
 }

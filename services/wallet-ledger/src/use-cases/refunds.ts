@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound, type ServiceContext } from '@leadmarket
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { refundLines, walletAccountOf } from '../domain/ledger.js';
 import { REFUND_MESSAGES, withinRefundWindow } from '../domain/refunds.js';
+import { reevaluateCreditsRestingOn } from './auto-credits.js';
 import { fundedEvents } from './events.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
@@ -82,6 +83,14 @@ export async function decideRefund(
         .set({ status: 'refunded', refunded_at: now })
         .where('id', '=', refund.purchase_id)
         .execute();
+      // A repeat-lead credit resting on this purchase is judged again in this same transaction.
+      const dependents = await reevaluateCreditsRestingOn(trx, refund.contractor_id, refund.purchase_id, adminId);
+      const [uncovered] = dependents.uncovered;
+      if (uncovered)
+        throw conflict(
+          REFUND_MESSAGES.creditUncovered(uncovered.lead_id, uncovered.amount_cents, uncovered.balance_cents),
+        );
+      await ctx.emit(trx, dependents.events);
       await ctx.emit(
         trx,
         fundedEvents(

@@ -246,6 +246,7 @@ describe('admin page', () => {
               admin_notes: decided ? 'ok' : null,
               contractors: { business_name: 'Acme HVAC', email: 'a@x.test' },
               leads: { customer_name: 'Carl', service_category: 'HVAC', zip_code: '12345' },
+              dependent_credits: [{ lead_id: 'abcdef12-0000-4000-8000-000000000000', amount: 35 }],
             },
           ],
         };
@@ -253,6 +254,10 @@ describe('admin page', () => {
     });
     render(<AdminPage />);
     await userEvent.click(await screen.findByRole('tab', { name: 'Refund Queue' }));
+    // Before the decision: the automatic credit that rests on this purchase.
+    expect((await screen.findByTestId('refund-dependency')).textContent).toContain(
+      'An automatic credit rests on this purchase: lead abcdef12 was refunded $35.00 as a repeat of this customer.',
+    );
     await userEvent.type(await screen.findByLabelText('Admin notes'), 'ok');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await screen.findByText('Refund request approved successfully');
@@ -263,6 +268,7 @@ describe('admin page', () => {
     });
     await screen.findByText(/Processed:/);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByTestId('refund-dependency')).toBeNull();
     expect(screen.getAllByRole('heading', { name: 'Refund Queue' })).toHaveLength(1);
   });
 

@@ -87,6 +87,14 @@ export function RefundQueueTab({
               )}
               <div>Reason: {r.reason}</div>
               <div className="admin-muted">Requested: {formatDateTime(r.requested_at)}</div>
+              {r.status === 'pending' &&
+                (r.dependent_credits ?? []).map((d) => (
+                  <p key={d.lead_id} className="admin-refund__dependency" data-testid="refund-dependency">
+                    An automatic credit rests on this purchase: lead {d.lead_id.slice(0, 8)} was refunded{' '}
+                    {formatMoney(d.amount)} as a repeat of this customer. Approving this refund takes that credit back,
+                    unless another paid purchase of the same customer still supports it.
+                  </p>
+                ))}
               {r.status === 'pending' ? (
                 <div className="admin-refund__decision">
                   <Field id={`refund-notes-${r.id}`} label="Admin notes">
