@@ -17,6 +17,7 @@ import {
   createApp,
   errorBody,
   HttpError,
+  readiness,
   type EventBus,
   type KeyValueStore,
   type Logger,
@@ -54,6 +55,8 @@ export interface GatewayOptions {
   /** The event bus: with it, the gateway serves the dashboard's live stream (contractor-events). */
   bus?: EventBus;
   busNamespace?: string;
+  /** METRICS_TOKEN: /metrics then answers only to `Authorization: Bearer <token>` (production: required for /metrics at all). */
+  metricsToken?: string;
 }
 
 const BAD_URL_MESSAGE = 'The address is not valid: it contains a broken %-escape. Please check the link and try again.';
@@ -70,6 +73,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     jsonNotFound: false,
     trustProxy: fastifyTrustProxy(options.trustProxy),
+    service: 'gateway',
+    // In the embedded mode this one /metrics holds every service's metrics (one process, one registry).
+    metrics: { token: options.metricsToken, production: options.production ?? false },
   });
   const authenticate = createSessionHook(kv, clients);
   await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
@@ -106,6 +112,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     const failed: string[] = [];
     await kv.ping().catch(() => failed.push('kv'));
     if (options.production && !hasWeb) failed.push('web');
+    readiness.set({ service: 'gateway' }, failed.length ? 0 : 1);
     // Dashboards still work without their live feed (they refetch), so it is reported, not failed.
     const degraded = live && !live.attached ? ['live-stream'] : [];
     return reply.code(failed.length ? 503 : 200).send({

@@ -50,6 +50,7 @@ async function main() {
     trustProxy: config.GATEWAY_TRUST_PROXY,
     bus,
     busNamespace: config.BUS_NAMESPACE,
+    metricsToken: config.METRICS_TOKEN,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     unavailableServices: async () => {
       const failed: ServiceName[] = [];

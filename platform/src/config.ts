@@ -80,6 +80,8 @@ export const BaseConfigSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:8080'),
   /** Shared secret the gateway sends to services; services refuse function calls without it. */
   INTERNAL_API_TOKEN: z.string().min(16).optional(),
+  /** Bearer token Prometheus sends to /metrics; under NODE_ENV=production /metrics is not served without it. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Prefix for exchange, queues and keys so several stacks can share one broker and Redis (tests). */
   BUS_NAMESPACE: z
     .string()

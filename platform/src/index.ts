@@ -2,6 +2,7 @@ export * from './config.js';
 export * from './errors.js';
 export * from './logger.js';
 export * from './telemetry.js';
+export * from './metrics.js';
 export * from './infra.js';
 export * from './http/app.js';
 export * from './db/database.js';

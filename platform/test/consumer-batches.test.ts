@@ -146,6 +146,7 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
       bus: {
         publish: (envelope) => bus.publish(envelope),
         takeDeadLetters: (q, max) => bus.takeDeadLetters(q, max),
+        depth: (q) => bus.depth(q),
         ping: () => bus.ping(),
         close: () => bus.close(),
         subscribe: (spec, handler) =>
@@ -375,6 +376,7 @@ describe.runIf(realServersConfigured())('a broker cut in the middle of a batch',
     const countingBus: EventBus = {
       publish: (e) => broker.bus.publish(e),
       takeDeadLetters: (q, max) => broker.bus.takeDeadLetters(q, max),
+      depth: (q) => broker.bus.depth(q),
       ping: () => broker.bus.ping(),
       close: () => broker.bus.close(),
       subscribe: (spec, handler) =>

@@ -85,6 +85,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     trustProxy: options.trustProxy,
     bus: options.infra.bus,
     busNamespace: options.infra.namespace,
+    metricsToken: env.METRICS_TOKEN,
     unavailableServices: async () => {
       const failed: ServiceName[] = [];
       await Promise.all(

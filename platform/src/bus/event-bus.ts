@@ -55,6 +55,8 @@ export interface EventBus {
    */
   publishBatch?(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>>;
   subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription>;
+  /** Messages waiting in a queue and in its dead-letter queue (metrics). */
+  depth(queue: string): Promise<{ messages: number; deadLetters: number }>;
   /** Take up to `max` messages off a queue's dead-letter queue (operators and tests). */
   takeDeadLetters(queue: string, max?: number): Promise<DeadLetter[]>;
   ping(): Promise<void>;

@@ -103,6 +103,11 @@ export class InProcessEventBus implements EventBus {
     return queue ? queue.dead.splice(0, max) : [];
   }
 
+  async depth(queue: string): Promise<{ messages: number; deadLetters: number }> {
+    const q = this.queues.get(queue);
+    return { messages: q?.pending.length ?? 0, deadLetters: q?.dead.length ?? 0 };
+  }
+
   async ping(): Promise<void> {
     if (!this.available || this.closed) throw new Error('event bus unavailable');
   }

@@ -221,6 +221,16 @@ export class RabbitMqEventBus implements EventBus {
   }
 
   /** How many messages wait in a queue's dead-letter queue (readiness details, the dlq tool); 0 when it does not exist. */
+  async depth(queue: string): Promise<{ messages: number; deadLetters: number }> {
+    const messages = await this.withChannel(async (channel) => (await channel.checkQueue(queue)).messageCount).catch(
+      (err) => {
+        if (isNotFound(err)) return 0;
+        throw err;
+      },
+    );
+    return { messages, deadLetters: await this.deadLetterDepth(queue) };
+  }
+
   async deadLetterDepth(queue: string): Promise<number> {
     return this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueueOf(queue))).messageCount).catch(
       (err) => {

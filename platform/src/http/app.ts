@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors.js';
+import { functionLabel, httpDuration, metricsRefusal, metricsText, type MetricsAccess } from '../metrics.js';
 import { isTransientError } from '../transient.js';
 import type { Logger } from '../logger.js';
 import { clientWentAway } from './client-abort.js';
@@ -26,6 +27,10 @@ export interface AppOptions {
   jsonNotFound?: boolean;
   /** Take the client address from X-Forwarded-For: from this many nearest proxies, or from proxies at these addresses/CIDRs. */
   trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
+  /** The `service` label of this app's HTTP metrics (none observed without it). */
+  service?: string;
+  /** Serve GET /metrics (this process's metrics) to whom `access` lets in. */
+  metrics?: MetricsAccess;
 }
 
 const MESSAGES_BAD_URL =
@@ -50,6 +55,8 @@ export function createApp({
   bodyLimit = 1024 * 1024,
   jsonNotFound = true,
   trustProxy = false,
+  service,
+  metrics,
 }: AppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: logger,
@@ -75,9 +82,33 @@ export function createApp({
     reply.header('x-request-id', request.id);
   });
 
+  if (service)
+    app.addHook('onResponse', async (request, reply) => {
+      httpDuration.observe(
+        { service, function: functionLabel(request), method: request.method, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+  if (metrics)
+    app.get('/metrics', async (request, reply) => {
+      const refused = metricsRefusal(request.headers.authorization, metrics);
+      if (refused === 401)
+        return reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Metrics need the metrics token'));
+      if (refused === 404) return reply.code(404).send(errorBody(`${MESSAGES.server.notFound}: GET /metrics`));
+      const { contentType, body } = await metricsText();
+      return reply.type(contentType).send(body);
+    });
+
   if (internalToken) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/healthz') || request.url.startsWith('/readyz') || request.url.startsWith('/dev/'))
+      // Probes, the development pages and the metrics (which have their own token) need no internal token.
+      if (
+        request.url.startsWith('/healthz') ||
+        request.url.startsWith('/readyz') ||
+        request.url.startsWith('/dev/') ||
+        (metrics && request.url.split('?')[0] === '/metrics')
+      )
         return;
       if (request.headers[INTERNAL_HEADERS.internalToken] !== internalToken) {
         return reply.code(403).send(errorBody('Internal endpoint'));

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { context, type Context } from '@opentelemetry/api';
+import { consumerDuration, consumerRedeliveries } from '../metrics.js';
 import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
@@ -167,8 +168,9 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   };
 
   /** Run one handler inside its event's correlation id and a span of its own, in the trace it was delivered in. */
-  const invoke = (item: Pending, ctx: ConsumerContext) =>
-    runWithCorrelation(item.envelope.correlation_id, () =>
+  const invoke = (item: Pending, ctx: ConsumerContext) => {
+    const stopTimer = consumerDuration.startTimer({ service, event_type: item.envelope.type });
+    return runWithCorrelation(item.envelope.correlation_id, () =>
       withSpan(
         `handle ${item.envelope.type}`,
         {
@@ -181,7 +183,14 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         },
         () => item.consumer.handle(item.event, ctx),
       ),
+    ).then(
+      () => void stopTimer({ outcome: 'ok' }),
+      (err: unknown) => {
+        stopTimer({ outcome: 'error' });
+        throw err;
+      },
     );
+  };
 
   /**
    * One transaction for the whole batch: the inbox rows in one statement (events already recorded
@@ -301,6 +310,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         const issue = parsed.error.issues[0];
         throw new InvalidMessageError(`invalid ${envelope.type} data: ${issue?.path.join('.')} ${issue?.message}`);
       }
+      if (attempt > 1) consumerRedeliveries.inc({ service, event_type: envelope.type });
       return new Promise<void>((resolve, reject) => {
         waiting.push({
           envelope,

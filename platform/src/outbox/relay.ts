@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { publishAll, type EventBus } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
+import { eventsPublished } from '../metrics.js';
 import { prepared, preparedRead } from '../db/prepared.js';
 import { isTransientError, withDeadline } from '../transient.js';
 import { outboxChannel, takeHandOff } from './outbox.js';
@@ -234,8 +235,12 @@ export class OutboxRelay {
    * Publish with the broker's confirms awaited together. Each event's producer span is the bus's
    * (amqplib's instrumentation, under the trace the event was written in); the relay adds none.
    */
-  private publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
-    return publishAll(this.options.bus, envelopes);
+  private async publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
+    const errors = await publishAll(this.options.bus, envelopes);
+    envelopes.forEach((envelope, i) => {
+      if (!errors[i]) eventsPublished.inc({ service: this.options.service, event_type: envelope.type });
+    });
+    return errors;
   }
 
   /** Publish everything pending once; returns how many rows were handled. Exposed for tests. */

@@ -1,5 +1,5 @@
 import { functionPath, functionsOf, ROUTES, type ServiceName } from '@leadmarket/contracts';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { EventBus, Subscription } from '../bus/event-bus.js';
 import type { ServiceClients } from '../clients/service-client.js';
 import type { Database } from '../db/database.js';
@@ -18,6 +18,7 @@ import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '..
 import { context, trace } from '@opentelemetry/api';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { RabbitMqEventBus } from '../bus/rabbitmq.js';
+import { addScrapeSource, readiness, type ScrapeSample } from '../metrics.js';
 
 export { intervalJob, wakeableJob, type BackgroundJob } from './background-job.js';
 
@@ -144,7 +145,13 @@ export async function buildService<C extends ServiceContext>(
   };
   const ctx = (def.context ? await def.context(base) : base) as C;
 
-  const app = createApp({ logger, internalToken: options.internalToken });
+  const env = options.env ?? process.env;
+  const app = createApp({
+    logger,
+    internalToken: options.internalToken,
+    service: def.name,
+    metrics: { token: env.METRICS_TOKEN, production: env.NODE_ENV === 'production' },
+  });
   // Continue the caller's trace and correlation id for everything this request does.
   app.addHook('onRequest', (request, _reply, done) => {
     // Probes and scrapes every few seconds would each be a trace of their own.
@@ -193,6 +200,7 @@ export async function buildService<C extends ServiceContext>(
     }
     // Working, but slower: events wait for the relay's polling pass until LISTEN is back.
     const degraded = relay.listening ? [] : ['outbox-listen'];
+    readiness.set({ service: def.name }, failed.length ? 0 : 1);
     return reply.code(failed.length ? 503 : 200).send({
       status: failed.length ? 'unavailable' : 'ready',
       failed,
@@ -226,7 +234,9 @@ export async function buildService<C extends ServiceContext>(
     },
   };
   const jobs = [...(def.background?.(ctx) ?? []), outboxRetentionJob(ctx.db, ctx.env, logger)];
+  let stopScrapes = (): void => {};
   app.addHook('onReady', async () => {
+    stopScrapes = addScrapeSource(def.name, () => scrapeSample(def, infra, ctx.db));
     await relay.start();
     if (options.startConsumers !== false) await consumerApi.startConsumers();
     for (const job of jobs) job.start();
@@ -234,12 +244,41 @@ export async function buildService<C extends ServiceContext>(
   // Registered before listen, so it runs after the server stopped taking requests and the
   // in-flight ones finished: then deliveries in progress finish and the loops stop.
   app.addHook('onClose', async () => {
+    stopScrapes();
     await consumerApi.stopConsumers();
     await Promise.all(jobs.map((j) => j.stop()));
     await relay.stop();
   });
 
   return { name: def.name, app, ctx, relay, ...consumerApi };
+}
+
+/** A service's queue (when it consumes) and outbox, as its metrics report them. */
+async function scrapeSample(def: ServiceDefinition<any>, infra: Infra, db: Kysely<any>): Promise<ScrapeSample> {
+  const [queue, outbox] = await Promise.all([
+    (def.consumers ?? []).length > 0
+      ? withDeadline(infra.bus.depth(queueOf(def.name, infra.namespace)), 2000, 'queue depth')
+      : undefined,
+    withDeadline(
+      db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<string>().as('backlog'),
+          sql<string | null>`extract(epoch from now() - min(created_at))`.as('oldest'),
+        ])
+        .where('processed_at', 'is', null)
+        .where('abandoned_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+      2000,
+      'outbox backlog',
+    ),
+  ]);
+  return {
+    queueMessages: queue?.messages,
+    deadLetters: queue?.deadLetters,
+    outboxBacklog: Number(outbox.backlog),
+    outboxOldestSeconds: Math.max(0, Number(outbox.oldest ?? 0)),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { functionPath } from '@leadmarket/contracts';
-import { backoffMs, isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
+import { backoffMs, isTransientError, notifications, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import {
   claimDueDeliveries,
@@ -140,11 +140,13 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
     } catch (err) {
+      notifications.inc({ channel: d.channel, outcome: 'failed' });
       if (certainlyNotSent(err)) await retryOrFail(d, err);
       // The provider may still be handling it: the row stays `sending` and is reconciled after its lease.
       else ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'provider call failed ambiguously; will reconcile');
       return undefined;
     }
+    notifications.inc({ channel: d.channel, outcome: 'sent' });
     return { id: d.id, ...result, body: bodyToKeep(result.provider, body) };
   };
 
