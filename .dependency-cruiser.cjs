@@ -25,6 +25,20 @@ module.exports = {
       from: { path: '^(contracts|platform)/' },
       to: { path: '^(services|gateway|web)/' },
     },
+    {
+      name: 'web-features-stand-alone',
+      severity: 'error',
+      comment: 'A web feature uses components/ui, lib and contracts, never another feature (bulletproof-react).',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/([^/]+)/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-stays-below-features',
+      severity: 'error',
+      comment: 'components/ui, lib and config serve every feature; they import none.',
+      from: { path: '^web/src/(components|lib|config)/' },
+      to: { path: '^web/src/(features|app)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
