@@ -79,7 +79,7 @@ export const CLAIM_TOKEN_TTL_HOURS = 72;
 
 /**
  * What a channel turned off in production answers (503) and what the dashboard shows instead of
- * offering it (PAYMENTS_DISABLED, EMAIL_DISABLED; docs/adr/0003-14-production-channels.md).
+ * offering it (PAYMENTS_DISABLED, EMAIL_DISABLED; docs/adr/0003-production-channels.md).
  */
 export const CHANNEL_OFF_MESSAGES = {
   funding:

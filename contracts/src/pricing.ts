@@ -1,5 +1,5 @@
 /**
- * How a lead is priced (docs/adr/0006-17-price-resolution.md). One catalogue — the industries and
+ * How a lead is priced (docs/adr/0006-price-resolution.md). One catalogue — the industries and
  * trades of SERVICE_CATALOGUE, which the lead forms send as service_category and sub_service —
  * names the rows of the admin price matrix, and one function, resolveLeadPrice, says which row's
  * price a lead pays. wallet-ledger calls it when it fixes a lead's price at screening; the admin

@@ -33,7 +33,7 @@ async function main() {
     ? new RedisKeyValueStore({ url: config.REDIS_URL, prefix: config.BUS_NAMESPACE ? `${config.BUS_NAMESPACE}:` : '' })
     : new MemoryKeyValueStore();
   // With AMQP_URL the gateway reads the bus through its own transient queue for the dashboard's
-  // live stream (docs/adr/0009-22-live-dashboard-fan-out.md); without it, dashboards poll.
+  // live stream (docs/adr/0009-live-dashboard-fan-out.md); without it, dashboards poll.
   const bus = config.AMQP_URL
     ? await RabbitMqEventBus.connect({ url: config.AMQP_URL, namespace: config.BUS_NAMESPACE, logger })
     : undefined;

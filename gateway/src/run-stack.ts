@@ -17,7 +17,7 @@ import { Supervisor } from './stack/supervisor.js';
  * SERVICE_INSTANCES=2 runs two of each service (competing consumers; the gateway balances across them
  * and retries reads on another instance). A process that exits is restarted with back-off.
  *
- * Each service connects as its own PostgreSQL role (docs/adr/0018-20c-service-database-roles.md):
+ * Each service connects as its own PostgreSQL role (docs/adr/0018-service-database-roles.md):
  * DATABASE_URL_<SERVICE> when given, else the runner sets the role up with DATABASE_URL (an
  * administrator) and hands the service that URL with the role's name (password from
  * DATABASE_ROLE_PASSWORD_<SERVICE> or DATABASE_ROLE_PASSWORD). STACK_DATABASE_ROLES=off runs every

@@ -3,7 +3,7 @@ import { ConfigError } from './config.js';
 /**
  * What a process needs under NODE_ENV=production: every variable in `variables`, unless the
  * switch `unlessSwitch` is on (it turns that whole channel off, and the channel then answers 503).
- * Production never falls back to a development provider (docs/adr/0003-14-production-channels.md).
+ * Production never falls back to a development provider (docs/adr/0003-production-channels.md).
  */
 export interface ProductionRequirement {
   variables: readonly string[];

@@ -57,7 +57,7 @@ export interface SignupResponse {
   success: true;
   contractor_id: string;
   session_token: string;
-  /** False when the email or phone belonged to a deleted account: the wallet starts empty (ADR 0007-14). */
+  /** False when the email or phone belonged to a deleted account: the wallet starts empty (ADR 0007). */
   signup_credit: boolean;
   redirect_url: string;
   message: string;
@@ -171,7 +171,7 @@ export type DashboardPart =
  */
 export interface DashboardResponse {
   contractor: ContractorView;
-  /** Whether this account was granted the signup credit (ADR 0007-14): the welcome page's wallet promise. */
+  /** Whether this account was granted the signup credit (ADR 0007): the welcome page's wallet promise. */
   signup_credit: boolean;
   claimed_leads: unknown[] | null;
   /** Dollars with two decimals, from wallet-ledger; null when it could not be read. */

@@ -163,7 +163,7 @@ export const PurchasedLeadsResponseSchema = z.object({
   refunded_leads: z.array(PurchasedLeadRecordSchema),
 });
 
-/** The lists of bought leads one can page through ('claimed' = bought through a claim link, docs/adr/0005-16). */
+/** The lists of bought leads one can page through ('claimed' = bought through a claim link, docs/adr/0005). */
 export const PURCHASED_LISTS = ['purchased', 'claimed', 'completed', 'archived', 'refunded'] as const;
 export type PurchasedList = (typeof PURCHASED_LISTS)[number];
 

@@ -28,7 +28,7 @@ const screenedLeadFields = {
 
 /**
  * Emitted by lead-intake in the statement that stores a new lead with its verdict (leads-submit
- * screens before it stores: docs/adr/0031-19-screening-in-the-submit.md). A rejected lead is never
+ * screens before it stores: docs/adr/0031-screening-in-the-submit.md). A rejected lead is never
  * offered or sold.
  */
 export const LeadScreenedV1 = z.object({
@@ -43,10 +43,10 @@ export const LeadScreenedV1 = z.object({
 /**
  * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).
  * The price never changes afterwards: matching offers the lead at it, the SMS and the claim page show
- * it and the purchase charges it (docs/adr/0006-17-price-resolution.md, issue 19).
+ * it and the purchase charges it (docs/adr/0006-price-resolution.md, issue 19).
  *
  * It carries the lead as LeadScreened gave it (no contact details), so matching learns a lead from
- * this one event and matches it on arrival, instead of pairing two (docs/adr/0024-19-one-event-per-lead-for-matching.md).
+ * this one event and matches it on arrival, instead of pairing two (docs/adr/0024-one-event-per-lead-for-matching.md).
  */
 export const LeadPricedV1 = z.object({
   lead_id: z.string().uuid(),
@@ -64,7 +64,7 @@ export const LeadPricedV1 = z.object({
 
 /**
  * One offer as the bus carries it: who, in which rank and round, until when — never its claim token
- * (docs/adr/0013-19-one-owner-of-offers-and-tokens.md). Matching owns the offer and keeps only the
+ * (docs/adr/0013-one-owner-of-offers-and-tokens.md). Matching owns the offer and keeps only the
  * token's hash; notification rebuilds the token for the SMS link from the server key.
  */
 export const LeadOfferSchema = z.object({

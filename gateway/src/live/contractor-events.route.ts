@@ -29,7 +29,7 @@ const sse = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.event}\ndata: ${JSON.stri
  * GET /.netlify/functions/contractor-events: authenticated by the contractor's session like every
  * contractor function (EventSource cannot send headers, so the browser passes `session_token` in
  * the query), scoped to that contractor. Each gateway instance reads the bus through its own
- * transient queue (docs/adr/0009-22-live-dashboard-fan-out.md).
+ * transient queue (docs/adr/0009-live-dashboard-fan-out.md).
  */
 export async function registerContractorEvents(
   app: ServiceApp,

@@ -10,7 +10,7 @@ export function contractorSignupBody(overrides: Record<string, unknown> = {}, ta
     contact_name: 'Ann Smith',
     business_name: `Acme HVAC ${tag}`,
     email: `ann.${tag}@example.com`,
-    // Unique per signup: a deleted account's phone gets no second signup credit (ADR 0007-14).
+    // Unique per signup: a deleted account's phone gets no second signup credit (ADR 0007).
     phone: `(555) ${String(randomInt(200, 1000))}-${String(randomInt(10_000)).padStart(4, '0')}`,
     industry: 'home_services',
     sub_service: 'hvac',

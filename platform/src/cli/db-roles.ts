@@ -3,7 +3,7 @@ import { ensureServiceRoles, rolePasswordEnvName, serviceDatabaseUrl, serviceRol
 
 /**
  * `npm run db:roles`: create or update each service's PostgreSQL role and schema
- * (docs/adr/0018-20c-service-database-roles.md), connected with DATABASE_ADMIN_URL (else
+ * (docs/adr/0018-service-database-roles.md), connected with DATABASE_ADMIN_URL (else
  * DATABASE_URL) as an administrator. Each role's password is DATABASE_ROLE_PASSWORD_<SERVICE>, else
  * DATABASE_ROLE_PASSWORD, else left as it is. Prints the DATABASE_URL each service should use
  * (passwords masked). Idempotent: run it before every deploy.

@@ -3,7 +3,7 @@ import type { ServiceName } from '@leadmarket/contracts';
 import { schemaOf } from './database.js';
 
 /**
- * One PostgreSQL role per service in the distributed mode (docs/adr/0018-20c-service-database-roles.md):
+ * One PostgreSQL role per service in the distributed mode (docs/adr/0018-service-database-roles.md):
  * the role owns its service's schema — the service's tables and its platform outbox, inbox and
  * migration tables all live there — and has no right on any other schema, so a service that reads
  * another's tables is refused by the database, not only by convention. The embedded mode (one

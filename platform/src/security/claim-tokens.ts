@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { isProduction } from '../production.js';
 
 /**
- * Claim tokens (docs/adr/0013-19-one-owner-of-offers-and-tokens.md). Matching owns offers and
+ * Claim tokens (docs/adr/0013-one-owner-of-offers-and-tokens.md). Matching owns offers and
  * mints each offer's token; it stores only the token's SHA-256. The token is never on the bus:
  * it is derived from a server key and the offer's (lead, contractor), so notification — the one
  * other holder of the key — rebuilds the very same token for the SMS link from the LeadMatched

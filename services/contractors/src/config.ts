@@ -16,7 +16,7 @@ export const ContractorsConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: envInt(60, 1),
   /** Reset emails sent per address per hour (beyond it the answer is the same, nothing is sent). */
   RESET_EMAILS_PER_HOUR: envInt(5, 1),
-  /** Email turned off (docs/adr/0003-14-production-channels.md): forgot-password answers 503 instead of sending nothing. */
+  /** Email turned off (docs/adr/0003-production-channels.md): forgot-password answers 503 instead of sending nothing. */
   EMAIL_DISABLED: envBoolean(false),
   /** Key of the hashes that remember which emails and phones had a signup credit; required in production. */
   SIGNUP_CREDIT_HASH_SALT: z.string().min(1).default('leadmarket-signup-credit'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as contractors } from '../src/index.js';
 import { contractorsDb } from './helpers.js';
 
-// ADR 0007-14: a deleted account's email or phone may sign up again, without a second $25.
+// ADR 0007: a deleted account's email or phone may sign up again, without a second $25.
 let stack: TestStack;
 
 beforeAll(async () => {

@@ -25,7 +25,7 @@ const phoneList = z
 /** notification's own variables (README "Environment variables"). */
 export const NotificationConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Channel-off switches (docs/adr/0003-14-production-channels.md): messages of that channel fail with the reason, never "sent". */
+  /** Channel-off switches (docs/adr/0003-production-channels.md): messages of that channel fail with the reason, never "sent". */
   SMS_DISABLED: envBoolean(false),
   EMAIL_DISABLED: envBoolean(false),
   /** Twilio credentials; without all three (outside production), SMS go to the development sink (the outbox page). */

@@ -5,7 +5,7 @@ import type { PriceCatalogue } from './domain/price-catalogue.js';
 
 /**
  * The price catalogue of this instance, read once and kept until its version moves
- * (docs/adr/0022-19-price-catalogue-cached-by-version.md). Prices change a few times a day and
+ * (docs/adr/0022-price-catalogue-cached-by-version.md). Prices change a few times a day and
  * every screened lead needs them: read per lead they cost two statements. Nothing here decides
  * whether a copy is current: the statement that fixes a price checks the version in PostgreSQL
  * (fixScreenedLeadPrice), and a mismatch makes the caller `forget` this copy and read it again.

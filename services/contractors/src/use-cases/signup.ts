@@ -30,7 +30,7 @@ export function registerContractor(
 ): Promise<{ contractorId: string; token: string; signupCredit: boolean }> {
   return ctx.db.transaction().execute(async (trx) => {
     const { password: _password, ...profile } = signup;
-    // One signup credit per person: none for the email or phone of a deleted account (ADR 0007-14).
+    // One signup credit per person: none for the email or phone of a deleted account (ADR 0007).
     // Kept on the account too, so every page and message tells what the wallet will really hold.
     const signupCredit = !(await belongedToDeletedAccount(trx, signupCreditSalt, {
       email: signup.email,

@@ -105,7 +105,7 @@ export interface AutoCreditMarksTable {
 
 /**
  * The duplicate fingerprint (a hash of phone and service) of each accepted lead, kept for the 30-day
- * window: the truth behind the Redis claim (ADR 0004-15: only accepted leads are originals).
+ * window: the truth behind the Redis claim (ADR 0004: only accepted leads are originals).
  */
 export interface DuplicateFingerprintsTable {
   fingerprint: string;

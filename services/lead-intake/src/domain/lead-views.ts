@@ -26,7 +26,7 @@ export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.
   email: lead.email,
 });
 
-/** The one list a bought lead is in (a refund outranks its state, docs/adr/0005-16). */
+/** The one list a bought lead is in (a refund outranks its state, docs/adr/0005). */
 const boughtStatus = (lead: LeadRow): 'purchased' | 'completed' | 'archived' | 'refunded' =>
   lead.refunded_at ? 'refunded' : lead.status === 'completed' || lead.status === 'archived' ? lead.status : 'purchased';
 

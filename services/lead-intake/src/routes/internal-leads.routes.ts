@@ -31,7 +31,7 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config }: Lea
     INTERNAL_CALLS.claimedLeads.path,
     { schema: { params: IdParams } },
     async (request): Promise<InternalResponse<'claimedLeads'>> => {
-      // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-16-claimed-leads.md).
+      // Claimed = leads bought through a claim link (SMS), a view onto the bought leads (docs/adr/0005-claimed-means-bought-by-link.md).
       const leads = await leadsPurchasedBy(ctx.db, request.params.id, 'claim');
       return { claimed_leads: leads.map(claimedLead) };
     },

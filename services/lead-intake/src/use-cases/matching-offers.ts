@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
 /**
- * Offers and their claim tokens belong to matching (docs/adr/0013-19-one-owner-of-offers-and-tokens.md):
+ * Offers and their claim tokens belong to matching (docs/adr/0013-one-owner-of-offers-and-tokens.md):
  * lead-intake keeps no copy. The claim page finds the offer behind a link by the token's SHA-256
  * (the token itself goes no further than this service), and the admin lead list asks who was offered.
  */

@@ -54,7 +54,7 @@ const readClaim = (value: string): { leadId: string; at: number; idempotencyKey?
 };
 
 /**
- * Only accepted leads count as the original of a duplicate (docs/adr/0004-15-duplicates-count-accepted-leads.md).
+ * Only accepted leads count as the original of a duplicate (docs/adr/0004-duplicates-count-accepted-leads.md).
  * PostgreSQL (the accepted fingerprints, asked before this, `seenInDatabase`) is the truth of the
  * window. A lead it does not rule out and that passes every other check claims its fingerprint:
  * Redis `setIfAbsent` makes two simultaneous identical submits race for one claim. A lead refused

@@ -56,7 +56,7 @@ const requestHash = (input: LeadInput): string =>
 
 /**
  * Screen the lead, then store it with its verdict and its LeadScreened in one statement, and answer
- * the verdict (docs/adr/0031-19-screening-in-the-submit.md): the customer is told at once whether
+ * the verdict (docs/adr/0031-screening-in-the-submit.md): the customer is told at once whether
  * the request was accepted, and what to fix if not. A submit that repeats an earlier one's
  * idempotency key stores nothing and answers that lead's reply (or 409 when its details differ).
  */

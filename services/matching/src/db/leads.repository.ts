@@ -87,7 +87,7 @@ export interface AvailableLeadsPage {
  * statement. However many leads wait, PostgreSQL reads the first `limit` of each of the contractor's
  * ZIP codes (leads_available_trade_idx: available leads by ZIP, trade, newest first), the offers made
  * to it, and counts index entries; only the page shown is read whole and leaves the database
- * (docs/adr/0015-19c-fast-dashboard.md, docs/adr/0026-19-available-leads-page-and-count.md).
+ * (docs/adr/0015-fast-dashboard.md, docs/adr/0026-available-leads-page-and-count.md).
  */
 export async function availableLeadsOf(
   db: Kysely<MatchingDatabase>,
@@ -250,7 +250,7 @@ const availableLeadsRead = preparedRead(
 /**
  * How many still-sellable leads newer than `since` the contractor's Available tab holds (the count of
  * availableLeadsOf without its page): the dashboard's first paint shows the tab's count, not its cards
- * (docs/adr/0029-19-first-paint-counts-available-leads.md). One row, index entries counted.
+ * (docs/adr/0029-first-paint-counts-available-leads.md). One row, index entries counted.
  */
 export async function availableCountOf(
   db: Kysely<MatchingDatabase>,

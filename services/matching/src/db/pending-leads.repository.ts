@@ -8,7 +8,7 @@ import type { LeadsTable, MatchingDatabase } from './database.js';
 /**
  * A lead arrives whole, with its fixed price, in one event (LeadPriced); storing it answers, in the
  * same statement, with its best candidates, so its consumer matches it in its own transaction
- * (docs/adr/0024-19-one-event-per-lead-for-matching.md). A lead whose match failed stays pending for
+ * (docs/adr/0024-one-event-per-lead-for-matching.md). A lead whose match failed stays pending for
  * the matcher, which locks it and reads the same.
  */
 

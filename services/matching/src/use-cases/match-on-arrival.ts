@@ -13,7 +13,7 @@ export const holdsContractors = (trx: object) => void matchesIn.add(trx);
 /**
  * After LeadPriced's consumer stored a new lead, in its transaction: match it right there, so
  * LeadMatched leaves with the consumer's own commit and outbox statement — no matcher transaction,
- * no wake-up, no query for pending leads (docs/adr/0024-19-one-event-per-lead-for-matching.md).
+ * no wake-up, no query for pending leads (docs/adr/0024-one-event-per-lead-for-matching.md).
  *
  * The match runs under a savepoint: if it fails (a deadlock on contractor rows with another batch,
  * a bug), only the match is rolled back, the lead stays recorded as pending, and the matcher retries

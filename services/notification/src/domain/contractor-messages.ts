@@ -10,7 +10,7 @@ export function welcomeEmail(w: {
   contractor_id: string;
   sms_opt_in: boolean;
   credit_cents: number;
-  /** False when signup granted no credit (the email or phone of a deleted account, ADR 0007-14). */
+  /** False when signup granted no credit (the email or phone of a deleted account, ADR 0007). */
   signup_credit?: boolean;
   /** The contractor dashboard's address (dashboardUrl of the public base URL). */
   dashboard_url: string;

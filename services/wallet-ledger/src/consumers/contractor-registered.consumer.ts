@@ -12,7 +12,7 @@ export const contractorRegistered = defineWalletConsumer({
     const contractorId = event.data.contractor_id;
     await upsertTarget(trx, event.data);
     await lockWallet(trx, contractorId);
-    // contractors decided this email or phone already had its credit (docs/adr/0007-14-resignup-credit.md):
+    // contractors decided this email or phone already had its credit (docs/adr/0007-resignup-credit.md):
     // the wallet exists, empty.
     if (event.data.signup_credit === false) return;
     const posted = await postTransaction(trx, {

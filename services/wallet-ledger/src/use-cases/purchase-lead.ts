@@ -48,7 +48,7 @@ export interface PurchaseOutcome {
  * A sale of an available lead is six statements (issue 19: each is a round trip): the lead with
  * its purchase and the buyer's offer, the wallet, the caps with the spend so far, the posting, the
  * purchase with the lead's new status, the low-balance facts, the outbox.
- * What each may read from its snapshot: docs/adr/0028-19-a-sale-in-six-statements.md.
+ * What each may read from its snapshot: docs/adr/0028-a-sale-in-six-statements.md.
  */
 export async function purchaseLead(
   ctx: ServiceContext<WalletLedgerDatabase>,

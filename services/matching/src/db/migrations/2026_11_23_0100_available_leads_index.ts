@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * ones. leads_status_idx (status, submitted_at) made it read every available lead of the marketplace
  * and filter by ZIP (on 300,000 leads with 4,560 available: 4,528 rows removed, 678 buffers per
  * dashboard); this partial index holds only available leads, by ZIP then age, so the query reads the
- * contractor's few ZIPs' rows (docs/adr/0015-19c-fast-dashboard.md).
+ * contractor's few ZIPs' rows (docs/adr/0015-fast-dashboard.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * and age alone made PostgreSQL fetch every available lead of the ZIP to compare its trade, then
  * sort them all for the page: with 4,000 unsold leads in one ZIP, 45 ms of the 89 ms a first paint
  * spent in PostgreSQL. By ZIP, trade and newest first (ties by id, the page's own order), the page is
- * the first rows of a range and the count the length of one (docs/adr/0026-19-available-leads-page-and-count.md).
+ * the first rows of a range and the count the length of one (docs/adr/0026-available-leads-page-and-count.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index leads_available_trade_idx on matching.leads (zip_code, target, submitted_at desc, lead_id) where status = 'available'`.execute(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here (the catalogue may change; this migration may not).
-// Prices move from free-text categories to rows of the catalogue (docs/adr/0006-17-price-resolution.md):
+// Prices move from free-text categories to rows of the catalogue (docs/adr/0006-price-resolution.md):
 // a row is an industry (sub_service '') or a trade of an industry. The old matrix priced trades as
 // categories ("HVAC") and the auto industry as "automotive"; neither matched what leads carry.
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
 /**
- * The price catalogue's version (docs/adr/0022-19-price-catalogue-cached-by-version.md): one row
+ * The price catalogue's version (docs/adr/0022-price-catalogue-cached-by-version.md): one row
  * whose number PostgreSQL itself raises, in the same transaction, whenever `lead_prices` or
  * `lead_price_history` changes (any writer: the admin routes, a migration, an operator's SQL). A
  * wallet-ledger instance keeps the catalogue in memory and fixes a lead's price only in a statement

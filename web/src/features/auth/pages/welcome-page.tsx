@@ -40,7 +40,7 @@ export function WelcomePage() {
             name: answer.contractor.contact_name || answer.contractor.business_name || '',
             balance: answer.wallet_balance ?? null,
             smsOptIn: answer.contractor.sms_opt_in === true,
-            // The account says whether the credit was granted (ADR 0007-14); an older server says nothing.
+            // The account says whether the credit was granted (ADR 0007); an older server says nothing.
             signupCredit: answer.signup_credit !== false,
           });
       },

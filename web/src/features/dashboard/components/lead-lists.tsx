@@ -51,7 +51,7 @@ function ListState({ paged }: { paged: ReturnType<typeof useServerPagedList> }) 
   return null;
 }
 
-/** Leads bought through a claim link (docs/adr/0005-16); those still under Purchased can be archived. */
+/** Leads bought through a claim link (docs/adr/0005); those still under Purchased can be archived. */
 export function ClaimedList({ session, ...result }: { session: Session } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
   const paged = useServerPagedList(session, 'claimed');

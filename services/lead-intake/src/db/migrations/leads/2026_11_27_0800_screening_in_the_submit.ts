@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * leads-submit screens the lead itself (docs/adr/0031-19-screening-in-the-submit.md): the hashed
+ * leads-submit screens the lead itself (docs/adr/0031-screening-in-the-submit.md): the hashed
  * duplicate fingerprints of accepted leads (the truth behind the Redis claim, 30-day window) move
  * here from the screening service's schema, and the per-address count reads the leads themselves.
  */
