@@ -27,7 +27,8 @@ const resource = (m: ReceivedSms) => ({
   direction: 'outbound-api',
   date_created: new Date(m.at).toUTCString(),
   date_updated: new Date(m.at).toUTCString(),
-  date_sent: null,
+  // Handed to the carrier at once.
+  date_sent: new Date(m.at).toUTCString(),
 });
 
 export interface FakeTwilioOptions {
@@ -71,11 +72,14 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
   url: string;
   messages: ReceivedSms[];
   reports: SentReport[];
+  listRequests: Array<Record<string, string>>;
   failNext(n: number, status?: number): void;
   close(): Promise<void>;
 }> {
   const messages: ReceivedSms[] = [];
   const reports: SentReport[] = [];
+  /** The query of every list request (each page), for tests of the lookup. */
+  const listRequests: Array<Record<string, string>> = [];
   let failures = 0;
   let failureStatus = 500;
   const server: Server = createServer((req, res) => {
@@ -85,24 +89,42 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
       const url = new URL(req.url ?? '/', 'http://twilio.local');
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
+        // Newest first, filtered by To, From and DateSent> (a time), paged as Twilio pages.
         const to = url.searchParams.get('To');
         const from = url.searchParams.get('From');
+        const sentAfter = url.searchParams.get('DateSent>');
+        const after = sentAfter ? Date.parse(sentAfter) : undefined;
         const pageSize = Number(url.searchParams.get('PageSize') ?? 50);
-        const found = messages
-          .filter((m) => m.accountSid === match[1] && (!to || m.to === to) && (!from || m.from === from))
-          .reverse()
-          .slice(0, pageSize);
+        const page = Number(url.searchParams.get('Page') ?? 0);
+        const all = messages
+          .filter(
+            (m) =>
+              m.accountSid === match[1] &&
+              (!to || m.to === to) &&
+              (!from || m.from === from) &&
+              (after === undefined || m.at >= after),
+          )
+          .reverse();
+        const found = all.slice(page * pageSize, (page + 1) * pageSize);
+        const pageUri = (n: number) => {
+          const next = new URLSearchParams(url.searchParams);
+          next.set('Page', String(n));
+          next.set('PageSize', String(pageSize));
+          next.set('PageToken', `PA${n * pageSize}`);
+          return `${url.pathname}?${next}`;
+        };
+        listRequests.push(Object.fromEntries(url.searchParams));
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             messages: found.map(resource),
-            first_page_uri: url.pathname,
-            next_page_uri: null,
-            previous_page_uri: null,
-            page: 0,
+            first_page_uri: pageUri(0),
+            next_page_uri: (page + 1) * pageSize < all.length ? pageUri(page + 1) : null,
+            previous_page_uri: page > 0 ? pageUri(page - 1) : null,
+            page,
             page_size: pageSize,
-            uri: url.pathname,
-            start: 0,
-            end: Math.max(0, found.length - 1),
+            uri: `${url.pathname}${url.search}`,
+            start: page * pageSize,
+            end: page * pageSize + Math.max(0, found.length - 1),
           }),
         );
         return;
@@ -192,6 +214,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     messages,
     reports,
+    listRequests,
     failNext: (n, status = 500) => {
       failures = n;
       failureStatus = status;

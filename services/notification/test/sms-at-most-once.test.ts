@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDatabase } from '../src/db/database.js';
 import { queueDelivery } from '../src/db/deliveries.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { createTwilioSms } from '../src/providers/twilio-sms.js';
 import { startFakeTwilio, type ReceivedSms } from './fake-twilio.js';
 
 // A real notification process (its own Node process, real PostgreSQL and RabbitMQ, the real Twilio
@@ -121,6 +122,41 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
     expect(recovered.provider_message_id).toBe(sentTo('+14045550111')[0]!.sid);
     expect(sentTo('+14045550111')).toHaveLength(1);
   }, 120_000);
+
+  it('finds the interrupted message behind 120 later texts to the same number, so it is sent at most once', async () => {
+    // No other sender: this test's processes are the only ones.
+    for (const c of children) c.kill('SIGKILL');
+    await Promise.all(children.map(exited));
+    const to = '+14045550115';
+    const first = startNotification();
+    killOnNextMessage = first;
+    const key = await offer(to);
+    await exited(first);
+    const [interrupted] = sentTo(to);
+    expect(interrupted).toBeDefined();
+
+    // Before anyone reconciles it, the number gets 120 more texts (other offers, other senders).
+    const other = createTwilioSms({ accountSid: ACCOUNT_SID, authToken: 'other', from: FROM, apiBaseUrl: fake.url });
+    for (let i = 0; i < 120; i++) await other.send({ to, body: `Another text ${i}` });
+    const listsBefore = fake.listRequests.length;
+
+    startNotification();
+    const recovered = await waitFor(
+      async () => {
+        const row = await delivery(key);
+        return row.status === 'sent' ? row : undefined;
+      },
+      'the interrupted delivery to be reconciled',
+      60_000,
+      200,
+    );
+    expect(recovered.provider_message_id).toBe(interrupted!.sid);
+    expect(sentTo(to).filter((m) => m.body === interrupted!.body)).toHaveLength(1);
+    // Found by reading every page since the send began, not the newest page alone.
+    const pages = fake.listRequests.slice(listsBefore).filter((q) => q['DateSent>']);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    // Two process starts on a busy machine.
+  }, 240_000);
 
   it('never sends an offer for a lead already sold or an offer already expired', async () => {
     const expired = await offer('+14045550112', { expires_at: new Date(Date.now() - 1000).toISOString() });

@@ -22,6 +22,7 @@ export function createTwilioSms(options: {
     apiBaseUrl: options.apiBaseUrl,
   });
   const client = twilio(options.accountSid, options.authToken, { httpClient });
+  type MessageInstance = Awaited<ReturnType<typeof client.messages.list>>[number];
   return {
     name: 'twilio',
     async send({ to, body, statusCallback }): Promise<SendResult> {
@@ -33,14 +34,17 @@ export function createTwilioSms(options: {
       });
       return { provider: 'twilio', providerMessageId: message.sid, status: message.status ?? 'queued' };
     },
-    // Twilio has no idempotency key for messages, but lists what it accepted: the newest messages
-    // to this number from our number, matched on the exact body and a creation time after the
-    // interrupted call began (a minute's slack for clock skew).
+    // Twilio has no idempotency key for messages, but lists what it accepted. The message itself is
+    // known by its exact body (an offer's carries its own claim link) and by having been created after
+    // the interrupted call began (a minute's slack for clock skew). Every message to this number
+    // from ours sent since then is read, all pages (however many texts the number got meanwhile),
+    // and so is the newest page, where a message still queued (no send date yet) is.
     async lookup({ to, body, since }): Promise<SendResult | null> {
-      const recent = await client.messages.list({ to, from: options.from, limit: 50 });
-      const match = recent.find(
-        (m) => m.body === body && (!m.dateCreated || m.dateCreated.getTime() >= since.getTime() - 60_000),
-      );
+      const after = new Date(since.getTime() - 60_000);
+      const isIt = (m: MessageInstance) => m.body === body && (!m.dateCreated || m.dateCreated >= after);
+      const newest = await client.messages.list({ to, from: options.from, limit: 50 });
+      const match =
+        newest.find(isIt) ?? (await client.messages.list({ to, from: options.from, dateSentAfter: after })).find(isIt);
       return match ? { provider: 'twilio', providerMessageId: match.sid, status: match.status ?? 'queued' } : null;
     },
   };
