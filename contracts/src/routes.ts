@@ -119,7 +119,7 @@ export const ROUTES = {
   'admin-leads-export': route('admin', 'admin', ['GET'], 'implied'),
   'admin-contractors-export': route('admin', 'admin', ['GET'], 'implied'),
 
-  // issue 21: proof of exclusivity and hard spend caps
+  // Proof of exclusivity and hard spend caps
   'get-lead-receipt': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'verify-lead-receipt': route('wallet-ledger', 'public', ['POST'], 'implied'),
   'spend-caps': route('wallet-ledger', 'contractor', ['GET', 'POST'], 'implied'),

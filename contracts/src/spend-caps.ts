@@ -1,5 +1,5 @@
 /**
- * Hard spend caps (issue 21, docs/adr/0011-spend-caps-and-receipts.md): a contractor's daily
+ * Hard spend caps (docs/adr/0011-spend-caps-and-receipts.md): a contractor's daily
  * and weekly cap on lead purchases and its maximum price per lead, and the two auto-reload limits.
  * The windows are fixed calendar windows in UTC so that "when it resets" is one instant everyone
  * agrees on: the day from midnight UTC, the ISO week from Monday midnight UTC, the month from the

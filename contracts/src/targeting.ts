@@ -1,4 +1,4 @@
-// The one rule for who a lead targets: matching offers by it, wallet-ledger sells by it (issue 14).
+// The one rule for who a lead targets: matching offers by it, wallet-ledger sells by it.
 /**
  * How a lead's category meets a contractor's industry.
  *

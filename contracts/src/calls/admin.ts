@@ -356,7 +356,7 @@ export const AdminContractorPagePartsSchema = z.object({
     }),
     UnavailablePartSchema,
   ]),
-  /** Automatic credits (issue 21); absent from admin services older than it. */
+  /** Automatic credits; absent from admin services older than it. */
   auto_credits: z
     .union([z.object({ available: z.literal(true), credits: z.array(AdminAutoCreditSchema) }), UnavailablePartSchema])
     .optional(),

@@ -166,7 +166,7 @@ export type DashboardPart =
   | 'total_available';
 
 /**
- * GET contractors-dashboard: everything the dashboard's first screen shows, in one call (issue 19).
+ * GET contractors-dashboard: everything the dashboard's first screen shows, in one call.
  * Parts another service could not supply are null and named in `missing` (never made up).
  */
 export interface DashboardResponse {

@@ -83,7 +83,7 @@ export const InternalAdminLeadSchema = z.object({
       id: z.string(),
       status: z.string(),
       contractor_id: z.string(),
-      /** The offer round this contractor was offered the lead in (issue 22). */
+      /** The offer round this contractor was offered the lead in. */
       offer_round: z.number().int().positive().optional(),
     }),
   ),
@@ -515,7 +515,7 @@ export const INTERNAL_CALLS = {
     path: '/internal/ledger-check',
     response: LedgerCheckSchema,
   }),
-  /** The buyer's receipt of a sold lead (issue 21), as the admin reads it; 404 if never bought. */
+  /** The buyer's receipt of a sold lead, as the admin reads it; 404 if never bought. */
   leadReceipt: internal({
     owner: 'wallet-ledger',
     method: 'GET',

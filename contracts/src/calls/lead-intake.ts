@@ -142,7 +142,7 @@ export const PurchasedLeadRecordSchema = z.object({
   refunded_at: z.string().nullable(),
   /** The one list the lead is in: purchased, completed, archived or refunded. */
   status: z.enum(['purchased', 'completed', 'archived', 'refunded']),
-  /** When the buyer marked the customer contacted (or called from the dashboard); issue 22. */
+  /** When the buyer marked the customer contacted (or called from the dashboard). */
   contacted_at: z.string().nullable().optional(),
   leads: z.object({
     urgency: z.enum(URGENCIES),

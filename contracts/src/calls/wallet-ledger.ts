@@ -230,7 +230,7 @@ export const RefundDecisionSchema = z.object({
   admin_id: z.string().optional(),
 });
 
-// ---- wallet statement (issue 16; the admin contractor page reads the internal form) ----
+// ---- wallet statement (the admin contractor page reads the internal form) ----
 
 /** Query of the statement, contractor-facing (get-wallet-statement) and internal. `format=csv` downloads it. */
 export const WalletStatementQuerySchema = z.object({
@@ -271,7 +271,7 @@ export const InternalRecordPurchaseSchema = z.object({
   purchased_at: z.string().datetime({ offset: true }),
 });
 
-// ---- issue 21: receipts (proof of exclusivity) and hard spend caps ----
+// ---- receipts (proof of exclusivity) and hard spend caps ----
 
 /** Query of get-lead-receipt (the buyer's own lead) and admin-lead-receipt. */
 export const LeadReceiptQuerySchema = z.object({
@@ -357,7 +357,7 @@ export const SpendCapsSchema = z.object({
   message: z.string().optional(),
 });
 export type SpendCapsAnswer = z.infer<typeof SpendCapsSchema>;
-// ---- automatic credits (issue 21, docs/adr/0012) ----
+// ---- automatic credits (docs/adr/0012) ----
 
 /** One fact behind an automatic credit, in words ("Carrier error": "30006 — landline or unreachable carrier"). */
 export const AutoCreditEvidenceSchema = z.object({ label: z.string(), value: z.string() });

@@ -43,7 +43,7 @@ export const LeadScreenedV1 = z.object({
 /**
  * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).
  * The price never changes afterwards: matching offers the lead at it, the SMS and the claim page show
- * it and the purchase charges it (docs/adr/0006-price-resolution.md, issue 19).
+ * it and the purchase charges it (docs/adr/0006-price-resolution.md).
  *
  * It carries the lead as LeadScreened gave it (no contact details), so matching learns a lead from
  * this one event and matches it on arrival, instead of pairing two (docs/adr/0024-one-event-per-lead-for-matching.md).

@@ -12,7 +12,7 @@ export const WalletFundedV1 = z.object({
 });
 
 /**
- * A wallet's spend caps and what was spent in the current UTC day and ISO week (issue 21): matching
+ * A wallet's spend caps and what was spent in the current UTC day and ISO week: matching
  * stops offering a lead that would pass a cap. Optional in WalletBalanceChanged so older producers
  * and consumers still agree; absent = no caps known.
  */
