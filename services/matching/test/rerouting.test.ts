@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 
-// Issue 22: re-routing of unclaimed leads, with a shortened round (3 s instead of 15 min), one
+// Re-routing of unclaimed leads, with a shortened round (3 s instead of 15 min), one
 // offer per round and 3 rounds. Every service runs; SMS go to the development outbox.
 let stack: TestStack;
 

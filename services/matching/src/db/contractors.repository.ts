@@ -163,7 +163,7 @@ const scoreSql = (now: Date | string) => sql<number>`(
  * at most `limit` when given, each with its balance, offer record and all its ZIP codes: one row
  * per candidate, ready for `toCandidate`. Spend caps are left to code (rankCandidates), which is
  * why the caller asks for more than it will offer (pickOfferees). Only the few rows asked for leave
- * the database, whatever the number of contractors in the ZIP code (issue 19: ranking 200 in code
+ * the database, whatever the number of contractors in the ZIP code (ranking 200 in code
  * was matching's largest cost per lead).
  */
 export function candidatesQuery(

@@ -20,7 +20,7 @@ export type LeadChange = Updateable<LeadsTable>;
 /**
  * Store one lead's offers (one per contractor), add them to each contractor's record and apply
  * `leadChange` to the lead, all in ONE statement (data-modifying CTEs: a round trip per lead
- * matters, issue 19): the ranking reads offers received and the last offer from the contractor's
+ * matters): the ranking reads offers received and the last offer from the contractor's
  * row. The contractor rows are locked in id order first, so two transactions offering overlapping
  * contractors wait for each other instead of deadlocking.
  */

@@ -9,7 +9,7 @@ export interface Candidate {
   zip_codes: string[];
   active: boolean;
   balance_cents: number;
-  /** Spend caps and spend so far (issue 21); null or absent = no caps. */
+  /** Spend caps and spend so far; null or absent = no caps. */
   spend_limits?: SpendLimitsSnapshot | null;
   /** Offers this contractor received so far, and how many of those leads it bought. */
   offers_received: number;

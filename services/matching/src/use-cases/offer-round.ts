@@ -18,7 +18,7 @@ interface RoundLead {
  * Store one round of offers (token hashes only; ranks continue from `firstRank`) and return the
  * LeadMatched that announces them, without tokens (notification rebuilds each from the server key,
  * docs/adr/0013). The first match and every re-routing round share it. One statement writes the
- * offers, the contractors' records and the lead's change (a round trip per lead matters, issue 19).
+ * offers, the contractors' records and the lead's change (a round trip per lead matters).
  */
 export async function storeOfferRound(
   trx: Kysely<MatchingDatabase>,

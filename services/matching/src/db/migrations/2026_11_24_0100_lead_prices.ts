@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * The price wallet-ledger fixed for each lead (LeadPriced), kept apart from `leads` because it may
- * arrive before the lead's LeadScreened: a lead is matched once both are here (issue 19).
+ * arrive before the lead's LeadScreened: a lead is matched once both are here.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 21: a wallet's spend caps and spend so far (WalletBalanceChanged.spend_limits), so matching
+// A wallet's spend caps and spend so far (WalletBalanceChanged.spend_limits), so matching
 // stops offering leads a contractor could not buy. Null = no caps known.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

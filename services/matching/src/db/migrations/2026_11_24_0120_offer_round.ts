@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Matching is the one owner of offers (issue 19, docs/adr/0013): each offer records the round it was
+ * Matching is the one owner of offers (docs/adr/0013): each offer records the round it was
  * made in, which lead-intake kept from LeadMatched before and now asks matching for (admin pages).
  */
 export async function up(db: Kysely<any>): Promise<void> {

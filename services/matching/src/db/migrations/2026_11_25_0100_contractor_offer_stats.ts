@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 19: the ranking's record of each contractor (offers received, the last one, leads bought)
+// The ranking's record of each contractor (offers received, the last one, leads bought)
 // kept on its row as offers and sales happen, instead of counted from every offer and lead ever
 // stored for each lead matched — that read grew with the marketplace (a sequential scan of all
 // offers and all leads per lead). Backfilled from the offers and leads held now.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 19: the Available list read every lead in a contractor's ZIP codes (thousands behind a
+// The Available list read every lead in a contractor's ZIP codes (thousands behind a
 // backlog) to match the trade in code, then kept the newest 100. With the trade as a column on both
 // sides, PostgreSQL filters, counts and pages it, and the read no longer grows with the backlog.
 //

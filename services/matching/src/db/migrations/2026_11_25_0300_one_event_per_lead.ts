@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 19 (docs/adr/0024-one-event-per-lead-for-matching.md): matching learns a lead and its
+// docs/adr/0024-one-event-per-lead-for-matching.md: matching learns a lead and its
 // price from one event (LeadPriced now carries the lead), so the price is stored on the lead's own
 // row from the start and the separate lead_prices table goes: the prices it holds are copied onto
 // their leads first. The number of ZIP codes each contractor serves (the ranking's fit) is kept on
