@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../services/admin/src/config.js';
 import { signUpContractor, startTestStack, type TestStack } from '../src/testing/test-stack.js';
 
-// Issue 22: the dashboard's live stream through the gateway, against the real bus. Only the
+// The dashboard's live stream through the gateway, against the real bus. Only the
 // contractors service runs (sessions); the bus events are published as their owners would.
 let stack: TestStack;
 

@@ -46,7 +46,7 @@ export class RedisKeyValueStore implements KeyValueStore {
       enableOfflineQueue: true,
       lazyConnect: false,
       // Commands issued in the same turn of the event loop leave in one write: a request's rate-limit
-      // check and session read, and every other request's of that turn (issue 19: each socket write
+      // check and session read, and every other request's of that turn (each socket write
       // is a system call, the largest single cost of the gateway's CPU).
       enableAutoPipelining: true,
     });

@@ -196,7 +196,7 @@ describe('contractors list and contractor page', () => {
     expect(page.body.sms_consent.records[0].recorded_at).toBeTruthy();
     expect(page.body.leads_bought).toEqual({ available: true, leads: [] });
     expect(page.body.refunds).toEqual({ available: true, requests: [] });
-    // The statement is wallet-ledger's route of issue 16; until it is merged the page says so.
+    // The statement is wallet-ledger's; when it cannot answer, the page says so.
     if (page.body.statement.available) {
       expect(page.body.statement.entries[0]).toMatchObject({ amount: 25, balance_after: 25 });
     } else {

@@ -5,7 +5,7 @@ import { ownerCall } from '../owners/owner-call.js';
 import type { AdminDatabase } from '../db/database.js';
 
 /**
- * admin-lead-receipt: the proof of exclusivity of a sold lead as its buyer sees it (issue 21),
+ * admin-lead-receipt: the proof of exclusivity of a sold lead as its buyer sees it,
  * composed from wallet-ledger's receipt and the lead and buyer as their owners describe them.
  * A lead never bought answers wallet-ledger's 404 in plain words.
  */

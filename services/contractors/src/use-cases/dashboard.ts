@@ -33,7 +33,7 @@ export function askParts(ctx: ServiceContext<ContractorsDatabase>, id: string): 
 }
 
 /**
- * Everything the dashboard's first screen shows, in one answer (issue 19: one call for the first
+ * Everything the dashboard's first screen shows, in one answer (one call for the first
  * paint instead of ten). Each part comes from the service that owns it, asked at once: wallet-ledger
  * (balance, auto-reload, 30-day metrics, achievements, history count), lead-intake (claimed leads,
  * each bought list's size), matching (the Available tab's count: its cards are not on the first screen,
