@@ -55,7 +55,8 @@ export const LEAD_REASON_PROBLEMS: Record<string, LeadProblem> = {
   'content:name_banned_word': { field: 'customer_name', message: NAME_PLAIN },
   'duplicate:same_phone_and_service_within_30_days': {
     field: null,
-    message: `We already have a request for this service from this phone number in the last ${DUPLICATE_WINDOW_DAYS} days, and a professional has it. There is no need to send it again`,
+    // True whatever became of the first request (offered, bought or closed): it names no assignment.
+    message: `We already have a request for this service from this phone number from the last ${DUPLICATE_WINDOW_DAYS} days, so a second one is not taken. If no professional has called you, reply to our text or email and we will help`,
   },
   'ip_rate:too_many_from_address': {
     field: null,

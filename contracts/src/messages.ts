@@ -26,6 +26,8 @@ export const MESSAGES = {
       'Thank you, we received your request and are checking it now. A matched professional will contact you once it is confirmed.',
     /** Screening refused the lead; the reply's problems say what to fix. */
     rejected: 'We could not accept this request yet. Please fix the following and send it again:',
+    /** The only thing wrong is that we already have this request: nothing to fix, nothing to send again. */
+    duplicate: 'We already have this request. There is nothing to fix:',
     /** The same form reference was sent again with different details. */
     keyReused: 'This form was already sent with different details. Please reload the page and send your request again.',
   },

@@ -4,9 +4,14 @@ import { z } from 'zod';
 
 /** lead-intake's own variables (README "Environment variables"). */
 export const LeadIntakeConfigSchema = z.object({
-  /** Leads one client IP may submit per window (429 beyond it). */
+  /** Accepted leads one client IP may send per window (429 beyond it); refused ones do not count. */
   LEAD_SUBMIT_RATE_LIMIT: envInt(LEAD_SUBMIT_RATE.limit, 1),
   LEAD_SUBMIT_RATE_WINDOW_SECONDS: envInt(LEAD_SUBMIT_RATE.windowSeconds, 1),
+  /**
+   * Submissions of any outcome one client IP may make per window (429 beyond it), so a flood stops;
+   * 0 = room for LEAD_SUBMIT_ATTEMPTS_PER_LEAD tries per accepted lead.
+   */
+  LEAD_SUBMIT_ATTEMPT_LIMIT: envInt(0, 0),
   /** Leads screened from one client address per window before ip_rate_ok turns false (a second line behind the 429). */
   SCREENING_IP_LIMIT: envInt(15, 1),
   SCREENING_IP_WINDOW_SECONDS: envInt(3600, 1),

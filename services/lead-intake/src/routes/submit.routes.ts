@@ -1,27 +1,17 @@
 import { functionPath, LeadSubmitRequestSchema } from '@leadmarket/contracts';
-import { clientIpOf, tooManyRequests, type ServiceApp } from '@leadmarket/platform';
+import { clientIpOf, tooManyRequests, type KeyValueStore, type ServiceApp } from '@leadmarket/platform';
 import { submitLead } from '../use-cases/submit-lead.js';
+import type { LeadIntakeConfig } from '../config.js';
 import type { LeadRouteDeps } from './deps.js';
 
 /** leads-submit: both lead forms; per-IP rate limit, then screen and store, and answer the verdict. */
 export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRouteDeps): void {
   app.post(functionPath('leads-submit'), { schema: { body: LeadSubmitRequestSchema } }, async (request) => {
     const ip = clientIpOf(request);
-    const limit = await ctx.kv.hit(
-      `lead-intake:submit:ip:${ip}`,
-      config.LEAD_SUBMIT_RATE_LIMIT,
-      config.LEAD_SUBMIT_RATE_WINDOW_SECONDS,
-      'sliding',
-    );
-    if (!limit.allowed) {
-      const minutes = Math.max(1, Math.ceil(limit.retryAfterSeconds / 60));
-      throw tooManyRequests(
-        `Too many requests have been submitted from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        limit.retryAfterSeconds,
-      );
-    }
+    const gate = await submitGate(ctx.kv, config, ip);
+    if (!gate.allowed) throw tooManyRequests(waitMessage(gate.retryAfterSeconds), gate.retryAfterSeconds);
     const body = request.body;
-    return submitLead(
+    const answer = await submitLead(
       ctx,
       {
         customer_name: body.customer_name,
@@ -42,5 +32,52 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRoute
         idempotencyKey: body.idempotency_key ?? null,
       },
     );
+    // Only a request that was not refused counts toward the accepted limit (a pending one may yet be accepted).
+    if (answer.status !== 'rejected') await countAccepted(ctx.kv, config, ip);
+    return answer;
   });
 }
+
+/** Tries allowed per accepted lead when LEAD_SUBMIT_ATTEMPT_LIMIT is 0: room to correct refused requests. */
+export const LEAD_SUBMIT_ATTEMPTS_PER_LEAD = 4;
+
+type SubmitLimits = Pick<
+  LeadIntakeConfig,
+  'LEAD_SUBMIT_RATE_LIMIT' | 'LEAD_SUBMIT_RATE_WINDOW_SECONDS' | 'LEAD_SUBMIT_ATTEMPT_LIMIT'
+>;
+const attemptsKey = (ip: string) => `lead-intake:submit:ip:${ip}`;
+const acceptedKey = (ip: string) => `lead-intake:submit:accepted:ip:${ip}`;
+/** Set while an address has used up its accepted requests; holds when it may send again (epoch ms). */
+const acceptedFullKey = (ip: string) => `lead-intake:submit:accepted-full:ip:${ip}`;
+
+/**
+ * Two limits per address: every submission counts toward a roomy attempts limit (a flood is
+ * stopped), and an address that already sent its accepted requests of the window waits, however
+ * many corrections it made before.
+ */
+async function submitGate(
+  kv: KeyValueStore,
+  config: SubmitLimits,
+  ip: string,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const attemptLimit =
+    config.LEAD_SUBMIT_ATTEMPT_LIMIT || config.LEAD_SUBMIT_RATE_LIMIT * LEAD_SUBMIT_ATTEMPTS_PER_LEAD;
+  const attempts = await kv.hit(attemptsKey(ip), attemptLimit, config.LEAD_SUBMIT_RATE_WINDOW_SECONDS, 'sliding');
+  if (!attempts.allowed) return attempts;
+  const fullUntil = Number(await kv.get(acceptedFullKey(ip)));
+  if (fullUntil > Date.now()) return { allowed: false, retryAfterSeconds: Math.ceil((fullUntil - Date.now()) / 1000) };
+  return { allowed: true, retryAfterSeconds: 0 };
+}
+
+/** Count an accepted request; the one that fills the window closes the address until the window has passed. */
+async function countAccepted(kv: KeyValueStore, config: SubmitLimits, ip: string): Promise<void> {
+  const window = config.LEAD_SUBMIT_RATE_WINDOW_SECONDS;
+  const accepted = await kv.hit(acceptedKey(ip), config.LEAD_SUBMIT_RATE_LIMIT, window, 'sliding');
+  if (!accepted.allowed || accepted.remaining <= 0)
+    await kv.set(acceptedFullKey(ip), String(Date.now() + window * 1000), window);
+}
+
+const waitMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many requests have been submitted from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+};

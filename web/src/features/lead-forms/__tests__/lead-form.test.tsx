@@ -209,6 +209,35 @@ describe('/lead-intake (richer, validated form)', () => {
     expect(await screen.findByRole('option', { name: 'Family Law' })).toBeTruthy();
   });
 
+  it('a duplicate with nothing else wrong is not told to fix and resend it', async () => {
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': () => ({
+        body: {
+          message: 'Your request could not be accepted',
+          status: 'rejected',
+          validation_summary: {
+            phone_valid: true,
+            email_valid: true,
+            content_valid: true,
+            is_duplicate: true,
+            ip_rate_ok: true,
+          },
+          problems: [{ field: null, message: 'We already have a request for this service from this phone number' }],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/lead-intake');
+    await fillContact(user);
+    await user.selectOptions(screen.getByLabelText(/Service Category/), 'home_services');
+    await user.selectOptions(screen.getByLabelText(/Sub-Service/), await screen.findByRole('option', { name: 'HVAC' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.leadSubmit.duplicate);
+    expect(alert.textContent).not.toContain('send it again');
+  });
+
   it('sends email, urgency and contractor_id; keeps the form and shows the summary unless valid', async () => {
     let status = 'rejected';
     const calls = mockFunctions({

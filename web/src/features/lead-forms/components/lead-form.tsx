@@ -59,6 +59,10 @@ const FIELDS = new Set<string>([
 ]);
 const isLeadField = (field: unknown): field is LeadField => typeof field === 'string' && FIELDS.has(field);
 
+/** Every check passed but the duplicate one: the heading must not ask for a fix and a resend. */
+const onlyDuplicate = (s: ValidationSummary | null) =>
+  Boolean(s?.is_duplicate && s.phone_valid && s.email_valid && s.content_valid && s.ip_rate_ok !== false);
+
 const SUMMARY_ROWS: Array<[keyof ValidationSummary, string, boolean]> = [
   ['phone_valid', 'Phone number', true],
   ['email_valid', 'Email address', true],
@@ -229,7 +233,9 @@ export function LeadForm({
         >
           {banner.kind === 'rejected' ? (
             <>
-              <p className="alert-title">{MESSAGES.leadSubmit.rejected}</p>
+              <p className="alert-title">
+                {onlyDuplicate(banner.summary) ? MESSAGES.leadSubmit.duplicate : MESSAGES.leadSubmit.rejected}
+              </p>
               <ul className="problem-list">
                 {banner.problems.map((p) => (
                   <li key={p.message}>{p.message}.</li>
