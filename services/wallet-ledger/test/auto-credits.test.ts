@@ -8,7 +8,7 @@ import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { leadBody } from '../../lead-intake/test/helpers.js';
 import { startFakeTwilio } from '../../notification/test/fake-twilio.js';
 
-// Issue 21, automatic credits (docs/adr/0012), against every service on the real servers. SMS go
+// Automatic credits (docs/adr/0012), against every service on the real servers. SMS go
 // through the real twilio SDK to a fake Twilio on loopback, which refuses some numbers outright
 // (HTTP 400, code 21614) and reports others undeliverable later by a signed status callback
 // (ErrorCode 30006), as Twilio does.

@@ -9,7 +9,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken } from '../../admin/test/helpers.js';
 
-// Issue 21 across the whole marketplace: matching stops offering to a contractor a purchase would
+// Across the whole marketplace: matching stops offering to a contractor a purchase would
 // put past a cap, and the price on the offer SMS is the price charged even after the admin changes it.
 let stack: TestStack;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Purchases of different leads never wait on one another (issue 19): no marketplace-wide row is
+// Purchases of different leads never wait on one another: no marketplace-wide row is
 // locked by a sale. Every purchase below is held open at a barrier after it has taken every lock it
 // takes (its last step writes the outbox), until a whole group of them has got there; a purchase that
 // waited on another's lock would never arrive, and a watchdog on pg_stat_activity reports the wait.

@@ -1,4 +1,4 @@
-// One price per lead (issue 19): wallet-ledger fixes it on LeadScreened and announces it in
+// One price per lead: wallet-ledger fixes it on LeadScreened and announces it in
 // LeadPriced; matching offers the lead at it. The SMS, the available-lead card, the claim page and
 // the charge all show that number — also after an admin changes the price while the lead is on offer.
 import { formatCents } from '@leadmarket/contracts';

@@ -9,7 +9,7 @@ import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
 import { maybeAutoReload } from '../src/use-cases/funding.js';
 import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
-// Issue 21 against the real servers: receipts (proof of exclusivity) and hard spend caps.
+// Against the real servers: receipts (proof of exclusivity) and hard spend caps.
 let stack: TestStack;
 let wallet: RunningService;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);

@@ -514,7 +514,7 @@ describe('refunds, history, reports and admin money', () => {
           .executeTakeFirst(),
       'completed',
     );
-    // Response time is measured (issue 22): offer 3 minutes ago → the customer called now.
+    // Response time is measured: offer 3 minutes ago → the customer called now.
     await publish(stack, 'LeadContacted', {
       lead_id: leadId,
       contractor_id: a.contractorId,

@@ -32,7 +32,7 @@ export const leadMatched = defineWalletConsumer({
   async handle(event, { trx }) {
     const d = event.data;
     if (d.offers.length === 0) return;
-    // One statement for the offers and the backfill (each statement is a round trip; issue 19):
+    // One statement for the offers and the backfill (each statement is a round trip):
     // the offer rows, and the offer time of a purchase that raced ahead of this event. A lead has
     // at most one purchase, so the backfill touches at most one row; a redelivery changes nothing.
     await recordOffers(trx, {

@@ -95,7 +95,7 @@ export async function platformBalance(db: Kysely<WalletLedgerDatabase>, accountI
 /**
  * Post a balanced transaction: the header, its entries and the cached balance of every wallet it
  * touches, in the caller's transaction and in ONE statement (data-modifying CTEs; each statement is a
- * round trip, issue 19). Returns null when `reference` was already posted: the header's insert then
+ * round trip). Returns null when `reference` was already posted: the header's insert then
  * returns nothing, and the entries and balances, which read it, change nothing.
  * Platform accounts get entries only (their balance is summed when read, see platformBalance):
  * updating one shared revenue row would make every purchase in the marketplace wait for the one

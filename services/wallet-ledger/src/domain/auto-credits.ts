@@ -1,6 +1,6 @@
 import { formatDateTime, type AutoCreditRule } from '@leadmarket/contracts';
 
-/** How far back a purchase of the same customer makes a new one a repeat (issue 21: 30 days). */
+/** How far back a purchase of the same customer makes a new one a repeat (30 days). */
 export const REPEAT_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The proof of exclusivity of one purchase (issue 21). Every fact is a string or a number so the
+ * The proof of exclusivity of one purchase. Every fact is a string or a number so the
  * canonical encoding is unambiguous; times are ISO 8601 in UTC with milliseconds.
  */
 export interface ReceiptFacts {

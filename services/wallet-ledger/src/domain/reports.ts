@@ -19,7 +19,7 @@ export interface PurchaseFact {
 export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
 
 /*
- * ONE SET OF NUMBERS (issue 16). The dashboard's 30-day metrics, the achievements card (gamification)
+ * ONE SET OF NUMBERS. The dashboard's 30-day metrics, the achievements card (gamification)
  * and the weekly reports all count with the definitions below, so the same period gives the same
  * figures everywhere:
  *   - a purchase counts in the period it was MADE (purchased_at), unless it was REFUNDED (an
@@ -44,7 +44,7 @@ export const countedPurchasesIn = (all: PurchaseFact[], from: Date, to: Date) =>
 export const spendCents = (list: PurchaseFact[]) => list.reduce((s, p) => s + p.price_cents, 0);
 
 /**
- * Response time (issue 22: measured, not assumed): minutes from the offer (or the purchase, when the
+ * Response time (measured, not assumed): minutes from the offer (or the purchase, when the
  * lead was bought without one) to the buyer's first contact with the customer, averaged over the
  * purchases whose contact was recorded (0 when none).
  */

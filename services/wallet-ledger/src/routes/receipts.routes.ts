@@ -19,7 +19,7 @@ import { RECEIPT_MESSAGES, receiptFor, verifyReceipt } from '../use-cases/receip
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
- * Proof of exclusivity (issue 21): get-lead-receipt for the buyer (its own leads only),
+ * Proof of exclusivity: get-lead-receipt for the buyer (its own leads only),
  * verify-lead-receipt for anyone the buyer hands the receipt to, and the internal twin for admin.
  */
 export function registerReceiptRoutes(

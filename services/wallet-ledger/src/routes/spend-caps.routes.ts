@@ -5,7 +5,7 @@ import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
  * spend-caps: the signed-in contractor's daily and weekly caps, maximum price per lead and
- * auto-reload limits (issue 21); a field left out is unchanged, an empty one removes the cap.
+ * auto-reload limits; a field left out is unchanged, an empty one removes the cap.
  */
 export function registerSpendCapRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
   app.get(functionPath('spend-caps'), async (request) => spendCapsOf(ctx.db, contractorIdOf(request)));

@@ -411,7 +411,7 @@ export async function reconcilePendingReloads(
 }
 
 /**
- * The contractor's auto-reload limits (issue 21): reloads started this UTC day / UTC month, failed
+ * The contractor's auto-reload limits: reloads started this UTC day / UTC month, failed
  * ones excluded (they moved no money). Checked before a charge is claimed; two purchases racing
  * past the check still start at most one charge (the one-pending-reload index).
  */

@@ -48,7 +48,7 @@ interface CategoryFact {
 
 /**
  * What the low-balance rule reads, in ONE statement (it runs in every debit's transaction; each
- * statement is a round trip, issue 19): the contractor's category from its targets or its latest
+ * statement is a round trip): the contractor's category from its targets or its latest
  * purchase, its auto-reload settings and every admin-set price (resolved in code, as a lead's is).
  */
 async function lowBalanceFacts(trx: Kysely<WalletLedgerDatabase>, contractorId: string) {

@@ -45,7 +45,7 @@ export interface PurchaseOutcome {
  * post the ledger entries, update the cached balance and write LeadPurchased to the outbox.
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
  *
- * A sale of an available lead is six statements (issue 19: each is a round trip): the lead with
+ * A sale of an available lead is six statements (each is a round trip): the lead with
  * its purchase and the buyer's offer, the wallet, the caps with the spend so far, the posting, the
  * purchase with the lead's new status, the low-balance facts, the outbox.
  * What each may read from its snapshot: docs/adr/0028-a-sale-in-six-statements.md.

@@ -1,5 +1,5 @@
 /**
- * Who bought which lead, as far as this process has seen (issue 19, purchase contention): when an
+ * Who bought which lead, as far as this process has seen (purchase contention): when an
  * SMS goes out, several contractors press Purchase on the same lead within moments, and all but
  * one lose. A loser whose lead this process already knows is sold to someone else is refused
  * before its transaction begins, instead of a BEGIN, a statement and a ROLLBACK each.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
-// Issue 21: a lead remembers which price row (and which change of it) fixed its price, for the
+// A lead remembers which price row (and which change of it) fixed its price, for the
 // receipt; a wallet gets hard spend caps and auto-reload limits (docs/adr/0011-spend-caps-and-receipts.md).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

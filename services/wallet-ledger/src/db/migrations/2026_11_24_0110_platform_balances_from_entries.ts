@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
 /**
- * Platform accounts (revenue, payment clearing, promotions) keep no cached balance (issue 19): every
+ * Platform accounts (revenue, payment clearing, promotions) keep no cached balance: every
  * purchase in the marketplace used to update the one `platform:revenue` row, so purchases of
  * different leads waited on each other's commit. Their balance is now the sum of their entries,
  * read when asked; only wallets (one row per contractor) keep a cached, locked balance. The check

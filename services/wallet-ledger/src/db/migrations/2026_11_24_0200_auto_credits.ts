@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: never import app code here.
 /**
- * Automatic credits (issue 21, docs/adr/0012): one per purchase at most (UNIQUE purchase_id), with
+ * Automatic credits (docs/adr/0012): one per purchase at most (UNIQUE purchase_id), with
  * the rule, the reason in words, the evidence and both ledger transactions (credit, reversal).
  * `customer_unreachable_facts` keeps a permanent SMS failure that arrived before the purchase was
  * known here; `purchase_fingerprints` the keyed hash of each purchase's customer phone for the
