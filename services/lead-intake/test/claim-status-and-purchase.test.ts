@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.js';
 
-// Issue 16: the claim page's price and urgency, the buyer reopening its link, and a dashboard
+// The claim page's price and urgency, the buyer reopening its link, and a dashboard
 // purchase that lead-intake records before the buyer's answer (not only when LeadPurchased arrives).
 let stack: TestStack;
 

@@ -3,7 +3,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadOfferedTo } from './helpers.js';
 
-// Issue 22: the buyer records its first contact with the customer; wallet-ledger's response-time
+// The buyer records its first contact with the customer; wallet-ledger's response-time
 // figures (metrics and gamification) count from the offer to that moment.
 let stack: TestStack;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { leadBody } from './helpers.js';
 
-// Issue 22: the customer is told who bought their request. Every service runs: the purchase goes
+// The customer is told who bought their request. Every service runs: the purchase goes
 // through the dashboard's purchase-lead; lead-intake emits CustomerToBeTold with the contact, and
 // notification names the buyer's business and phone (from its contractor projection).
 let stack: TestStack;

@@ -16,7 +16,7 @@ export async function eraseLeadFromOutbox(db: Kysely<LeadIntakeDatabase>, leadId
         '{data,email}', 'null'),
         '{data,description}', '""')`,
     })
-    // CustomerToBeTold (issue 22) carries the same contact to notification (it has no description;
+    // CustomerToBeTold carries the same contact to notification (it has no description;
     // the extra key is stripped by its schema).
     .where('type', 'in', ['LeadSubmitted', 'CustomerToBeTold'])
     .where(sql`envelope->'data'->>'lead_id'`, '=', leadId)

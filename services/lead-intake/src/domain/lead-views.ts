@@ -116,7 +116,7 @@ export function adminLead(lead: LeadRow, offeredTo: string[], rounds: Map<string
     is_test: lead.is_test,
     created_at: iso(lead.created_at),
     validation_summary: lead.validation_summary,
-    // The offer round of each contractor (issue 22: the admin sees how far a lead was re-routed).
+    // The offer round of each contractor (the admin sees how far a lead was re-routed).
     contractor_leads: assignments.map((a) =>
       rounds.has(a.contractor_id) ? { ...a, offer_round: rounds.get(a.contractor_id) } : a,
     ),

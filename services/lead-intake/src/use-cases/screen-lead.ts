@@ -119,7 +119,7 @@ export async function screenLead(
 ): Promise<Screening> {
   const fingerprint = duplicateFingerprint(lead.phone, lead.service_category, lead.sub_service);
   const submitted = lead.submitted_at.getTime();
-  // Both reads of earlier leads in one statement (each statement is a round trip; issue 19).
+  // Both reads of earlier leads in one statement (each statement is a round trip).
   const facts = await screeningFacts(db, {
     ipHash: lead.client_ip_hash,
     ipSince: new Date(submitted - limits.SCREENING_IP_WINDOW_SECONDS * 1000),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Offers and claim tokens have one owner, matching (issue 19, docs/adr/0013): lead-intake's copy goes.
+ * Offers and claim tokens have one owner, matching (docs/adr/0013): lead-intake's copy goes.
  * Matching's offers table holds the same SHA-256 of every token (both hashed the one token the
  * LeadMatched of the time carried), so every claim link already sent keeps working.
  */
