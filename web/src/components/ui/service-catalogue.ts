@@ -30,7 +30,7 @@ function asOptions(answer: unknown): Option[] {
 /**
  * One read while `key` is set: its answer, its failure, whether it is loading. A plain effect, not
  * SWR: these two catalogue reads are all a lead form fetches, and SWR (5.4 KB gzip) would otherwise
- * load with every industry landing page, which must stay under 100 KB of JavaScript (issue 19,
+ * load with every industry landing page, which must stay under 100 KB of JavaScript (bench
  * figure 5). A read whose key changed, or whose form is gone, is dropped, never shown.
  */
 function useRead<T>(key: string | null, load: (key: string) => Promise<T>) {

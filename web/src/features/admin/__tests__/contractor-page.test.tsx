@@ -21,8 +21,8 @@ const contractor = {
   total_spend: 0,
 };
 
-// The admin service's answer, its statement in the shape agreed with issue 16 (wallet-ledger's
-// GET /internal/wallets/:id/statement, money turned into dollars by the admin service).
+// The admin service's answer, its statement in the shape of wallet-ledger's
+// GET /internal/wallets/:id/statement (money turned into dollars by the admin service).
 const page = (statement: unknown) => ({
   contractor,
   statement,

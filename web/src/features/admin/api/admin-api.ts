@@ -60,7 +60,7 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
 
   return {
     logout: () => call('admin-logout', { method: 'POST', body: {} }),
-    /** The proof of exclusivity of a sold lead (issue 21). */
+    /** The proof of exclusivity of a sold lead. */
     leadReceipt: (leadId: string) => call<LeadReceipt>('admin-lead-receipt', { query: { lead_id: leadId } }),
     stats: () => call<AdminStats>('admin-stats'),
     contractors: async (q: ListQuery): Promise<ListPage<AdminContractor>> => {

@@ -80,7 +80,7 @@ export function AdminDashboard({
   // Auto-refresh always runs the latest refreshAll.
   const latestRefresh = useRef(refreshAll);
   latestRefresh.current = refreshAll;
-  // New leads and sales are pushed (issue 22): refresh at once; the interval stays as the fallback.
+  // New leads and sales are pushed: refresh at once; the interval stays as the fallback.
   const live = useAdminLive(token, () => void latestRefresh.current());
   useEffect(() => {
     const timer = setInterval(() => void latestRefresh.current(), ADMIN_REFRESH_MS);

@@ -12,7 +12,7 @@ type Loaded =
   | { kind: 'ready'; receipt: LeadReceipt };
 
 /**
- * The proof of exclusivity of a sold lead (issue 21), as its buyer sees it: opened on demand from
+ * The proof of exclusivity of a sold lead, as its buyer sees it: opened on demand from
  * the lead's row (admin-lead-receipt, composed by the admin service from wallet-ledger's receipt).
  */
 export function LeadReceiptDetails({ api, leadId }: { api: AdminApi; leadId: string }) {

@@ -176,7 +176,7 @@ export function mockDashboardServer(world: World, overrides: Record<string, Hand
     'auto-reload-settings': () => ({
       body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },
     }),
-    // No caps set (issue 21's Spend caps card in Settings).
+    // No caps set (the Spend caps card in Settings).
     'spend-caps': () => ({
       body: {
         success: true,

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 
-/** The ten tabs of §2, in order, and Refunded (issue 16: refunded leads leave Purchased). */
+/** The ten tabs of §2, in order, and Refunded (refunded leads leave Purchased). */
 export const TAB_IDS = [
   'dashboard',
   'available',

@@ -41,7 +41,7 @@ const valuesOf = (caps: SpendCapsAnswer | undefined): Values => ({
 });
 
 /**
- * Hard spend caps (issue 21): a purchase that would pass one is refused by the server, and
+ * Hard spend caps: a purchase that would pass one is refused by the server, and
  * matching stops offering leads that would. The server checks every field and answers each problem
  * beside its field (field_errors); this form only shows them.
  */

@@ -106,7 +106,7 @@ export function DashboardPage() {
   const scrollToFunding = useRef(false);
   const refreshDashboard = useRefreshDashboard();
 
-  // The first paint is this one call: the whole first screen (issue 19). The other calls below run
+  // The first paint is this one call: the whole first screen. The other calls below run
   // only while their tab is open, or for a part the aggregate could not supply (null or absent).
   const dashboard = useDashboard(session);
   const refused = useSessionRefusal(dashboard.error);

@@ -33,7 +33,7 @@ export function trackPageView(pagePath: string): void {
   callFunction('track-page-view', { method: 'POST', body: { page_path: pagePath } }).catch(() => undefined);
 }
 
-/** What verify-lead-receipt answers (issue 21): valid or not, in plain words (the contract's type only: no schema code in the public bundle). */
+/** What verify-lead-receipt answers: valid or not, in plain words (the contract's type only: no schema code in the public bundle). */
 export type ReceiptVerdict = VerifyReceiptResponse;
 
 /** POST verify-lead-receipt with the lead id and code from a receipt (public). */
