@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction, signInContext, signUpByApi } from '../src/helpers.js';
 
-// Issue 21 in Chromium against the embedded marketplace: a contractor buys a lead on the
+// Automatic credits in Chromium against the embedded marketplace: a contractor buys a lead on the
 // dashboard; the customer's "sold" text fails for good because the number is a landline (the
 // development SMS sink refuses it as Twilio does, code 21614); the wallet gets the price back
 // automatically, and the Wallet tab lists the credit with its reason and evidence, and the

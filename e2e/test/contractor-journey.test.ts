@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction, outboxRow, signUpInBrowser } from '../src/helpers.js';
 
-// Issue 16, as a new contractor walks it: sign up → the welcome email names the contractor ID →
+// As a new contractor walks it: sign up → the welcome email names the contractor ID →
 // /welcome shows it → a matching lead arrives → the SMS link from the development outbox → price,
 // urgency and the pre-filled ID → claim → reopen → "You claimed this lead" → the low-balance email →
 // the public header's Dashboard link → Purchased at once →
@@ -212,7 +212,7 @@ describe('contractor journey in the browser', () => {
     await dialog.waitFor();
     const won = await callFunction(env.baseUrl, 'purchase-lead', { body: { lead_id: leadId }, token: them.token });
     expect(won.status).toBe(200);
-    // The live stream (issue 22) closes Dana's dialog by itself; were it down, her own click would
+    // The live stream closes Dana's dialog by itself; were it down, her own click would
     // get the 409 and close it the same way.
     const buy = dialog.getByRole('button', { name: /^Purchase for/ });
     await buy.click({ timeout: 2_000 }).catch(() => {});

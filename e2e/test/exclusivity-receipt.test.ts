@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { hasHorizontalScroll, startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction } from '../src/helpers.js';
 
-// Issue 21 as a contractor walks it: sign up, buy a lead from Available, open "Exclusive — verify"
+// Receipts as a contractor walks them: sign up, buy a lead from Available, open "Exclusive — verify"
 // on the purchased card and read that the receipt is valid and the lead exclusive; hand the
 // receipt to someone else (the public check page, the public verify call) and see a changed copy
 // refused; set a daily

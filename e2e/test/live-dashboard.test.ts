@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction } from '../src/helpers.js';
 
-// Issue 22: two contractors' dashboards and the admin dashboard are open; a new lead appears on
+// Two contractors' dashboards and the admin dashboard are open; a new lead appears on
 // all three without a reload (the gateway's live streams), one contractor buys it, and it is gone
 // from the other's screen while the admin's Leads tab shows it sold.
 

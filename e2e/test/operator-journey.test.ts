@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction, uniqueSurname } from '../src/helpers.js';
 
-// The operator's journey (issue 17): an admin sets the HVAC Standard and Auto Standard prices;
+// The operator's journey: an admin sets the HVAC Standard and Auto Standard prices;
 // customers ask for HVAC work on /hvac and car repair on /auto; the matched contractor's SMS in the
 // development outbox and their lead card show the new price, and buying charges exactly that; a
 // negative price is refused beside the field; the Audit Log shows both changes.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction, outboxRow, signInContext, signUpByApi, signUpInBrowser, uniqueSurname } from '../src/helpers.js';
 
-// Issue 36, each promise walked from where its person starts to what they read: a re-signup's
+// Each promise walked from where its person starts to what they read: a re-signup's
 // wallet promise (signup form → welcome page → welcome email), auto-reload without a card
 // (Settings' Wallet tab → the low-balance email), the claim on a 375 px phone and the same link
 // reopened signed out, an admin's forgotten password from the admin login, and the smaller ones

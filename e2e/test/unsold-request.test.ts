@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2e, type E2eEnv } from '../src/harness.js';
 import { callFunction, outboxRow, signUpByApi, uniqueSurname } from '../src/helpers.js';
 
-// Issue 36, item 7, as a customer walks it: from the request form to the email that says the
+// As a customer walks it: from the request form to the email that says the
 // request closed unsold. Offer rounds last a second here, so a lead nobody buys closes at once.
 // The email says truly whether anyone was offered it, and names the service by its label.
 

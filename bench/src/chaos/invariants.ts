@@ -108,7 +108,7 @@ export async function checkInvariants(
     `${charges} purchase charges for ${sales} sales`,
   );
 
-  // Only wallets cache a balance; platform accounts (revenue, …) are the sum of their entries (issue 19).
+  // Only wallets cache a balance; platform accounts (revenue, …) are the sum of their entries.
   const badWallets = await count(
     db,
     `select count(*) as n from wallet_ledger.accounts a

@@ -6,7 +6,7 @@ type Calls = (
 ) => ReadonlyArray<readonly [string, { body?: unknown; query?: Record<string, string> }]>;
 
 /**
- * The calls the contractor dashboard made when it loaded, before issue 19: a session check and nine
+ * The calls the contractor dashboard made when it loaded before its first paint became one call: a session check and nine
  * reads. Kept and measured in the same run as the first paint, so the two compare side by side.
  */
 const TEN_CALLS: Calls = (c) =>
@@ -33,7 +33,7 @@ export interface DashboardFigure {
   contractors: number;
   /** Figure 4's goal: every contractor's first paint (all its calls answered), p99 over the contractors. */
   firstPaint: { p99: Measured; calls: number; incomplete: number };
-  /** The ten calls of the dashboard before issue 19, loaded the same way in the same run, for comparison. */
+  /** The ten calls of the dashboard before the one-call first paint, loaded the same way in the same run, for comparison. */
   tenCalls: { p99: Measured; perCall: Record<string, Measured> };
   perCall: Record<string, Measured>;
   slowest: { call: string; p99: Measured };

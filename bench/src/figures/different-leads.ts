@@ -84,7 +84,7 @@ export async function buyBursts(base: string, buyers: BenchContractor[], bursts:
 }
 
 /**
- * Figure 3b (issue 19): `buyers` contractors each buy a *different* lead, all at once, `bursts` times
+ * Figure 3b: `buyers` contractors each buy a *different* lead, all at once, `bursts` times
  * per run. No sale may wait on another (no marketplace-wide row), so this should run near the
  * database's own pace: compared with pgbench tpcb-like at the same client count in the same run
  * (capped, as figure 3, by the connections the stack leaves free).
