@@ -9,7 +9,8 @@ import {
   serviceRoleName,
   serviceUrlEnvName,
 } from '@leadmarket/platform';
-import { Supervisor } from './stack/supervisor.js';
+import { Supervisor, watchParent } from './stack/supervisor.js';
+import { buildWeb, webBuildOutdated } from './stack/web-build.js';
 
 /**
  * `npm run stack`: the distributed mode without Docker — each service and the gateway as its
@@ -22,8 +23,30 @@ import { Supervisor } from './stack/supervisor.js';
  * administrator) and hands the service that URL with the role's name (password from
  * DATABASE_ROLE_PASSWORD_<SERVICE> or DATABASE_ROLE_PASSWORD). STACK_DATABASE_ROLES=off runs every
  * service as DATABASE_URL's role, as the embedded mode does.
+ *
+ * The SPA is built first when web/dist is missing or older than its sources. Any stop signal
+ * (SIGINT, SIGTERM, SIGHUP, SIGQUIT), and the end of the process that started the runner (npm
+ * killed outright), drains every process and exits: nothing is left running or listening.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const log = (message: string) => console.error(`[stack] ${message}`);
+
+// Installed first: a signal during the role set-up or the web build stops the runner too.
+let supervisor: Supervisor | undefined;
+let webBuild: ReturnType<typeof buildWeb> | undefined;
+let stopping = false;
+async function stop(reason: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping (${reason}): draining every process`);
+  webBuild?.child.kill('SIGTERM');
+  await supervisor?.stop();
+  log('every process stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) process.on(signal, () => void stop(signal));
+watchParent(() => void stop('the process that started it ended'));
+
 const required = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL'];
 const missing = required.filter((v) => !process.env[v]);
 if (missing.length) {
@@ -75,25 +98,31 @@ if (process.env.STACK_DATABASE_ROLES === 'off') {
 
 // Extra Node flags for every process, e.g. STACK_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile.
 const nodeArgs = (process.env.STACK_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const supervisor = new Supervisor({ root, nodeArgs, log: (message) => console.error(`[stack] ${message}`) });
-
-SERVICE_NAMES.forEach((name, i) => {
-  for (let k = 0; k < instances; k++)
-    supervisor.start({
-      label: `${name}#${k}`,
-      script: `services/${name}/src/main.ts`,
-      env: { ...env, DATABASE_URL: databaseUrlOf.get(name), PORT: String(basePort + i * 10 + k) },
-    });
-});
-supervisor.start({
-  label: 'gateway',
-  script: 'gateway/src/main.ts',
-  env: { ...env, PORT: process.env.PORT ?? '8080' },
-});
-
-async function stop() {
-  await supervisor.stop();
-  process.exit(0);
+const outdated = webBuildOutdated(root);
+if (outdated) {
+  log(`building the web app first (${outdated}); npm run build -w web does the same`);
+  webBuild = buildWeb(root);
+  await webBuild.done.catch((error: Error) => {
+    if (!stopping) log(`${error.message}: the gateway will answer that the web app is not built`);
+  });
+  webBuild = undefined;
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+
+// A stop that came during the set-up or the build has nothing more to start.
+if (!stopping) {
+  const running = new Supervisor({ root, nodeArgs, log });
+  supervisor = running;
+  SERVICE_NAMES.forEach((name, i) => {
+    for (let k = 0; k < instances; k++)
+      running.start({
+        label: `${name}#${k}`,
+        script: `services/${name}/src/main.ts`,
+        env: { ...env, DATABASE_URL: databaseUrlOf.get(name), PORT: String(basePort + i * 10 + k) },
+      });
+  });
+  running.start({
+    label: 'gateway',
+    script: 'gateway/src/main.ts',
+    env: { ...env, PORT: process.env.PORT ?? '8080' },
+  });
+}

@@ -48,6 +48,9 @@ export interface SupervisorOptions {
  */
 export const NODE_IMPORTS = ['--import', 'tsx', '--import', '@leadmarket/platform/register'] as const;
 
+/** Loaded by every process the supervisor starts, so it ends when the supervisor does (exit-with-parent.ts). */
+const EXIT_WITH_PARENT = new URL('./exit-with-parent.ts', import.meta.url).href;
+
 /** A run this long counts as healthy: the next crash restarts after the base delay again. */
 const HEALTHY_RUN_MS = 30_000;
 
@@ -112,9 +115,13 @@ export class Supervisor {
         (p) =>
           new Promise<void>((resolve) => {
             if (p.child!.exitCode !== null || p.child!.signalCode !== null) return resolve();
-            const timer = setTimeout(() => p.child!.kill('SIGKILL'), graceMs);
-            p.child!.once('exit', () => {
+            const timer = setTimeout(() => {
+              this.options.log?.(`${p.spec.label} did not drain within ${graceMs} ms; killing it`);
+              p.child!.kill('SIGKILL');
+            }, graceMs);
+            p.child!.once('exit', (code, signal) => {
               clearTimeout(timer);
+              this.options.log?.(`${p.spec.label} stopped (${signal ?? `code ${code}`})`);
               resolve();
             });
           }),
@@ -124,7 +131,7 @@ export class Supervisor {
 
   private spawn(p: Supervised): void {
     const { root, nodeArgs = [], stdio } = this.options;
-    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, p.spec.script], {
+    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, '--import', EXIT_WITH_PARENT, p.spec.script], {
       cwd: root,
       env: p.spec.env as NodeJS.ProcessEnv,
       stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],
@@ -149,4 +156,18 @@ export class Supervisor {
       }, delay);
     });
   }
+}
+
+/**
+ * Calls `onGone` once the process that started this one has ended: one killed outright (SIGKILL,
+ * SIGHUP to npm) passes no signal on, and this process, handed to init, would run on unseen.
+ */
+export function watchParent(onGone: () => void, everyMs = 500): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onGone();
+  }, everyMs);
+  timer.unref();
 }
