@@ -30,6 +30,16 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      // The repository's own tooling: .env.example, the commit-message check, the deploy manifests.
+      {
+        test: {
+          name: 'tooling',
+          root: '.',
+          include: ['scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          testTimeout: 30_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
       ...['contracts', 'platform', ...services, 'web'].map((dir) => ({
         extends: `./${dir}/vitest.config.ts`,
         test: { root: `./${dir}`, sequence: { groupOrder: 1 } },

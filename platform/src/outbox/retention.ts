@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import { intervalJob, type BackgroundJob } from '../service/background-job.js';
 import { z } from 'zod';
 
-const RetentionConfigSchema = z.object({
+export const RetentionConfigSchema = z.object({
   /** Hours a published outbox row is kept (a record for operators), then deleted. */
   OUTBOX_RETENTION_HOURS: envInt(24, 1),
   /** How often each service looks for outbox rows past their retention. */

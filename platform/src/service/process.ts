@@ -21,7 +21,7 @@ export function serviceUrlsFromEnv(env: Record<string, string | undefined>): Ser
   return urls;
 }
 
-const ProcessConfigSchema = BaseConfigSchema.extend({
+export const ProcessConfigSchema = BaseConfigSchema.extend({
   PORT: envInt(0),
   HOST: z.string().default('127.0.0.1'),
 });
