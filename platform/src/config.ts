@@ -58,6 +58,11 @@ export const BaseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL; unset means embedded PGlite under DATA_DIR. */
   DATABASE_URL: optionalUrl,
+  /**
+   * PostgreSQL itself when DATABASE_URL is PgBouncer in transaction mode: LISTEN and the migration
+   * lock need a session of their own (docs/adr/0038). Unset means DATABASE_URL.
+   */
+  DATABASE_SESSION_URL: optionalUrl,
   /** RabbitMQ; unset means the in-process bus. */
   AMQP_URL: optionalUrl,
   /** Redis; unset means the in-process key-value store. */

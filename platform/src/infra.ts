@@ -19,6 +19,8 @@ export interface Infra {
 
 export interface InfraOptions {
   databaseUrl?: string;
+  /** PostgreSQL for LISTEN and the migration lock when databaseUrl is a transaction-mode pooler. */
+  databaseSessionUrl?: string;
   amqpUrl?: string;
   redisUrl?: string;
   /** PGlite data directory when no databaseUrl; undefined keeps it in memory. */
@@ -39,6 +41,7 @@ export async function createInfra(options: InfraOptions): Promise<Infra> {
   const database = options.databaseUrl
     ? createPostgresDatabase({
         url: options.databaseUrl,
+        sessionUrl: options.databaseSessionUrl,
         poolSize: options.poolSize,
         applicationName: options.applicationName,
         timeouts: options.databaseTimeouts,

@@ -31,6 +31,12 @@ export interface Database {
    * `options.onConnectionChange` hears of each loss and return.
    */
   listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
+  /**
+   * Run `work` on one connection held for the whole call (a session advisory lock and what it
+   * guards). It is opened on the session URL when one is given: a pooler in transaction mode hands
+   * each transaction any server connection, so a session lock taken through it would leak.
+   */
+  session<T>(work: (connection: Kysely<any>) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -72,6 +78,11 @@ const PING_DEADLINE_MS = 3000;
 
 export interface PostgresOptions {
   url: string;
+  /**
+   * PostgreSQL itself (or a session-mode pool) for what needs a session of its own: LISTEN and the
+   * migration lock, when `url` is PgBouncer in transaction mode (docs/adr/0038). Default: `url`.
+   */
+  sessionUrl?: string;
   poolSize?: number;
   applicationName?: string;
   timeouts?: Partial<DatabaseTimeouts>;
@@ -94,6 +105,7 @@ function clientConfig(url: string, applicationName: string, t: DatabaseTimeouts)
 
 export function createPostgresDatabase({
   url,
+  sessionUrl,
   poolSize = 20,
   applicationName = 'leadmarket',
   timeouts,
@@ -116,7 +128,7 @@ export function createPostgresDatabase({
     forService: (service) => scoped(root, service),
     async listen(channel, onNotify, options) {
       const listener = new HealingListener({
-        config: clientConfig(url, `${applicationName}-listen`, t),
+        config: clientConfig(sessionUrl ?? url, `${applicationName}-listen`, t),
         channel,
         onNotify,
         onConnectionChange: options?.onConnectionChange,
@@ -130,6 +142,19 @@ export function createPostgresDatabase({
         listeners.delete(listener);
         await listener.stop(t.connectMs);
       };
+    },
+    async session(work) {
+      if (!sessionUrl) return root.connection().execute(work);
+      const direct = new Kysely<any>({
+        dialect: new PostgresDialect({
+          pool: new pg.Pool({ ...clientConfig(sessionUrl, `${applicationName}-session`, t), max: 1 }),
+        }),
+      });
+      try {
+        return await direct.connection().execute(work);
+      } finally {
+        await withDeadline(direct.destroy(), t.connectMs, 'closing a session connection').catch(() => {});
+      }
     },
     async ping() {
       await withDeadline(sql`select 1`.execute(root), PING_DEADLINE_MS, 'database ping');
@@ -152,6 +177,7 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     kind: 'pglite',
     root,
     forService: (service) => scoped(root, service),
+    session: (work) => work(root),
     async listen(channel, onNotify, options) {
       // One in-process connection: it cannot be lost.
       const unsubscribe = await lite.listen(channel, onNotify);

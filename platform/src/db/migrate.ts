@@ -23,8 +23,9 @@ export async function migrateService(
   // and PostgreSQL's "if not exists" can still fail on a concurrent create. One session lock per
   // database makes the whole step one instance at a time; it is released with the connection if the
   // holder dies. Waiting past the statement timeout is transient, retried by the caller. The lock and
-  // the migrations share one connection, so a pool of one cannot wait on itself.
-  await database.root.connection().execute(async (connection) => {
+  // the migrations share one connection (on DATABASE_SESSION_URL when the pool goes through PgBouncer),
+  // so a pool of one cannot wait on itself.
+  await database.session(async (connection) => {
     try {
       await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
     } catch (error) {

@@ -41,6 +41,7 @@ export async function runServiceProcess(def: ServiceDefinition<any>): Promise<vo
   installProcessSafetyNet(logger);
   const infra = await createInfra({
     databaseUrl: config.DATABASE_URL,
+    databaseSessionUrl: config.DATABASE_SESSION_URL,
     amqpUrl: config.AMQP_URL,
     redisUrl: config.REDIS_URL,
     dataDir: `${config.DATA_DIR}/${def.name}`,
