@@ -1,5 +1,6 @@
 export * from './config.js';
 export * from './errors.js';
+export * from './phone.js';
 export * from './logger.js';
 export * from './telemetry.js';
 export * from './metrics.js';

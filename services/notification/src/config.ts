@@ -1,4 +1,4 @@
-import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
+import { envBoolean, envInt, loadConfig, toE164 } from '@leadmarket/platform';
 import { z } from 'zod';
 
 const optional = z
@@ -13,13 +13,8 @@ const phoneList = z
   .transform((v) =>
     (v ?? '')
       .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean)
-      .map((p) => {
-        const digits = p.replace(/\D/g, '');
-        if (p.startsWith('+')) return `+${digits}`;
-        return digits.length === 10 ? `+1${digits}` : `+${digits}`;
-      }),
+      .map(toE164)
+      .filter((p): p is string => p !== null),
   );
 
 /** notification's own variables (README "Environment variables"). */

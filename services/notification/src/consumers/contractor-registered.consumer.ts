@@ -1,8 +1,9 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
+import { toE164 } from '@leadmarket/platform';
 import { upsertContact } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { welcomeEmail, welcomeSms } from '../domain/contractor-messages.js';
-import { dashboardUrl, toE164 } from '../domain/messages.js';
+import { dashboardUrl } from '../domain/messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /** A new contractor's contact, and the welcome that names their contractor ID (email; SMS too with consent). */
@@ -32,7 +33,7 @@ export const contractorRegisteredConsumer = defineNotificationConsumer({
       body: email.body,
       contractor_id: data.contractor_id,
     });
-    const phone = data.sms_opt_in ? toE164(data.phone) : undefined;
+    const phone = data.sms_opt_in ? (toE164(data.phone) ?? undefined) : undefined;
     if (phone)
       queued =
         (await queueDelivery(trx, {

@@ -1,7 +1,7 @@
+import { toE164 } from '@leadmarket/platform';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
-import { toE164 } from '../domain/messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
@@ -26,7 +26,7 @@ export const customerToBeToldConsumer = defineNotificationConsumer({
       : undefined;
     const key = `customer_${data.outcome}:${data.lead_id}`;
     let queued = false;
-    const phone = toE164(data.phone);
+    const phone = toE164(data.phone) ?? undefined;
     if (phone)
       queued = await queueDelivery(trx, {
         dedupe_key: `${key}:sms`,

@@ -1,7 +1,7 @@
-import { claimTokenFor } from '@leadmarket/platform';
+import { claimTokenFor, toE164 } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDeliveries, type NewDelivery } from '../db/deliveries.repository.js';
-import { claimLink, leadOfferSms, toE164 } from '../domain/messages.js';
+import { claimLink, leadOfferSms } from '../domain/messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
@@ -24,7 +24,7 @@ export const leadMatchedConsumer = defineNotificationConsumer({
     const deliveries: NewDelivery[] = [];
     for (const offer of data.offers) {
       const phone = recipients.get(offer.contractor_id);
-      const to = phone === undefined ? undefined : toE164(phone);
+      const to = phone === undefined ? undefined : (toE164(phone) ?? undefined);
       if (!to) {
         log.info(
           { lead_id: data.lead_id, contractor_id: offer.contractor_id },

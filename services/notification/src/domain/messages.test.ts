@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimLink, dashboardUrl, leadOfferSms, toE164 } from './messages.js';
+import { claimLink, dashboardUrl, leadOfferSms } from './messages.js';
 
 describe('notification texts', () => {
   it('builds the claim link from the public base URL', () => {
@@ -24,13 +24,5 @@ describe('notification texts', () => {
     expect(text).toContain('ZIP 30301');
     expect(text).toContain('$20.00');
     expect(text).toContain('https://x/claim/t');
-  });
-
-  it('normalises US numbers to E.164 and refuses junk', () => {
-    expect(toE164('(404) 555-0134')).toBe('+14045550134');
-    expect(toE164('1-404-555-0134')).toBe('+14045550134');
-    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
-    expect(toE164('555-0134')).toBeUndefined();
-    expect(toE164('')).toBeUndefined();
   });
 });

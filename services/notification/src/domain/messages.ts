@@ -46,16 +46,3 @@ export function contactMessageEmail(m: {
     body: `From: ${m.name} <${m.email}>\nReceived: ${m.received_at}\n\n${m.message}`,
   };
 }
-
-/**
- * A US phone number as E.164 (what Twilio takes): '+' and digits kept; 10 digits get +1; 11
- * digits starting with 1 get '+'. Returns undefined for anything else (that contact gets no SMS).
- */
-export function toE164(phone: string): string | undefined {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, '');
-  if (trimmed.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : undefined;
-  if (digits.length === 10) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
-  return undefined;
-}

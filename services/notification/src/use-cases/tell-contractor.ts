@@ -1,9 +1,9 @@
-import type { ConsumerContext } from '@leadmarket/platform';
+import { toE164, type ConsumerContext } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import { contactOf } from '../db/contacts.repository.js';
 import type { DeliveryKind } from '../db/database.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
-import { dashboardUrl, toE164 } from '../domain/messages.js';
+import { dashboardUrl } from '../domain/messages.js';
 
 /** Who an email to a contractor is written for. */
 export interface EmailAddressee {
@@ -48,7 +48,7 @@ export async function tellContractor(
       body: email.body,
     });
   }
-  const phone = notice.sms && contact.sms_opt_in ? toE164(contact.phone) : undefined;
+  const phone = notice.sms && contact.sms_opt_in ? (toE164(contact.phone) ?? undefined) : undefined;
   if (notice.sms && phone)
     queued =
       (await queueDelivery(trx, {

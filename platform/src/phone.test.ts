@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { toE164 } from './phone.js';
+
+describe('toE164', () => {
+  it('reads US numbers however they are written', () => {
+    for (const raw of ['4156297959', '(415) 629-7959', '415.629.7959', '+1 415 629 7959', '1-415-629-7959'])
+      expect(toE164(raw), raw).toBe('+14156297959');
+  });
+  it('keeps a number with another country code', () => {
+    expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
+  });
+  it('refuses what is not a phone number', () => {
+    for (const raw of ['', 'call me', '12', '+1', '555-0134']) expect(toE164(raw), raw).toBeNull();
+  });
+});
