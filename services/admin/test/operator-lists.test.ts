@@ -58,7 +58,7 @@ describe('Create Test Lead reports the screening verdict', () => {
       expect(body.status).toBe('rejected');
       // Screening's own reason, in the words the customer gets (contracts' lead-reasons).
       expect(body.reasons).toEqual([
-        expect.stringMatching(/request for this service from this phone number in the last 30 days/),
+        expect.stringMatching(/request for this service from this phone number from the last 30 days/),
       ]);
       expect(body.message).toMatch(/^Test lead created, but screening rejected it: .*last 30 days/);
       expect(body.message).not.toBe(MESSAGES.adminSuccess.testLeadCreated);
