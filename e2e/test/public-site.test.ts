@@ -146,9 +146,10 @@ describe('public site in the browser', () => {
     await page.getByText('Robin Customer').waitFor();
     await env.screenshot(page, 'public-claim-claimed');
 
-    // The same link cannot be claimed twice.
+    // The same link cannot be claimed twice: its buyer reopening it is told they own it (ADR 0036).
     await page.goto(`/claim/${token}`);
-    await page.getByRole('heading', { name: 'Lead Unavailable' }).waitFor();
+    await page.getByRole('heading', { name: 'You claimed this lead' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Claim This Lead' }).count()).toBe(0);
     await env.screenshot(page, 'public-claim-after');
     await context.close();
   });
