@@ -136,7 +136,8 @@ describe('every promise kept, in the browser', () => {
     const box = page.getByLabel('Automatically reload my wallet when the balance runs low');
     // Before anything is ticked, the form says what auto-reload needs.
     await page.getByTestId('auto-reload-note').getByText('add funds once with a card first').waitFor();
-    await box.check();
+    // click, not check(): the refusal may bounce the box back before Playwright reads it again.
+    await box.click();
     const refusal = page.getByText('Auto-reload needs a saved card.');
     await refusal.waitFor({ timeout: 15_000 });
     // Beside the checkbox (its description), and the checkbox is off again, as the server holds it.
