@@ -30,12 +30,13 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      // The repository's own tooling: .env.example, the commit-message check, the deploy manifests.
+      // The repository's own tooling: .env.example, the commit-message check, the deploy manifests,
+      // the chaos run's own judgements.
       {
         test: {
           name: 'tooling',
           root: '.',
-          include: ['scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'deploy/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           sequence: { groupOrder: 1 },
         },

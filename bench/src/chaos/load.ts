@@ -44,6 +44,8 @@ export interface Contractor {
 export interface LoadResult {
   /** Leads the gateway accepted (2xx with a lead id). */
   accepted: Set<string>;
+  /** When each accepted lead's submit was sent (this process's clock). */
+  submittedAt: Map<string, number>;
   submits: number;
   purchases: number;
   sales: number;
@@ -71,6 +73,7 @@ export function startLoad(options: {
   let running = true;
   const result: LoadResult = {
     accepted: new Set(),
+    submittedAt: new Map(),
     submits: 0,
     purchases: 0,
     sales: 0,
@@ -119,9 +122,13 @@ export function startLoad(options: {
   const submitLoop = async () => {
     let n = 0;
     while (running) {
+      const at = Date.now();
       const res = await call('leads-submit', { body: { ...leadBody(`chaos-${n++}`), phone: uniquePhone() } });
       result.submits++;
-      if (res.status >= 200 && res.status < 300 && res.body?.lead_id) result.accepted.add(res.body.lead_id);
+      if (res.status >= 200 && res.status < 300 && res.body?.lead_id) {
+        result.accepted.add(res.body.lead_id);
+        result.submittedAt.set(res.body.lead_id, at);
+      }
       await pause(options.submitEveryMs);
     }
   };

@@ -10,6 +10,7 @@ import { Supervisor } from '../../../gateway/src/stack/supervisor.js';
 import { startFakeTwilio } from '../../../services/notification/test/fake-twilio.js';
 import { leadBody, signupContractors } from '../client.js';
 import { checkInvariants, leadsWithoutVerdict, undrainedOutboxes, type Invariant } from './invariants.js';
+import { SmsLatency, waitBackToSpeed, type LatencyFigures } from './latency.js';
 import { startLoad, WindowStats, type Contractor } from './load.js';
 
 /**
@@ -19,14 +20,30 @@ import { startLoad, WindowStats, type Contractor } from './load.js';
  * and RabbitMQ. Under mixed load it kills each service in turn, cuts and blackholes the broker and
  * the database, then runs a second instance of every service and kills the first ones; then it
  * checks every invariant over all schemas and prints a table of figures and availability per fault
- * window. Exits non-zero when an invariant broke, a process crashed, or a fault took more than
- * 15 s to recover from.
+ * window, and the pipeline's speed (submit → first offer SMS) before and after each fault. Exits
+ * non-zero when an invariant broke, a process crashed, a fault took more than 15 s to recover from,
+ * or the pipeline was not back to its speed within 30 s of the database's return.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const short = process.argv.includes('--short') || process.env.CHAOS_SHORT === '1';
 // A killed single instance recovers in its boot time, which on a busy shared 2-core machine can
 // pass this; the table shows the real figure either way.
 const RECOVERY_BUDGET_MS = Number(process.env.CHAOS_RECOVERY_BUDGET_MS ?? 15_000);
+/**
+ * The quiet time after each fault's recovery: its leads give the pipeline's speed after the fault,
+ * and before the next one.
+ */
+const AFTER_MS = short ? 6000 : 10_000;
+/** Leads submitted this close to a fault's start are left out of its "before" (the fault may reach them). */
+const BEFORE_MARGIN_MS = 1000;
+/**
+ * After a database outage the pipeline is back at its speed within this: submit → first SMS median
+ * at most twice its pre-cut median, every LISTEN connection reopened. Without the LISTEN connections
+ * each outbox hop waits for its relay's polling pass (a second) instead of a commit's NOTIFY.
+ */
+const BACK_TO_SPEED_MS = 30_000;
+/** Consecutive leads whose median says the pipeline is back to speed. */
+const SPEED_GROUP = short ? 9 : 15;
 /**
  * The end of a crashed process's log, as it exited (the restart appends to the same file later):
  * its warnings, errors and anything not a JSON log line (a stack trace on stderr), at most 30 lines.
@@ -129,6 +146,9 @@ async function main(): Promise<number> {
 
   const stats = new WindowStats();
   const recoveries: Array<{ fault: string; ms: number; within: boolean }> = [];
+  /** Per fault: when the leads of its quiet time before and after were submitted. */
+  const speedSpans: Array<{ fault: string; before: Span; after: Span }> = [];
+  let databaseCutSpeed: SpeedCheck | undefined;
   let load: ReturnType<typeof startLoad> | undefined;
   let exitCode = 0;
   try {
@@ -164,17 +184,27 @@ async function main(): Promise<number> {
       sms: () => twilio.messages,
       submitEveryMs: short ? 600 : 400,
     });
+    const latency = new SmsLatency(db, load.submittedAt, () => twilio.messages);
+    /** Since when the stack has run without a fault (the leads of that time give a fault's "before"). */
+    let quietSince = Date.now();
     const steady = async (name: string, ms: number) => {
       stats.enter(name);
+      quietSince = Date.now();
       await pause(ms);
     };
-    /** Run a fault for `ms`, end it, and measure how long until the stack serves and carries a lead again. */
+    /**
+     * Run a fault for `ms`, end it, measure how long until the stack serves and carries a lead again,
+     * then leave it quiet for AFTER_MS (its leads give the speed after the fault); `afterRecovery`
+     * runs at the start of that quiet time.
+     */
     const fault = async (
       name: string,
       begin: () => Promise<void> | void,
       end: () => Promise<void> | void,
       ms: number,
+      afterRecovery?: (f: { before: Span; endedAt: number }) => Promise<void>,
     ) => {
+      const before = { from: quietSince, to: Date.now() - BEFORE_MARGIN_MS };
       stats.enter(name);
       log(`fault: ${name}`);
       await begin();
@@ -186,6 +216,11 @@ async function main(): Promise<number> {
       const took = Date.now() - ended;
       recoveries.push({ fault: name, ms: took, within: took <= RECOVERY_BUDGET_MS });
       log(`recovered from ${name} in ${(took / 1000).toFixed(1)} s`);
+      stats.enter(`${name} (after)`);
+      quietSince = Date.now();
+      await afterRecovery?.({ before, endedAt: ended });
+      await pause(Math.max(0, quietSince + AFTER_MS - Date.now()));
+      speedSpans.push({ fault: name, before, after: { from: quietSince, to: Date.now() - BEFORE_MARGIN_MS } });
     };
 
     if (!short) {
@@ -204,11 +239,21 @@ async function main(): Promise<number> {
       () => amqpProxy.restore(),
       short ? 6000 : 10_000,
     );
+    let listeningBefore = 0;
     await fault(
       'database cut',
-      () => pgProxy.cut(),
+      async () => {
+        listeningBefore = await listenConnections(db, dbName);
+        await pgProxy.cut();
+      },
       () => pgProxy.restore(),
       5000,
+      async ({ before, endedAt }) => {
+        databaseCutSpeed = await checkBackToSpeed({ db, dbName, latency, before, endedAt, listeningBefore });
+        log(
+          `database cut: ${databaseCutSpeed.held ? 'back to speed' : 'NOT back to speed'} (${databaseCutSpeed.summary})`,
+        );
+      },
     );
     await fault(
       'database blackhole',
@@ -226,6 +271,7 @@ async function main(): Promise<number> {
 
     if (!short) {
       stats.enter('second instance of each service starting');
+      quietSince = Date.now();
       for (const name of SERVICE_NAMES) startInstance(name, 1);
       await waitAllInstances(
         SERVICE_NAMES.map((_, i) => instanceUrl(i, 1)),
@@ -241,7 +287,7 @@ async function main(): Promise<number> {
         () => {},
         1000,
       );
-    await steady('final steady', short ? 3000 : 10_000);
+    await steady('final steady', AFTER_MS);
 
     stats.enter('load stopped');
     await load.stop();
@@ -281,6 +327,22 @@ async function main(): Promise<number> {
         ? crashes.map((c) => `${c.label} (${c.signal ?? c.code})`).join(', ')
         : `${supervisor.restarts()} restarts, all of them kills the run asked for`,
     });
+    const speeds = [];
+    for (const s of speedSpans)
+      speeds.push({
+        fault: s.fault,
+        before: await latency.figures(s.before.from, s.before.to),
+        after: await latency.figures(s.after.from, s.after.to),
+      });
+    if (databaseCutSpeed) {
+      const { held, summary, group } = databaseCutSpeed;
+      const figures = group ? await latency.figures(group.from, group.to) : undefined;
+      invariants.push({
+        name: `after the database cut, submit → first SMS back within 2× its pre-cut median within ${BACK_TO_SPEED_MS / 1000} s, every LISTEN with it`,
+        held,
+        detail: summary + (figures?.median !== undefined ? `; that group's median ${figures.median} ms` : ''),
+      });
+    }
     const slow = recoveries.filter((r) => !r.within);
     invariants.push({
       name: `recovery within ${RECOVERY_BUDGET_MS / 1000} s of each fault's end`,
@@ -295,6 +357,7 @@ async function main(): Promise<number> {
       sms: twilio.messages.length,
       windows: stats.rows(),
       recoveries,
+      speeds,
       invariants,
     });
     console.log(`\n${report}`);
@@ -317,6 +380,75 @@ async function main(): Promise<number> {
     await amqpProxy.close();
   }
   return exitCode;
+}
+
+interface Span {
+  from: number;
+  to: number;
+}
+
+interface SpeedCheck {
+  held: boolean;
+  summary: string;
+  /** The leads that showed the pipeline back to speed (or the last group judged). */
+  group?: Span;
+}
+
+/** LISTEN connections open on the run's database (each service instance's outbox relay has one). */
+async function listenConnections(db: pg.Client, dbName: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity where datname = $1 and application_name like '%-listen'`,
+    [dbName],
+  );
+  return rows[0]!.n;
+}
+
+/**
+ * After the database's return: every LISTEN connection is back within BACK_TO_SPEED_MS, and so is
+ * the pipeline's speed — some SPEED_GROUP consecutive leads submitted from the return on, before
+ * that deadline, have a submit → first SMS median at most twice the median before the cut.
+ */
+async function checkBackToSpeed(o: {
+  db: pg.Client;
+  dbName: string;
+  latency: SmsLatency;
+  before: Span;
+  endedAt: number;
+  listeningBefore: number;
+}): Promise<SpeedCheck> {
+  const deadline = o.endedAt + BACK_TO_SPEED_MS;
+  const pre = await o.latency.figures(o.before.from, o.before.to);
+  let listenBackAt: number | undefined;
+  for (;;) {
+    if ((await listenConnections(o.db, o.dbName)) >= o.listeningBefore) {
+      listenBackAt = Date.now();
+      break;
+    }
+    if (Date.now() >= deadline) break;
+    await pause(250);
+  }
+  const listen =
+    listenBackAt === undefined
+      ? `LISTEN connections not all back ${BACK_TO_SPEED_MS / 1000} s after the return (${o.listeningBefore} before the cut)`
+      : `${o.listeningBefore} LISTEN connections back ${((listenBackAt - o.endedAt) / 1000).toFixed(1)} s after the return`;
+  if (pre.median === undefined)
+    return { held: false, summary: `no lead offered before the cut (${pre.leads} accepted); ${listen}` };
+  const limitMs = 2 * pre.median;
+  const back = await waitBackToSpeed(o.latency, {
+    from: o.endedAt,
+    deadline,
+    size: SPEED_GROUP,
+    limitMs,
+    giveUpAt: deadline + limitMs + 5000,
+  });
+  const which = back.group
+    ? `${back.held ? 'back' : 'not back; last judged'} with the ${SPEED_GROUP} leads submitted from ${((back.group.from - o.endedAt) / 1000).toFixed(1)} s after the return`
+    : `not back: no ${SPEED_GROUP} leads submitted in time`;
+  return {
+    held: back.held && listenBackAt !== undefined,
+    summary: `pre-cut median ${pre.median} ms (p95 ${pre.p95} ms, ${pre.offered} leads), limit ${limitMs} ms; ${which}; ${listen}`,
+    group: back.group,
+  };
 }
 
 function toE164(phone: string): string {
@@ -400,6 +532,7 @@ function renderReport(r: {
   sms: number;
   windows: ReturnType<WindowStats['rows']>;
   recoveries: Array<{ fault: string; ms: number; within: boolean }>;
+  speeds: Array<{ fault: string; before: LatencyFigures; after: LatencyFigures }>;
   invariants: Invariant[];
 }): string {
   const lines: string[] = [];
@@ -424,6 +557,21 @@ function renderReport(r: {
     lines.push(
       `| ${w.name} | ${(w.ms / 1000).toFixed(0)} | ${w.requests} | ${w.failures} | ${availability} | ${recovery ? `${(recovery.ms / 1000).toFixed(1)} s` : ''} |`,
     );
+  }
+  lines.push('');
+  lines.push(
+    'Submit → first offer SMS in ms, median / p95 (leads offered of those accepted; the rest were bought or cancelled first), ' +
+      'over the leads submitted in the quiet time before each fault and in the one after its recovery:',
+  );
+  lines.push('');
+  lines.push('| fault | before | after | after ÷ before (median) |');
+  lines.push('| --- | ---: | ---: | ---: |');
+  const speed = (f: LatencyFigures) =>
+    f.median === undefined ? `— (0 of ${f.leads})` : `${f.median} / ${f.p95} (${f.offered} of ${f.leads})`;
+  for (const s of r.speeds) {
+    const ratio =
+      s.before.median && s.after.median !== undefined ? `${(s.after.median / s.before.median).toFixed(2)}×` : '—';
+    lines.push(`| ${s.fault} | ${speed(s.before)} | ${speed(s.after)} | ${ratio} |`);
   }
   lines.push('');
   lines.push('| invariant | held | figures |');
