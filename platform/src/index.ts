@@ -6,6 +6,7 @@ export * from './telemetry.js';
 export * from './metrics.js';
 export * from './infra.js';
 export * from './http/app.js';
+export * from './http/openapi.js';
 export * from './db/database.js';
 export { prepared, preparedRead } from './db/prepared.js';
 export type * from './db/column-types.js';

@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES, URGENCIES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
-import type { ContractorView } from './contractors.js';
+import { ContractorViewSchema } from './contractors.js';
 import {
   InternalAdminLeadSchema,
   InternalConsentSchema,
@@ -10,7 +10,7 @@ import {
   InternalRefundSchema,
 } from './internal.js';
 import { ClaimedLeadSchema, LeadSubmitResponseSchema } from './lead-intake.js';
-import { AutoCreditSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
+import { AutoCreditSchema, LeadReceiptSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
 export const AdminLoginRequestSchema = z.object({
@@ -24,6 +24,9 @@ export const AdminLoginResponseSchema = z.object({
   admin: z.object({ id: z.string(), email: z.string() }),
 });
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>;
+
+/** POST admin-logout. */
+export const AdminLogoutResponseSchema = z.object({ success: z.literal(true) });
 
 /** GET admin-login-options: whether the login card must show an email field. */
 export const AdminLoginOptionsResponseSchema = z.object({ multiple_admins: z.boolean() });
@@ -239,6 +242,20 @@ export const AdminWalletAdjustSchema = z.object({
   idempotency_key: z.string().trim().min(8, 'Invalid submission key').max(100).optional(),
 });
 
+/** Reply of admin-wallet-adjust and admin-reverse-auto-credit: the wallet's balance after, in dollars. */
+export const AdminBalanceChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  new_balance: z.number(),
+});
+
+/** Reply of admin-refund-management POST: the request's status after the decision. */
+export const AdminRefundDecisionResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.string(),
+  message: z.string(),
+});
+
 /** DELETE admin-delete-contractor: contractor_id in body or query. */
 export const AdminDeleteContractorSchema = z.object({
   contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100),
@@ -366,7 +383,22 @@ export const AdminContractorPagePartsSchema = z.object({
   ]),
 });
 /** GET admin-contractor: the profile and the parts. */
-export type AdminContractorPage = z.infer<typeof AdminContractorPagePartsSchema> & { contractor: ContractorView };
+export const AdminContractorPageSchema = AdminContractorPagePartsSchema.extend({ contractor: ContractorViewSchema });
+export type AdminContractorPage = z.infer<typeof AdminContractorPageSchema>;
+
+/** GET admin-lead-receipt: the buyer's receipt with the lead and buyer named (null where their owner could not say). */
+export const AdminLeadReceiptSchema = LeadReceiptSchema.extend({
+  lead: z
+    .object({
+      id: z.string(),
+      service_category: z.string(),
+      sub_service: z.string(),
+      zip_code: z.string(),
+      status: z.string(),
+    })
+    .nullable(),
+  buyer: z.object({ id: z.string(), business_name: z.string() }).nullable(),
+});
 
 /** GET admin-site-messages query. */
 export const AdminSiteMessagesQuerySchema = z.object({

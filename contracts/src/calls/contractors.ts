@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
-import type { PurchasedList } from './lead-intake.js';
+import { ClaimedLeadSchema, PURCHASED_LISTS } from './lead-intake.js';
 import { AutoReloadSettingsSchema, GamificationSchema, PerformanceMetricsSchema } from './wallet-ledger.js';
 
 // The catalogue lives in ../catalogue.ts (no zod, so the public pages can import it cheaply).
@@ -53,28 +53,30 @@ export const SignupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
-export interface SignupResponse {
-  success: true;
-  contractor_id: string;
-  session_token: string;
+export const SignupResponseSchema = z.object({
+  success: z.literal(true),
+  contractor_id: z.string(),
+  session_token: z.string(),
   /** False when the email or phone belonged to a deleted account: the wallet starts empty (ADR 0007). */
-  signup_credit: boolean;
-  redirect_url: string;
-  message: string;
-}
+  signup_credit: z.boolean(),
+  redirect_url: z.string(),
+  message: z.string(),
+});
+export type SignupResponse = z.infer<typeof SignupResponseSchema>;
 
 /** POST contractor-login. */
 export const LoginRequestSchema = z.object({
   username: z.string().max(200).optional(),
   password: z.string().max(200).optional(),
 });
-export interface LoginResponse {
-  success: true;
-  session_token: string;
-  contractor_id: string;
-  redirect_url: string;
-  message: string;
-}
+export const LoginResponseSchema = z.object({
+  success: z.literal(true),
+  session_token: z.string(),
+  contractor_id: z.string(),
+  redirect_url: z.string(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** A contractor as the dashboard, admin and other services read it. */
 export const ContractorViewSchema = z.object({
@@ -155,45 +157,71 @@ export const WalletFirstPaintSchema = z.object({
 export type WalletFirstPaint = z.infer<typeof WalletFirstPaintSchema>;
 
 /** The parts of the first screen, each from the service that owns it; a part not supplied is named in `missing`. */
-export type DashboardPart =
-  | 'wallet_balance'
-  | 'claimed_leads'
-  | 'auto_reload'
-  | 'metrics'
-  | 'gamification'
-  | 'history_total'
-  | 'bought_counts'
-  | 'total_available';
+export const DashboardPartSchema = z.enum([
+  'wallet_balance',
+  'claimed_leads',
+  'auto_reload',
+  'metrics',
+  'gamification',
+  'history_total',
+  'bought_counts',
+  'total_available',
+]);
+export type DashboardPart = z.infer<typeof DashboardPartSchema>;
 
 /**
  * GET contractors-dashboard: everything the dashboard's first screen shows, in one call.
  * Parts another service could not supply are null and named in `missing` (never made up).
  */
-export interface DashboardResponse {
-  contractor: ContractorView;
+export const DashboardResponseSchema = z.object({
+  contractor: ContractorViewSchema,
   /** Whether this account was granted the signup credit (ADR 0007): the welcome page's wallet promise. */
-  signup_credit: boolean;
-  claimed_leads: unknown[] | null;
+  signup_credit: z.boolean(),
+  claimed_leads: z.array(ClaimedLeadSchema).nullable(),
   /** Dollars with two decimals, from wallet-ledger; null when it could not be read. */
-  wallet_balance: number | null;
+  wallet_balance: z.number().nullable(),
   /** wallet-ledger: the Overview's auto-reload card and the Wallet tab's settings. */
-  auto_reload: AutoReloadView | null;
+  auto_reload: AutoReloadViewSchema.nullable(),
   /** wallet-ledger: the Overview's 30-day metrics and chart. */
-  metrics: PerformanceMetricsView | null;
+  metrics: PerformanceMetricsViewSchema.nullable(),
   /** wallet-ledger: the header's badges and the achievements card. */
-  gamification: GamificationView | null;
+  gamification: GamificationViewSchema.nullable(),
   /** wallet-ledger: the History tab's count. */
-  history_total: number | null;
+  history_total: z.number().int().nullable(),
   /** lead-intake: the size of each list of bought leads (the tabs' counts). */
-  bought_counts: Record<PurchasedList, number> | null;
+  bought_counts: z.record(z.enum(PURCHASED_LISTS), z.number().int()).nullable(),
   /**
    * matching: the Available tab's count (its label). The cards are not on the first screen: the tab
    * asks contractors-available-leads when it opens (docs/adr/0029).
    */
-  total_available: number | null;
-  missing?: DashboardPart[];
-  warning?: string;
-}
+  total_available: z.number().int().nullable(),
+  missing: z.array(DashboardPartSchema).optional(),
+  warning: z.string().optional(),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponseSchema>;
+
+/** POST contractor-auth-check: the session's contractor. */
+export const AuthCheckResponseSchema = z.object({ success: z.literal(true), contractor: ContractorViewSchema });
+
+/** POST update-contractor-profile: the profile as saved. */
+export const UpdateProfileResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contractor: ContractorViewSchema,
+});
+
+/** POST update-contractor-sms: the consent as saved. */
+export const UpdateSmsResponseSchema = z.object({
+  success: z.literal(true),
+  sms_opt_in: z.boolean(),
+  message: z.string(),
+});
+
+/** GET industries and GET sub-services: the dropdown's options. */
+export const CatalogueOptionsSchema = z.array(z.object({ value: z.string(), label: z.string() }));
+
+/** GET verify-reset-token: whether the link can still set a password, and why not. */
+export const VerifyResetTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string().optional() });
 
 /** Internal: GET /internal/contractors query. */
 export const ContractorListQuerySchema = z.object({

@@ -9,3 +9,4 @@ export * from './wallet-ledger.js';
 export * from './matching.js';
 export * from './admin.js';
 export * from './internal.js';
+export * from './functions.js';

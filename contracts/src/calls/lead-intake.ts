@@ -129,6 +129,13 @@ export const MarkLeadContactedRequestSchema = LeadActionRequestSchema.extend({
   via: z.enum(['marked', 'call']).default('marked'),
 });
 
+/** Reply of mark-lead-contacted: when the first contact was recorded (a repeat keeps the first). */
+export const MarkLeadContactedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contacted_at: z.string(),
+});
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const PurchasedLeadRecordSchema = z.object({
   id: z.string(),

@@ -48,6 +48,8 @@ export const AutoReloadSettingsSchema = z.object({
   has_saved_card: z.boolean(),
   /** False when the server has card payments turned off (PAYMENTS_DISABLED): the dashboard says so instead of offering it. */
   funding_available: z.boolean(),
+  /** POST only: what was done. */
+  message: z.string().optional(),
 });
 
 /**
@@ -357,6 +359,18 @@ export const SpendCapsSchema = z.object({
   message: z.string().optional(),
 });
 export type SpendCapsAnswer = z.infer<typeof SpendCapsSchema>;
+/**
+ * The Stripe event stripe-webhook receives (checkout.session.completed credits the wallet); the
+ * Stripe-Signature header signs the raw body, and anything unsigned is refused before it is read.
+ */
+export const StripeWebhookEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+/** Reply of stripe-webhook: whether this event credited a wallet (a repeated event credits once). */
+export const StripeWebhookResponseSchema = z.object({ received: z.literal(true), credited: z.boolean() });
+
 // ---- automatic credits (docs/adr/0012) ----
 
 /** One fact behind an automatic credit, in words ("Carrier error": "30006 — landline or unreachable carrier"). */

@@ -1,0 +1,138 @@
+import fastifySwagger from '@fastify/swagger';
+import {
+  ErrorResponseSchema,
+  FUNCTION_CALLS,
+  FUNCTIONS_PREFIX,
+  functionCall,
+  ROUTES,
+  type AuthKind,
+  type FunctionCallDef,
+  type FunctionName,
+} from '@leadmarket/contracts';
+import Fastify from 'fastify';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+
+/** The security scheme of each auth kind of the route table (webhooks: their signature header's). */
+export const SECURITY_SCHEMES = {
+  contractorSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A contractor session: the session_token of contractor-login or contractors-signup, as `Authorization: Bearer <token>` (the spec’s browser may send it as `session_token` in the body or query instead). A `contractor_id` sent beside it must be the session’s own.',
+  },
+  adminSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An admin session: the session_token of admin-login, as `Authorization: Bearer <token>`.',
+  },
+  stripeSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: 'Stripe’s signature of the raw body with the webhook secret; unsigned events are refused.',
+  },
+  twilioSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Twilio-Signature',
+    description: 'Twilio’s signature of the public URL and the posted fields with the auth token.',
+  },
+} as const satisfies Record<string, OpenAPIV3_1.SecuritySchemeObject>;
+
+const securityOf = (auth: AuthKind, call: FunctionCallDef): Array<Record<string, string[]>> => {
+  if (auth === 'contractor') return [{ contractorSession: [] }];
+  if (auth === 'admin') return [{ adminSession: [] }];
+  if (auth === 'webhook')
+    return [{ [call.signatureHeader === 'x-twilio-signature' ? 'twilioSignature' : 'stripeSignature']: [] }];
+  return [];
+};
+
+const AUTH_WORDS: Record<AuthKind, string> = {
+  public: 'Anyone may call it.',
+  contractor: 'Needs a contractor session.',
+  admin: 'Needs an admin session.',
+  webhook: 'Called by a provider; the signature is checked by the owning service.',
+};
+
+/** The answer schemas of one method: its success answer (JSON, CSV or either) and the error shape. */
+function responsesOf(call: FunctionCallDef) {
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (call.response) content['application/json'] = { schema: call.response };
+  if (call.csv) content['text/csv'] = { schema: z.string().describe(call.csv) };
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: ErrorResponseSchema } },
+  });
+  return {
+    [call.status ?? 200]: { description: call.summary, content },
+    '4xx': error('The request was refused: what is wrong and, where there is one, the field (`field`).'),
+    '5xx': error('The service failed or is down (503 carries Retry-After).'),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of every function of the route table, built from the contracts
+ * (FUNCTION_CALLS) with @fastify/swagger and the zod type provider's transform. The functions are
+ * declared on a Fastify instance of their own that never listens: the services that serve them run
+ * apart (one process each, or one embedded process), so no single app holds them all.
+ */
+export async function buildOpenApiDocument(version: string): Promise<OpenAPIV3_1.Document> {
+  const app = Fastify({ exposeHeadRoutes: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The error shape once, as a component every operation refers to (a registry of this document's own).
+  const schemaRegistry = z.registry<{ id: string }>();
+  schemaRegistry.add(ErrorResponseSchema, { id: 'Error' });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'leadmarket functions',
+        version,
+        description:
+          'Every function the browser (or a provider’s webhook) calls, under `/.netlify/functions/<name>` on the gateway. Money on this wire is dollars with two decimals. Every error answers the `Error` shape.',
+      },
+      tags: [...new Set(Object.values(ROUTES).map((r) => r.service))]
+        .sort()
+        .map((name) => ({ name, description: `Functions of the ${name} service` })),
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: createJsonSchemaTransform({ schemaRegistry }),
+    transformObject: createJsonSchemaTransformObject({ schemaRegistry }),
+  });
+  for (const name of Object.keys(FUNCTION_CALLS).sort() as FunctionName[]) {
+    const route = ROUTES[name];
+    for (const method of route.methods) {
+      const call = functionCall(name, method);
+      if (!call) throw new Error(`${name} has no contract for ${method}`);
+      app.route({
+        method,
+        url: `${FUNCTIONS_PREFIX}${name}`,
+        schema: {
+          operationId: route.methods.length > 1 ? `${name}-${method.toLowerCase()}` : name,
+          summary: call.summary,
+          description: `${AUTH_WORDS[route.auth]} Served by ${route.service}.`,
+          tags: [route.service],
+          security: securityOf(route.auth, call),
+          ...(call.query ? { querystring: call.query } : {}),
+          ...(call.body ? { body: call.body } : {}),
+          ...(call.bodyType ? { consumes: [call.bodyType] } : {}),
+          response: responsesOf(call),
+        },
+        // Never called: this instance only describes the functions (see above).
+        handler: async (_request, reply) => reply.code(501).send(),
+      });
+    }
+  }
+  await app.ready();
+  const document = app.swagger() as OpenAPIV3_1.Document;
+  await app.close();
+  return document;
+}
