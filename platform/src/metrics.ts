@@ -21,6 +21,7 @@ export const METRIC_NAMES = {
   outboxBacklog: 'leadmarket_outbox_backlog',
   outboxOldest: 'leadmarket_outbox_oldest_unpublished_seconds',
   notifications: 'leadmarket_notifications_total',
+  operatorAttention: 'leadmarket_operator_attention',
   ready: 'leadmarket_ready',
 } as const;
 
@@ -66,12 +67,14 @@ export const readiness = new client.Gauge({
   labelNames: ['service'],
 });
 
-/** What a service reports when scraped: its queue, its dead letters, its outbox. */
+/** What a service reports when scraped: its queue, its dead letters, its outbox, what waits for a person. */
 export interface ScrapeSample {
   queueMessages?: number;
   deadLetters?: number;
   outboxBacklog?: number;
   outboxOldestSeconds?: number;
+  /** Counts of what only a person can settle, by item (ServiceDefinition.attention). */
+  attention?: Record<string, number>;
 }
 
 type Source = { service: string; sample(): Promise<ScrapeSample> };
@@ -114,6 +117,21 @@ sampledGauge(
   'Age in seconds of the oldest outbox event not yet published (0 when none)',
   (s) => s.outboxOldestSeconds,
 );
+
+new client.Gauge({
+  name: METRIC_NAMES.operatorAttention,
+  help: 'What only a person can settle, by service and item (e.g. deliveries_unknown: SMS the provider may or may not have sent)',
+  labelNames: ['service', 'item'],
+  async collect() {
+    this.reset();
+    await Promise.all(
+      [...sources].map(async (source) => {
+        const sample = await sampleOf(source);
+        for (const [item, n] of Object.entries(sample?.attention ?? {})) this.set({ service: source.service, item }, n);
+      }),
+    );
+  },
+});
 
 /** Report `sample()` on every scrape until the returned function is called (a service's close). */
 export function addScrapeSource(service: string, sample: () => Promise<ScrapeSample>): () => void {

@@ -46,9 +46,16 @@ describe('dashboard and alert rules (deploy/observability)', () => {
   const exported = exportedSeries();
   const queries = [...rules.map((r) => r.expr), ...dashboardQueries];
 
-  it('have the five alerts, each with a runbook section in docs/runbook.md', () => {
+  it('have the six alerts, each with a runbook section in docs/runbook.md', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual(
-      ['DeadLettersPresent', 'HighServerErrorRate', 'OutboxStuck', 'ReadinessFlapping', 'SmsFailureRate'].sort(),
+      [
+        'DeadLettersPresent',
+        'HighServerErrorRate',
+        'OperatorAttentionNeeded',
+        'OutboxStuck',
+        'ReadinessFlapping',
+        'SmsFailureRate',
+      ].sort(),
     );
     const runbook = read('docs/runbook.md');
     for (const rule of rules) {

@@ -63,6 +63,12 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   background?(ctx: C): BackgroundJob[];
   /** Variables this service cannot run without under NODE_ENV=production (start-up stops naming them). */
   productionRequirements?: readonly ProductionRequirement[];
+  /**
+   * Counts of what only a person can settle, by item (say, deliveries whose outcome nobody can
+   * establish any more). Never makes the service unready: readiness shows them as `attention`, and
+   * the metrics as leadmarket_operator_attention, which an alert watches (docs/runbook.md).
+   */
+  attention?(ctx: C): Promise<Record<string, number>>;
 }
 
 /** Declare a service with its context type inferred from `context`. */
@@ -181,6 +187,10 @@ export async function buildService<C extends ServiceContext>(
   });
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    // Asked beside the checks, so a slow database does not add its deadline to theirs.
+    const attentionCounts = def.attention
+      ? withDeadline(def.attention(ctx), 2000, 'attention counts').catch(() => undefined)
+      : undefined;
     // Each check has a deadline: a blackholed server must turn readiness red, not hang it.
     const checks = await Promise.allSettled([
       withDeadline(infra.database.ping(), 3000, 'database ping'),
@@ -198,6 +208,7 @@ export async function buildService<C extends ServiceContext>(
         'dead-letter depth',
       ).catch(() => undefined);
     }
+    const attention = failed.includes('database') ? undefined : await attentionCounts;
     // Working, but slower: events wait for the relay's polling pass until LISTEN is back.
     const degraded = relay.listening ? [] : ['outbox-listen'];
     readiness.set({ service: def.name }, failed.length ? 0 : 1);
@@ -206,6 +217,7 @@ export async function buildService<C extends ServiceContext>(
       failed,
       ...(degraded.length ? { degraded } : {}),
       ...(deadLetters === undefined ? {} : { dead_letters: deadLetters }),
+      ...(attention === undefined ? {} : { attention }),
     });
   });
 
@@ -236,7 +248,7 @@ export async function buildService<C extends ServiceContext>(
   const jobs = [...(def.background?.(ctx) ?? []), outboxRetentionJob(ctx.db, ctx.env, logger)];
   let stopScrapes = (): void => {};
   app.addHook('onReady', async () => {
-    stopScrapes = addScrapeSource(def.name, () => scrapeSample(def, infra, ctx.db));
+    stopScrapes = addScrapeSource(def.name, () => scrapeSample(def, infra, ctx));
     await relay.start();
     if (options.startConsumers !== false) await consumerApi.startConsumers();
     for (const job of jobs) job.start();
@@ -253,9 +265,14 @@ export async function buildService<C extends ServiceContext>(
   return { name: def.name, app, ctx, relay, ...consumerApi };
 }
 
-/** A service's queue (when it consumes) and outbox, as its metrics report them. */
-async function scrapeSample(def: ServiceDefinition<any>, infra: Infra, db: Kysely<any>): Promise<ScrapeSample> {
-  const [queue, outbox] = await Promise.all([
+/** A service's queue (when it consumes), outbox and attention counts, as its metrics report them. */
+async function scrapeSample<C extends ServiceContext>(
+  def: ServiceDefinition<C>,
+  infra: Infra,
+  ctx: C,
+): Promise<ScrapeSample> {
+  const db: Kysely<any> = ctx.db;
+  const [queue, outbox, attention] = await Promise.all([
     (def.consumers ?? []).length > 0
       ? withDeadline(infra.bus.depth(queueOf(def.name, infra.namespace)), 2000, 'queue depth')
       : undefined,
@@ -272,12 +289,14 @@ async function scrapeSample(def: ServiceDefinition<any>, infra: Infra, db: Kysel
       2000,
       'outbox backlog',
     ),
+    def.attention ? withDeadline(def.attention(ctx), 2000, 'attention counts').catch(() => undefined) : undefined,
   ]);
   return {
     queueMessages: queue?.messages,
     deadLetters: queue?.deadLetters,
     outboxBacklog: Number(outbox.backlog),
     outboxOldestSeconds: Math.max(0, Number(outbox.oldest ?? 0)),
+    attention,
   };
 }
 

@@ -1,6 +1,7 @@
 import { CLAIM_TOKEN_REQUIREMENT, defineService } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
 import { notificationContext } from './context.js';
+import { countUnknownDeliveries } from './db/deliveries.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
@@ -31,4 +32,7 @@ export const service = defineService({
     registerOutboxRoutes(app, ctx);
   },
   background: (ctx) => [senderJob(ctx)],
+  // A message the provider may or may not have sent is never sent again blindly (docs/adr/0010):
+  // an operator looks it up at the provider and settles it.
+  attention: async (ctx) => ({ deliveries_unknown: await countUnknownDeliveries(ctx.db) }),
 });

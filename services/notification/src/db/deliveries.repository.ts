@@ -226,6 +226,16 @@ export async function markUnknown(db: Kysely<NotificationDatabase>, id: string, 
     .execute();
 }
 
+/** Deliveries left `unknown`, for an operator to settle (see the runbook's OperatorAttentionNeeded). */
+export async function countUnknownDeliveries(db: Kysely<NotificationDatabase>): Promise<number> {
+  const row = await db
+    .selectFrom('deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'unknown')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export interface SentMessage {
   id: string;
   provider: string;

@@ -19,6 +19,13 @@ import { bodyToKeep } from '../domain/sent-secrets.js';
 import { codeOfSendError, customerUnreachableEvent } from '../domain/unreachable-number.js';
 import { scrubFailedDelivery } from '../db/delivery-secrets.repository.js';
 
+/**
+ * How long after an interrupted send the provider may stay unreachable before the delivery is left
+ * `unknown` for an operator rather than looked at again: long enough for a provider's short outage,
+ * short enough that a message found absent would not go out long after the fact.
+ */
+export const RECONCILE_GIVE_UP_MS = 15 * 60_000;
+
 /** Seconds before retry n (1-based): 2, 4, 8 … capped at 5 minutes. */
 export const retryDelaySeconds = (attempt: number): number => Math.min(300, 2 ** attempt);
 
@@ -71,7 +78,8 @@ async function persist(write: () => Promise<void>): Promise<void> {
  * and a row found in `sending` after its lease — its sender died or lost the database around the
  * call — is never sent blindly again. The provider is asked whether it has the message: if it does
  * the row is marked sent, if it certainly does not the row is retried, and a provider that cannot
- * be asked leaves it `unknown`. Offers past their end, or for a lead sold, expired or deleted
+ * be asked (none to ask, or unreachable for RECONCILE_GIVE_UP_MS) leaves it `unknown`, counted for
+ * an operator (the service's attention counts). Offers past their end, or for a lead sold, expired or deleted
  * before they went out, are never sent (see cancelLeadOffers).
  */
 export function senderJob(ctx: NotificationContext): BackgroundJob {
@@ -171,12 +179,30 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
   };
 
   const recover = async (d: InterruptedDelivery) => {
+    // No start time recorded (a row claimed before the column existed): ask about everything since the epoch.
+    const since = d.sending_at ?? new Date(0);
+    const why = 'sender interrupted around the provider call';
     try {
-      // No start time recorded (a row claimed before the column existed): ask about everything since the epoch.
-      await reconcile(d, d.sending_at ?? new Date(0), 'sender interrupted around the provider call');
+      await reconcile(d, since, why);
     } catch (err) {
-      // The provider or the database is unreachable: the row stays `sending` and is looked at again after its lease.
-      ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'could not reconcile an interrupted delivery yet');
+      if (Date.now() - since.getTime() < RECONCILE_GIVE_UP_MS) {
+        // The provider or the database is unreachable: the row stays `sending` and is looked at again after its lease.
+        ctx.logger.warn({ delivery_id: d.id, err: String(err) }, 'could not reconcile an interrupted delivery yet');
+        return;
+      }
+      // Still no answer long after the send: not sending is preferred to a duplicate (docs/adr/0010).
+      ctx.logger.error(
+        { delivery_id: d.id, sending_at: since, err: String(err) },
+        'delivery outcome unknown; not re-sent, left for an operator',
+      );
+      const minutes = Math.round(RECONCILE_GIVE_UP_MS / 60_000);
+      await persist(() =>
+        markUnknown(
+          ctx.db,
+          d.id,
+          `${why}; ${providerOf(d).name} could not be asked for ${minutes} minutes: ${String(err)}`,
+        ),
+      ).catch((e) => ctx.logger.warn({ delivery_id: d.id, err: String(e) }, 'could not mark a delivery unknown yet'));
     }
   };
 
