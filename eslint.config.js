@@ -35,14 +35,14 @@ const typedTables = {
       {
         selector:
           'TSTypeReference[typeName.name=/^(Kysely|Transaction|ServiceContext|ConsumerContext|ServiceDefinition)$/] > TSTypeParameterInstantiation > TSAnyKeyword',
-        message: "Use the service's typed tables (e.g. Kysely<MatchingDatabase> from src/db/database.ts), not any.",
+        message: "Use the service's typed tables (e.g. Kysely<ScreeningDatabase> from src/db/database.ts), not any.",
       },
       {
         selector:
           // The platform's base context handed to a service's context builder (`base`) is the one exception.
           'TSTypeReference[typeName.name=/^(ServiceContext|ServiceDefinition|ConsumerContext)$/]:not([typeArguments]):not(Identifier[name="base"] > TSTypeAnnotation > TSTypeReference)',
         message:
-          "Name the service's typed tables (e.g. ServiceContext<MatchingDatabase>): without them its db is untyped.",
+          "Name the service's typed tables (e.g. ServiceContext<ScreeningDatabase>): without them its db is untyped.",
       },
     ],
   },

@@ -13,6 +13,7 @@ import { service as contractors } from '@leadmarket/contractors';
 import { service as leadIntake } from '@leadmarket/lead-intake';
 import { service as matching } from '@leadmarket/matching';
 import { service as notification } from '@leadmarket/notification';
+import { service as screening } from '@leadmarket/screening';
 import { service as walletLedger } from '@leadmarket/wallet-ledger';
 import type { z } from 'zod';
 import { GatewayConfigSchema } from '../gateway/src/config.js';
@@ -21,6 +22,7 @@ import { ContractorsConfigSchema } from '../services/contractors/src/config.js';
 import { LeadIntakeConfigSchema } from '../services/lead-intake/src/config.js';
 import { MatchingConfigSchema } from '../services/matching/src/config.js';
 import { NotificationConfigSchema } from '../services/notification/src/config.js';
+import { ScreeningConfigSchema } from '../services/screening/src/config.js';
 import { WalletConfigSchema } from '../services/wallet-ledger/src/config.js';
 
 /** One variable a process reads: its default as text (undefined: none) and whether production requires it. */
@@ -44,6 +46,7 @@ const SOURCES: Record<EnvOwner, { schemas: z.ZodType[]; requirements: readonly P
   },
   gateway: { schemas: [GatewayConfigSchema], requirements: [] },
   'lead-intake': { schemas: [LeadIntakeConfigSchema], requirements: leadIntake.productionRequirements ?? [] },
+  screening: { schemas: [ScreeningConfigSchema], requirements: screening.productionRequirements ?? [] },
   contractors: {
     schemas: [ContractorsConfigSchema, PasswordHashingConfigSchema],
     requirements: contractors.productionRequirements ?? [],

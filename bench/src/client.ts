@@ -32,9 +32,9 @@ export async function call(
 
 let addressSeq = Math.floor(Math.random() * 1_000_000);
 /**
- * A customer's own address, new for each lead: real leads come from many customers, and
- * leads-submit's screening counts a customer's recent leads by address (up to SCREENING_IP_LIMIT).
- * One address for every bench lead made that count read the whole run's leads again for each new one.
+ * A customer's own address, new for each lead: real leads come from many customers, and screening
+ * counts a customer's recent leads by address (up to SCREENING_IP_LIMIT). One address for every
+ * bench lead made that count read the whole run's leads again for each new one.
  */
 export function customerAddress(): string {
   const n = 1 + (addressSeq++ % 0xfffffe); // 10.0.0.1 … 10.255.255.254

@@ -38,7 +38,7 @@ export interface PoolPlan {
 }
 
 /** Services in the stack, and their LISTEN connections (one relay each). */
-const SERVICES = 6;
+const SERVICES = 7;
 const LISTENERS = SERVICES;
 /** The bench's own short-lived clients (set-up, token look-ups). */
 const BENCH_OWN = 2;

@@ -76,6 +76,8 @@ export const ADMIN_SORTS = ['newest', 'oldest'] as const;
 export const LEAD_SUBMIT_RATE = { limit: 5, windowSeconds: 600 } as const;
 export const OFFERS_PER_LEAD = 5;
 export const CLAIM_TOKEN_TTL_HOURS = 72;
+/** How long leads-submit waits for screening's answer before it answers "pending". */
+export const SCREENING_WAIT_MS = 1500;
 
 /**
  * What a channel turned off in production answers (503) and what the dashboard shows instead of

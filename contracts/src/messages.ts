@@ -23,7 +23,7 @@ export const MESSAGES = {
     plumbingFallback: 'An error occurred while submitting your request',
     /** The lead is stored and not screened yet (a lead stored before leads-submit screened, ADR 0031). */
     pending:
-      'Thank you, we received your request and are checking it now. A matched professional will contact you once it is confirmed.',
+      'Thank you, we received your request and are checking it now. We will text you the outcome (and email it, if you gave your email), and a matched professional will contact you once it is confirmed.',
     /** Screening refused the lead; the reply's problems say what to fix. */
     rejected: 'We could not accept this request yet. Please fix the following and send it again:',
     /** The only thing wrong is that we already have this request: nothing to fix, nothing to send again. */

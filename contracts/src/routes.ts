@@ -8,6 +8,7 @@
 /** Every deployable service; also the name of its database schema (with '-' as '_'). */
 export const SERVICE_NAMES = [
   'lead-intake',
+  'screening',
   'contractors',
   'matching',
   'wallet-ledger',
@@ -19,6 +20,7 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /** What each service is to a person reading a page: the words of its "temporarily unavailable" answer. */
 export const SERVICE_LABELS: Record<ServiceName, string> = {
   'lead-intake': 'lead requests',
+  screening: 'lead screening',
   contractors: 'contractor accounts and sign-in',
   matching: 'available leads',
   'wallet-ledger': 'payments, wallets and lead purchases',

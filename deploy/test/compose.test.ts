@@ -37,7 +37,7 @@ const REQUIRED = {
   SIGNUP_CREDIT_HASH_SALT: 'salt-2',
   CLAIM_TOKEN_KEY: 'claim-key',
 };
-const SERVICES = [...new Set<string>([...SERVICE_NAMES, 'screening'])];
+const SERVICES: readonly string[] = SERVICE_NAMES;
 /** Not secrets: where things are, production mode, channel switches and the sender's address. */
 const SHARED = /^(SERVICE|NODE_ENV|HOST|PORT|PUBLIC_BASE_URL|SERVICE_URL_[A-Z_]+|[A-Z_]+_DISABLED|MAIL_FROM)$/;
 

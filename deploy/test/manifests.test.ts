@@ -8,7 +8,7 @@ const rendered = renderKustomization(join(K8S_DIR, 'overlays/production'));
 const base = renderKustomization(join(K8S_DIR, 'base'));
 
 /** Every service of the marketplace, screening included (deployed as its own service again). */
-const SERVICES = [...new Set<string>([...SERVICE_NAMES, 'screening'])];
+const SERVICES: readonly string[] = SERVICE_NAMES;
 const PROCESSES = [...SERVICES, 'gateway'];
 
 const of = (kind: string, objects = rendered) => objects.filter((o) => o.kind === kind);

@@ -44,9 +44,11 @@ export async function startE2e(options: { env?: Record<string, string | undefine
     publicBaseUrl: baseUrl,
     rateLimitPerMinute: 100_000,
     relayPollMs: 200,
-    // Extra settings for one test file (e.g. a development-sink number that fails) go over the
-    // process's own.
-    env: { ...process.env, ...options.env },
+    // The journeys are about the screened answers (valid, rejected), not the bounded wait before
+    // "we are checking it": on a busy machine, with several files' marketplaces at once, screening
+    // can take longer than the default 1.5 s, so every file waits up to 15 s for the verdict. Extra
+    // settings for one test file (e.g. a development-sink number that fails) go over both.
+    env: { ...process.env, SCREENING_WAIT_MS: process.env.SCREENING_WAIT_MS ?? '15000', ...options.env },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@leadmarket/contracts';
-import { InvalidMessageError } from '@leadmarket/platform';
+import { InvalidMessageError, type DeliveryInfo, type Reply } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { busFixtures, envelope, type BusFixture } from './fixtures.js';
 
@@ -44,6 +44,25 @@ describe.each(busFixtures)('event bus contract: $name', ({ make }) => {
     await fx.bus.publish(marker);
     await waitFor(() => got.length > 0, 'the Beta');
     expect(got.map((e) => e.id)).toEqual([marker.id]);
+  });
+
+  it('answers a request to the process that published it, by correlation id (request–reply)', async () => {
+    const answers: Reply[] = [];
+    const stop = fx.bus.onReply!((r) => void answers.push(r));
+    const seen: Array<DeliveryInfo['replyTo']> = [];
+    await fx.bus.subscribe({ queue: 'q-request', eventTypes: ['Alpha'] }, async (e, info) => {
+      seen.push(info.replyTo);
+      if (info.replyTo)
+        await fx.bus.reply!(info.replyTo.address, { correlationId: info.replyTo.correlationId, body: { id: e.id } });
+    });
+    const plain = envelope('Alpha');
+    const request = envelope('Alpha');
+    await fx.bus.publishBatch!([plain, request], { requests: new Map([[request.id, 'corr-1']]) });
+    await waitFor(() => answers.length === 1, 'the answer to the request');
+    expect(answers[0]).toEqual({ correlationId: 'corr-1', body: { id: request.id } });
+    // The plain event asked for nothing: delivered without a reply address.
+    expect(seen.filter((r) => r === undefined)).toHaveLength(1);
+    stop();
   });
 
   it('redelivers after a handler failure, counting attempts', async () => {

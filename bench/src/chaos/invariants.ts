@@ -9,10 +9,7 @@ export interface Invariant {
 const count = async (db: pg.Client, text: string, values: unknown[] = []): Promise<number> =>
   Number((await db.query<{ n: string }>(text, values)).rows[0]?.n ?? 0);
 
-/**
- * Leads accepted by the gateway that have no row or no verdict. A lead is stored with its verdict
- * (ADR 0031), so `pending` counts only a lead still in `screening`, which no longer happens.
- */
+/** Leads accepted by the gateway that have no row or no verdict yet (still `screening`). */
 export async function leadsWithoutVerdict(
   db: pg.Client,
   accepted: Set<string>,

@@ -98,7 +98,7 @@ async function main(): Promise<number> {
     BUS_NAMESPACE: namespace,
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     INTERNAL_API_TOKEN: `chaos-internal-token-${suffix}`,
-    // Up to 12 service processes share max_connections (100) with whatever else runs (the test suite).
+    // Up to 14 service processes share max_connections (100) with whatever else runs (the test suite).
     DATABASE_POOL_SIZE: '2',
     // Short deadlines so a blackhole is noticed quickly (the defaults suit production).
     DATABASE_CONNECT_TIMEOUT_MS: '2000',
@@ -279,7 +279,7 @@ async function main(): Promise<number> {
       );
       await steady('steady (2 instances each)', 10_000);
     }
-    const killedTwice = short ? ['notification', 'lead-intake', 'wallet-ledger'] : [...SERVICE_NAMES];
+    const killedTwice = short ? ['notification', 'lead-intake', 'screening', 'wallet-ledger'] : [...SERVICE_NAMES];
     for (const name of killedTwice)
       await fault(
         `kill -9 ${name}#0 (2 instances)`,
@@ -486,9 +486,9 @@ async function waitAllInstances(urls: string[], timeoutMs: number): Promise<void
 }
 
 /**
- * Recovered: the gateway reports every service ready, and a lead submitted now is stored with its
- * verdict and its LeadScreened reaches wallet-ledger (the whole pipeline — gateway, lead-intake,
- * outbox, broker, a consumer — works again; the submit alone no longer needs the broker, ADR 0031).
+ * Recovered: the gateway reports every service ready, and a lead submitted now gets its screening
+ * verdict stored at lead-intake and its LeadScreened reaches wallet-ledger (the whole pipeline —
+ * gateway, lead-intake, outbox, broker, screening, a consumer of its verdict — works again).
  */
 async function recovered(gateway: string, db: pg.Client, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -514,10 +514,10 @@ async function recovered(gateway: string, db: pg.Client, timeoutMs: number): Pro
   throw new Error(`no recovery within ${timeoutMs / 1000} s`);
 }
 
-/** The lead's LeadScreened (lead-intake's outbox) is in wallet-ledger's inbox: it crossed the bus. */
+/** The lead's LeadScreened (screening's outbox) is in wallet-ledger's inbox: it crossed the bus. */
 async function screenedLeadReceived(db: pg.Client, leadId: string): Promise<boolean> {
   const { rows } = await db.query(
-    `select 1 from lead_intake.outbox o join wallet_ledger.inbox i on i.event_id = o.id
+    `select 1 from screening.outbox o join wallet_ledger.inbox i on i.event_id = o.id
       where o.type = 'LeadScreened' and o.envelope->'data'->>'lead_id' = $1 limit 1`,
     [leadId],
   );

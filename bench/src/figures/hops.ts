@@ -7,11 +7,10 @@ import { percentile } from '../stats.js';
  * `occurred_at`, inside the producing transaction), when each consumer's transaction began (its inbox
  * row's `processed_at`), and when notification claimed the lead's first SMS (`sending_at`). "in
  * transit" is commit + publish + delivery + waiting for a batch; "in <service>" is its transaction.
- * The first mark is LeadScreened's, written by leads-submit with the screened lead (ADR 0031): the
- * submit's own time is the bench's reply time, not a hop.
  */
 const HOPS = [
-  { from: 'lead_intake', event: 'LeadScreened', to: 'wallet_ledger', next: 'LeadPriced' },
+  { from: 'lead_intake', event: 'LeadSubmitted', to: 'screening', next: 'LeadScreened' },
+  { from: 'screening', event: 'LeadScreened', to: 'wallet_ledger', next: 'LeadPriced' },
   { from: 'wallet_ledger', event: 'LeadPriced', to: 'matching', next: 'LeadMatched' },
   { from: 'matching', event: 'LeadMatched', to: 'notification', next: undefined },
 ] as const;

@@ -9,7 +9,7 @@ export interface PipelineRun {
   offeredPerSecond: number;
   seconds: number;
   leads: number;
-  /** Leads whose submit reply said valid (the others were rejected, or got no answer). */
+  /** Leads whose submit reply said valid (the others answered pending, or rejected). */
   valid: number;
   sms: number;
   /** Leads with at least one SMS (every bench lead is valid and served). */

@@ -4,13 +4,15 @@ const isoTime = z.string().datetime({ offset: true });
 
 /**
  * Emitted by lead-intake (the only owner of customer contact) when the customer must hear about
- * their request: `sold` after the purchase is recorded (the buyer's id; notification knows its
+ * their request: `accepted` or `rejected` when screening's verdict came after leads-submit had
+ * answered "pending" (`reasons`: screening's codes), `released` when an operator released a
+ * rejected request, `sold` after the purchase is recorded (the buyer's id; notification knows its
  * business name and phone from contractor events), `unsold` when every offer round passed.
  * Notification is its only consumer; it keeps the phone/email only on the delivery rows it sends.
  */
 export const CustomerToBeToldV1 = z.object({
   lead_id: z.string().uuid(),
-  outcome: z.enum(['sold', 'unsold']),
+  outcome: z.enum(['sold', 'unsold', 'accepted', 'rejected', 'released']),
   /** The buyer (sold); null when unsold. */
   contractor_id: z.string().nullable(),
   customer_name: z.string(),
@@ -21,4 +23,6 @@ export const CustomerToBeToldV1 = z.object({
   occurred_at: isoTime,
   /** Unsold: how many contractors were offered the request (0: nobody), so the customer is told truly. */
   offered: z.number().int().nonnegative().optional(),
+  /** Rejected: screening's reason codes (contracts' leadProblems words them). */
+  reasons: z.array(z.string()).optional(),
 });

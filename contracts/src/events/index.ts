@@ -14,6 +14,7 @@ import {
   LeadPricedV1,
   LeadPurchasedV1,
   LeadScreenedV1,
+  LeadSubmittedV1,
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
@@ -37,6 +38,7 @@ export * from './auto-credits.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
+  LeadSubmitted: LeadSubmittedV1,
   LeadScreened: LeadScreenedV1,
   LeadPriced: LeadPricedV1,
   LeadMatched: LeadMatchedV1,

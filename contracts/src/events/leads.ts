@@ -4,6 +4,29 @@ import { LEAD_TYPES, URGENCIES } from '../constants.js';
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
 
+/**
+ * Emitted by lead-intake in the transaction that stores a new lead (status `screening`). It carries
+ * what screening's checks need, the contact included; screening keeps only hashes of it, its inbox
+ * only the event id, and lead-intake's outbox row is redacted once the broker confirmed it.
+ */
+export const LeadSubmittedV1 = z.object({
+  lead_id: z.string().uuid(),
+  service_category: z.string(),
+  sub_service: z.string(),
+  zip_code: z.string(),
+  urgency: z.enum(URGENCIES),
+  customer_name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  description: z.string(),
+  /** Contractor the customer asked for (richer form), if any. */
+  preferred_contractor_id: z.string().nullable(),
+  /** Salted hash of the client IP: screening rate-limits by it without learning the address. */
+  client_ip_hash: z.string().nullable(),
+  is_test: z.boolean(),
+  submitted_at: isoTime,
+});
+
 export const ValidationSummarySchema = z.object({
   phone_valid: z.boolean(),
   email_valid: z.boolean(),
@@ -27,9 +50,8 @@ const screenedLeadFields = {
 };
 
 /**
- * Emitted by lead-intake in the statement that stores a new lead with its verdict (leads-submit
- * screens before it stores: docs/adr/0031-screening-in-the-submit.md). A rejected lead is never
- * offered or sold.
+ * Emitted by screening in the transaction that stores its verdict (LeadSubmitted in, LeadScreened
+ * out: docs/adr/0039-screening-service-request-reply.md). A rejected lead is never offered or sold.
  */
 export const LeadScreenedV1 = z.object({
   lead_id: z.string().uuid(),
@@ -39,6 +61,19 @@ export const LeadScreenedV1 = z.object({
   ...screenedLeadFields,
   screened_at: isoTime,
 });
+
+/**
+ * Screening's fast answer to the leads-submit waiting for a lead's verdict (request–reply over the
+ * bus, sent after the verdict's commit): the verdict LeadScreened carries, without the job.
+ */
+export const ScreeningAnswerSchema = LeadScreenedV1.pick({
+  lead_id: true,
+  status: true,
+  validation_summary: true,
+  reasons: true,
+  screened_at: true,
+});
+export type ScreeningAnswer = z.infer<typeof ScreeningAnswerSchema>;
 
 /**
  * Emitted by wallet-ledger in the transaction that fixes a valid lead's price (on its LeadScreened).

@@ -121,7 +121,7 @@ export function contractorRegisteredData(
 /** Publish a LeadScreened event as leads-submit would (see screenedLeadData); resolves to the payload sent. */
 export async function publishScreenedLead(stack: TestStack, overrides: Partial<EventData<'LeadScreened'>> = {}) {
   const data = screenedLeadData(overrides);
-  await stack.infra.bus.publish(buildEnvelope('lead-intake', { type: 'LeadScreened', data }));
+  await stack.infra.bus.publish(buildEnvelope('screening', { type: 'LeadScreened', data }));
   return data;
 }
 

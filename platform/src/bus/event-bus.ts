@@ -29,6 +29,26 @@ export interface SubscriptionSpec {
 export interface DeliveryInfo {
   /** 1 on first delivery, then 2, 3, … */
   attempt: number;
+  /**
+   * Set when the publisher asked for an answer to this event (`PublishOptions.requests`): where to
+   * send it with `EventBus.reply`. Absent when the relay's polling pass published it: its writer
+   * no longer waits.
+   */
+  replyTo?: { address: string; correlationId: string };
+}
+
+/** A fast answer to an event, sent to the process that published it (request–reply). */
+export interface Reply {
+  correlationId: string;
+  body: unknown;
+}
+
+export interface PublishOptions {
+  /**
+   * Envelope id → correlation id of the events the publishing process waits for an answer to
+   * (RabbitMQ: direct reply-to on the publishing channel). Answers reach `onReply`.
+   */
+  requests?: ReadonlyMap<string, string>;
 }
 
 /** Resolve to ack; throw to retry (bounded), or throw InvalidMessageError to dead-letter at once. */
@@ -53,7 +73,15 @@ export interface EventBus {
    * not a round trip each). Resolves with one entry per envelope: undefined once confirmed, or the
    * error that kept it from being confirmed (that event is left to the caller to send again).
    */
-  publishBatch?(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>>;
+  publishBatch?(envelopes: readonly EventEnvelope[], options?: PublishOptions): Promise<Array<Error | undefined>>;
+  /**
+   * Receive the answers to the events this process published as requests; every handler hears
+   * every answer (each keeps to its own correlation ids). Returns the handler's removal. Best
+   * effort: an answer whose requester has gone is dropped.
+   */
+  onReply?(handler: (reply: Reply) => void): () => void;
+  /** Answer a delivery that carried `replyTo` (after the handler's transaction committed). */
+  reply?(address: string, reply: Reply): Promise<void>;
   subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription>;
   /** Messages waiting in a queue and in its dead-letter queue (metrics). */
   depth(queue: string): Promise<{ messages: number; deadLetters: number }>;
@@ -82,8 +110,9 @@ export const retryDelayMs = (attempt: number) => Math.min(2000, 50 * 2 ** (attem
 export async function publishAll(
   bus: EventBus,
   envelopes: readonly EventEnvelope[],
+  options?: PublishOptions,
 ): Promise<Array<Error | undefined>> {
-  if (bus.publishBatch) return bus.publishBatch(envelopes);
+  if (bus.publishBatch) return bus.publishBatch(envelopes, options);
   const settled = await Promise.allSettled(envelopes.map((e) => bus.publish(e)));
   return settled.map((r) => (r.status === 'fulfilled' ? undefined : asError(r.reason)));
 }

@@ -11,7 +11,10 @@ import {
   retryDelayMs,
   type DeadLetter,
   type DeliveryHandler,
+  type DeliveryInfo,
   type EventBus,
+  type PublishOptions,
+  type Reply,
   type Subscription,
   type SubscriptionSpec,
 } from './event-bus.js';
@@ -19,7 +22,12 @@ import {
 interface Message {
   body: string;
   attempt: number;
+  /** The requester's correlation id, when the publisher waits for an answer. */
+  correlationId?: string;
 }
+
+/** The in-process bus has one requester, the process itself: every answer goes to its reply handler. */
+const LOCAL_REPLY_ADDRESS = 'in-process.reply-to';
 
 interface Queue {
   name: string;
@@ -46,6 +54,7 @@ export class InProcessEventBus implements EventBus {
   private readonly queues = new Map<string, Queue>();
   private available = true;
   private closed = false;
+  private readonly replyHandlers = new Set<(reply: Reply) => void>();
 
   /** Tests: make the broker unreachable (publish fails) or reachable again. */
   setAvailable(available: boolean): void {
@@ -53,21 +62,37 @@ export class InProcessEventBus implements EventBus {
     if (available) for (const q of this.queues.values()) this.pump(q);
   }
 
-  async publish(envelope: EventEnvelope): Promise<void> {
+  async publish(envelope: EventEnvelope, options?: PublishOptions): Promise<void> {
     if (!this.available || this.closed) throw new Error('event bus unavailable');
     const body = JSON.stringify(envelope);
+    const correlationId = options?.requests?.get(envelope.id);
     for (const queue of this.queues.values()) {
       if (queue.types.has(envelope.type)) {
-        queue.pending.push({ body, attempt: 1 });
+        queue.pending.push({ body, attempt: 1, correlationId });
         this.pump(queue);
       }
     }
   }
 
-  async publishBatch(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>> {
+  async publishBatch(envelopes: readonly EventEnvelope[], options?: PublishOptions): Promise<Array<Error | undefined>> {
     const results: Array<Error | undefined> = [];
-    for (const envelope of envelopes) results.push(await this.publish(envelope).then(() => undefined, asError));
+    for (const envelope of envelopes)
+      results.push(await this.publish(envelope, options).then(() => undefined, asError));
     return results;
+  }
+
+  onReply(handler: (reply: Reply) => void): () => void {
+    this.replyHandlers.add(handler);
+    return () => this.replyHandlers.delete(handler);
+  }
+
+  async reply(address: string, reply: Reply): Promise<void> {
+    if (address !== LOCAL_REPLY_ADDRESS || this.closed) return;
+    // Serialised as on the wire, and delivered on a later turn, as a broker would.
+    const body = JSON.parse(JSON.stringify(reply.body)) as unknown;
+    setImmediate(() => {
+      for (const handler of this.replyHandlers) handler({ correlationId: reply.correlationId, body });
+    });
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
@@ -148,9 +173,9 @@ export class InProcessEventBus implements EventBus {
     try {
       const envelope = decodeEnvelope(message.body);
       // Delivered under the trace the event was written in, as a broker's headers would carry it.
-      await context.with(contextFromTraceparent(envelope.traceparent), () =>
-        consumer.handler(envelope, { attempt: message.attempt }),
-      );
+      const info: DeliveryInfo = { attempt: message.attempt };
+      if (message.correlationId) info.replyTo = { address: LOCAL_REPLY_ADDRESS, correlationId: message.correlationId };
+      await context.with(contextFromTraceparent(envelope.traceparent), () => consumer.handler(envelope, info));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       // As the RabbitMQ adapter: poison is dead-lettered, an outage (transient error) never is.
@@ -159,7 +184,7 @@ export class InProcessEventBus implements EventBus {
         queue.dead.push({ queue: queue.name, reason, body: message.body });
       } else {
         await new Promise((r) => setTimeout(r, retryDelayMs(message.attempt)));
-        queue.pending.push({ body: message.body, attempt: message.attempt + 1 });
+        queue.pending.push({ ...message, attempt: message.attempt + 1 });
       }
     } finally {
       consumer.inFlight--;

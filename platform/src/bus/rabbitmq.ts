@@ -17,7 +17,10 @@ import {
   retryDelayMs,
   type DeadLetter,
   type DeliveryHandler,
+  type DeliveryInfo,
   type EventBus,
+  type PublishOptions,
+  type Reply,
   type Subscription,
   type SubscriptionSpec,
 } from './event-bus.js';
@@ -56,6 +59,13 @@ const PUBLISH_CONFIRM_DEADLINE_MS = 10_000;
 /** Opening a connection: TCP and the AMQP handshake. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * RabbitMQ's direct reply-to pseudo-queue: consumed (no-ack) on the channel that publishes the
+ * requests, named in their reply-to property, which the broker rewrites into an address that
+ * reaches this channel's consumer. No reply queue is declared.
+ */
+const DIRECT_REPLY_TO = 'amq.rabbitmq.reply-to';
+
 /** The broker's answer to a passive declare of a queue that does not exist. */
 const isNotFound = (err: unknown) => (err as { code?: unknown })?.code === 404;
 
@@ -82,6 +92,9 @@ export class RabbitMqEventBus implements EventBus {
   private readonly subscriptions = new Set<ActiveSubscription>();
   private readonly declaredQueues = new Set<string>();
   private readonly exchange: string;
+  private readonly replyHandlers = new Set<(reply: Reply) => void>();
+  /** The channel answers are sent on (its own: a failed answer must not close the publisher). */
+  private replier?: Promise<Channel>;
 
   private constructor(private readonly options: RabbitMqOptions) {
     this.exchange = exchangeName(options.namespace ?? '');
@@ -117,7 +130,7 @@ export class RabbitMqEventBus implements EventBus {
    * Write every message to the confirm channel at once, then wait for their confirms together: the
    * broker acknowledges many with one frame (`multiple`), so a batch costs about one round trip.
    */
-  async publishBatch(envelopes: readonly EventEnvelope[]): Promise<Array<Error | undefined>> {
+  async publishBatch(envelopes: readonly EventEnvelope[], options?: PublishOptions): Promise<Array<Error | undefined>> {
     if (envelopes.length === 0) return [];
     let channel: ConfirmChannel;
     try {
@@ -151,6 +164,7 @@ export class RabbitMqEventBus implements EventBus {
                 contentType: 'application/json',
                 timestamp: Math.floor((Date.parse(envelope.occurred_at) || Date.now()) / 1000),
                 headers: envelope.traceparent ? { traceparent: envelope.traceparent } : {},
+                ...requestProperties(options, envelope.id),
               },
               (err) => (err ? reject(asError(err)) : resolve()),
             ),
@@ -163,6 +177,38 @@ export class RabbitMqEventBus implements EventBus {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  onReply(handler: (reply: Reply) => void): () => void {
+    this.replyHandlers.add(handler);
+    return () => this.replyHandlers.delete(handler);
+  }
+
+  /**
+   * Send an answer to a requester's direct reply-to address. Not persistent and unconfirmed: it is
+   * only the fast answer (the durable path is the events), and an address whose channel has gone
+   * is dropped by the broker.
+   */
+  async reply(address: string, reply: Reply): Promise<void> {
+    this.replier ??= this.openReplier().catch((err: unknown) => {
+      this.replier = undefined;
+      throw err;
+    });
+    const channel = await this.replier;
+    channel.publish('', address, Buffer.from(JSON.stringify(reply.body)), {
+      correlationId: reply.correlationId,
+      contentType: 'application/json',
+    });
+  }
+
+  private async openReplier(): Promise<Channel> {
+    await this.ensureConnected();
+    const channel = await this.connection!.createChannel();
+    channel.on('error', (err) => this.options.logger.debug({ err: String(err) }, 'rabbitmq reply channel error'));
+    channel.on('close', () => {
+      this.replier = undefined;
+    });
+    return channel;
   }
 
   async subscribe(spec: SubscriptionSpec, handler: DeliveryHandler): Promise<Subscription> {
@@ -318,8 +364,11 @@ export class RabbitMqEventBus implements EventBus {
     if (!this.connection || !this.publisher) throw new Error('RabbitMQ not connected');
   }
 
-  /** Tests: remove the queues this bus declared (and their dead-letter queues) and its exchange. */
-  async deleteTopology(): Promise<void> {
+  /**
+   * Tests: remove the queues this bus declared (and their dead-letter queues), the `also` queues
+   * (declared by other processes of the namespace), and its exchange.
+   */
+  async deleteTopology(also: readonly string[] = []): Promise<void> {
     await this.ensureConnected();
     // A failed operation closes its AMQP channel: each deletion gets a channel of its own, so one
     // failure does not leave every queue after it behind.
@@ -329,7 +378,7 @@ export class RabbitMqEventBus implements EventBus {
       await op(channel).catch(() => {});
       await channel.close().catch(() => {});
     };
-    for (const q of this.declaredQueues) {
+    for (const q of new Set([...this.declaredQueues, ...also])) {
       await attempt((c) => c.deleteQueue(q));
       await attempt((c) => c.deleteQueue(deadLetterQueueOf(q)));
     }
@@ -388,6 +437,12 @@ export class RabbitMqEventBus implements EventBus {
         CONNECT_TIMEOUT_MS,
         'declaring the exchange',
       );
+      // Answers to this channel's requests (before any request is published on it, as the broker requires).
+      await withDeadline(
+        publisher.consume(DIRECT_REPLY_TO, (msg) => this.onReplyMessage(msg), { noAck: true }),
+        CONNECT_TIMEOUT_MS,
+        'consuming direct replies',
+      );
     } catch (err) {
       void connection.close().catch(() => {});
       throw err;
@@ -404,10 +459,22 @@ export class RabbitMqEventBus implements EventBus {
     for (const sub of this.subscriptions) await this.attachOrRetry(sub);
   }
 
+  private onReplyMessage(msg: ConsumeMessage | null): void {
+    const correlationId = msg?.properties.correlationId as string | undefined;
+    if (!msg || !correlationId) return;
+    try {
+      const body = JSON.parse(msg.content.toString()) as unknown;
+      for (const handler of this.replyHandlers) handler({ correlationId, body });
+    } catch (err) {
+      this.options.logger.warn({ err: String(err) }, 'could not read a direct reply');
+    }
+  }
+
   private onDisconnect(connection: ChannelModel): void {
     if (this.connection !== connection) return;
     this.connection = undefined;
     this.publisher = undefined;
+    this.replier = undefined;
     for (const sub of this.subscriptions) this.detached(sub);
     if (!this.closed) this.scheduleReconnect();
   }
@@ -532,7 +599,10 @@ export class RabbitMqEventBus implements EventBus {
     let outcome: 'ack' | 'dead' | 'retry' = 'ack';
     let reason = '';
     try {
-      await context.with(deliveryContext(msg), () => sub.handler(decodeEnvelope(msg.content.toString()), { attempt }));
+      const info: DeliveryInfo = { attempt };
+      const { replyTo, correlationId } = msg.properties as { replyTo?: string; correlationId?: string };
+      if (replyTo && correlationId) info.replyTo = { address: replyTo, correlationId };
+      await context.with(deliveryContext(msg), () => sub.handler(decodeEnvelope(msg.content.toString()), info));
     } catch (error) {
       reason = error instanceof Error ? error.message : String(error);
       // Poison is dead-lettered; an outage (database down, a timeout) is never the message's fault.
@@ -572,6 +642,15 @@ export class RabbitMqEventBus implements EventBus {
       );
     });
   }
+}
+
+/** The request properties of an event its publisher waits for an answer to (direct reply-to). */
+function requestProperties(
+  options: PublishOptions | undefined,
+  id: string,
+): { replyTo?: string; correlationId?: string } {
+  const correlationId = options?.requests?.get(id);
+  return correlationId ? { replyTo: DIRECT_REPLY_TO, correlationId } : {};
 }
 
 /**

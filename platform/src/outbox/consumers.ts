@@ -7,7 +7,13 @@ import {
 } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../db/prepared.js';
-import { DEFAULT_PREFETCH, InvalidMessageError, type EventBus, type Subscription } from '../bus/event-bus.js';
+import {
+  DEFAULT_PREFETCH,
+  InvalidMessageError,
+  type DeliveryInfo,
+  type EventBus,
+  type Subscription,
+} from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
@@ -33,6 +39,11 @@ export interface ConsumerContext<S = unknown> {
   emit(events: NewEvent[]): Promise<void>;
   /** Run after commit (side effects outside the database, e.g. waking a waiting request). */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * Answer the process that published this event as a request (request–reply over the bus), once
+   * this transaction has committed; nothing when nobody asked (the event alone is the durable path).
+   */
+  reply(body: unknown): void;
   log: Logger;
   /** The process's key-value store (dedupe fast paths, rate counters). */
   kv: KeyValueStore;
@@ -99,6 +110,8 @@ interface Pending {
   event: EventEnvelope<any>;
   consumer: ConsumerDefinition;
   attempt: number;
+  /** Where to answer, when its publisher waits for an answer. */
+  replyTo?: DeliveryInfo['replyTo'];
   /** The trace the bus delivered it in (the broker hop's consume span, or the event's own trace). */
   trace: Context;
   resolve(): void;
@@ -219,6 +232,11 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
             emitted.push(...events.map((e) => buildEnvelope(service, e)));
           },
           afterCommit: (fn) => afterCommit.push(fn),
+          reply: (body) => {
+            const to = item.replyTo;
+            if (!to || !bus.reply) return;
+            afterCommit.push(() => bus.reply!(to.address, { correlationId: to.correlationId, body }));
+          },
           log: logger,
           kv: options.kv,
           service: options.context,
@@ -301,7 +319,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
       prefetch: options.prefetch ?? Math.max(DEFAULT_PREFETCH, batchSize * Math.max(2, concurrentBatches)),
       maxAttempts: options.maxAttempts,
     },
-    async (envelope, { attempt }) => {
+    async (envelope, { attempt, replyTo }) => {
       const consumer = byType.get(envelope.type);
       if (!consumer) throw new InvalidMessageError(`no consumer for ${envelope.type} in ${service}`);
       const schema = EVENT_SCHEMAS[envelope.type as EventType];
@@ -317,6 +335,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           event: { ...envelope, data: parsed.data },
           consumer,
           attempt,
+          replyTo,
           trace: context.active(),
           resolve,
           reject,

@@ -53,11 +53,13 @@ const HAND_OFF_TTL_MS = 60_000;
 interface HandOff {
   service: ServiceName;
   envelopes: EventEnvelope[];
+  /** Envelope id → correlation id of the events the writing process waits for an answer to. */
+  requests?: Map<string, string>;
   at: number;
 }
 const handOffs = new Map<string, HandOff>();
 
-function registerHandOff(service: ServiceName, envelopes: EventEnvelope[]): string {
+function registerHandOff(service: ServiceName, envelopes: EventEnvelope[], requests?: Map<string, string>): string {
   const now = Date.now();
   // Insertion order is age order: drop expired ones (rolled back, or their NOTIFY was lost).
   for (const [token, h] of handOffs) {
@@ -65,16 +67,24 @@ function registerHandOff(service: ServiceName, envelopes: EventEnvelope[]): stri
     handOffs.delete(token);
   }
   const token = randomUUID();
-  handOffs.set(token, { service, envelopes, at: now });
+  handOffs.set(token, { service, envelopes, requests, at: now });
   return token;
 }
 
 /** The committed envelopes behind a NOTIFY payload, taken once; undefined when another process (or nobody) wrote them. */
 export function takeHandOff(service: ServiceName, token: string): EventEnvelope[] | undefined {
+  return takeHandOffWithRequests(service, token)?.envelopes;
+}
+
+/** `takeHandOff`, with the requests among the envelopes (published asking for an answer: `PublishOptions.requests`). */
+export function takeHandOffWithRequests(
+  service: ServiceName,
+  token: string,
+): { envelopes: EventEnvelope[]; requests?: Map<string, string> } | undefined {
   const h = handOffs.get(token);
   if (!h || h.service !== service) return undefined;
   handOffs.delete(token);
-  return h.envelopes;
+  return { envelopes: h.envelopes, requests: h.requests };
 }
 
 /**
@@ -93,14 +103,26 @@ export interface OutboxWrite {
   token: string;
 }
 
-export function outboxWriteOf(producer: ServiceName, event: NewEvent): OutboxWrite {
+export function outboxWriteOf(
+  producer: ServiceName,
+  event: NewEvent,
+  options: {
+    /**
+     * Publish it as a request: its consumer answers this correlation id to this process (the
+     * bus's `onReply`), after its own commit. Only the after-commit hand-off asks; a row the
+     * polling pass publishes is the durable path alone, and its writer has stopped waiting.
+     */
+    requestCorrelationId?: string;
+  } = {},
+): OutboxWrite {
   const envelope = buildEnvelope(producer, event);
+  const requests = options.requestCorrelationId ? new Map([[envelope.id, options.requestCorrelationId]]) : undefined;
   return {
     id: envelope.id,
     type: envelope.type,
     envelope: JSON.stringify(envelope),
     channel: outboxChannel(producer),
-    token: registerHandOff(producer, [envelope]),
+    token: registerHandOff(producer, [envelope], requests),
   };
 }
 

@@ -48,6 +48,19 @@ function withoutToken(link: string): string {
 }
 
 /**
+ * Events that carry a customer's contact (name, phone, email) to the one consumer whose work needs
+ * it: LeadSubmitted to screening's checks. Once the broker has confirmed one, its outbox row is only
+ * a record, so the relay blanks the contact there in the statement that marks it sent.
+ */
+export const CONTACT_BEARING_EVENTS: ReadonlySet<string> = new Set<EventType>(['LeadSubmitted']);
+
+/** The envelope expression that blanks a contact-bearing event's contact (the shape stays valid). */
+export const redactedContactEnvelope = sql`jsonb_set(jsonb_set(jsonb_set(envelope,
+  '{data,customer_name}', ${JSON.stringify(REDACTED)}::jsonb),
+  '{data,phone}', ${JSON.stringify(REDACTED)}::jsonb),
+  '{data,email}', 'null'::jsonb)`;
+
+/**
  * An admin deleted a lead: blank the job description (which customers fill with their contact)
  * in this service's outbox copies of the lead's `type` events. Published rows are kept for
  * OUTBOX_RETENTION_HOURS as a record; an erased lead must not linger there.

@@ -1,13 +1,13 @@
 import type { EventEnvelope, ServiceName } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
-import { publishAll, type EventBus } from '../bus/event-bus.js';
+import { publishAll, type EventBus, type PublishOptions } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { eventsPublished } from '../metrics.js';
 import { prepared, preparedRead } from '../db/prepared.js';
 import { isTransientError, withDeadline } from '../transient.js';
-import { outboxChannel, takeHandOff } from './outbox.js';
-import { redactPublished } from './redact.js';
+import { outboxChannel, takeHandOffWithRequests } from './outbox.js';
+import { CONTACT_BEARING_EVENTS, redactedContactEnvelope, redactPublished } from './redact.js';
 
 /**
  * The relay's statements of every pass, compiled once and prepared (docs/adr/0027): the rows'
@@ -40,6 +40,14 @@ const markSentStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
     .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
     .where(sql<boolean>`id = any(${p.ids}::uuid[])`)
     .where('processed_at', 'is', null),
+);
+
+/** Mark contact-bearing rows sent and blank their contact, in one statement for the batch (redact.ts). */
+const markSentRedactingContactStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
+  db
+    .updateTable('outbox')
+    .set({ processed_at: sql`now()`, locked_until: null, last_error: null, envelope: redactedContactEnvelope })
+    .where(sql<boolean>`id = any(${p.ids}::uuid[])`),
 );
 
 export interface RelayOptions {
@@ -100,6 +108,8 @@ export class OutboxRelay {
   private dirty = false;
   private listenConnected = false;
   private handedOff: EventEnvelope[] = [];
+  /** Requests among the handed-off envelopes (envelope id → correlation id), until published. */
+  private readonly requests = new Map<string, string>();
   private flushing?: Promise<void>;
   /** Published by the hand-off, waiting to be marked sent (see markDelayMs). */
   private toMark: EventEnvelope[] = [];
@@ -154,10 +164,11 @@ export class OutboxRelay {
   /** A NOTIFY on the outbox channel: a transaction that wrote outbox rows has committed. */
   private onCommitted(token: string): void {
     if (!token) return this.kick(); // written without a hand-off: look at the table now
-    const envelopes = takeHandOff(this.options.service, token);
+    const handOff = takeHandOffWithRequests(this.options.service, token);
     // Unknown token: another instance wrote it and publishes it; our polling pass is the fallback.
-    if (!envelopes || !this.running) return;
-    this.handedOff.push(...envelopes);
+    if (!handOff || !this.running) return;
+    this.handedOff.push(...handOff.envelopes);
+    for (const [id, correlationId] of handOff.requests ?? []) this.requests.set(id, correlationId);
     this.flushing ??= this.flushHandOffs().finally(() => {
       this.flushing = undefined;
     });
@@ -173,8 +184,15 @@ export class OutboxRelay {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.handedOff.length > 0) {
       const batch = this.handedOff.splice(0, batchSize);
+      const requests = new Map<string, string>();
+      for (const envelope of batch) {
+        const correlationId = this.requests.get(envelope.id);
+        if (correlationId === undefined) continue;
+        requests.set(envelope.id, correlationId);
+        this.requests.delete(envelope.id);
+      }
       try {
-        const errors = await this.publishEnvelopes(batch);
+        const errors = await this.publishEnvelopes(batch, requests.size ? { requests } : undefined);
         const published = batch.filter((_, i) => !errors[i]);
         const failed = errors.filter(Boolean);
         if (failed.length)
@@ -218,9 +236,14 @@ export class OutboxRelay {
       return r ? [{ id: envelope.id, envelope: r }] : [];
     });
     const redactedIds = new Set(redacted.map((r) => r.id));
-    const sent = published.map((e) => e.id).filter((id) => !redactedIds.has(id));
+    const withContact = published.filter((e) => CONTACT_BEARING_EVENTS.has(e.type)).map((e) => e.id);
+    const contactIds = new Set(withContact);
+    const sent = published.map((e) => e.id).filter((id) => !redactedIds.has(id) && !contactIds.has(id));
     if (sent.length) {
       await markSentStatement(this.db, { ids: sent });
+    }
+    if (withContact.length) {
+      await markSentRedactingContactStatement(this.db, { ids: withContact });
     }
     for (const { id, envelope } of redacted) {
       await this.db
@@ -235,8 +258,11 @@ export class OutboxRelay {
    * Publish with the broker's confirms awaited together. Each event's producer span is the bus's
    * (amqplib's instrumentation, under the trace the event was written in); the relay adds none.
    */
-  private async publishEnvelopes(envelopes: EventEnvelope[]): Promise<Array<Error | undefined>> {
-    const errors = await publishAll(this.options.bus, envelopes);
+  private async publishEnvelopes(
+    envelopes: EventEnvelope[],
+    options?: PublishOptions,
+  ): Promise<Array<Error | undefined>> {
+    const errors = await publishAll(this.options.bus, envelopes, options);
     envelopes.forEach((envelope, i) => {
       if (!errors[i]) eventsPublished.inc({ service: this.options.service, event_type: envelope.type });
     });

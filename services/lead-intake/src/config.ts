@@ -1,4 +1,4 @@
-import { CLAIM_TOKEN_TTL_HOURS, LEAD_SUBMIT_RATE } from '@leadmarket/contracts';
+import { CLAIM_TOKEN_TTL_HOURS, LEAD_SUBMIT_RATE, SCREENING_WAIT_MS } from '@leadmarket/contracts';
 import { envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
@@ -12,14 +12,13 @@ export const LeadIntakeConfigSchema = z.object({
    * 0 = room for LEAD_SUBMIT_ATTEMPTS_PER_LEAD tries per accepted lead.
    */
   LEAD_SUBMIT_ATTEMPT_LIMIT: envInt(0, 0),
-  /** Leads screened from one client address per window before ip_rate_ok turns false (a second line behind the 429). */
-  SCREENING_IP_LIMIT: envInt(15, 1),
-  SCREENING_IP_WINDOW_SECONDS: envInt(3600, 1),
+  /** How long leads-submit waits for screening's answer (request–reply over the bus) before answering "pending". */
+  SCREENING_WAIT_MS: envInt(SCREENING_WAIT_MS, 0),
   /** Offer lifetime: claim tokens expire after it, and an unsold available lead older than it expires. */
   CLAIM_TOKEN_TTL_HOURS: envInt(CLAIM_TOKEN_TTL_HOURS, 1),
   /** How often the expiry job looks for leads past their offer lifetime. */
   LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
-  /** Salt of the client-IP hash a lead keeps for screening's per-address count (no address is stored); required in production. */
+  /** Salt of the client-IP hash sent to screening (so it can rate-limit without learning addresses). */
   LEAD_IP_HASH_SALT: z.string().min(1).default('leadmarket-lead-ip'),
   // Site intake (README "Environment variables").
   /** Salt of visitor keys; unset means a random secret stored once in the database (stable across restarts). */

@@ -2,6 +2,7 @@ import { HttpError } from '@leadmarket/platform';
 import { standIn } from '@leadmarket/platform/testing';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { service as matching } from '@leadmarket/matching';
+import { service as screening } from '@leadmarket/screening';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { service as leadIntake } from '../src/index.js';
@@ -22,7 +23,7 @@ let stack: TestStack;
 
 beforeAll(async () => {
   stack = await startTestStack({
-    services: [leadIntake, matching, walletFailing],
+    services: [leadIntake, screening, matching, walletFailing],
     env: { LEAD_SUBMIT_RATE_LIMIT: '1000' },
   });
 });

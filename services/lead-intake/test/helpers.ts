@@ -51,6 +51,9 @@ export function leadBody(overrides: Record<string, unknown> = {}) {
 export const leadDb = (stack: TestStack): Kysely<LeadIntakeDatabase> =>
   stack.marketplace.services.get('lead-intake')!.ctx.db;
 
+/** screening's schema, peeked at by tests of the whole pipeline (untyped: services do not import one another). */
+export const screeningDb = (stack: TestStack): Kysely<any> => stack.marketplace.services.get('screening')!.ctx.db;
+
 export async function leadRow(stack: TestStack, id: string) {
   return leadDb(stack).selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { screenedLeadData } from '@leadmarket/gateway/testing';
 import { migrateService, outboxChannel, outboxWriteOf, takeHandOff } from '@leadmarket/platform';
 import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadIntakeDatabase } from '../src/db/database.js';
-import { insertScreenedLead, leadScreenedOf, type LeadVerdict, type NewLead } from '../src/db/lead.repository.js';
+import { insertLeadWithEvent, leadSubmittedOf, type NewLead } from '../src/db/lead.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { newLeadRecord } from './helpers.js';
 
 /**
- * leads-submit stores the screened lead, its claimed fingerprint and its LeadScreened in one
- * statement (no transaction): all or none, and the relay's after-commit NOTIFY only when the lead
- * was stored.
+ * leads-submit stores the lead and its LeadSubmitted in one statement (no transaction): both or
+ * neither, and the relay's after-commit NOTIFY only when the lead was stored.
  */
-describe('the screened lead, its fingerprint and its LeadScreened in one statement', () => {
+describe('the lead and its LeadSubmitted in one statement', () => {
   let infra: TestInfra;
   let db: Kysely<LeadIntakeDatabase>;
   const notices: string[] = [];
@@ -35,18 +33,12 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
   const newLead = (over: Partial<NewLead> = {}): NewLead =>
     newLeadRecord({ description: "Kitchen sink is leaking under the cabinet; it's getting worse \\ fast.", ...over });
 
-  // Every check passed, as the fixtures' LeadScreened has it.
-  const { status, validation_summary, reasons } = screenedLeadData();
-  const accepted: LeadVerdict = { status, validation_summary, reasons, screened_at: new Date() };
-
-  /** Store `lead` accepted, with its fingerprint and LeadScreened as submitLead does; returns what it stored and the hand-off token. */
-  const store = async (lead: NewLead, fingerprint = `fp-${randomUUID()}`) => {
-    const write = outboxWriteOf('lead-intake', leadScreenedOf(lead, accepted));
-    const stored = await insertScreenedLead(db, lead, { ...accepted, claimedFingerprint: fingerprint }, write);
-    return { stored, event: JSON.parse(write.envelope), token: write.token, fingerprint };
+  /** Store `lead` with its LeadSubmitted as submitLead does; returns what it stored and the hand-off token. */
+  const store = async (lead: NewLead) => {
+    const write = outboxWriteOf('lead-intake', leadSubmittedOf(lead));
+    const stored = await insertLeadWithEvent(db, lead, write);
+    return { stored, event: JSON.parse(write.envelope), token: write.token };
   };
-  const fingerprintsOf = (leadId: string) =>
-    db.selectFrom('duplicate_fingerprints').select('fingerprint').where('lead_id', '=', leadId).execute();
 
   /** A NOTIFY sent after `token`'s would-be one: once it arrives, every earlier one has too (commit order). */
   const noticesUpTo = async () => {
@@ -56,21 +48,18 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
     return notices.slice(0, notices.indexOf(marker));
   };
 
-  it('writes the lead with its verdict, its fingerprint, its outbox row and the hand-off NOTIFY together', async () => {
+  it('writes the lead, its outbox row and the hand-off NOTIFY together', async () => {
     const lead = newLead({ idempotency_key: `form-${randomUUID()}`, request_hash: 'h1' });
-    const { stored, event, token, fingerprint } = await store(lead);
+    const { stored, event, token } = await store(lead);
     expect(stored).toBe(true);
     const row = await db.selectFrom('leads').selectAll().where('id', '=', lead.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      status: 'available',
-      validation_summary: accepted.validation_summary,
-      rejection_reasons: [],
+      status: 'screening',
       description: lead.description,
       idempotency_key: lead.idempotency_key,
     });
-    expect(await fingerprintsOf(lead.id)).toEqual([{ fingerprint }]);
     const outbox = await db.selectFrom('outbox').selectAll().where('id', '=', event.id).executeTakeFirstOrThrow();
-    expect(outbox.type).toBe('LeadScreened');
+    expect(outbox.type).toBe('LeadSubmitted');
     expect(outbox.processed_at).toBeNull();
     const envelope = typeof outbox.envelope === 'string' ? JSON.parse(outbox.envelope) : outbox.envelope;
     expect(envelope).toEqual(JSON.parse(JSON.stringify(event)));
@@ -85,7 +74,6 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
     expect(first.stored).toBe(true);
     const repeat = await store(newLead({ idempotency_key: key, request_hash: 'h2' }));
     expect(repeat.stored).toBe(false);
-    expect(await fingerprintsOf(repeat.event.data.lead_id)).toEqual([]);
     expect(await db.selectFrom('leads').select('id').where('idempotency_key', '=', key).execute()).toEqual([
       { id: first.event.data.lead_id },
     ]);
@@ -93,26 +81,18 @@ describe('the screened lead, its fingerprint and its LeadScreened in one stateme
     expect(await noticesUpTo()).not.toContain(repeat.token);
   });
 
-  it('writes no fingerprint for a lead that claimed none', async () => {
-    const lead = newLead();
-    const write = outboxWriteOf('lead-intake', leadScreenedOf(lead, accepted));
-    expect(await insertScreenedLead(db, lead, accepted, write)).toBe(true);
-    expect(await fingerprintsOf(lead.id)).toEqual([]);
-  });
-
   it('writes neither the lead nor its event when the statement fails', async () => {
     const first = await store(newLead());
     // The same lead id again with no key: the primary key refuses it, and the outbox insert with it.
     const again = newLead({ id: first.event.data.lead_id, description: 'A second lead under the same id.' });
-    await expect(store(again, 'fp-of-the-second')).rejects.toThrow();
-    expect(await fingerprintsOf(again.id)).toEqual([{ fingerprint: first.fingerprint }]);
+    await expect(store(again)).rejects.toThrow();
     expect(await db.selectFrom('leads').select('description').where('id', '=', again.id).execute()).toEqual([
       { description: first.event.data.description },
     ]);
     const rows = await db
       .selectFrom('outbox')
       .select('id')
-      .where('type', '=', 'LeadScreened')
+      .where('type', '=', 'LeadSubmitted')
       .where(sql`envelope->'data'->>'lead_id'`, '=', again.id)
       .execute();
     expect(rows).toHaveLength(1);

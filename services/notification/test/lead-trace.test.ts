@@ -74,7 +74,7 @@ describe('one lead, one trace', () => {
     }, 'the notification spans');
 
     const services = new Set(spans.map(serviceOf).filter(Boolean));
-    for (const service of ['gateway', 'lead-intake', 'wallet-ledger', 'matching', 'notification'])
+    for (const service of ['gateway', 'lead-intake', 'screening', 'wallet-ledger', 'matching', 'notification'])
       expect(services, service).toContain(service);
     expect(spans.find((s) => s.name === 'lead-intake POST /.netlify/functions/leads-submit')).toBeDefined();
     // The SMS provider's API, called by the Twilio SDK, from inside notification's handler.

@@ -66,7 +66,7 @@ async function contractor(category: string) {
 
 async function lead(category: string) {
   const data = screenedLead({ service_category: category });
-  await publish(stack.infra.bus, 'lead-intake', { type: 'LeadScreened', data });
+  await publish(stack.infra.bus, 'screening', { type: 'LeadScreened', data });
   await waitFor(
     () => walletDb().selectFrom('leads').select('lead_id').where('lead_id', '=', data.lead_id).executeTakeFirst(),
     'lead price fixed',

@@ -183,11 +183,11 @@ describe('lead erasure', () => {
     const del = await stack.call('admin-delete-lead', { method: 'DELETE', token: admin, body: { lead_id: leadId } });
     expect(del.status).toBe(200);
     await expectNowhere(needles);
-    // Nor the hash of the phone that lead-intake keeps for duplicate checks.
-    const leadIntakeDb = stack.marketplace.services.get('lead-intake')!.ctx.db;
+    // Nor the hash of the phone that screening keeps for duplicate checks.
+    const screeningDb = stack.marketplace.services.get('screening')!.ctx.db;
     await waitFor(
       async () =>
-        !(await leadIntakeDb
+        !(await screeningDb
           .selectFrom('duplicate_fingerprints')
           .select('lead_id')
           .where('lead_id', '=', leadId)

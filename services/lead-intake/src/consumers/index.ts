@@ -3,11 +3,13 @@ import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
 import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
+import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
 import type { LeadIntakeContext } from '../context.js';
 
 /** Every event lead-intake consumes, one handler per file. */
 export const consumers: ConsumerDefinition<any, LeadIntakeContext>[] = [
+  leadScreenedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,
   leadOffersExhaustedConsumer,

@@ -10,7 +10,6 @@ export interface LeadIntakeDatabase extends PlatformTables {
   site_page_views: SitePageViewsTable;
   site_secrets: SiteSecretsTable;
   auto_credit_marks: AutoCreditMarksTable;
-  duplicate_fingerprints: DuplicateFingerprintsTable;
 }
 
 /** Lead lifecycle states (DESIGN §2). */
@@ -54,6 +53,11 @@ export interface LeadsTable {
   request_hash: string | null;
   /** The buyer's first recorded contact with the customer. */
   contacted_at: Timestamp | null;
+  /**
+   * leads-submit answered "pending" (screening's answer did not come within its wait): the
+   * customer is told the verdict by SMS/email when LeadScreened arrives.
+   */
+  verdict_awaited: Generated<boolean>;
 }
 
 /** One waitlist entry per address (email_key: trimmed, lower-cased). */
@@ -101,16 +105,6 @@ export interface AutoCreditMarksTable {
   credit_id: string;
   lead_id: string;
   reversed: boolean;
-}
-
-/**
- * The duplicate fingerprint (a hash of phone and service) of each accepted lead, kept for the 30-day
- * window: the truth behind the Redis claim (ADR 0004: only accepted leads are originals).
- */
-export interface DuplicateFingerprintsTable {
-  fingerprint: string;
-  lead_id: string;
-  submitted_at: Timestamp;
 }
 
 export type LeadRow = Selectable<LeadsTable>;

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { LeadIntakeDatabase } from './database.js';
 
 /**
- * Erase a deleted lead's customer from lead-intake's outbox: a LeadSubmitted written before leads-submit
- * screened leads itself (ADR 0031) carries the name, phone, email and description, and a
+ * Erase a deleted lead's customer from lead-intake's outbox: a LeadSubmitted not yet published (the
+ * relay redacts a published one) carries the name, phone, email and description, and a
  * CustomerToBeTold the contact. Published or not, the envelope keeps its shape but loses the contact.
  */
 export async function eraseLeadFromOutbox(db: Kysely<LeadIntakeDatabase>, leadId: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
 export type { LeadRow, LeadStatus };
 
-/** The fields a new lead is stored with. */
+/** The fields a new lead is stored with (it starts in screening). */
 export type NewLead = Pick<
   LeadRow,
   | 'id'
@@ -22,26 +22,8 @@ export type NewLead = Pick<
   | 'is_test'
 > & { created_at: Date; idempotency_key?: string | null; request_hash?: string | null };
 
-/** The verdict a lead is stored with (leads-submit screens before it stores). */
-export interface LeadVerdict {
-  status: 'valid' | 'rejected';
-  validation_summary: ValidationSummary;
-  reasons: string[];
-  screened_at: Date;
-}
-
-/** A screened lead's row values as the prepared statement takes them (JSON columns as text). */
-type ScreenedLeadParams = Required<NewLead> & {
-  status: 'available' | 'rejected';
-  validation_summary: string;
-  rejection_reasons: string;
-  screened_at: Date;
-  /** The duplicate fingerprint an accepted lead claimed, else null (no row). */
-  fingerprint: string | null;
-};
-
-/** The insert of a screened lead; nothing when its idempotency key exists already. */
-const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: ScreenedLeadParams) =>
+/** The insert of a new lead (it starts in screening); nothing when its idempotency key exists already. */
+const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: Required<NewLead>) =>
   db
     .insertInto('leads')
     .values({
@@ -60,34 +42,34 @@ const leadInsert = (db: QueryCreator<LeadIntakeDatabase>, lead: ScreenedLeadPara
       created_at: lead.created_at,
       idempotency_key: lead.idempotency_key,
       request_hash: lead.request_hash,
-      status: lead.status,
-      validation_summary: lead.validation_summary,
-      rejection_reasons: lead.rejection_reasons,
-      screened_at: lead.screened_at,
+      status: 'screening',
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id');
 
-/**
- * The LeadScreened a stored lead announces: the job and its verdict, never the customer's contact
- * (wallet-ledger fixes a valid lead's price on it).
- */
-export const leadScreenedOf = (lead: NewLead, verdict: LeadVerdict): NewEvent<'LeadScreened'> => ({
-  type: 'LeadScreened',
+const withKeyDefaults = (lead: NewLead): Required<NewLead> => ({
+  ...lead,
+  idempotency_key: lead.idempotency_key ?? null,
+  request_hash: lead.request_hash ?? null,
+});
+
+/** The LeadSubmitted a stored lead announces: the lead as the customer sent it, its contact included. */
+export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
+  type: 'LeadSubmitted',
   data: {
     lead_id: lead.id,
-    status: verdict.status,
-    validation_summary: verdict.validation_summary,
-    reasons: verdict.reasons,
     service_category: lead.service_category,
     sub_service: lead.sub_service,
     zip_code: lead.zip_code,
     urgency: lead.urgency,
+    customer_name: lead.customer_name,
+    phone: lead.phone,
+    email: lead.email,
     description: lead.description,
     preferred_contractor_id: lead.preferred_contractor_id,
+    client_ip_hash: lead.client_ip_hash,
     is_test: lead.is_test,
     submitted_at: lead.created_at.toISOString(),
-    screened_at: verdict.screened_at.toISOString(),
   },
 });
 
@@ -95,30 +77,14 @@ export const leadScreenedOf = (lead: NewLead, verdict: LeadVerdict): NewEvent<'L
 type OutboxParams = { event_id: string; event_type: string; envelope: string; channel: string; token: string };
 
 /**
- * `insertScreenedLead`'s statement, compiled once and prepared: the lead's insert; its fingerprint,
- * the outbox row and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; each
- * reads the insert's rows, which are none after an idempotency-key conflict).
+ * `insertLeadWithEvent`'s statement, compiled once and prepared: the lead's insert; the outbox row
+ * and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; both read the insert's
+ * rows, which are none after an idempotency-key conflict).
  */
-const insertScreenedLeadStatement = preparedRead(
-  (db: Kysely<LeadIntakeDatabase>, p: ScreenedLeadParams & OutboxParams) =>
+const insertLeadWithEventStatement = preparedRead(
+  (db: Kysely<LeadIntakeDatabase>, p: Required<NewLead> & OutboxParams) =>
     db
       .with('lead', (db) => leadInsert(db, p))
-      .with('fingerprint', (db) =>
-        db
-          .insertInto('duplicate_fingerprints')
-          .columns(['fingerprint', 'lead_id', 'submitted_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('lead')
-              .select([
-                sql<string>`${p.fingerprint}::text`.as('fingerprint'),
-                'lead.id',
-                sql<Date>`${p.created_at}::timestamptz`.as('submitted_at'),
-              ])
-              .where(sql<boolean>`${p.fingerprint}::text is not null`),
-          )
-          .returning('lead_id'),
-      )
       .with('written', (db) =>
         db
           .insertInto('outbox')
@@ -139,25 +105,19 @@ const insertScreenedLeadStatement = preparedRead(
 );
 
 /**
- * Store a new lead with its verdict, the fingerprint it claimed (if any) and its LeadScreened, in one
- * statement (one round trip; a single statement commits or fails as a whole, as a transaction
- * would). False, with nothing written and no NOTIFY, when a lead with its idempotency key exists.
+ * Store a new lead in the screening state together with its event's outbox row, in one statement
+ * (one round trip, where a transaction of the insert and the outbox write took three: BEGIN, the
+ * insert, the outbox write with the COMMIT). A single statement commits or fails as a whole, as
+ * the transaction did. False, with nothing written and no NOTIFY, when a lead with its idempotency
+ * key already exists.
  */
-export async function insertScreenedLead(
+export async function insertLeadWithEvent(
   db: Kysely<LeadIntakeDatabase>,
   lead: NewLead,
-  verdict: LeadVerdict & { claimedFingerprint?: string },
   event: OutboxWrite,
 ): Promise<boolean> {
-  const rows = await insertScreenedLeadStatement(db, {
-    ...lead,
-    idempotency_key: lead.idempotency_key ?? null,
-    request_hash: lead.request_hash ?? null,
-    status: verdict.status === 'valid' ? 'available' : 'rejected',
-    validation_summary: JSON.stringify(verdict.validation_summary),
-    rejection_reasons: JSON.stringify(verdict.reasons),
-    screened_at: verdict.screened_at,
-    fingerprint: verdict.claimedFingerprint ?? null,
+  const rows = await insertLeadWithEventStatement(db, {
+    ...withKeyDefaults(lead),
     event_id: event.id,
     event_type: event.type,
     envelope: event.envelope,
@@ -185,6 +145,96 @@ export async function findLeads(db: Kysely<LeadIntakeDatabase>, ids: string[]): 
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('leads').selectAll().where('id', 'in', ids).execute();
   return rows;
+}
+
+/** Screening's verdict as stored on the lead. */
+export interface ScreeningVerdict {
+  status: 'valid' | 'rejected';
+  validation_summary: ValidationSummary;
+  reasons: string[];
+  screened_at: Date;
+}
+
+/** A verdict as the leads row stores it. */
+interface ScreeningColumns {
+  id: string;
+  status: 'available' | 'rejected';
+  validation_summary: string;
+  rejection_reasons: string;
+  screened_at: Date;
+}
+
+const screeningColumns = (id: string, verdict: ScreeningVerdict): ScreeningColumns => ({
+  id,
+  status: verdict.status === 'valid' ? 'available' : 'rejected',
+  validation_summary: JSON.stringify(verdict.validation_summary),
+  rejection_reasons: JSON.stringify(verdict.reasons),
+  screened_at: verdict.screened_at,
+});
+
+/** The update that records a verdict; only a lead still in screening moves (a late or repeated verdict changes nothing). */
+const screeningUpdate = (db: Kysely<LeadIntakeDatabase>, verdict: ScreeningColumns) =>
+  db
+    .updateTable('leads')
+    .set({
+      status: verdict.status,
+      validation_summary: verdict.validation_summary,
+      rejection_reasons: verdict.rejection_reasons,
+      screened_at: verdict.screened_at,
+    })
+    .where('id', '=', verdict.id)
+    .where('status', '=', 'screening');
+
+/** What the customer must be told by SMS/email of a verdict that came after their submit answered "pending". */
+export type AwaitedVerdict = Pick<
+  LeadRow,
+  'customer_name' | 'phone' | 'email' | 'service_category' | 'sub_service' | 'is_test'
+>;
+
+/** `recordScreening`'s statement, compiled once and prepared (docs/adr/0027). */
+const recordScreeningStatement = preparedRead((db: Kysely<LeadIntakeDatabase>, p: ScreeningColumns) =>
+  screeningUpdate(db, p).returning([
+    'verdict_awaited',
+    'customer_name',
+    'phone',
+    'email',
+    'service_category',
+    'sub_service',
+    'is_test',
+  ]),
+);
+
+/**
+ * Record screening's verdict. Undefined when the lead did not move (a late or repeated verdict);
+ * else whether its submit answered "pending" (`awaited`, with the contact to tell the customer).
+ * The row lock orders it with `markVerdictAwaited`: whichever runs second sees the other's effect.
+ */
+export async function recordScreening(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+  verdict: ScreeningVerdict,
+): Promise<{ awaited?: AwaitedVerdict } | undefined> {
+  const [row] = await recordScreeningStatement(db, screeningColumns(id, verdict));
+  if (!row) return undefined;
+  const { verdict_awaited, ...contact } = row;
+  return verdict_awaited ? { awaited: contact } : {};
+}
+
+/**
+ * leads-submit stopped waiting for screening's answer: mark the lead so its LeadScreened tells the
+ * customer, and return its state in the same statement. A lead screened meanwhile (its LeadScreened
+ * came first) is returned screened, and the submit answers its verdict after all.
+ */
+export async function markVerdictAwaited(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+): Promise<Pick<LeadRow, 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'> | undefined> {
+  return db
+    .updateTable('leads')
+    .set({ verdict_awaited: sql<boolean>`status = 'screening'` })
+    .where('id', '=', id)
+    .returning(['status', 'validation_summary', 'rejection_reasons', 'screened_at'])
+    .executeTakeFirst();
 }
 
 /** Record the sale (wallet-ledger decided it): the buying contractor is the lead's assignment. Idempotent. */

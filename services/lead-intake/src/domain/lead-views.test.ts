@@ -33,6 +33,7 @@ const base: LeadRow = {
   idempotency_key: null,
   request_hash: null,
   contacted_at: null,
+  verdict_awaited: false,
 };
 
 describe('lead views', () => {

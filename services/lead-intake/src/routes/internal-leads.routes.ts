@@ -26,7 +26,7 @@ function offersByLead(offers: Offer[]): Map<string, { offeredTo: string[]; round
 }
 
 /** lead-intake's internal routes (docs/internal-api.md); site-messages lives with the site routes. */
-export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config }: LeadRouteDeps): void {
+export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, replies }: LeadRouteDeps): void {
   app.get(
     INTERNAL_CALLS.claimedLeads.path,
     { schema: { params: IdParams } },
@@ -98,12 +98,13 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config }: Lea
       const body = request.body;
       const reply = await submitLead(
         ctx,
+        replies,
         { ...body, urgency: 'Standard', contractor_id: null },
         {
           clientIp: null,
           ipHashSalt: config.LEAD_IP_HASH_SALT,
           isTest: body.is_test,
-          screening: config,
+          waitMs: config.SCREENING_WAIT_MS,
         },
       );
       return {

@@ -4,8 +4,8 @@ import { submitLead } from '../use-cases/submit-lead.js';
 import type { LeadIntakeConfig } from '../config.js';
 import type { LeadRouteDeps } from './deps.js';
 
-/** leads-submit: both lead forms; per-IP rate limit, then screen and store, and answer the verdict. */
-export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRouteDeps): void {
+/** leads-submit: both lead forms; per-IP rate limit, then store, then a bounded wait for screening. */
+export function registerSubmitRoutes(app: ServiceApp, { ctx, config, replies }: LeadRouteDeps): void {
   app.post(functionPath('leads-submit'), { schema: { body: LeadSubmitRequestSchema } }, async (request) => {
     const ip = clientIpOf(request);
     const gate = await submitGate(ctx.kv, config, ip);
@@ -13,6 +13,7 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRoute
     const body = request.body;
     const answer = await submitLead(
       ctx,
+      replies,
       {
         customer_name: body.customer_name,
         phone: body.phone,
@@ -28,7 +29,7 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config }: LeadRoute
         clientIp: ip,
         ipHashSalt: config.LEAD_IP_HASH_SALT,
         isTest: false,
-        screening: config,
+        waitMs: config.SCREENING_WAIT_MS,
         idempotencyKey: body.idempotency_key ?? null,
       },
     );

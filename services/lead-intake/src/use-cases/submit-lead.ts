@@ -4,14 +4,16 @@ import { MESSAGES, type Urgency } from '@leadmarket/contracts';
 import {
   findLead,
   findLeadByIdempotencyKey,
-  insertScreenedLead,
-  leadScreenedOf,
+  insertLeadWithEvent,
+  leadSubmittedOf,
+  markVerdictAwaited,
+  recordScreening,
   type NewLead,
 } from '../db/lead.repository.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
-import type { LeadIntakeDatabase } from '../db/database.js';
-import { releaseClaim, screenLead, type ScreeningLimits } from './screen-lead.js';
+import type { ScreeningReplies, ScreeningWait } from '../screening-replies.js';
+import type { LeadIntakeDatabase, LeadRow } from '../db/database.js';
 
 /** A lead as the forms (and the admin's test-lead form) send it, already schema-validated. */
 export interface LeadInput {
@@ -30,8 +32,7 @@ export interface SubmitOptions {
   clientIp: string | null;
   ipHashSalt: string;
   isTest: boolean;
-  /** Screening's per-address limit and window. */
-  screening: ScreeningLimits;
+  waitMs: number;
   /** The form's idempotency key: a retry with it answers the first lead's reply. */
   idempotencyKey?: string | null;
 }
@@ -55,13 +56,15 @@ const requestHash = (input: LeadInput): string =>
     .digest('hex');
 
 /**
- * Screen the lead, then store it with its verdict and its LeadScreened in one statement, and answer
- * the verdict (docs/adr/0031-screening-in-the-submit.md): the customer is told at once whether
- * the request was accepted, and what to fix if not. A submit that repeats an earlier one's
- * idempotency key stores nothing and answers that lead's reply (or 409 when its details differ).
+ * Store the lead and its LeadSubmitted in one statement, then wait (bounded) for screening's answer
+ * to it, which comes over the bus to this instance (request–reply: docs/adr/0039). Past the wait
+ * the reply says "pending", the lead is still screened, and the customer is told the verdict by
+ * SMS/email when it comes. A submit that repeats an earlier one's idempotency key stores nothing
+ * and answers that lead's state (or 409 when its details differ).
  */
 export async function submitLead(
   ctx: ServiceContext<LeadIntakeDatabase>,
+  replies: ScreeningReplies,
   input: LeadInput,
   options: SubmitOptions,
 ): Promise<SubmitReply & { lead_id: string }> {
@@ -69,10 +72,11 @@ export async function submitLead(
   if (!phone) throw badRequest(MESSAGES.contractor.invalidPhone, 'phone');
   const key = options.idempotencyKey ?? null;
   const hash = key ? requestHash(input) : null;
+  const id: string = randomUUID();
   const now = new Date();
   const clientIpHash = options.clientIp ? hashToken(`${options.ipHashSalt}:${options.clientIp}`) : null;
   const record: NewLead = {
-    id: randomUUID(),
+    id,
     customer_name: input.customer_name,
     phone,
     email: input.email,
@@ -88,43 +92,52 @@ export async function submitLead(
     idempotency_key: key,
     request_hash: hash,
   };
-  const screening = await screenLead(ctx.db, ctx.kv, options.screening, { ...record, submitted_at: now });
-  // A claim whose lead is not stored is given back (best effort: it stops counting after a minute).
-  const giveBackClaim = async () => {
-    if (screening.claimedFingerprint)
-      await releaseClaim(ctx.kv, screening.claimedFingerprint, record.id).catch(() => {});
-  };
-  // No look-up of the key first: the unique index finds a repeat (ON CONFLICT DO NOTHING), so a
-  // first submission, nearly every one, costs no extra round trip; only a repeat reads its lead.
-  // The envelope waits for the relay's after-commit hand-off, as ctx.emit's would; after a conflict
-  // nothing is written and its token expires unused.
+  // Waiting before the statement: the answer cannot come before anyone waits for it.
+  const wait: ScreeningWait = replies.expect(id);
+  // The lead and its LeadSubmitted in one statement, one round trip. The envelope waits for the
+  // relay's after-commit hand-off, which publishes it as a request (screening answers this lead
+  // id to this instance); after an idempotency-key conflict nothing is written and the token
+  // expires unused. No look-up of the key first: the unique index finds a repeat.
   let stored: boolean;
   try {
-    stored = await insertScreenedLead(
+    stored = await insertLeadWithEvent(
       ctx.db,
       record,
-      screening,
-      outboxWriteOf(ctx.service, leadScreenedOf(record, screening)),
+      outboxWriteOf(ctx.service, leadSubmittedOf(record), { requestCorrelationId: id }),
     );
   } catch (err) {
-    await giveBackClaim();
+    wait.cancel();
     throw err;
   }
-  if (stored) {
-    return { ...submitReply(screening.status, screening.validation_summary, screening.reasons), lead_id: record.id };
+  if (!stored) {
+    wait.cancel();
+    // A repeat of an earlier submission (or of a concurrent retry) with the same key.
+    const earlier = await findLeadByIdempotencyKey(ctx.db, key!);
+    if (!earlier || earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
+    const lead = await findLead(ctx.db, earlier.id);
+    const state = lead?.status === 'screening' ? await markVerdictAwaited(ctx.db, earlier.id) : lead;
+    return { ...replyOf(state), lead_id: earlier.id };
   }
-  await giveBackClaim();
-  // A repeat of an earlier submission (or of a concurrent retry) with the same key: its own verdict.
-  const earlier = await findLeadByIdempotencyKey(ctx.db, key!);
-  if (!earlier || earlier.request_hash !== hash) throw conflict(MESSAGES.leadSubmit.keyReused);
-  const lead = await findLead(ctx.db, earlier.id);
+  const answer = await wait.answer(options.waitMs);
+  if (answer) {
+    // Stored before the customer hears it, so the lead is in the state the reply tells (its
+    // LeadScreened, the same committed verdict, then finds it moved and changes nothing).
+    await recordScreening(ctx.db, id, { ...answer, screened_at: new Date(answer.screened_at) });
+    return { ...submitReply(answer.status, answer.validation_summary, answer.reasons), lead_id: id };
+  }
+  // No answer in time: the customer will be told by SMS/email, unless the verdict was stored
+  // meanwhile (its LeadScreened came first), which the same statement returns for the reply.
+  return { ...replyOf(await markVerdictAwaited(ctx.db, id)), lead_id: id };
+}
+
+/** The reply for a lead's stored state: its verdict once screened, else "pending". */
+function replyOf(
+  lead: Pick<LeadRow, 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'> | undefined,
+): SubmitReply {
   const screened = lead?.screened_at && lead.validation_summary;
-  return {
-    ...submitReply(
-      screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null,
-      screened ? lead.validation_summary : null,
-      lead?.rejection_reasons ?? null,
-    ),
-    lead_id: earlier.id,
-  };
+  return submitReply(
+    screened ? (lead.status === 'rejected' ? 'rejected' : 'valid') : null,
+    screened ? lead.validation_summary : null,
+    lead?.rejection_reasons ?? null,
+  );
 }

@@ -1,12 +1,13 @@
 import { toE164 } from '@leadmarket/platform';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
-import { soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
+import { screenedEmail, screenedSms, soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
- * The customer hears about their request: who bought it and will call (sold), or that nobody took
- * it (unsold). SMS to their phone, and email when they gave one; one of each per lead and outcome.
+ * The customer hears about their request: its screening's outcome when the form could only say
+ * "checking it" (accepted, rejected with what to fix), that an operator released it, who bought it
+ * and will call (sold), or that nobody took it (unsold). SMS to their phone, and email when they gave one; one of each per lead and outcome.
  * The contact arrives in the event from lead-intake and is kept only on these delivery rows.
  */
 export const customerToBeToldConsumer = defineNotificationConsumer({
@@ -18,11 +19,19 @@ export const customerToBeToldConsumer = defineNotificationConsumer({
         { lead_id: data.lead_id, contractor_id: data.contractor_id },
         'buyer unknown to notification; not named',
       );
-    const sms = data.outcome === 'sold' ? soldSms({ ...data, business }) : unsoldSms(data);
+    const { outcome } = data;
+    const sms =
+      outcome === 'sold'
+        ? soldSms({ ...data, business })
+        : outcome === 'unsold'
+          ? unsoldSms(data)
+          : screenedSms(data, outcome);
     const email = data.email
-      ? data.outcome === 'sold'
+      ? outcome === 'sold'
         ? soldEmail({ ...data, business })
-        : unsoldEmail(data)
+        : outcome === 'unsold'
+          ? unsoldEmail(data)
+          : screenedEmail(data, outcome)
       : undefined;
     const key = `customer_${data.outcome}:${data.lead_id}`;
     let queued = false;

@@ -1,6 +1,6 @@
 import { SERVICE_CATALOGUE } from '@leadmarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { soldEmail, soldSms, unsoldEmail, unsoldSms } from './customer-messages.js';
+import { screenedEmail, screenedSms, soldEmail, soldSms, unsoldEmail, unsoldSms } from './customer-messages.js';
 
 const request = { customer_name: 'Peggy Hill', service_category: 'home_services', sub_service: 'hvac' };
 
@@ -19,6 +19,15 @@ describe('customer messages', () => {
     expect(soldEmail({ ...request, business: { business_name: 'X', phone: '+17135550188' } }).body).toContain(
       '(713) 555-0188',
     );
+  });
+
+  it('tells a late verdict: accepted and on its way, or what to fix', () => {
+    expect(screenedSms(request, 'accepted')).toContain('Hi Peggy, your HVAC request was accepted');
+    expect(screenedSms(request, 'released')).toContain('was checked again and accepted');
+    const rejected = screenedSms({ ...request, reasons: ['phone:invalid_number'] }, 'rejected');
+    expect(rejected).toContain('we could not accept your HVAC request');
+    expect(rejected).toMatch(/phone number/i);
+    expect(screenedEmail({ ...request, reasons: ['phone:invalid_number'] }, 'rejected').body).toMatch(/- .*phone/i);
   });
 
   it('does not invent a buyer it does not know', () => {

@@ -1,4 +1,4 @@
-import { formatPhone, plural, serviceLabel } from '@leadmarket/contracts';
+import { formatPhone, leadProblems, plural, serviceLabel } from '@leadmarket/contracts';
 
 /** Texts of the messages a customer receives about their own request (pure; unit-tested). */
 
@@ -76,6 +76,60 @@ export function unsoldEmail(n: UnsoldNotice): { subject: string; body: string } 
       'What you can do:',
       '- send the request again later (at busy times more professionals are free), or add detail that helps a professional say yes;',
       '- for an emergency, call a local professional directly.',
+    ].join('\n'),
+  };
+}
+
+/** A request screened after the form had answered "checking it": accepted, or what to fix. */
+export interface ScreenedNotice {
+  customer_name: string;
+  service_category: string;
+  sub_service: string;
+  /** Rejected: screening's reason codes. */
+  reasons?: readonly string[];
+}
+
+const fixes = (n: ScreenedNotice) =>
+  leadProblems(n.reasons ?? [])
+    .map((p) => `${p.message}.`)
+    .join(' ');
+
+/** The SMS telling the customer the outcome of the check the form said was still running. */
+export function screenedSms(n: ScreenedNotice, outcome: 'accepted' | 'rejected' | 'released'): string {
+  if (outcome === 'rejected')
+    return `leadmarket: Hi ${firstName(n.customer_name)}, we could not accept your ${what(n)} request. ${fixes(n)} Please fix this and send it again.`.replace(
+      /\s+/g,
+      ' ',
+    );
+  return `leadmarket: Hi ${firstName(n.customer_name)}, your ${what(n)} request ${outcome === 'released' ? 'was checked again and accepted' : 'was accepted'}. It is on its way to professionals near you; one will call you once they take it.`;
+}
+
+/** The same, by email. */
+export function screenedEmail(
+  n: ScreenedNotice,
+  outcome: 'accepted' | 'rejected' | 'released',
+): { subject: string; body: string } {
+  if (outcome === 'rejected')
+    return {
+      subject: `We could not accept your ${what(n)} request`,
+      body: [
+        `Hi ${firstName(n.customer_name)},`,
+        '',
+        `We checked your ${what(n)} request and could not accept it as it was sent.`,
+        ...leadProblems(n.reasons ?? []).map((p) => `- ${p.message}.`),
+        '',
+        'Please fix this and send the request again.',
+      ].join('\n'),
+    };
+  return {
+    subject: `Your ${what(n)} request was accepted`,
+    body: [
+      `Hi ${firstName(n.customer_name)},`,
+      '',
+      outcome === 'released'
+        ? `We checked your ${what(n)} request again and accepted it.`
+        : `We checked your ${what(n)} request and accepted it.`,
+      'It is on its way to professionals near you; one will call you once they take it.',
     ].join('\n'),
   };
 }

@@ -7,6 +7,7 @@ import * as offerRound from './2026_11_23_2210_offer_round.js';
 import * as offersOwnedByMatching from './2026_11_24_0130_offers_owned_by_matching.js';
 import * as autoCreditMarks from './2026_11_24_0200_auto_credit_marks.js';
 import * as screeningInTheSubmit from './2026_11_27_0800_screening_in_the_submit.js';
+import * as screeningServiceAgain from './2026_11_27_1800_screening_service_again.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
 export const leadMigrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const leadMigrations: MigrationSet = {
   '2026_11_24_0130_offers_owned_by_matching': offersOwnedByMatching,
   '2026_11_24_0200_auto_credit_marks': autoCreditMarks,
   '2026_11_27_0800_screening_in_the_submit': screeningInTheSubmit,
+  '2026_11_27_1800_screening_service_again': screeningServiceAgain,
 };

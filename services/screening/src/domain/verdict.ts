@@ -10,12 +10,15 @@ export interface Findings {
   ipRateOk: boolean;
 }
 
-/** Combine the checks: valid only when every one passes; every failure is a recorded reason. */
-export function verdictOf(f: Findings): {
+/** A lead's verdict: its status, each check's outcome, and every failed check's reason code. */
+export interface Verdict {
   status: 'valid' | 'rejected';
   validation_summary: ValidationSummary;
   reasons: string[];
-} {
+}
+
+/** Combine the checks: valid only when every one passes; every failure is a recorded reason. */
+export function verdictOf(f: Findings): Verdict {
   const validation_summary: ValidationSummary = {
     phone_valid: f.phone.valid,
     email_valid: f.email.valid,

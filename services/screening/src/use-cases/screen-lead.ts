@@ -1,26 +1,26 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { KeyValueStore } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
-import type { LeadIntakeConfig } from '../config.js';
-import type { LeadIntakeDatabase } from '../db/database.js';
-import type { LeadVerdict } from '../db/lead.repository.js';
+import type { ScreeningConfig } from '../config.js';
+import type { ScreeningDatabase } from '../db/database.js';
 import { holdsFingerprint, screeningFacts } from '../db/screening.repository.js';
-import { checkContent } from '../domain/screening/content-check.js';
-import { checkEmail } from '../domain/screening/email-check.js';
-import { duplicateClaimKey, duplicateFingerprint } from '../domain/screening/fingerprint.js';
-import { checkPhone } from '../domain/screening/phone-check.js';
-import { verdictOf } from '../domain/screening/verdict.js';
+import { checkContent } from '../domain/content-check.js';
+import { checkEmail } from '../domain/email-check.js';
+import { duplicateClaimKey, duplicateFingerprint } from '../domain/fingerprint.js';
+import { checkPhone } from '../domain/phone-check.js';
+import { verdictOf, type Verdict } from '../domain/verdict.js';
 
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
 
 /**
- * How long a claim whose lead is not stored counts as a submit in flight. A submit claims, then
- * stores the lead in its next statement; a claim still unstored after this was left by a submit that
- * failed or died between the two, and must not refuse the customer's next try for 30 days.
+ * How long a claim whose lead has no stored verdict counts as a screening in flight. Screening
+ * claims, then commits the verdict; a claim still without one after this was left by a screening
+ * that failed or died between the two (its redelivery claims again), and must not refuse the
+ * customer's next try for 30 days.
  */
 const UNSTORED_CLAIM_MS = 60_000;
 
-/** The lead as screening reads it (phone already normalised). */
+/** The lead as screening reads it (LeadSubmitted; the phone normalised by lead-intake). */
 export interface LeadToScreen {
   id: string;
   phone: string;
@@ -31,15 +31,15 @@ export interface LeadToScreen {
   sub_service: string;
   client_ip_hash: string | null;
   submitted_at: Date;
-  /** The form's idempotency key: a retry of the same submission is never its duplicate. */
+  /** A form's idempotency key: a retry of the same submission is never its duplicate. */
   idempotency_key?: string | null;
 }
 
-/** Screening's per-address limit and window, as lead-intake's configuration has them. */
-export type ScreeningLimits = Pick<LeadIntakeConfig, 'SCREENING_IP_LIMIT' | 'SCREENING_IP_WINDOW_SECONDS'>;
+/** Screening's per-address limit and window. */
+export type ScreeningLimits = Pick<ScreeningConfig, 'SCREENING_IP_LIMIT' | 'SCREENING_IP_WINDOW_SECONDS'>;
 
-/** The verdict, and the fingerprint this lead claimed (stored with the lead, released if the lead is not). */
-export type Screening = LeadVerdict & { claimedFingerprint?: string };
+/** The verdict, and the fingerprint this lead claimed (stored with the verdict). */
+export type Screening = Verdict & { screened_at: Date; claimedFingerprint?: string };
 
 /**
  * A claim's value: the claiming lead, when it claimed (an unstored claim ages out, UNSTORED_CLAIM_MS)
@@ -49,7 +49,7 @@ export const claimValue = (leadId: string, at: number, idempotencyKey?: string |
   `${leadId} ${at}${idempotencyKey ? ` ${idempotencyKey}` : ''}`;
 const readClaim = (value: string): { leadId: string; at: number; idempotencyKey?: string } => {
   const [leadId = '', at, idempotencyKey] = value.split(' ');
-  // A claim written by the screening service named the lead alone: as old as can be.
+  // A claim written before claims carried their time named the lead alone: as old as can be.
   return { leadId, at: Number(at) || 0, idempotencyKey };
 };
 
@@ -62,7 +62,7 @@ const readClaim = (value: string): { leadId: string; at: number; idempotencyKey?
  */
 async function isDuplicate(
   kv: KeyValueStore,
-  db: Kysely<LeadIntakeDatabase>,
+  db: Kysely<ScreeningDatabase>,
   fingerprint: string,
   lead: Pick<LeadToScreen, 'id' | 'idempotency_key'>,
   seenInDatabase: boolean,
@@ -82,8 +82,8 @@ async function isDuplicate(
     // only one of the two is stored (the idempotency key), so neither is the other's duplicate.
     if (lead.idempotency_key && holder.idempotencyKey === lead.idempotency_key) return false;
     const kept = await holdsFingerprint(db, holder.leadId, fingerprint);
-    // A stored holder without its fingerprint is no original (deleted since); an unstored one is
-    // a submit in flight (the race the claim is for) until its claim ages out.
+    // A screened holder without its fingerprint is no original (rejected, or deleted since); one
+    // not screened yet is a screening in flight (the race the claim is for) until its claim ages out.
     const original = kept ?? Date.now() - holder.at < UNSTORED_CLAIM_MS;
     if (original) return true;
     if (claim) await kv.set(key, mine, WINDOW_SECONDS);
@@ -95,10 +95,9 @@ async function isDuplicate(
 }
 
 /**
- * Release `leadId`'s claim of a fingerprint: the lead was not stored after all, or was deleted. Only
- * while the claim still names it: a newer lead that took the key since keeps it. Throws when Redis
- * is down (then an unstored claim stops counting after UNSTORED_CLAIM_MS, and a deleted holder,
- * stored without its fingerprint row, is no original).
+ * Release `leadId`'s claim of a fingerprint: the lead was deleted. Only while the claim still names
+ * it: a newer lead that took the key since keeps it. Throws when Redis is down (then a deleted
+ * holder, screened without its fingerprint row, is no original).
  */
 export async function releaseClaim(kv: KeyValueStore, fingerprint: string, leadId: string): Promise<void> {
   const key = duplicateClaimKey(fingerprint);
@@ -107,12 +106,12 @@ export async function releaseClaim(kv: KeyValueStore, fingerprint: string, leadI
 }
 
 /**
- * Screen a lead before it is stored: phone, email, content, duplicates (30 days, accepted leads),
- * leads from its address in the window. Every failed check is a reason. The caller stores the
- * verdict, the claimed fingerprint and LeadScreened with the lead, in one statement.
+ * Screen a submitted lead: phone, email, content, duplicates (30 days, accepted leads), leads from
+ * its address in the window. Every failed check is a reason. The caller stores the verdict and the
+ * claimed fingerprint, and writes LeadScreened, in the same transaction as `db`.
  */
 export async function screenLead(
-  db: Kysely<LeadIntakeDatabase>,
+  db: Kysely<ScreeningDatabase>,
   kv: KeyValueStore,
   limits: ScreeningLimits,
   lead: LeadToScreen,
@@ -121,6 +120,7 @@ export async function screenLead(
   const submitted = lead.submitted_at.getTime();
   // Both reads of earlier leads in one statement (each statement is a round trip).
   const facts = await screeningFacts(db, {
+    leadId: lead.id,
     ipHash: lead.client_ip_hash,
     ipSince: new Date(submitted - limits.SCREENING_IP_WINDOW_SECONDS * 1000),
     ipLimit: limits.SCREENING_IP_LIMIT,

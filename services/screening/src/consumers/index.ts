@@ -1,0 +1,7 @@
+import type { ConsumerDefinition } from '@leadmarket/platform';
+import type { ScreeningContext } from '../context.js';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
+import { leadSubmittedConsumer } from './lead-submitted.consumer.js';
+
+/** Every event screening consumes, one handler per file. */
+export const consumers: ConsumerDefinition<any, ScreeningContext>[] = [leadSubmittedConsumer, leadDeletedConsumer];

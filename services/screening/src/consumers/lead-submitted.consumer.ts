@@ -1,0 +1,67 @@
+import type { ScreeningAnswer } from '@leadmarket/contracts';
+import { insertScreening } from '../db/screening.repository.js';
+import { defineScreeningConsumer } from '../context.js';
+import { screenLead } from '../use-cases/screen-lead.js';
+
+/**
+ * Screen a submitted lead (phone, email, content, duplicates, per-address rate), store the verdict
+ * (hashes and reasons, never the contact) and write LeadScreened in the same transaction; after the
+ * commit, answer the leads-submit waiting for it (request–reply over the bus), if one is.
+ */
+export const leadSubmittedConsumer = defineScreeningConsumer({
+  event: 'LeadSubmitted',
+  async handle({ data }, ctx) {
+    const submittedAt = new Date(data.submitted_at);
+    const screening = await screenLead(ctx.trx, ctx.kv, ctx.service.config, {
+      id: data.lead_id,
+      phone: data.phone,
+      email: data.email,
+      customer_name: data.customer_name,
+      description: data.description,
+      service_category: data.service_category,
+      sub_service: data.sub_service,
+      client_ip_hash: data.client_ip_hash,
+      submitted_at: submittedAt,
+    });
+    await insertScreening(ctx.trx, {
+      lead_id: data.lead_id,
+      status: screening.status,
+      summary: screening.validation_summary,
+      reasons: screening.reasons,
+      client_ip_hash: data.client_ip_hash,
+      is_test: data.is_test,
+      submitted_at: submittedAt,
+      screened_at: screening.screened_at,
+      // An accepted lead keeps its fingerprint for the window, in the same statement as its verdict.
+      fingerprint: screening.claimedFingerprint,
+    });
+    await ctx.emit([
+      {
+        type: 'LeadScreened',
+        data: {
+          lead_id: data.lead_id,
+          status: screening.status,
+          validation_summary: screening.validation_summary,
+          reasons: screening.reasons,
+          service_category: data.service_category,
+          sub_service: data.sub_service,
+          zip_code: data.zip_code,
+          urgency: data.urgency,
+          description: data.description,
+          preferred_contractor_id: data.preferred_contractor_id,
+          is_test: data.is_test,
+          submitted_at: data.submitted_at,
+          screened_at: screening.screened_at.toISOString(),
+        },
+      },
+    ]);
+    const answer: ScreeningAnswer = {
+      lead_id: data.lead_id,
+      status: screening.status,
+      validation_summary: screening.validation_summary,
+      reasons: screening.reasons,
+      screened_at: screening.screened_at.toISOString(),
+    };
+    ctx.reply(answer);
+  },
+});

@@ -1,0 +1,16 @@
+import { consumerOf, type ServiceContext } from '@leadmarket/platform';
+import type { ScreeningDatabase } from './db/database.js';
+import { loadScreeningConfig, type ScreeningConfig } from './config.js';
+
+/** What screening's consumers and jobs share: the platform's context and its config, parsed once at start-up. */
+export interface ScreeningContext extends ServiceContext<ScreeningDatabase> {
+  config: ScreeningConfig;
+}
+
+export const screeningContext = (base: ServiceContext): ScreeningContext => ({
+  ...base,
+  config: loadScreeningConfig(base.env),
+});
+
+/** Declare a screening consumer (its handler receives the ScreeningContext as `ctx.service`, and `trx` knows screening's tables). */
+export const defineScreeningConsumer = consumerOf<ScreeningContext>();

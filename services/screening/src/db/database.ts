@@ -1,0 +1,44 @@
+import type { GeneratedTimestamp, PlatformTables, Timestamp } from '@leadmarket/platform';
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** screening's schema: its tables, as its migrations (src/db/migrations) leave them, and the platform's outbox/inbox. */
+export interface ScreeningDatabase extends PlatformTables {
+  screenings: ScreeningsTable;
+  screening_reasons: ScreeningReasonsTable;
+  duplicate_fingerprints: DuplicateFingerprintsTable;
+}
+
+/** One verdict per lead: each check's outcome and the resulting status. */
+export interface ScreeningsTable {
+  lead_id: string;
+  status: 'valid' | 'rejected';
+  phone_valid: boolean;
+  email_valid: boolean;
+  content_valid: boolean;
+  is_duplicate: boolean;
+  ip_rate_ok: boolean;
+  /** sha-256 of the client address, or null when the lead came without one. */
+  client_ip_hash: string | null;
+  is_test: Generated<boolean>;
+  submitted_at: Timestamp;
+  screened_at: GeneratedTimestamp;
+}
+
+/** Each failed check of a rejected lead, e.g. check_name 'phone', code 'phone:invalid'. */
+export interface ScreeningReasonsTable {
+  id: Generated<number>;
+  lead_id: string;
+  check_name: string;
+  code: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** Hashed duplicate fingerprints of accepted leads (the 30-day window's truth behind Redis). */
+export interface DuplicateFingerprintsTable {
+  fingerprint: string;
+  lead_id: string;
+  submitted_at: Timestamp;
+}
+
+export type Screening = Selectable<ScreeningsTable>;
+export type NewScreening = Insertable<ScreeningsTable>;

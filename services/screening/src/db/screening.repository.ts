@@ -1,0 +1,192 @@
+import type { ValidationSummary } from '@leadmarket/contracts';
+import { prepared, preparedRead } from '@leadmarket/platform';
+import { sql, type Kysely } from 'kysely';
+import type { ScreeningDatabase } from './database.js';
+
+/** What a verdict stores: the screening row, each reason as its own row, and (an accepted lead) its fingerprint. */
+export interface ScreeningRecord {
+  lead_id: string;
+  status: 'valid' | 'rejected';
+  summary: ValidationSummary;
+  reasons: string[];
+  client_ip_hash: string | null;
+  is_test: boolean;
+  submitted_at: Date;
+  screened_at: Date;
+  /** Set for a lead that claims its duplicate fingerprint for the 30-day window (a repeat inserts nothing). */
+  fingerprint?: string;
+}
+
+/** A verdict's values, as the prepared insert takes them (the reasons as two arrays of one length). */
+type ScreeningParams = Omit<ScreeningRecord, 'summary' | 'reasons' | 'fingerprint'> &
+  ValidationSummary & { check_names: string[]; codes: string[]; fingerprint: string | null };
+
+/**
+ * The insert of a verdict, compiled once and prepared (`prepared`, docs/adr/0027): one text for each
+ * of the four shapes (with or without reasons, with or without a fingerprint), so a verdict writes to
+ * the same tables as before; the reasons go in as arrays (`unnest`, in their order), whatever their count.
+ */
+const screeningInsert = (withReasons: boolean, withFingerprint: boolean) =>
+  prepared((db: Kysely<ScreeningDatabase>, p: ScreeningParams) => {
+    let q = db.with('screening', (c) =>
+      c.insertInto('screenings').values({
+        lead_id: p.lead_id,
+        status: p.status,
+        phone_valid: p.phone_valid,
+        email_valid: p.email_valid,
+        content_valid: p.content_valid,
+        is_duplicate: p.is_duplicate,
+        ip_rate_ok: p.ip_rate_ok,
+        client_ip_hash: p.client_ip_hash,
+        is_test: p.is_test,
+        submitted_at: p.submitted_at,
+        screened_at: p.screened_at,
+      }),
+    );
+    if (withReasons) {
+      q = q.with('reasons', (c) =>
+        c
+          .insertInto('screening_reasons')
+          .columns(['lead_id', 'check_name', 'code'])
+          .expression(
+            sql`select ${p.lead_id}::uuid, r.check_name, r.code
+                  from unnest(${p.check_names}::text[], ${p.codes}::text[]) as r(check_name, code)`,
+          ),
+      );
+    }
+    if (withFingerprint) {
+      q = q.with('fingerprint', (c) =>
+        c
+          .insertInto('duplicate_fingerprints')
+          .values({ fingerprint: p.fingerprint!, lead_id: p.lead_id, submitted_at: p.submitted_at })
+          .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing()),
+      );
+    }
+    return q.selectNoFrom(sql<number>`1`.as('stored'));
+  });
+
+const screeningInserts = [
+  [screeningInsert(false, false), screeningInsert(false, true)],
+  [screeningInsert(true, false), screeningInsert(true, true)],
+] as const;
+
+/**
+ * Store a verdict, its reasons and the claimed fingerprint in one statement (each statement is a
+ * round trip). The reasons reference the screening row inserted beside them: PostgreSQL
+ * checks the foreign key at the end of the statement, when both are there.
+ */
+export async function insertScreening(db: Kysely<ScreeningDatabase>, s: ScreeningRecord): Promise<void> {
+  const { summary, reasons, fingerprint, ...verdict } = s;
+  const insert = screeningInserts[reasons.length ? 1 : 0][fingerprint ? 1 : 0];
+  await insert(db, {
+    ...verdict,
+    ...summary,
+    check_names: reasons.map((code) => code.split(':')[0]!),
+    codes: reasons,
+    fingerprint: fingerprint ?? null,
+  });
+}
+
+/** What `screeningFacts` asks, as the prepared read takes it. */
+interface FactsParams {
+  leadId: string;
+  ipHash: string;
+  ipSince: Date;
+  ipLimit: number;
+  fingerprint: string;
+  fingerprintSince: Date;
+}
+
+/**
+ * The read of `screeningFacts`, compiled once and prepared: one text with the address's count and
+ * one without (a lead that came without an address reads nothing of the screenings).
+ */
+const factsRead = (withIp: boolean) =>
+  preparedRead((db: Kysely<ScreeningDatabase>, q: FactsParams) =>
+    db.selectNoFrom((eb) => [
+      withIp
+        ? eb
+            .selectFrom(
+              // Counting stops at the limit: past it the answer is the same, and a busy address
+              // (a shared NAT) would otherwise cost a read of all its leads in the window.
+              eb
+                .selectFrom('screenings')
+                .select('lead_id')
+                .where('client_ip_hash', '=', q.ipHash)
+                .where('submitted_at', '>=', q.ipSince)
+                .limit(q.ipLimit)
+                .as('recent'),
+            )
+            .select((e) => e.fn.countAll().as('n'))
+            .as('from_ip')
+        : sql<number>`0`.as('from_ip'),
+      eb
+        .exists(
+          eb
+            .selectFrom('duplicate_fingerprints')
+            .select('lead_id')
+            .where('fingerprint', '=', q.fingerprint)
+            .where('submitted_at', '>=', q.fingerprintSince)
+            .where('lead_id', '!=', q.leadId),
+        )
+        .as('recent_fingerprint'),
+    ]),
+  );
+
+const factsReads = [factsRead(false), factsRead(true)] as const;
+
+/**
+ * What a verdict must know of earlier leads, in one read: how many leads from this (hashed) address
+ * were screened since `ipSince`, up to `ipLimit` (0 without an address), and whether another accepted lead had this
+ * fingerprint since `fingerprintSince` (the truth of the 30-day duplicate window).
+ */
+export async function screeningFacts(
+  db: Kysely<ScreeningDatabase>,
+  q: {
+    leadId: string;
+    ipHash: string | null;
+    ipSince: Date;
+    /** The IP limit: `fromIp` counts up to it, no further. */
+    ipLimit: number;
+    fingerprint: string;
+    fingerprintSince: Date;
+  },
+): Promise<{ fromIp: number; recentFingerprint: boolean }> {
+  const [row] = await factsReads[q.ipHash ? 1 : 0](db, { ...q, ipHash: q.ipHash ?? '' });
+  return { fromIp: Number(row!.from_ip), recentFingerprint: Boolean(row!.recent_fingerprint) };
+}
+
+/**
+ * Whether the lead named by a fingerprint's Redis claim still counts as its original: it keeps its
+ * accepted fingerprint row. A holder with a verdict and no row is none: it was rejected (a key
+ * written before ADR 0004) or deleted (LeadDeleted dropped its row, and the key's release after
+ * commit is lost if Redis was down then). Undefined when screening has no verdict for it yet (it is
+ * being screened at this moment, or its screening died): the caller decides by the claim's age.
+ * One statement, because the verdict and the row are written by one: it sees both or neither.
+ */
+export async function holdsFingerprint(
+  db: Kysely<ScreeningDatabase>,
+  leadId: string,
+  fingerprint: string,
+): Promise<boolean | undefined> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('screenings').select('lead_id').where('lead_id', '=', leadId)).as('screened'),
+      eb
+        .exists(
+          eb
+            .selectFrom('duplicate_fingerprints')
+            .select('lead_id')
+            .where('fingerprint', '=', fingerprint)
+            .where('lead_id', '=', leadId),
+        )
+        .as('kept'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.screened ? Boolean(row.kept) : undefined;
+}
+
+/** Fingerprints past the window serve no purpose; dropping them keeps the table small. */
+export async function pruneFingerprints(db: Kysely<ScreeningDatabase>, before: Date): Promise<void> {
+  await db.deleteFrom('duplicate_fingerprints').where('submitted_at', '<', before).execute();
+}

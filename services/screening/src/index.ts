@@ -1,0 +1,23 @@
+import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
+import { defineService, intervalJob } from '@leadmarket/platform';
+import { consumers } from './consumers/index.js';
+import { screeningContext } from './context.js';
+import { migrations } from './db/migrations/index.js';
+import { pruneFingerprints } from './db/screening.repository.js';
+
+/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
+export const service = defineService({
+  name: 'screening',
+  migrations,
+  context: screeningContext,
+  consumers,
+  // No public functions; its configuration is validated when its context is built at start-up.
+  register() {},
+  background(ctx) {
+    return [
+      intervalJob('prune-duplicate-fingerprints', 3600_000, ctx.logger, async () => {
+        await pruneFingerprints(ctx.db, new Date(Date.now() - (DUPLICATE_WINDOW_DAYS + 1) * 24 * 3600_000));
+      }),
+    ];
+  },
+});
