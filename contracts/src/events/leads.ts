@@ -121,6 +121,12 @@ export const LeadMatchedV1 = z.object({
   urgency: z.enum(URGENCIES).optional(),
   offers: z.array(LeadOfferSchema),
   matched_at: isoTime,
+  /**
+   * Other contractors whose Available list now shows the lead (its ZIP code and trade) without an
+   * offer (their balance, caps or rank left them out): their dashboards' counts follow at once.
+   * At most MATCH_LISTED_LIMIT; absent in older events.
+   */
+  listed_to: z.array(z.string()).optional(),
 });
 
 /** Emitted by wallet-ledger in the transaction that sells the lead (exactly once per lead). */

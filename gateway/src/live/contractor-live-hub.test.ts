@@ -46,3 +46,44 @@ describe('the live hub when its bus feed is lost and attached again', () => {
     expect(got.map((e) => e.event)).toEqual(['ready']);
   });
 });
+
+describe('a new lead of the area', () => {
+  const matched = (leadId: string, offered: string[], listed: string[]): EventEnvelope =>
+    ({
+      id: randomUUID(),
+      type: 'LeadMatched',
+      data: {
+        lead_id: leadId,
+        service_category: 'home_services',
+        sub_service: 'hvac',
+        zip_code: '94107',
+        price_cents: 2500,
+        offers: offered.map((contractor_id, i) => ({
+          contractor_id,
+          rank: i + 1,
+          expires_at: new Date().toISOString(),
+        })),
+        matched_at: new Date().toISOString(),
+        listed_to: listed,
+      },
+    }) as unknown as EventEnvelope;
+
+  it('is an offer to those offered, a listing to the others of the area, and gone for all of them when sold', () => {
+    const hub = new ContractorLiveHub();
+    const got = new Map<string, string[]>();
+    for (const id of ['offered', 'listed', 'stranger']) {
+      got.set(id, []);
+      hub.connect(id, undefined, (e) => got.get(id)!.push(e.event));
+    }
+    const leadId = randomUUID();
+    hub.handle(matched(leadId, ['offered'], ['listed']));
+    hub.handle({
+      id: randomUUID(),
+      type: 'LeadPurchased',
+      data: { lead_id: leadId, contractor_id: 'offered', price_cents: 2500 },
+    } as unknown as EventEnvelope);
+    expect(got.get('offered')).toEqual(['ready', 'offer', 'lead_gone']);
+    expect(got.get('listed')).toEqual(['ready', 'lead_listed', 'lead_gone']);
+    expect(got.get('stranger')).toEqual(['ready']);
+  });
+});

@@ -5,7 +5,7 @@ import type { EventData, EventEnvelope, EventType } from '@leadmarket/contracts'
  * What a contractor's dashboard is pushed: a new offer, a lead no longer for sale, a new balance.
  * The admin dashboard (audience ADMIN_AUDIENCE) is pushed every new lead and every lead sold or gone.
  */
-export type LiveEventName = 'offer' | 'lead_gone' | 'balance' | 'lead_new' | 'lead_sold';
+export type LiveEventName = 'offer' | 'lead_listed' | 'lead_gone' | 'balance' | 'lead_new' | 'lead_sold';
 
 /** The recipient id of admin streams (contractor ids never start with '@'). */
 export const ADMIN_AUDIENCE = '@admin';
@@ -38,8 +38,9 @@ type Listener = (event: LiveEvent) => void;
 
 /**
  * The gateway's live fan-out for contractor dashboards. It turns bus events into per-contractor
- * pushes (an offer goes to the offered contractors only; a sold, expired or deleted lead to those
- * it was offered to and the buyer; a balance to its owner) and keeps the most recent pushes so a
+ * pushes (an offer goes to the offered contractors only; a new lead of their area they were not
+ * offered to the others matching names, so their Available count follows; a sold, expired or
+ * deleted lead to those it was offered or listed to and the buyer; a balance to its owner) and keeps the most recent pushes so a
  * reconnecting browser resumes from its Last-Event-ID. Ids are `<instance>.<seq>`: an id of
  * another gateway instance, or one older than the buffer, gets `resync` (refetch, then go on).
  */
@@ -95,7 +96,8 @@ export class ContractorLiveHub {
       case 'LeadMatched': {
         const d = envelope.data as EventData<'LeadMatched'>;
         const ids = d.offers.map((o) => o.contractor_id);
-        this.remember(d.lead_id, ids);
+        const listed = d.listed_to ?? [];
+        this.remember(d.lead_id, [...ids, ...listed]);
         this.push(ids, 'offer', {
           lead_id: d.lead_id,
           service_category: d.service_category,
@@ -104,6 +106,7 @@ export class ContractorLiveHub {
           price_cents: d.price_cents,
           urgency: d.urgency ?? null,
         });
+        this.push(listed, 'lead_listed', { lead_id: d.lead_id });
         return;
       }
       case 'LeadPurchased': {

@@ -28,7 +28,7 @@ async function publish<T extends EventType>(producer: Parameters<typeof buildEnv
   return envelope;
 }
 
-async function contractor(zip: string) {
+async function contractor(zip: string, balanceCents = 5000) {
   const id = randomUUID();
   await publish('contractors', {
     type: 'ContractorRegistered',
@@ -36,7 +36,12 @@ async function contractor(zip: string) {
   });
   const funded = await publish('wallet-ledger', {
     type: 'WalletBalanceChanged',
-    data: { contractor_id: id, balance_cents: 5000, reason: 'signup_credit', changed_at: new Date().toISOString() },
+    data: {
+      contractor_id: id,
+      balance_cents: balanceCents,
+      reason: 'signup_credit',
+      changed_at: new Date().toISOString(),
+    },
   });
   await waitUntilHandled(db(), funded.id);
   return id;
@@ -83,6 +88,23 @@ describe('a lead is matched by the consumer of its LeadPriced', () => {
       price_cents: 3300,
       lead_type: 'standard',
     });
+  });
+
+  it('names the contractors of the area it was not offered to, so their Available count follows', async () => {
+    const zip = '80177';
+    const rich = [await contractor(zip), await contractor(zip), await contractor(zip)];
+    const poor = await contractor(zip, 100);
+    const elsewhere = await contractor('80178');
+    const lead = screenedLeadData({ zip_code: zip });
+    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 3300) });
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const [matched] = await leadMatchedOf(lead.lead_id);
+    const offered: string[] = matched!.data.offers.map((o: { contractor_id: string }) => o.contractor_id);
+    // Two offers (OFFERS_PER_LEAD); the third affordable one and the one who cannot afford it are listed.
+    expect(offered).toHaveLength(2);
+    const notOffered = rich.filter((id) => !offered.includes(id));
+    expect([...matched!.data.listed_to].sort()).toEqual([...notOffered, poor].sort());
+    expect(matched!.data.listed_to).not.toContain(elsewhere);
   });
 
   it('a lead deleted before its LeadPriced came is never offered', async () => {

@@ -109,6 +109,28 @@ export interface CandidateLead {
   not_offered_lead?: Expression<string>;
 }
 
+/**
+ * Up to `limit` active contractors of the lead's area (its ZIP code and trade, as Available lists
+ * it: docs/adr/0037), other than `except`: those whose Available list gains the lead without an offer.
+ */
+export async function contractorsListing(
+  db: Kysely<MatchingDatabase>,
+  lead: { zip_code: string; target: string | null },
+  except: readonly string[],
+  limit: number,
+): Promise<string[]> {
+  let query = db
+    .selectFrom('contractor_zips as z')
+    .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
+    .select('c.contractor_id')
+    .where('z.zip_code', '=', lead.zip_code)
+    .where('c.deleted', '=', false)
+    .where('c.target', '=', lead.target)
+    .limit(limit);
+  if (except.length > 0) query = query.where('c.contractor_id', 'not in', [...except]);
+  return (await query.execute()).map((r) => r.contractor_id);
+}
+
 /** A lead's own values as a CandidateLead. */
 export const candidateLeadOf = (lead: {
   zip_code: string;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
+import { contractorsListing } from '../db/contractors.repository.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
 import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
@@ -26,7 +27,7 @@ export async function offerPricedLead(
     offers: config.OFFERS_PER_LEAD,
     now,
   });
-  return storeOfferRound(trx, ctx, config, {
+  const matched = await storeOfferRound(trx, ctx, config, {
     lead,
     priceCents: price.price_cents,
     ranked,
@@ -43,7 +44,16 @@ export async function offerPricedLead(
       round_deadline_at: new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000),
     },
   });
+  const offered = matched.offers.map((o) => o.contractor_id);
+  const listed = await contractorsListing(trx, lead, offered, MATCH_LISTED_LIMIT);
+  return listed.length > 0 ? { ...matched, listed_to: listed } : matched;
 }
+
+/**
+ * How many contractors a LeadMatched names as listing the lead without an offer. Beyond it (a ZIP
+ * code crowded with contractors of one trade) the rest see the count on their next read.
+ */
+export const MATCH_LISTED_LIMIT = 500;
 
 /**
  * The matcher's way (a lead its consumer did not match: the match failed and was rolled back to

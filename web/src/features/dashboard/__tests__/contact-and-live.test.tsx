@@ -59,4 +59,14 @@ describe('applyLiveEvent', () => {
     expect(cache.get('available')).toEqual({ available_leads: [{ id: 'b' }], total_available: 1 });
     expect(cache.get('dashboard')).toEqual({ wallet_balance: 5.05 });
   });
+
+  it('asks again for the list and the count behind "Available (N)" when a lead of the area was not offered', () => {
+    const asked: unknown[][] = [];
+    const mutate = vi.fn(async (matcher: (key: unknown) => boolean) => {
+      for (const name of ['contractors-available-leads', 'contractors-dashboard', 'get-wallet-statement'])
+        if (matcher(['dashboard', name, 'C-1', '{}'])) asked.push([name]);
+    });
+    applyLiveEvent(mutate as any, 'lead_listed', { lead_id: 'n' });
+    expect(asked).toEqual([['contractors-available-leads'], ['contractors-dashboard']]);
+  });
 });

@@ -5,7 +5,7 @@ import type { Session } from './dashboard-api';
 import type { AvailableLeadsPayload, DashboardPayload } from './types';
 
 /** Pushes the gateway sends a contractor's dashboard (gateway/src/live/contractor-live-hub.ts). */
-type LiveEventName = 'offer' | 'lead_gone' | 'balance' | 'resync';
+type LiveEventName = 'offer' | 'lead_listed' | 'lead_gone' | 'balance' | 'resync';
 
 const isQuery = (name: FunctionName) => (key: unknown) =>
   Array.isArray(key) && key[0] === 'dashboard' && key[1] === name;
@@ -15,8 +15,10 @@ export function applyLiveEvent(mutate: ScopedMutator, event: LiveEventName, data
   const revalidate = (name: FunctionName) => void mutate(isQuery(name));
   switch (event) {
     case 'offer':
+    case 'lead_listed':
       // The card's fields (description, age) come from matching's list: fetch it now (the open
-      // Available tab's own list, and the first screen's count behind the tab's label).
+      // Available tab's own list, and the first screen's count behind the tab's label). A lead of
+      // the area not offered to this contractor (lead_listed) is on that list and in that count too.
       revalidate('contractors-available-leads');
       revalidate('contractors-dashboard');
       return;
@@ -71,7 +73,7 @@ export function useLiveDashboard(session: Session | null): boolean {
     source.addEventListener('ready', onOpen);
     source.addEventListener('open', onOpen);
     source.addEventListener('error', onError);
-    const names: LiveEventName[] = ['offer', 'lead_gone', 'balance', 'resync'];
+    const names: LiveEventName[] = ['offer', 'lead_listed', 'lead_gone', 'balance', 'resync'];
     const listeners = names.map((name) => {
       const listener = (e: MessageEvent<string>) => {
         try {
