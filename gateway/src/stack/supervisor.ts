@@ -43,13 +43,27 @@ export interface SupervisorOptions {
 }
 
 /**
- * How every process of the stack starts (as `npm start` and the image do): TypeScript through tsx,
- * then the tracing register module, before the entry point loads anything it instruments.
+ * Whether this runner is the compiled JavaScript of the production tree (scripts/production-tree.ts)
+ * rather than the TypeScript sources: there, every process is plain Node on `.js` entry points.
  */
-export const NODE_IMPORTS = ['--import', 'tsx', '--import', '@leadmarket/platform/register'] as const;
+const COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * How every process of the stack starts (as `npm start` and the image do): TypeScript through tsx
+ * (not in the compiled tree), then the tracing register module, before the entry point loads
+ * anything it instruments.
+ */
+export const NODE_IMPORTS = [
+  ...(COMPILED ? [] : ['--import', 'tsx']),
+  '--import',
+  '@leadmarket/platform/register',
+] as const;
+
+/** A source entry point (`services/x/src/main.ts`) as this runner starts it. */
+export const entryPoint = (script: string) => (COMPILED ? script.replace(/\.ts$/, '.js') : script);
 
 /** Loaded by every process the supervisor starts, so it ends when the supervisor does (exit-with-parent.ts). */
-const EXIT_WITH_PARENT = new URL('./exit-with-parent.ts', import.meta.url).href;
+const EXIT_WITH_PARENT = new URL(entryPoint('./exit-with-parent.ts'), import.meta.url).href;
 
 /** A run this long counts as healthy: the next crash restarts after the base delay again. */
 const HEALTHY_RUN_MS = 30_000;
@@ -131,7 +145,7 @@ export class Supervisor {
 
   private spawn(p: Supervised): void {
     const { root, nodeArgs = [], stdio } = this.options;
-    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, '--import', EXIT_WITH_PARENT, p.spec.script], {
+    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, '--import', EXIT_WITH_PARENT, entryPoint(p.spec.script)], {
       cwd: root,
       env: p.spec.env as NodeJS.ProcessEnv,
       stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],

@@ -24,14 +24,25 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: unkn
   // What Node had read of the request (its start, with the method).
   const head =
     Buffer.isBuffer(err.rawPacket) && err.rawPacket.subarray(0, 5).toString('latin1').toUpperCase() === 'HEAD ';
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Connection: close\r\n' +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        'X-Content-Type-Options: nosniff\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
-        (head ? '' : body),
-    );
-  socket.destroy();
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // Ended, not destroyed: a socket closed with the rest of the request still unread sends a reset,
+  // and the caller's stack may drop our answer with it (Node 24 closes that fast, and the reset won
+  // every time). The rest is read and discarded until the caller closes, for a few seconds at most.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+      (head ? '' : body),
+  );
+  socket.resume();
+  socket.once('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), DRAIN_MS).unref();
 }
+
+/** How long a refused request's remaining bytes are read before the connection is dropped anyway. */
+const DRAIN_MS = 5_000;
