@@ -145,11 +145,15 @@ export class Supervisor {
 
   private spawn(p: Supervised): void {
     const { root, nodeArgs = [], stdio } = this.options;
-    const child = spawn(process.execPath, [...nodeArgs, ...NODE_IMPORTS, '--import', EXIT_WITH_PARENT, entryPoint(p.spec.script)], {
-      cwd: root,
-      env: p.spec.env as NodeJS.ProcessEnv,
-      stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, ...NODE_IMPORTS, '--import', EXIT_WITH_PARENT, entryPoint(p.spec.script)],
+      {
+        cwd: root,
+        env: p.spec.env as NodeJS.ProcessEnv,
+        stdio: stdio?.(p.spec.label) ?? ['ignore', 'inherit', 'inherit'],
+      },
+    );
     p.child = child;
     p.startedAt = Date.now();
     child.on('exit', (code, signal) => {
