@@ -1,11 +1,9 @@
-import { Socket } from 'node:net';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@leadmarket/contracts';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { contextFromTraceparent } from '../telemetry.js';
 import type { Logger } from '../logger.js';
 import { backoffMs, DeadlineError, isTransientError, withDeadline } from '../transient.js';
-import { coalesceWrites } from './coalesce-writes.js';
 import { decodeEnvelope } from './decode.js';
 import {
   asError,
@@ -422,9 +420,6 @@ export class RabbitMqEventBus implements EventBus {
     });
     connection.on('error', (err) => this.options.logger.warn({ err }, 'rabbitmq connection error'));
     connection.on('close', () => this.onDisconnect(connection));
-    // The frames of one tick (a batch's acks, a batch's publishes) leave in one write.
-    const socket = (connection as unknown as { connection?: { stream?: unknown } }).connection?.stream;
-    if (socket instanceof Socket) coalesceWrites(socket);
     let publisher: ConfirmChannel;
     try {
       publisher = await connection.createConfirmChannel();
