@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { describeZodError, findUnsafeText, INTERNAL_HEADERS, MESSAGES, unsafeTextMessage } from '@leadmarket/contracts';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  describeZodError,
+  findUnsafeText,
+  functionCall,
+  FUNCTIONS_PREFIX,
+  INTERNAL_HEADERS,
+  isFunctionName,
+  MESSAGES,
+  unsafeTextMessage,
+} from '@leadmarket/contracts';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -77,6 +86,7 @@ export function createApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', answerByContract);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -179,6 +189,30 @@ export function createApp({
     });
 
   return app;
+}
+
+/**
+ * Every function route answers through its contract (FUNCTION_CALLS): the success answer's schema is
+ * the route's response schema, so the zod serializer sends only what the contract allows (keys it
+ * does not name are dropped) and an answer it refuses is a 500 logged as such, never a wrong shape.
+ * A function method with no contract cannot be registered at all. Errors keep their own shape.
+ */
+function answerByContract(route: RouteOptions): void {
+  if (!route.url.startsWith(FUNCTIONS_PREFIX)) return;
+  const name = route.url.slice(FUNCTIONS_PREFIX.length);
+  if (!isFunctionName(name)) return;
+  for (const method of [route.method].flat()) {
+    // Fastify adds a HEAD route beside each GET: it sends no body, so there is nothing to check.
+    if (method === 'HEAD') continue;
+    const call = functionCall(name, method);
+    if (!call)
+      throw new Error(`${method} ${name} has no contract in FUNCTION_CALLS (contracts/src/calls/functions.ts)`);
+    if (!call.response) continue;
+    route.schema = {
+      ...route.schema,
+      response: { [call.status ?? 200]: call.response, ...(route.schema?.response as object | undefined) },
+    };
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   INTERNAL_CALLS,
   MESSAGES,
   PageViewCountsQuerySchema,
+  PageViewCountsResponseSchema,
   TrackPageViewRequestSchema,
   WaitlistSignupRequestSchema,
   type InternalResponse,
@@ -95,7 +96,7 @@ export function registerSiteRoutes(app: ServiceApp, ctx: LeadIntakeContext): voi
     return { kind: query.kind, items, total, page: query.page, limit: query.limit };
   });
 
-  app.get('/internal/page-views', async (request) => {
+  app.get('/internal/page-views', { schema: { response: { 200: PageViewCountsResponseSchema } } }, async (request) => {
     const query = PageViewCountsQuerySchema.parse(request.query);
     const since = utcDay(new Date(Date.now() - (query.days - 1) * 86_400_000));
     return { page_path: query.page_path, days: await pageViewCounts(ctx.db, query.page_path, since) };
