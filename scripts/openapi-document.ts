@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@leadmarket/platform';
 import * as prettier from 'prettier';
@@ -8,10 +7,7 @@ export const OPENAPI_PATH = fileURLToPath(new URL('../docs/openapi.json', import
 
 /** The OpenAPI document as the repository keeps it: formatted the way `prettier --check` wants it. */
 export async function renderOpenApiJson(): Promise<string> {
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  const document = await buildOpenApiDocument(version);
+  const document = await buildOpenApiDocument();
   const options = (await prettier.resolveConfig(OPENAPI_PATH)) ?? {};
   return prettier.format(JSON.stringify(document), { ...options, parser: 'json', filepath: OPENAPI_PATH });
 }

@@ -24,6 +24,7 @@ import {
   type ServiceApp,
   type ServiceClients,
 } from '@leadmarket/platform';
+import { registerApiDocs } from './api-docs.js';
 import { createForwarder } from './forward.js';
 import { registerContractorEvents } from './live/contractor-events.route.js';
 import type { ContractorLiveHub } from './live/contractor-live-hub.js';
@@ -79,6 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
   const authenticate = createSessionHook(kv, clients);
   await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
+  await registerApiDocs(app);
 
   // Bodies pass through untouched (webhook signatures cover the raw bytes); JSON is parsed only to
   // read credentials and to refuse malformed input at the edge.

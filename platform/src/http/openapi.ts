@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import {
   ErrorResponseSchema,
@@ -61,6 +62,10 @@ const AUTH_WORDS: Record<AuthKind, string> = {
   webhook: 'Called by a provider; the signature is checked by the owning service.',
 };
 
+/** The version of the whole project (the root package.json's), which the document carries. */
+const projectVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 /** The answer schemas of one method: its success answer (JSON, CSV or either) and the error shape. */
 function responsesOf(call: FunctionCallDef) {
   const content: Record<string, { schema: z.ZodType }> = {};
@@ -83,7 +88,7 @@ function responsesOf(call: FunctionCallDef) {
  * declared on a Fastify instance of their own that never listens: the services that serve them run
  * apart (one process each, or one embedded process), so no single app holds them all.
  */
-export async function buildOpenApiDocument(version: string): Promise<OpenAPIV3_1.Document> {
+export async function buildOpenApiDocument(version = projectVersion()): Promise<OpenAPIV3_1.Document> {
   const app = Fastify({ exposeHeadRoutes: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
