@@ -47,11 +47,11 @@ export default defineConfig({
       })),
     ],
     globalSetup: ['./platform/src/testing/global-setup.ts'],
-    // Two files at once, whatever the core count. Vitest's default (cores − 1) ran one file at a
+    // Two files at once, whatever the core count. Vitest's default (cores − 1) runs one file at a
     // time on a 2-core machine, while most suites wait on PostgreSQL, RabbitMQ and their own timers
-    // rather than compute: 538 s one at a time, 351 and 357 s two at a time (each file has its own
-    // database and bus namespace, so they do not meet). Not more: two files peaked at 36 of
-    // PostgreSQL's 100 connections, and a bench beside the suite needs the rest.
+    // rather than compute (each file has its own database and bus namespace, so they do not meet).
+    // Not more: PostgreSQL's connections are shared with a bench beside the suite (the measured
+    // times and peaks are in docs/PERFORMANCE.md).
     maxWorkers: 2,
   },
 });

@@ -263,7 +263,7 @@ export async function markSent(
  * and without the limit that plan, made while the table was small or never analysed (a new
  * deployment; every bench run, autovacuum being off on the bench's server), hashed the batch
  * against a scan of the whole table, every delivery ever stored and its dead versions, for each
- * batch: 2 ms at 5,000 rows, growing with them. PostgreSQL estimates a limit it cannot see as a
+ * batch, growing with the table (docs/PERFORMANCE.md). PostgreSQL estimates a limit it cannot see as a
  * tenth of its input, one row here, and looks that row up by the primary key whatever the table's
  * size; the lookup stays the better plan as the table grows.
  */

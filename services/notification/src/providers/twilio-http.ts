@@ -40,8 +40,8 @@ export function formEncode(params: object): string {
  * The Twilio SDK's HTTP client over undici: the SDK still builds every request (URL, auth, form
  * parameters, headers) and parses every answer (a non-2xx becomes its RestException with status
  * and code), but the HTTP itself goes over a keep-alive pool per origin instead of axios, which was
- * the notification process's largest library cost (18% of its self time in the pipeline profile of
- * 2026-11-25, five SMS a lead; about 0.3 ms of CPU per SMS more than this client).
+ * the notification process's largest library cost (docs/PERFORMANCE.md, "Measurements quoted by
+ * the code").
  *
  * Errors are undici's own: a refused connection is Node's ECONNREFUSED (ENOTFOUND for an unknown
  * host) as with axios, so send-deliveries still knows the message was certainly not sent; a

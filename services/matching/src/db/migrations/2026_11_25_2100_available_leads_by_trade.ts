@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The Available list pages and counts a contractor's leads by ZIP code and trade. The index by ZIP
  * and age alone made PostgreSQL fetch every available lead of the ZIP to compare its trade, then
- * sort them all for the page: with 4,000 unsold leads in one ZIP, 45 ms of the 89 ms a first paint
- * spent in PostgreSQL. By ZIP, trade and newest first (ties by id, the page's own order), the page is
+ * sort them all for the page, the larger part of a first paint's time in PostgreSQL on a crowded
+ * ZIP (docs/PERFORMANCE.md). By ZIP, trade and newest first (ties by id, the page's own order), the page is
  * the first rows of a range and the count the length of one (docs/adr/0026-available-leads-page-and-count.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
