@@ -73,6 +73,8 @@ export function leadBody(tag: string, zip: string = BENCH_ZIP) {
 export interface BenchContractor {
   id: string;
   token: string;
+  /** The number its offers are texted to (E.164, as the fake Twilio records it), when signed up here. */
+  phone?: string;
 }
 
 /** Sign up `n` plumbing contractors serving the bench ZIP (each gets the $25 signup credit). */
@@ -84,12 +86,13 @@ export async function signupContractors(base: string, n: number, prefix: string)
       Array.from({ length: Math.min(batch, n - i) }, async (_, k) => {
         const j = i + k;
         const password = 'bench-password-1';
+        const phone = uniquePhone();
         const res = await call(base, 'contractors-signup', {
           body: {
             contact_name: `Bench Pro ${j}`,
             business_name: `Bench Plumbing ${prefix}${j}`,
             email: `bench-${prefix}-${j}@example.com`,
-            phone: uniquePhone(),
+            phone,
             industry: 'home_services',
             sub_service: 'plumbing',
             username: `bench_${prefix}_${j}`,
@@ -101,7 +104,7 @@ export async function signupContractors(base: string, n: number, prefix: string)
         });
         if (res.status !== 200 && res.status !== 201)
           throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
-        return { id: res.body.contractor_id as string, token: res.body.session_token as string };
+        return { id: res.body.contractor_id as string, token: res.body.session_token as string, phone };
       }),
     );
     out.push(...made);

@@ -18,8 +18,8 @@ import { runScript } from './script.js';
  * between each), it is the floor under "CPU per lead": what no change to our code can go below
  * without removing hops.
  */
-const count = Number(process.argv[2] ?? 3000);
-const concurrency = Number(process.argv[3] ?? 10);
+let count = Number(process.argv[2] ?? 3000);
+let concurrency = Number(process.argv[3] ?? 10);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -29,6 +29,34 @@ const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
  * submit (client → gateway → lead-intake) and five SMS requests to Twilio.
  */
 const PER_LEAD = { transactions: 7, publishes: 4, httpRequests: 2 + 5 };
+
+/**
+ * A lead's whole life adds its sale: the claim (client → gateway → lead-intake), the purchase's
+ * transaction at wallet-ledger, LeadPurchased published and handled by lead-intake, matching and
+ * notification, and the customer's SMS to Twilio.
+ */
+export const WHOLE_LIFE = {
+  transactions: PER_LEAD.transactions + 1 + 3,
+  publishes: PER_LEAD.publishes + 1,
+  httpRequests: PER_LEAD.httpRequests + 2 + 1,
+};
+
+/** The floor under one lead's CPU as the bench counts it (the broker left out), for `hops`, measured now. */
+export async function floorPerLead(
+  hops: { transactions: number; publishes: number; httpRequests: number },
+  sample: { count: number; concurrency: number },
+): Promise<number> {
+  count = sample.count;
+  concurrency = sample.concurrency;
+  const pgFloor = await postgresFloor();
+  const mqFloor = await rabbitFloor();
+  const httpCost = await httpFloor();
+  return (
+    hops.transactions * (pgFloor.tx.selfMs + pgFloor.tx.othersMs) +
+    hops.publishes * mqFloor.selfMs +
+    hops.httpRequests * httpCost.selfMs
+  );
+}
 const DELIVERIES_PER_PUBLISH = 2;
 
 /** pids whose command name is `comm` (RabbitMQ's Erlang VM; it serves other users too: run this on a quiet machine). */
@@ -201,4 +229,5 @@ async function main() {
   );
 }
 
-runScript(main);
+// Run as `npm run bench:floor`, not when run-all imports floorPerLead.
+if (process.argv[1]?.endsWith('floor.ts')) runScript(main);

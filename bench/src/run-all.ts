@@ -18,6 +18,8 @@ import {
 } from './figures/pipeline.js';
 import { connectionHeadroom, planPools } from './connections.js';
 import { webFigure } from './figures/web.js';
+import { wholeLifeRun } from './figures/whole-life.js';
+import { floorPerLead, WHOLE_LIFE } from './floor.js';
 import { waitForBacklog, waitForQuietCpu } from './settle.js';
 import { startBenchStack } from './stack.js';
 import { fmt } from './stats.js';
@@ -45,6 +47,7 @@ const plan = smoke
       dashboardContractors: 10,
       rounds: 1,
       liveTabs: 2,
+      wholeLifeSeconds: 2,
     }
   : {
       levels: [10, 50, 100],
@@ -61,6 +64,7 @@ const plan = smoke
       rounds: 3,
       // 200 contractors x 5 open dashboards = 1,000 streams.
       liveTabs: 5,
+      wholeLifeSeconds: 20,
     };
 
 async function main() {
@@ -260,6 +264,34 @@ async function main() {
     });
     report.differentLeads = differentLeads;
     logDifferentLeads(differentLeads, log);
+
+    // A lead's whole life: every lead bought as soon as its SMS arrives, to the customer told; its CPU
+    // beside the floor of the hops that life needs, measured now on the same machine.
+    await settle();
+    const life = await wholeLifeRun(stack, contractors, {
+      ratePerSecond: plan.rate,
+      seconds: plan.wholeLifeSeconds,
+      maxSettleMs: smoke ? 10_000 : 60_000,
+      tag: 'life',
+    });
+    const floor = await floorPerLead(
+      WHOLE_LIFE,
+      smoke ? { count: 200, concurrency: 10 } : { count: 3000, concurrency: 10 },
+    );
+    report.wholeLife = { ...life, floorMsPerLead: floor, ratioToFloor: life.cpuMsPerLead / floor };
+    log(
+      `## 2c. A lead's whole life (submitted → screened → priced → matched → SMS → bought at once by an offered contractor → customer told), ${plan.rate} leads/s for ${plan.wholeLifeSeconds} s
+`,
+    );
+    log(
+      `- ${life.sold}/${life.leads} leads sold (${life.lostClaims} claims lost a race), ${life.told} customers told; ${life.throughput.toFixed(0)} leads/s through their whole life`,
+    );
+    log(
+      `- submit → the offer SMS that sold: p50 ${life.firstSmsP50.toFixed(0)} ms, p99 ${life.firstSmsP99.toFixed(0)} ms; purchase → customer told: p50 ${life.toldP50.toFixed(0)} ms, p99 ${life.toldP99.toFixed(0)} ms (goals: each p99 < 1 s)`,
+    );
+    log(
+      `- CPU per lead, whole life: ${life.cpuMsPerLead.toFixed(1)} ms against a floor of ${floor.toFixed(2)} ms for its hops (${WHOLE_LIFE.transactions} transactions, ${WHOLE_LIFE.publishes} events, ${WHOLE_LIFE.httpRequests} HTTP requests): ${(life.cpuMsPerLead / floor).toFixed(1)}× (goal ≤ 3×); ${byProcess(life.cpuByProcess, 0.2)}\n`,
+    );
 
     // Figure 7: one LeadMatched offering a lead to every contractor, published on the stack's own bus
     // namespace, to `liveTabs` open dashboard streams per contractor through the gateway. It runs after
