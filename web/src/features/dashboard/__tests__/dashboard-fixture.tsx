@@ -172,7 +172,7 @@ export function mockDashboardServer(world: World, overrides: Record<string, Hand
       body: { available_leads: world.available, total_available: world.available.length },
     }),
     'get-purchased-leads': (call) => purchasedAnswer(call, {}),
-    'get-category-pricing': () => ({ body: world.pricing }),
+    'get-category-pricing': () => ({ body: { pricing: world.pricing, pricing_by_type: {}, default_price: 0 } }),
     'auto-reload-settings': () => ({
       body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },
     }),

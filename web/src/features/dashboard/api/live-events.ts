@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig, type ScopedMutator } from 'swr';
 import type { FunctionName } from '@leadmarket/contracts/routes';
-import type { Session } from './dashboard-api';
+import type { Session } from './client';
 import type { AvailableLeadsPayload, DashboardPayload } from './types';
 
 /** Pushes the gateway sends a contractor's dashboard (gateway/src/live/contractor-live-hub.ts). */

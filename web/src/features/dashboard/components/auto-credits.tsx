@@ -1,5 +1,6 @@
 import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contracts/display';
-import { errorText, useAutoCredits, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { useAutoCredits } from '../api/get-auto-credits';
 
 const localTime = (iso: string) => formatDateTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
 

@@ -6,7 +6,8 @@ import {
   AUTO_RELOAD_THRESHOLD_RANGE,
 } from '@leadmarket/contracts/constants';
 import { ApiError } from '../../../lib/api';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { updateAutoReload } from '../api/auto-reload-settings';
+import { errorText, type Session } from '../api/client';
 import type { AutoReloadSettings } from '../api/types';
 
 const FAILED = 'Failed to update auto-reload settings';
@@ -74,7 +75,7 @@ export function AutoReloadForm({
     setError(null);
     setEnabledError(null);
     try {
-      await actions.updateAutoReload(session, changed);
+      await updateAutoReload(session, changed);
       onSaved('Auto-reload settings saved');
       return true;
     } catch (caught) {

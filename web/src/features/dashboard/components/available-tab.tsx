@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { UrgencyBadge, urgencyOf } from '../../../components/ui/urgency-badge';
 import { ApiError } from '../../../lib/api';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { purchaseLead } from '../api/purchase-lead';
 import type { AvailableLead } from '../api/types';
 import { leadPrice, money, postedAgo, shortDate, sortLeads, truncate, humanize } from '../domain/rules';
 import { Dialog } from './dialog';
@@ -66,8 +67,7 @@ export function AvailableTab({
     setBusy(true);
     setError(null);
     try {
-      const result = await actions.purchaseLead(session, buying.id);
-      if (result && result.success === false) throw new Error(result.message ?? MESSAGES.contractor.purchaseFailed);
+      await purchaseLead(session, buying.id);
       setBuying(null);
       onPurchased(MESSAGES.contractorSuccess.leadPurchased);
     } catch (caught) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatPhone } from '@leadmarket/contracts/display';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { markContacted } from '../api/mark-lead-contacted';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -28,7 +29,7 @@ export function ContactActions({
     setBusy(true);
     setError(null);
     try {
-      const result = await actions.markContacted(session, leadId, via);
+      const result = await markContacted(session, leadId, via);
       if (result?.contacted_at) setAt(result.contacted_at);
     } catch (caught) {
       // A call still goes ahead; only the record failed.

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid, SelectField, TextField } from '../../../components/ui/field';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { actions, errorText, loadIndustries, loadSubServices, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { getIndustries } from '../api/get-industries';
+import { getSubServices } from '../api/get-sub-services';
+import { updateProfile } from '../api/update-profile';
 import type { Contractor, Option } from '../api/types';
 import {
   parseZipCodes,
@@ -57,7 +60,7 @@ export function EditProfileDialog({
 
   useEffect(() => {
     let live = true;
-    loadIndustries()
+    getIndustries()
       .then((list) => live && setIndustries(list))
       .catch(() => live && setError(M.dropdownsFailed));
     return () => {
@@ -72,7 +75,7 @@ export function EditProfileDialog({
     }
     let live = true;
     setLoadingSubs(true);
-    loadSubServices(form.industry)
+    getSubServices(form.industry)
       .then((list) => live && setSubServices(list))
       .catch(() => live && setError(M.dropdownsFailed))
       .finally(() => live && setLoadingSubs(false));
@@ -110,7 +113,7 @@ export function EditProfileDialog({
       return;
     }
     try {
-      const result = await actions.updateProfile(session, {
+      await updateProfile(session, {
         business_name: form.business_name.trim(),
         contact_name: form.contact_name.trim(),
         email: form.email.trim(),
@@ -120,7 +123,6 @@ export function EditProfileDialog({
         zip_codes: parseZipCodes(form.zip_codes),
         sms_opt_in: form.sms_opt_in,
       });
-      if (result && result.success === false) throw new Error(result.message ?? M.profileFailed);
       onSaved();
       onClose();
     } catch (caught) {

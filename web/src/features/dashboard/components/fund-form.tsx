@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid, TextField } from '../../../components/ui/field';
 import { CHANNEL_OFF_MESSAGES, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { startFunding } from '../api/purchase-credits';
 import { parseDollars, validateFundingAmount } from '../domain/validation';
 
 const MIN = FUNDING_MIN_CENTS / 100;
@@ -51,7 +52,7 @@ export function FundForm({
     }
     setBusy(true);
     try {
-      const result = await actions.startFunding(session, numeric);
+      const result = await startFunding(session, numeric);
       if (!result?.payment_url) throw new Error('no payment_url');
       goTo(result.payment_url);
     } catch (caught) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { errorText, useHistory, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { useHistory } from '../api/get-purchase-history';
 import { plural } from '@leadmarket/contracts/display';
 import { dateTimeInWords, money, pageButtons, humanize } from '../domain/rules';
 

@@ -2,7 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatPhone } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { archiveLead } from '../api/archive-lead';
+import { errorText, type Session } from '../api/client';
+import { completeLead } from '../api/mark-lead-complete';
+import { requestRefund } from '../api/request-refund';
 import type { PurchasedLead, RefundRequest } from '../api/types';
 import { ReceiptDialog } from './receipt-dialog';
 import { money, shortDate, humanize } from '../domain/rules';
@@ -22,11 +25,10 @@ function useLeadAction(session: Session, { onSuccess, onError }: ActionResult) {
   const [busy, setBusy] = useState<Busy>(null);
   async function run(kind: 'archive' | 'complete', leadId: string) {
     setBusy({ leadId, kind });
-    const call = kind === 'archive' ? actions.archiveLead : actions.completeLead;
+    const call = kind === 'archive' ? archiveLead : completeLead;
     const failed = kind === 'archive' ? MESSAGES.contractor.archiveFailed : MESSAGES.contractor.completeFailed;
     try {
-      const result = await call(session, leadId);
-      if (result && result.success === false) throw new Error(result.message ?? failed);
+      await call(session, leadId);
       onSuccess(
         kind === 'archive' ? MESSAGES.contractorSuccess.leadArchived : MESSAGES.contractorSuccess.leadCompleted,
       );
@@ -250,9 +252,8 @@ function RefundDialog({
     setBusy(true);
     setError(null);
     try {
-      const result = await actions.requestRefund(session, record.lead_id, reason.trim());
-      if (result && result.success === false) throw new Error(result.message ?? 'Failed to request refund');
-      onSuccess(result?.message ?? 'Refund request submitted');
+      const result = await requestRefund(session, record.lead_id, reason.trim());
+      onSuccess(result.message ?? 'Refund request submitted');
       onClose();
     } catch (caught) {
       setError(

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { plural } from '@leadmarket/contracts/display';
-import { usePurchasedPage, type Session } from '../api/dashboard-api';
+import { type Session } from '../api/client';
+import { usePurchasedPage } from '../api/get-purchased-leads';
 import type { BoughtList, PurchasedLead } from '../api/types';
 
 /** Cards per page in the long lead lists (the history table uses the same 25). */

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { LeadReceipt, VerifyReceiptResponse } from '@leadmarket/contracts';
 import { formatCents, humanizeValue, plural } from '@leadmarket/contracts/display';
-import { actions, errorText, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { getLeadReceipt } from '../api/get-lead-receipt';
+import { verifyReceipt } from '../api/verify-lead-receipt';
 import { dateTimeInWords } from '../domain/rules';
 import { Dialog } from './dialog';
 
@@ -43,8 +45,8 @@ export function ReceiptDialog({ session, leadId, onClose }: { session: Session; 
     let live = true;
     (async () => {
       try {
-        const receipt = await actions.leadReceipt(session, leadId);
-        const verdict = await actions.verifyReceipt({ receipt: receipt.receipt, code: receipt.code });
+        const receipt = await getLeadReceipt(session, leadId);
+        const verdict = await verifyReceipt({ receipt: receipt.receipt, code: receipt.code });
         if (live) setState({ kind: 'ready', receipt, verdict });
       } catch (caught) {
         if (live) setState({ kind: 'failed', message: errorText(caught, FAILED) });

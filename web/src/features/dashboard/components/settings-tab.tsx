@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { CopyId } from '../../../components/ui/copy-id';
 import { ApiError } from '../../../lib/api';
-import { actions, type Session } from '../api/dashboard-api';
+import { type Session } from '../api/client';
+import { updateSms } from '../api/update-sms';
 import type { Contractor } from '../api/types';
 import { humanize } from '../domain/rules';
 import { EditProfileDialog } from './edit-profile-dialog';
@@ -37,7 +38,7 @@ export function SettingsTab({
     }
     setSmsBusy(true);
     try {
-      await actions.updateSms(session, !smsOn);
+      await updateSms(session, !smsOn);
       onSuccess(MESSAGES.contractorSuccess.smsUpdated, 3000);
     } catch (caught) {
       // §8: not-ok answers and failed requests have different texts.

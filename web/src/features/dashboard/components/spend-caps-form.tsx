@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SpendCapsAnswer } from '@leadmarket/contracts';
 import { focusFirstInvalid, TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { actions, errorText, useSpendCaps, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { updateSpendCaps, useSpendCaps } from '../api/spend-caps';
 import { dateTimeInWords, money } from '../domain/rules';
 
 const FAILED = 'Your spend caps could not be saved. Try again in a moment.';
@@ -68,7 +69,7 @@ export function SpendCapsForm({ session, onSaved }: { session: Session; onSaved:
     setError(null);
     setFieldErrors({});
     try {
-      const saved = await actions.updateSpendCaps(session, values);
+      const saved = await updateSpendCaps(session, values);
       await mutate(saved, { revalidate: false });
       onSaved(saved.message ?? 'Spend caps saved');
     } catch (caught) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatCents, formatDateTime } from '@leadmarket/contracts/display';
-import { downloadStatementCsv, errorText, useWalletStatement, type Session } from '../api/dashboard-api';
+import { errorText, type Session } from '../api/client';
+import { downloadStatementCsv, useWalletStatement } from '../api/get-wallet-statement';
 
 const PAGE_SIZE = 25;
 

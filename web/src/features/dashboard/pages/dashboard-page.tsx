@@ -6,26 +6,20 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
 import { logoutContractor } from '../../../lib/contractor-session';
-import {
-  errorText,
-  pricingMap,
-  unwrap,
-  useAutoReload,
-  useAvailableLeads,
-  useSpendCaps,
-  useCategoryPricing,
-  useDashboard,
-  useGamification,
-  useHistory,
-  useMetrics,
-  useRefreshDashboard,
-  usePurchasedCounts,
-  useRefundRequests,
-  useWeeklyReports,
-  type Session,
-} from '../api/dashboard-api';
+import { useAutoReload } from '../api/auto-reload-settings';
+import { errorText, useRefreshDashboard, type Session } from '../api/client';
+import { useAvailableLeads } from '../api/get-available-leads';
+import { useCategoryPricing } from '../api/get-category-pricing';
+import { useDashboard } from '../api/get-dashboard';
+import { useGamification } from '../api/get-gamification';
+import { useMetrics } from '../api/get-performance-metrics';
+import { useHistory } from '../api/get-purchase-history';
+import { usePurchasedCounts } from '../api/get-purchased-leads';
+import { useRefundRequests } from '../api/get-refund-requests';
+import { useWeeklyReports } from '../api/get-weekly-reports';
+import { useSpendCaps } from '../api/spend-caps';
 import { useLiveDashboard } from '../api/live-events';
-import type { AutoReloadSettings, DashboardPayload, RefundRequest, WeeklyReport } from '../api/types';
+import type { DashboardPayload, RefundRequest, WeeklyReport } from '../api/types';
 import { days, money } from '../domain/rules';
 import { AutoReloadForm } from '../components/auto-reload-form';
 import { AvailableTab } from '../components/available-tab';
@@ -186,10 +180,10 @@ export function DashboardPage() {
   }
 
   const gamification = first?.gamification ?? gamificationQuery.data?.gamification;
-  const autoReloadSettings = first?.auto_reload ?? unwrap<AutoReloadSettings>(autoReload.data, 'settings');
+  const autoReloadSettings = first?.auto_reload ?? autoReload.data;
   const metricsData = first?.metrics ?? metrics.data;
   const weeks = weekly.data?.reports ?? NO_WEEKS;
-  const prices = pricingMap(pricing.data);
+  const prices = pricing.data?.pricing;
 
   if (dashboard.error && !dashboard.data && !refused) {
     return (
