@@ -31,6 +31,10 @@ export const LEAD_REASON_PROBLEMS: Record<string, LeadProblem> = {
     field: 'email',
     message: 'Please use an email address you keep: temporary (disposable) addresses cannot be used',
   },
+  'email:blocked_domain': {
+    field: 'email',
+    message: 'Please use another email address: addresses at this domain cannot be used',
+  },
   'content:description_too_short': {
     field: 'description',
     message: 'Please tell us a little more about what you need (a few words at least)',

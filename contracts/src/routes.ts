@@ -126,6 +126,11 @@ export const ROUTES = {
   'verify-lead-receipt': route('wallet-ledger', 'public', ['POST'], 'implied'),
   'spend-caps': route('wallet-ledger', 'contractor', ['GET', 'POST'], 'implied'),
   'admin-lead-receipt': route('admin', 'admin', ['GET'], 'implied'),
+
+  // The screening desk: screening's own functions, with an admin session (docs/adr/0042-screening-desk.md)
+  'admin-screening-rejections': route('screening', 'admin', ['GET'], 'implied'),
+  'admin-screening-release': route('screening', 'admin', ['POST'], 'implied'),
+  'admin-screening-rules': route('screening', 'admin', ['GET', 'PUT'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -34,10 +34,17 @@ describe('the route table', () => {
   it('puts every admin-* function behind an admin session except the login itself', () => {
     const open = new Set(['admin-login', 'admin-login-options']);
     for (const name of names.filter((n) => n.startsWith('admin-'))) {
-      expect(ROUTES[name].service, name).toBe('admin');
+      // The screening desk's functions are screening's own (its rules, its verdicts); the rest admin's.
+      expect(ROUTES[name].service, name).toBe(name.startsWith('admin-screening-') ? 'screening' : 'admin');
       expect(ROUTES[name].auth, name).toBe(open.has(name) ? 'public' : 'admin');
     }
     expect(functionsWithAuth('admin').every((n) => n.startsWith('admin-'))).toBe(true);
+  });
+
+  it('routes the screening desk to screening', () => {
+    const desk = names.filter((n) => ROUTES[n].service === 'screening');
+    expect(desk.sort()).toEqual(['admin-screening-rejections', 'admin-screening-release', 'admin-screening-rules']);
+    for (const name of desk) expect(ROUTES[name].auth, name).toBe('admin');
   });
 
   it('accepts webhooks only as POST', () => {

@@ -8,6 +8,14 @@
 import { z } from '../zod.js';
 import type { FunctionName, HttpMethod } from '../routes.js';
 import {
+  ScreeningRejectionsQuerySchema,
+  ScreeningRejectionsResponseSchema,
+  ScreeningReleaseResponseSchema,
+  ScreeningReleaseSchema,
+  ScreeningRulesResponseSchema,
+  ScreeningRulesSchema,
+} from './screening.js';
+import {
   AdminAuditLogQuerySchema,
   AdminAuditLogResponseSchema,
   AdminBalanceChangeResponseSchema,
@@ -558,6 +566,24 @@ export const FUNCTION_CALLS = {
       query: LeadReceiptQuerySchema,
       response: AdminLeadReceiptSchema,
     },
+  },
+  'admin-screening-rejections': {
+    GET: {
+      summary: 'Recent rejections with their reasons, paged and filtered, and counts per reason for 7 days',
+      query: ScreeningRejectionsQuerySchema,
+      response: ScreeningRejectionsResponseSchema,
+    },
+  },
+  'admin-screening-release': {
+    POST: {
+      summary: 'Release a wrongly rejected lead: it becomes valid, priced, matched and offered',
+      body: ScreeningReleaseSchema,
+      response: ScreeningReleaseResponseSchema,
+    },
+  },
+  'admin-screening-rules': {
+    GET: { summary: 'The screening rules an operator tunes', response: ScreeningRulesResponseSchema },
+    PUT: { summary: 'Change the screening rules', body: ScreeningRulesSchema, response: ScreeningRulesResponseSchema },
   },
 } as const satisfies FunctionCalls;
 

@@ -8,5 +8,6 @@ export * from './contractors.js';
 export * from './wallet-ledger.js';
 export * from './matching.js';
 export * from './admin.js';
+export * from './screening.js';
 export * from './internal.js';
 export * from './functions.js';

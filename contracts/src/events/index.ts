@@ -19,6 +19,7 @@ import {
 import { ContactMessageReceivedV1 } from './site.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 import { CustomerToBeToldV1 } from './customer.js';
+import { AdminActionTakenV1 } from './admin.js';
 import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
 import {
   AutoCreditGrantedV1,
@@ -33,6 +34,7 @@ export * from './contractors.js';
 export * from './wallet.js';
 export * from './site.js';
 export * from './customer.js';
+export * from './admin.js';
 export * from './offer-rounds.js';
 export * from './auto-credits.js';
 
@@ -57,6 +59,7 @@ export const EVENT_SCHEMAS = {
   RefundDecided: RefundDecidedV1,
   ContactMessageReceived: ContactMessageReceivedV1,
   CustomerToBeTold: CustomerToBeToldV1,
+  AdminActionTaken: AdminActionTakenV1,
   LeadOffersExhausted: LeadOffersExhaustedV1,
   LeadContacted: LeadContactedV1,
   CustomerUnreachable: CustomerUnreachableV1,

@@ -60,6 +60,11 @@ export const LeadScreenedV1 = z.object({
   reasons: z.array(z.string()),
   ...screenedLeadFields,
   screened_at: isoTime,
+  /**
+   * Set when an operator released a lead screening had rejected (the screening desk): the verdict
+   * is now valid, and a lead stored as rejected becomes available, priced and offered.
+   */
+  released_at: isoTime.optional(),
 });
 
 /**

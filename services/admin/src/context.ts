@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@leadmarket/platform';
+import { consumerOf, type ServiceContext } from '@leadmarket/platform';
 import type { AdminDatabase } from './db/database.js';
 import { loadAdminConfig, type AdminConfig } from './config.js';
 
@@ -9,3 +9,6 @@ export interface AdminContext extends ServiceContext<AdminDatabase> {
 
 /** Built once per admin instance at start-up. */
 export const adminContext = (base: ServiceContext): AdminContext => ({ ...base, config: loadAdminConfig(base.env) });
+
+/** Declare an admin consumer (its handler receives the AdminContext as `ctx.service`, and `trx` knows admin's tables). */
+export const defineAdminConsumer = consumerOf<AdminContext>();

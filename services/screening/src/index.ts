@@ -4,15 +4,17 @@ import { consumers } from './consumers/index.js';
 import { screeningContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
 import { pruneFingerprints } from './db/screening.repository.js';
+import { registerDeskRoutes } from './routes/desk.routes.js';
 
-/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out); no public functions. */
+/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out), and serves the operator's screening desk. */
 export const service = defineService({
   name: 'screening',
   migrations,
   context: screeningContext,
   consumers,
-  // No public functions; its configuration is validated when its context is built at start-up.
-  register() {},
+  register(app, ctx) {
+    registerDeskRoutes(app, ctx);
+  },
   background(ctx) {
     return [
       intervalJob('prune-duplicate-fingerprints', 3600_000, ctx.logger, async () => {

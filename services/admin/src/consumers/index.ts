@@ -1,5 +1,6 @@
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import type { AdminContext } from '../context.js';
+import { adminActionTakenConsumer } from './admin-action-taken.consumer.js';
 
 /** Every event admin consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, AdminContext>[] = [];
+export const consumers: ConsumerDefinition<any, AdminContext>[] = [adminActionTakenConsumer];

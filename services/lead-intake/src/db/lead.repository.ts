@@ -221,6 +221,31 @@ export async function recordScreening(
 }
 
 /**
+ * An operator released a lead screening had rejected (the screening desk): a rejected lead becomes
+ * available with the new verdict. Returns the contact to tell the customer, or undefined when the
+ * lead was not rejected (a repeated release changes nothing).
+ */
+export async function recordRelease(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+  verdict: ScreeningVerdict,
+): Promise<AwaitedVerdict | undefined> {
+  const columns = screeningColumns(id, verdict);
+  return db
+    .updateTable('leads')
+    .set({
+      status: 'available',
+      validation_summary: columns.validation_summary,
+      rejection_reasons: columns.rejection_reasons,
+      screened_at: columns.screened_at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
+    .returning(['customer_name', 'phone', 'email', 'service_category', 'sub_service', 'is_test'])
+    .executeTakeFirst();
+}
+
+/**
  * leads-submit stopped waiting for screening's answer: mark the lead so its LeadScreened tells the
  * customer, and return its state in the same statement. A lead screened meanwhile (its LeadScreened
  * came first) is returned screened, and the submit answers its verdict after all.

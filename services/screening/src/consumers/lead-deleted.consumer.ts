@@ -3,8 +3,8 @@ import { defineScreeningConsumer } from '../context.js';
 import { releaseClaim } from '../use-cases/screen-lead.js';
 
 /**
- * An admin deleted the lead: the job description screening forwarded in LeadScreened (which the
- * customer may have filled with their contact) is erased from this service's outbox, and the lead's
+ * An admin deleted the lead: the job description screening forwarded in LeadScreened and kept for the
+ * desk (which the customer may have filled with their contact) is erased, and the lead's
  * duplicate fingerprint (an unsalted hash of the phone, which a search over phone numbers reverses)
  * is dropped, from PostgreSQL and from its Redis claim. Screening keeps no contact itself.
  */
@@ -12,6 +12,8 @@ export const leadDeletedConsumer = defineScreeningConsumer({
   event: 'LeadDeleted',
   async handle({ data }, { trx, kv, log, afterCommit }) {
     await eraseLeadDescriptionFromOutbox(trx, 'LeadScreened', data.lead_id);
+    // The job the desk keeps: its description may hold the customer's contact too.
+    await trx.updateTable('screenings').set({ description: '' }).where('lead_id', '=', data.lead_id).execute();
     // The deleting statement names the fingerprint: once the row is gone nothing else in screening does.
     const dropped = await trx
       .deleteFrom('duplicate_fingerprints')

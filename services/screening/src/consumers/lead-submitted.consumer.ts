@@ -12,7 +12,8 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
   event: 'LeadSubmitted',
   async handle({ data }, ctx) {
     const submittedAt = new Date(data.submitted_at);
-    const screening = await screenLead(ctx.trx, ctx.kv, ctx.service.config, {
+    const rules = await ctx.service.rules.get(ctx.trx);
+    const screening = await screenLead(ctx.trx, ctx.kv, rules, {
       id: data.lead_id,
       phone: data.phone,
       email: data.email,
@@ -32,6 +33,14 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       is_test: data.is_test,
       submitted_at: submittedAt,
       screened_at: screening.screened_at,
+      job: {
+        service_category: data.service_category,
+        sub_service: data.sub_service,
+        zip_code: data.zip_code,
+        urgency: data.urgency,
+        description: data.description,
+        preferred_contractor_id: data.preferred_contractor_id,
+      },
       // An accepted lead keeps its fingerprint for the window, in the same statement as its verdict.
       fingerprint: screening.claimedFingerprint,
     });

@@ -6,6 +6,18 @@ export interface ScreeningDatabase extends PlatformTables {
   screenings: ScreeningsTable;
   screening_reasons: ScreeningReasonsTable;
   duplicate_fingerprints: DuplicateFingerprintsTable;
+  screening_rules: ScreeningRulesTable;
+}
+
+/** The rules an operator tunes (one row, id 1); null limits mean the service's configuration. */
+export interface ScreeningRulesTable {
+  id: Generated<number>;
+  blocked_words: Generated<string[]>;
+  blocked_domains: Generated<string[]>;
+  ip_limit: number | null;
+  ip_window_seconds: number | null;
+  updated_at: Timestamp | null;
+  updated_by: string | null;
 }
 
 /** One verdict per lead: each check's outcome and the resulting status. */
@@ -22,6 +34,16 @@ export interface ScreeningsTable {
   is_test: Generated<boolean>;
   submitted_at: Timestamp;
   screened_at: GeneratedTimestamp;
+  /** The job judged (no contact): the desk shows it, and a release sends it on in LeadScreened. */
+  service_category: string | null;
+  sub_service: string | null;
+  zip_code: string | null;
+  urgency: string | null;
+  description: string | null;
+  preferred_contractor_id: string | null;
+  /** An operator released the rejected lead: when, and which admin. */
+  released_at: Timestamp | null;
+  released_by: string | null;
 }
 
 /** Each failed check of a rejected lead, e.g. check_name 'phone', code 'phone:invalid'. */

@@ -13,12 +13,22 @@ export interface ScreeningRecord {
   is_test: boolean;
   submitted_at: Date;
   screened_at: Date;
+  /** The job judged, without the contact (the screening desk shows it; a release sends it on). */
+  job: {
+    service_category: string;
+    sub_service: string;
+    zip_code: string;
+    urgency: string;
+    description: string;
+    preferred_contractor_id: string | null;
+  };
   /** Set for a lead that claims its duplicate fingerprint for the 30-day window (a repeat inserts nothing). */
   fingerprint?: string;
 }
 
 /** A verdict's values, as the prepared insert takes them (the reasons as two arrays of one length). */
-type ScreeningParams = Omit<ScreeningRecord, 'summary' | 'reasons' | 'fingerprint'> &
+type ScreeningParams = Omit<ScreeningRecord, 'summary' | 'reasons' | 'fingerprint' | 'job'> &
+  ScreeningRecord['job'] &
   ValidationSummary & { check_names: string[]; codes: string[]; fingerprint: string | null };
 
 /**
@@ -41,6 +51,12 @@ const screeningInsert = (withReasons: boolean, withFingerprint: boolean) =>
         is_test: p.is_test,
         submitted_at: p.submitted_at,
         screened_at: p.screened_at,
+        service_category: p.service_category,
+        sub_service: p.sub_service,
+        zip_code: p.zip_code,
+        urgency: p.urgency,
+        description: p.description,
+        preferred_contractor_id: p.preferred_contractor_id,
       }),
     );
     if (withReasons) {
@@ -76,10 +92,11 @@ const screeningInserts = [
  * checks the foreign key at the end of the statement, when both are there.
  */
 export async function insertScreening(db: Kysely<ScreeningDatabase>, s: ScreeningRecord): Promise<void> {
-  const { summary, reasons, fingerprint, ...verdict } = s;
+  const { summary, reasons, fingerprint, job, ...verdict } = s;
   const insert = screeningInserts[reasons.length ? 1 : 0][fingerprint ? 1 : 0];
   await insert(db, {
     ...verdict,
+    ...job,
     ...summary,
     check_names: reasons.map((code) => code.split(':')[0]!),
     codes: reasons,

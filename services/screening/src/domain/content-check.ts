@@ -31,6 +31,15 @@ const BANNED_WORDS = [
 ];
 const BANNED = new RegExp(`\\b(${BANNED_WORDS.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
 
+/** A pattern of whole words or phrases (case-insensitive, any spacing), or undefined for none. */
+export function blockedWordsPattern(words: readonly string[]): RegExp | undefined {
+  const escaped = words
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+'));
+  return escaped.length ? new RegExp(`(^|[^\\p{L}\\p{N}])(${escaped.join('|')})($|[^\\p{L}\\p{N}])`, 'iu') : undefined;
+}
+
 /** True when letters look like noise: a long consonant run, or almost no vowels in a long text. */
 export function looksLikeGibberish(text: string): boolean {
   if (CONSONANT_RUN.test(text)) return true;
@@ -44,7 +53,12 @@ export function looksLikeGibberish(text: string): boolean {
  * Spam and junk checks on the customer's free text. Each reason names the field it was found in
  * (`content:description_*`, `content:name_*`) so the customer is told which field to fix.
  */
-export function checkContent(input: { description: string; customer_name: string }): CheckResult {
+export function checkContent(
+  input: { description: string; customer_name: string },
+  /** The operator's extra blocked words and phrases (the screening desk's rules). */
+  blockedWords: readonly string[] = [],
+): CheckResult {
+  const operatorBlocked = blockedWordsPattern(blockedWords);
   const reasons: string[] = [];
   const description = input.description.trim();
   const name = input.customer_name.trim();
@@ -57,7 +71,7 @@ export function checkContent(input: { description: string; customer_name: string
     if (LINK.test(text)) reasons.push(`content:${field}_link`);
     if (REPEATED.test(text)) reasons.push(`content:${field}_repeated_characters`);
     if (looksLikeGibberish(text)) reasons.push(`content:${field}_gibberish`);
-    if (BANNED.test(text)) reasons.push(`content:${field}_banned_word`);
+    if (BANNED.test(text) || operatorBlocked?.test(text)) reasons.push(`content:${field}_banned_word`);
   }
   if (!/\p{L}/u.test(name)) reasons.push('content:name_without_letters');
   return { valid: reasons.length === 0, reasons };

@@ -25,8 +25,11 @@ export function emailDomain(email: string): string | null {
   return domain;
 }
 
-/** Syntax, domain shape and the disposable-domain list. No email given (it is optional) passes. */
-export function checkEmail(email: string | null): CheckResult {
+/**
+ * Syntax, domain shape, the disposable-domain list and the operator's blocked domains (subdomains
+ * too). No email given (it is optional) passes.
+ */
+export function checkEmail(email: string | null, blockedDomains: readonly string[] = []): CheckResult {
   if (email === null || email.trim() === '') return { valid: true, reasons: [] };
   const domain = emailDomain(email.trim());
   if (!domain) return { valid: false, reasons: ['email:invalid_syntax'] };
@@ -35,6 +38,10 @@ export function checkEmail(email: string | null): CheckResult {
   for (let i = 0; i < labels.length - 1; i++) {
     if (DISPOSABLE_EMAIL_DOMAINS.has(labels.slice(i).join('.')))
       return { valid: false, reasons: ['email:disposable_domain'] };
+  }
+  const blocked = new Set(blockedDomains.map((d) => d.trim().toLowerCase()));
+  for (let i = 0; i < labels.length - 1; i++) {
+    if (blocked.has(labels.slice(i).join('.'))) return { valid: false, reasons: ['email:blocked_domain'] };
   }
   return { valid: true, reasons: [] };
 }

@@ -1,7 +1,7 @@
 import { DUPLICATE_WINDOW_DAYS } from '@leadmarket/contracts';
 import type { KeyValueStore } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
-import type { ScreeningConfig } from '../config.js';
+import type { RulesInForce } from '../rules.js';
 import type { ScreeningDatabase } from '../db/database.js';
 import { holdsFingerprint, screeningFacts } from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
@@ -35,8 +35,8 @@ export interface LeadToScreen {
   idempotency_key?: string | null;
 }
 
-/** Screening's per-address limit and window. */
-export type ScreeningLimits = Pick<ScreeningConfig, 'SCREENING_IP_LIMIT' | 'SCREENING_IP_WINDOW_SECONDS'>;
+/** The rules a verdict applies: the per-address limit and window, the operator's blocked words and domains. */
+export type ScreeningLimits = Pick<RulesInForce, 'ipLimit' | 'ipWindowSeconds' | 'blockedWords' | 'blockedDomains'>;
 
 /** The verdict, and the fingerprint this lead claimed (stored with the verdict). */
 export type Screening = Verdict & { screened_at: Date; claimedFingerprint?: string };
@@ -122,15 +122,18 @@ export async function screenLead(
   const facts = await screeningFacts(db, {
     leadId: lead.id,
     ipHash: lead.client_ip_hash,
-    ipSince: new Date(submitted - limits.SCREENING_IP_WINDOW_SECONDS * 1000),
-    ipLimit: limits.SCREENING_IP_LIMIT,
+    ipSince: new Date(submitted - limits.ipWindowSeconds * 1000),
+    ipLimit: limits.ipLimit,
     fingerprint,
     fingerprintSince: new Date(submitted - WINDOW_SECONDS * 1000),
   });
-  const ipRateOk = !lead.client_ip_hash || facts.fromIp < limits.SCREENING_IP_LIMIT;
+  const ipRateOk = !lead.client_ip_hash || facts.fromIp < limits.ipLimit;
   const phone = checkPhone(lead.phone);
-  const email = checkEmail(lead.email);
-  const content = checkContent({ description: lead.description, customer_name: lead.customer_name });
+  const email = checkEmail(lead.email, limits.blockedDomains);
+  const content = checkContent(
+    { description: lead.description, customer_name: lead.customer_name },
+    limits.blockedWords,
+  );
   // Only a lead that will be accepted unless it is a duplicate claims the fingerprint.
   const acceptable = phone.valid && email.valid && content.valid && ipRateOk;
   const isDup = await isDuplicate(kv, db, fingerprint, lead, facts.recentFingerprint, acceptable);

@@ -20,6 +20,7 @@ export const leadScreened = defineWalletConsumer({
       urgency: d.urgency,
       status: d.status === 'valid' ? 'available' : 'rejected',
       isTest: d.is_test,
+      released: Boolean(d.released_at),
     });
     if (d.status !== 'valid' || row.status !== 'available') return;
     await emit([

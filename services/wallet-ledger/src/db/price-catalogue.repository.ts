@@ -58,6 +58,8 @@ export interface ScreenedLead {
   zipCode: string;
   status: 'available' | 'rejected';
   isTest: boolean;
+  /** An operator released the lead after screening rejected it: a rejected row becomes sellable. */
+  released?: boolean;
 }
 
 /** What the prepared price-fixing statement takes: the lead, its resolved price and the catalogue version read. */
@@ -73,6 +75,7 @@ interface FixParams {
   priceVersionId: string | null;
   status: string;
   isTest: boolean;
+  released: boolean;
   now: Date;
   version: string;
 }
@@ -125,7 +128,8 @@ const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fix
             zip_code: (eb) => eb.ref('excluded.zip_code'),
             is_test: (eb) => eb.ref('excluded.is_test'),
             updated_at: (eb) => eb.ref('excluded.updated_at'),
-            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' else leads.status end`,
+            // A rejection takes an available lead off sale; a release (only) puts a rejected one on sale.
+            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' when ${p.released}::boolean and excluded.status = 'available' and leads.status = 'rejected' then 'available' else leads.status end`,
           }),
         )
         .returningAll(),
@@ -162,6 +166,7 @@ export async function fixScreenedLeadPrice(
     priceVersionId: priced.priceVersionId,
     status: lead.status,
     isTest: lead.isTest,
+    released: lead.released ?? false,
     now: new Date(),
     version: priced.version,
   });

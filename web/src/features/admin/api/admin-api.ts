@@ -1,4 +1,11 @@
-import type { AdminBulkDeleteResponseSchema, AdminTestLeadResponseSchema, LeadReceipt } from '@leadmarket/contracts';
+import type {
+  AdminBulkDeleteResponseSchema,
+  AdminTestLeadResponseSchema,
+  LeadReceipt,
+  ScreeningRejectionsResponse,
+  ScreeningRules,
+  ScreeningRulesResponse,
+} from '@leadmarket/contracts';
 import type { z } from '@leadmarket/contracts/zod';
 import { ApiError, callFunction, functionUrl, type CallOptions } from '../../../lib/api';
 import type { FunctionName } from '@leadmarket/contracts/routes';
@@ -96,6 +103,22 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     },
     contractorPage: (contractor_id: string, offset = 0) =>
       call<ContractorPageData>('admin-contractor', { query: { contractor_id, offset, limit: 25 } }),
+    /** The screening desk: functions of the screening service, with this admin session. */
+    screeningRejections: (q: { reason: string; from: string; to: string; page: number; limit: number }) =>
+      call<ScreeningRejectionsResponse>('admin-screening-rejections', {
+        query: {
+          reason: q.reason || undefined,
+          from: q.from || undefined,
+          to: q.to || undefined,
+          page: q.page,
+          limit: q.limit,
+        },
+      }),
+    releaseLead: (lead_id: string) =>
+      call<{ message: string; released_at: string }>('admin-screening-release', { method: 'POST', body: { lead_id } }),
+    screeningRules: () => call<ScreeningRulesResponse>('admin-screening-rules'),
+    saveScreeningRules: (rules: ScreeningRules) =>
+      call<ScreeningRulesResponse>('admin-screening-rules', { method: 'PUT', body: rules }),
     auditLog: (q: AuditQuery) =>
       call<AuditPage>('admin-audit-log', {
         query: {

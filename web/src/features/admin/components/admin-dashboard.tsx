@@ -9,6 +9,7 @@ import { ContractorsTab } from './contractors-tab';
 import { LeadsTab } from './leads-tab';
 import { PricingTab } from './pricing-tab';
 import { RefundQueueTab } from './refund-queue-tab';
+import { ScreeningTab } from './screening-tab';
 import { StatsTab } from './stats-tab';
 import { Tabs } from './tabs';
 import { TransactionsTab } from './transactions-tab';
@@ -23,6 +24,7 @@ const TABS = [
   { id: 'pricing', label: 'Lead Pricing' },
   { id: 'utilities', label: 'Admin Utilities' },
   { id: 'refunds', label: 'Refund Queue' },
+  { id: 'screening', label: 'Screening' },
   { id: 'audit', label: 'Audit Log' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
@@ -139,6 +141,7 @@ export function AdminDashboard({
         {tab === 'pricing' && <PricingTab api={api} notify={notify} refreshKey={refreshKey} />}
         {tab === 'utilities' && <UtilitiesTab api={api} notify={notify} onCreated={fetchAll} refreshKey={refreshKey} />}
         {tab === 'refunds' && <RefundQueueTab api={api} notify={notify} refreshKey={refreshKey} onDecided={fetchAll} />}
+        {tab === 'screening' && <ScreeningTab api={api} notify={notify} refreshKey={refreshKey} />}
         {tab === 'audit' && <AuditTab api={api} refreshKey={refreshKey} />}
       </div>
     </main>

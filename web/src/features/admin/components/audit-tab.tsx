@@ -24,6 +24,8 @@ const ACTION_LABELS: Record<string, string> = {
   'wallet.adjust': 'Adjusted wallet',
   'refund.approve': 'Approved refund',
   'refund.reject': 'Rejected refund',
+  'screening.release': 'Released rejected lead',
+  'screening.rules_update': 'Changed screening rules',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? humanize(action.replace(/\./g, ' '));
 

@@ -1,0 +1,87 @@
+import { z } from '../zod.js';
+
+/**
+ * The operator's screening desk: functions owned by screening, called with an admin session
+ * (docs/adr/0042-screening-desk.md). Every change is audited with before and after.
+ */
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** GET admin-screening-rejections: a page of recent rejections, by reason and UTC day. */
+export const ScreeningRejectionsQuerySchema = z.object({
+  /** A reason code (`phone:invalid_number`) or a check (`phone`). */
+  reason: z.string().trim().max(100).optional(),
+  from: day,
+  to: day,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type ScreeningRejectionsQuery = z.infer<typeof ScreeningRejectionsQuerySchema>;
+
+/** One rejected lead as the desk shows it: the job and the reasons, never the customer's contact. */
+export const ScreeningRejectionSchema = z.object({
+  lead_id: z.string(),
+  reasons: z.array(z.string()),
+  service_category: z.string().nullable(),
+  sub_service: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  description: z.string().nullable(),
+  is_test: z.boolean(),
+  submitted_at: z.string(),
+  screened_at: z.string(),
+  /** Set once an operator released it (it is then valid and offered). */
+  released_at: z.string().nullable(),
+});
+export type ScreeningRejection = z.infer<typeof ScreeningRejectionSchema>;
+
+export const ScreeningRejectionsResponseSchema = z.object({
+  rejections: z.array(ScreeningRejectionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Rejections per reason code over the last 7 days (every reason a lead had counts). */
+  counts_7d: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+});
+export type ScreeningRejectionsResponse = z.infer<typeof ScreeningRejectionsResponseSchema>;
+
+/** POST admin-screening-release: release a wrongly rejected lead. */
+export const ScreeningReleaseSchema = z.object({ lead_id: z.string().uuid() });
+export const ScreeningReleaseResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  lead_id: z.string(),
+  released_at: z.string(),
+});
+
+/** The rules an operator tunes without a deploy. */
+export const ScreeningRulesSchema = z.object({
+  /** Extra words or phrases refused in a name or description (beside the built-in list). */
+  blocked_words: z.array(z.string().trim().min(2).max(60)).max(500),
+  /** Extra email domains refused (subdomains too), beside the disposable-domain list. */
+  blocked_domains: z.array(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'A domain is written like example.com'),
+  ),
+  /** Leads from one client address per window before ip_rate_ok turns false. */
+  ip_limit: z.number().int().min(1).max(100_000),
+  ip_window_seconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600),
+});
+export type ScreeningRules = z.infer<typeof ScreeningRulesSchema>;
+
+export const ScreeningRulesResponseSchema = ScreeningRulesSchema.extend({
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type ScreeningRulesResponse = z.infer<typeof ScreeningRulesResponseSchema>;
