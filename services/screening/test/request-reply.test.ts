@@ -59,33 +59,6 @@ async function startProcess(service: 'lead-intake' | 'screening', port: number):
   return url;
 }
 
-beforeAll(async () => {
-  infra = await createTestInfra();
-  const port = await freePortBlock(4);
-  // One of each first, so the two instances of a service do not race the same migrations needlessly.
-  intakeUrls.push(await startProcess('lead-intake', port));
-  await startProcess('screening', port + 1);
-  const [second] = await Promise.all([startProcess('lead-intake', port + 2), startProcess('screening', port + 3)]);
-  intakeUrls.push(second);
-}, 240_000);
-
-afterAll(async () => {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-  // The processes' queues, which the test's own bus did not declare.
-  if (infra?.bus instanceof RabbitMqEventBus)
-    await infra.bus.deleteTopology([queueOf('lead-intake', infra.namespace), queueOf('screening', infra.namespace)]);
-  await infra?.cleanup();
-}, 60_000);
-
 const phone = () => `+1312555${String(randomInt(10_000)).padStart(4, '0')}`;
 const lead = (over: Record<string, unknown> = {}) => ({
   customer_name: 'Dana Lee',
@@ -102,6 +75,33 @@ const lead = (over: Record<string, unknown> = {}) => ({
 type Kind = 'valid' | 'junk-phone' | 'junk-content' | 'duplicate';
 
 describe.runIf(realServersConfigured())('request–reply with two lead-intake and two screening processes', () => {
+  beforeAll(async () => {
+    infra = await createTestInfra();
+    const port = await freePortBlock(4);
+    // One of each first, so the two instances of a service do not race the same migrations needlessly.
+    intakeUrls.push(await startProcess('lead-intake', port));
+    await startProcess('screening', port + 1);
+    const [second] = await Promise.all([startProcess('lead-intake', port + 2), startProcess('screening', port + 3)]);
+    intakeUrls.push(second);
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    // The processes' queues, which the test's own bus did not declare.
+    if (infra?.bus instanceof RabbitMqEventBus)
+      await infra.bus.deleteTopology([queueOf('lead-intake', infra.namespace), queueOf('screening', infra.namespace)]);
+    await infra?.cleanup();
+  }, 60_000);
+
   it('gives each of 200 concurrent submits (valid, junk, duplicates) its own stored verdict', async () => {
     // 40 duplicate groups of 2 (same phone and service at once: exactly one wins), 60 valid,
     // 30 with an impossible phone, 30 with junk content.
