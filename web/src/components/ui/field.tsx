@@ -1,7 +1,9 @@
+import { Alert } from './alert';
 import {
   useId,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -150,4 +152,23 @@ export function focusFirstInvalid(form: HTMLElement | null, fallback?: HTMLEleme
   if (!target) return;
   target.focus({ preventScroll: true });
   target.scrollIntoView?.({ block: 'center' });
+}
+
+/**
+ * A form's message that belongs to no one field (a failed send, a wrong password): focusable, so
+ * `useFieldErrors`/`useForm` can move focus to it through `summaryRef` when no field is invalid.
+ */
+export function FormError({
+  message,
+  summaryRef,
+}: {
+  message: string | null | undefined;
+  summaryRef: RefObject<HTMLDivElement | null>;
+}) {
+  if (!message) return null;
+  return (
+    <div ref={summaryRef} tabIndex={-1}>
+      <Alert kind="error">{message}</Alert>
+    </div>
+  );
 }

@@ -3,8 +3,8 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { ApiError, callFunction } from '../../lib/api';
 import { Alert } from './alert';
-import { TextField } from './field';
-import { useFieldErrors } from './use-field-errors';
+import { FormError, TextField } from './field';
+import { useForm } from './use-form';
 import { isEmailAddress } from '@leadmarket/contracts/email';
 
 const EMAIL_REQUIRED = 'Please enter your email address';
@@ -19,11 +19,11 @@ const forgotPassword = (email: string, userType: 'contractor' | 'admin') =>
 
 /** The forgot-password box of a login page (the contractor's and the admin's): asks for an email and requests a reset link. */
 export function ForgotPassword({ onClose, userType }: { onClose: () => void; userType: 'contractor' | 'admin' }) {
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string }>({
     kind: 'idle',
   });
-  const fields = useFieldErrors(['email'] as const);
+  const fields = useForm({ email: '' }, ['email'] as const);
+  const { email } = fields.values;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -56,24 +56,8 @@ export function ForgotPassword({ onClose, userType }: { onClose: () => void; use
     <form ref={fields.formRef} className="forgot" onSubmit={submit} noValidate aria-labelledby="forgot-title">
       <h2 id="forgot-title">Reset Your Password</h2>
       {state.kind === 'sent' ? <Alert kind="success">{state.message}</Alert> : null}
-      {state.kind === 'error' ? (
-        <div ref={fields.summaryRef} tabIndex={-1}>
-          <Alert kind="error">{state.message}</Alert>
-        </div>
-      ) : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          fields.clear('email');
-        }}
-        error={fields.errors.email}
-      />
+      <FormError message={state.kind === 'error' ? state.message : null} summaryRef={fields.summaryRef} />
+      <TextField label="Email" type="email" required autoComplete="email" {...fields.field('email')} />
       <div className="button-row">
         <button type="submit" className="button" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? 'Sending...' : 'Send Reset Link'}

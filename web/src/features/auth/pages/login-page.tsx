@@ -3,10 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
-import { Alert } from '../../../components/ui/alert';
-import { TextField } from '../../../components/ui/field';
+import { FormError, TextField } from '../../../components/ui/field';
 import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { useForm } from '../../../components/ui/use-form';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { login } from '../api/auth-calls';
@@ -18,12 +17,11 @@ import '../auth.css';
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
-  const fields = useFieldErrors(['username', 'password'] as const);
+  const fields = useForm({ username: '', password: '' }, ['username', 'password'] as const);
+  const { username, password } = fields.values;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -67,35 +65,9 @@ export function LoginPage() {
           <ForgotPassword onClose={() => setForgot(false)} userType="contractor" />
         ) : (
           <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-label="Contractor login">
-            {error ? (
-              <div ref={fields.summaryRef} tabIndex={-1}>
-                <Alert kind="error">{error}</Alert>
-              </div>
-            ) : null}
-            <TextField
-              label="Username"
-              name="username"
-              required
-              autoComplete="username"
-              value={username}
-              onChange={(e) => {
-                setUsername(e.target.value);
-                fields.clear('username');
-              }}
-              error={fields.errors.username}
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              required
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                fields.clear('password');
-              }}
-              error={fields.errors.password}
-            />
+            <FormError message={error} summaryRef={fields.summaryRef} />
+            <TextField label="Username" required autoComplete="username" {...fields.field('username')} />
+            <PasswordField label="Password" required autoComplete="current-password" {...fields.field('password')} />
             <button type="submit" className="button" disabled={busy}>
               {busy ? 'Logging In...' : 'Log In'}
             </button>

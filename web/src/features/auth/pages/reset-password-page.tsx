@@ -8,7 +8,8 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { resetPassword, verifyResetToken, type ResetType } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { FormError } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
 import '../auth.css';
 
 /** The reset token of a link: `token` or `code` in the query, or in the fragment (some mailers move it there). */
@@ -45,9 +46,8 @@ export function ResetPasswordPage() {
   const [state, setState] = useState<State>(
     token ? { kind: 'checking' } : { kind: 'invalid', message: MESSAGES.reset.invalidLink },
   );
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const fields = useFieldErrors(['password', 'confirm_password'] as const);
+  const fields = useForm({ password: '', confirm_password: '' }, ['password', 'confirm_password'] as const);
+  const { password, confirm_password: confirm } = fields.values;
 
   useEffect(() => {
     if (!token) return;
@@ -128,34 +128,13 @@ export function ResetPasswordPage() {
     body = (
       <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-labelledby="reset-title">
         <h1 id="reset-title">Set a New Password</h1>
-        {state.kind === 'form' && state.error ? (
-          <div ref={fields.summaryRef} tabIndex={-1}>
-            <Alert kind="error">{state.error}</Alert>
-          </div>
-        ) : null}
-        <PasswordField
-          label="New Password"
-          name="password"
-          required
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            fields.clear('password');
-          }}
-          error={fields.errors.password}
-        />
+        <FormError message={state.kind === 'form' ? state.error : null} summaryRef={fields.summaryRef} />
+        <PasswordField label="New Password" required autoComplete="new-password" {...fields.field('password')} />
         <PasswordField
           label="Confirm New Password"
-          name="confirm_password"
           required
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            fields.clear('confirm_password');
-          }}
-          error={fields.errors.confirm_password}
+          {...fields.field('confirm_password')}
         />
         <p className="field-help">At least {RESET_PASSWORD_MIN} characters.</p>
         <button type="submit" className="button" disabled={state.kind === 'saving'}>

@@ -4,14 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { contractorSession } from '../../../lib/storage';
-import { Alert } from '../../../components/ui/alert';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { SERVICE_CATEGORIES, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
 import { signup, type SignupInput } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { useForm } from '../../../components/ui/use-form';
 import { checkSignup, SIGNUP_FIELDS, type SignupField } from '../signup-rules';
 import '../auth.css';
 
@@ -42,20 +41,14 @@ export function signupPrefill(params: URLSearchParams): SignupInput {
 export function SignupPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignupInput>(() => signupPrefill(params));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const fields = useFieldErrors(SIGNUP_FIELDS);
-  const { errors } = fields;
+  const fields = useForm<SignupInput, SignupField>(() => signupPrefill(params), SIGNUP_FIELDS);
+  const { values, setValues } = fields;
   const industries = useIndustries();
   const subServices = useSubServiceChoices(values.industry, values.sub_service, () =>
     setValues((v) => ({ ...v, sub_service: '' })),
   );
-
-  const set = (key: SignupField) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    fields.clear(key);
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -112,115 +105,50 @@ export function SignupPage() {
           Get ${SIGNUP_CREDIT_CENTS / 100} in your wallet to start (once per person: not for the email or phone of a
           closed account). No monthly fees, no contracts.
         </p>
-        {error ? (
-          <div ref={fields.summaryRef} tabIndex={-1}>
-            <Alert kind="error">{error}</Alert>
-          </div>
-        ) : null}
+        <FormError message={error} summaryRef={fields.summaryRef} />
         <div className="form-grid">
-          <TextField
-            label="Your Name"
-            name="contact_name"
-            required
-            autoComplete="name"
-            value={values.contact_name}
-            onChange={set('contact_name')}
-            error={errors.contact_name}
-          />
-          <TextField
-            label="Business Name"
-            name="business_name"
-            required
-            autoComplete="organization"
-            value={values.business_name}
-            onChange={set('business_name')}
-            error={errors.business_name}
-          />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-          />
-          <TextField
-            label="Phone"
-            name="phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            value={values.phone}
-            onChange={set('phone')}
-            error={errors.phone}
-          />
+          <TextField label="Your Name" required autoComplete="name" {...fields.field('contact_name')} />
+          <TextField label="Business Name" required autoComplete="organization" {...fields.field('business_name')} />
+          <TextField label="Email" type="email" required autoComplete="email" {...fields.field('email')} />
+          <TextField label="Phone" type="tel" required autoComplete="tel" {...fields.field('phone')} />
           <SelectField
             label="Industry"
-            name="industry"
             required
             placeholder="Select your industry"
             options={industries}
-            value={values.industry}
+            {...fields.field('industry')}
             onChange={(e) => {
               setValues((v) => ({ ...v, industry: e.target.value, sub_service: '' }));
               fields.clear('industry');
             }}
-            error={errors.industry}
           />
           <SelectField
             label="Sub-Service"
-            name="sub_service"
             required
             placeholder={
               subServices.loading ? 'Loading...' : values.industry ? 'Select a service' : 'Choose an industry first'
             }
             options={subServices.options}
             disabled={!values.industry || subServices.loading}
-            value={values.sub_service}
-            onChange={set('sub_service')}
-            error={errors.sub_service}
+            {...fields.field('sub_service')}
             help={subServices.failed ? MESSAGES.contractor.subServicesFailed : undefined}
           />
         </div>
         <TextField
           label="Service ZIP Codes"
-          name="zip_codes"
           required
           inputMode="numeric"
-          value={values.zip_codes}
-          onChange={set('zip_codes')}
-          error={errors.zip_codes}
+          {...fields.field('zip_codes')}
           help="Separate ZIP codes with commas, e.g. 78701, 78702"
         />
-        <TextField
-          label="Username"
-          name="username"
-          required
-          autoComplete="username"
-          value={values.username}
-          onChange={set('username')}
-          error={errors.username}
-        />
+        <TextField label="Username" required autoComplete="username" {...fields.field('username')} />
         <div className="form-grid">
-          <PasswordField
-            label="Password"
-            name="password"
-            required
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-          />
+          <PasswordField label="Password" required autoComplete="new-password" {...fields.field('password')} />
           <PasswordField
             label="Confirm Password"
-            name="confirm_password"
             required
             autoComplete="new-password"
-            value={values.confirm_password}
-            onChange={set('confirm_password')}
-            error={errors.confirm_password}
+            {...fields.field('confirm_password')}
           />
         </div>
         <p className="field-help">At least {SIGNUP_PASSWORD_MIN} characters.</p>

@@ -1,11 +1,12 @@
 import { URGENCIES, ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
 import { LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
-import { focusFirstInvalid, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
 import { categoryLabel, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
 import {
   submitLead,
@@ -46,7 +47,7 @@ type Banner =
 type Phase =
   { kind: 'editing'; banner?: Banner } | { kind: 'submitting' } | { kind: 'done'; message: string; pending: boolean };
 
-const FIELDS = new Set<string>([
+const FIELDS: readonly LeadField[] = [
   'customer_name',
   'phone',
   'zip_code',
@@ -56,8 +57,10 @@ const FIELDS = new Set<string>([
   'email',
   'urgency',
   'contractor_id',
-]);
-const isLeadField = (field: unknown): field is LeadField => typeof field === 'string' && FIELDS.has(field);
+];
+const digitsOnly = (typed: string) => typed.replace(/\D/g, '').slice(0, ZIP_CODE_LENGTH);
+const isLeadField = (field: unknown): field is LeadField =>
+  typeof field === 'string' && (FIELDS as readonly string[]).includes(field);
 
 /** Every check passed but the duplicate one: the heading must not ask for a fix and a resend. */
 const onlyDuplicate = (s: ValidationSummary | null) =>
@@ -108,46 +111,32 @@ export function LeadForm({
     urgency: 'Standard',
     contractor_id: '',
   };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<LeadErrors>({});
+  const fields = useForm(initial, FIELDS);
+  const { values, setValues } = fields;
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
-  const formRef = useRef<HTMLFormElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
   // One key per filled-in form: the same request sent again (a retry) carries the same key.
   const keyRef = useRef<{ key: string; body: string } | null>(null);
-  // Bumped after a failed submit; the effect moves focus once the errors are on the page.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest) focusFirstInvalid(formRef.current, bannerRef.current);
-  }, [focusRequest]);
   const industries = useIndustries();
   const subServices = useSubServiceChoices(fixedSubService ? '' : values.service_category, values.sub_service, () =>
     setValues((v) => ({ ...v, sub_service: '' })),
   );
 
-  const update = (key: LeadField, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // The customer is fixing this field: its old error no longer describes it.
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-  const set = (key: LeadField) => (e: { target: { value: string } }) => update(key, e.target.value);
   const changeCategory = (e: { target: { value: string } }) => {
     // A sub-service belongs to its category: a new category clears it.
-    update('service_category', e.target.value);
+    fields.set('service_category', e.target.value);
     setValues((v) => ({ ...v, sub_service: '' }));
   };
 
   function reset() {
     setValues(initial);
-    setErrors({});
+    fields.clear();
     keyRef.current = null;
     setPhase({ kind: 'editing' });
   }
 
   function fail(next: LeadErrors, banner?: Banner) {
-    setErrors(next);
+    fields.fail(next);
     setPhase({ kind: 'editing', banner });
-    setFocusRequest((n) => n + 1);
   }
 
   async function submit(e: FormEvent) {
@@ -170,7 +159,7 @@ export function LeadForm({
     }
     const body = JSON.stringify(sent);
     if (keyRef.current?.body !== body) keyRef.current = { key: newIdempotencyKey(), body };
-    setErrors({});
+    fields.clear();
     setPhase({ kind: 'submitting' });
     let answer: LeadSubmitAnswer;
     try {
@@ -223,10 +212,16 @@ export function LeadForm({
   const busy = phase.kind === 'submitting';
   const banner = phase.kind === 'editing' ? phase.banner : undefined;
   return (
-    <form ref={formRef} className="form card lead-form" onSubmit={submit} noValidate aria-label="Service request">
+    <form
+      ref={fields.formRef}
+      className="form card lead-form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Service request"
+    >
       {banner ? (
         <div
-          ref={bannerRef}
+          ref={fields.summaryRef}
           tabIndex={-1}
           role={banner.kind === 'pending' ? 'status' : 'alert'}
           className={`alert ${banner.kind === 'pending' ? 'alert-info' : 'alert-error'}`}
@@ -248,50 +243,22 @@ export function LeadForm({
           )}
         </div>
       ) : null}
-      <TextField
-        label="Full Name"
-        name="customer_name"
-        required
-        autoComplete="name"
-        value={values.customer_name}
-        onChange={set('customer_name')}
-        error={errors.customer_name}
-      />
+      <TextField label="Full Name" required autoComplete="name" {...fields.field('customer_name')} />
       <div className="form-grid">
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-        />
+        <TextField label="Phone" type="tel" required autoComplete="tel" {...fields.field('phone')} />
         <TextField
           label="ZIP Code"
-          name="zip_code"
           required
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={ZIP_CODE_LENGTH}
           pattern="[0-9]*"
-          value={values.zip_code}
           // Digits only: a ZIP code has nothing else, and the server accepts nothing else.
-          onChange={(e) => update('zip_code', e.target.value.replace(/\D/g, '').slice(0, ZIP_CODE_LENGTH))}
-          error={errors.zip_code}
+          {...fields.field('zip_code', digitsOnly)}
         />
       </div>
       {rich ? (
-        <TextField
-          label="Email (optional)"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
+        <TextField label="Email (optional)" type="email" autoComplete="email" {...fields.field('email')} />
       ) : null}
       {fixedCategory ? (
         <p className="fixed-choice">
@@ -306,19 +273,16 @@ export function LeadForm({
       ) : (
         <SelectField
           label="Service Category"
-          name="service_category"
           required
           placeholder="Select a category"
           options={industries}
-          value={values.service_category}
+          {...fields.field('service_category')}
           onChange={changeCategory}
-          error={errors.service_category}
         />
       )}
       {fixedSubService ? null : (
         <SelectField
           label="Sub-Service"
-          name="sub_service"
           required
           placeholder={
             subServices.loading
@@ -329,9 +293,7 @@ export function LeadForm({
           }
           options={subServices.options}
           disabled={!values.service_category || subServices.loading}
-          value={values.sub_service}
-          onChange={set('sub_service')}
-          error={errors.sub_service}
+          {...fields.field('sub_service')}
           help={subServices.failed ? MESSAGES.contractor.subServicesFailed : undefined}
         />
       )}
@@ -354,12 +316,9 @@ export function LeadForm({
       ) : null}
       <TextAreaField
         label="Describe What You Need"
-        name="description"
         required
-        value={values.description}
-        onChange={set('description')}
+        {...fields.field('description')}
         maxLength={LEAD_FIELD_LIMITS.description}
-        error={errors.description}
         help={
           <span aria-live="polite">
             {values.description.length.toLocaleString('en-US')} /{' '}
@@ -370,10 +329,7 @@ export function LeadForm({
       {rich ? (
         <TextField
           label="Contractor ID (optional)"
-          name="contractor_id"
-          value={values.contractor_id}
-          onChange={set('contractor_id')}
-          error={errors.contractor_id}
+          {...fields.field('contractor_id')}
           help="Only if a contractor gave you their ID."
         />
       ) : null}

@@ -2,8 +2,8 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
-import { TextAreaField, TextField } from '../../../components/ui/field';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { FormError, TextAreaField, TextField } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
 import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { sendContactMessage } from '../api/site-calls';
@@ -27,15 +27,11 @@ export function checkContact(form: typeof EMPTY): Partial<Record<ContactField, s
 
 /** /contact: name, email and message, posted to our own contact function. */
 export function ContactPage() {
-  const [form, setForm] = useState(EMPTY);
+  const fields = useForm(EMPTY, FIELDS);
+  const form = fields.values;
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'error'; message: string }>({
     kind: 'idle',
   });
-  const fields = useFieldErrors(FIELDS);
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    if (key !== 'website') fields.clear(key);
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,7 +51,7 @@ export function ContactPage() {
         subject: `Contact form message from ${form.name.trim()}`,
         website: form.website,
       });
-      setForm(EMPTY);
+      fields.setValues(EMPTY);
       setState({ kind: 'sent' });
     } catch (error) {
       // A validation answer (4xx) says what to fix; anything else gets the spec's text.
@@ -86,38 +82,14 @@ export function ContactPage() {
       </p>
       <form ref={fields.formRef} className="form card" onSubmit={submit} noValidate aria-label="Contact us">
         {state.kind === 'sent' ? <Alert kind="success">{MESSAGES.contact.success}</Alert> : null}
-        {state.kind === 'error' ? (
-          <div ref={fields.summaryRef} tabIndex={-1}>
-            <Alert kind="error">{state.message}</Alert>
-          </div>
-        ) : null}
-        <TextField
-          label="Name"
-          name="name"
-          required
-          autoComplete="name"
-          value={form.name}
-          onChange={set('name')}
-          error={fields.errors.name}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={fields.errors.email}
-        />
+        <FormError message={state.kind === 'error' ? state.message : null} summaryRef={fields.summaryRef} />
+        <TextField label="Name" required autoComplete="name" {...fields.field('name')} />
+        <TextField label="Email" type="email" required autoComplete="email" {...fields.field('email')} />
         <TextAreaField
           label="Message"
-          name="message"
           required
           maxLength={MESSAGE_MAX}
-          value={form.message}
-          onChange={set('message')}
-          error={fields.errors.message}
+          {...fields.field('message')}
           help={`${form.message.length.toLocaleString('en-US')} / ${MESSAGE_MAX.toLocaleString('en-US')} characters`}
         />
         {/* Bot trap: hidden from people and assistive technology; a filled value marks a bot server-side. */}
@@ -130,7 +102,7 @@ export function ContactPage() {
             tabIndex={-1}
             autoComplete="off"
             value={form.website}
-            onChange={set('website')}
+            onChange={(e) => fields.set('website', e.target.value)}
           />
         </div>
         <button type="submit" className="button" disabled={state.kind === 'sending'}>

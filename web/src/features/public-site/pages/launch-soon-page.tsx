@@ -3,9 +3,8 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../components/ui/alert';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { useFieldErrors } from '../../../components/ui/use-field-errors';
+import { FormError, SelectField, TextField } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
 import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
@@ -33,7 +32,6 @@ export function checkWaitlist(form: WaitlistInput): Partial<Record<WaitlistField
 export function LaunchSoonPage() {
   const navigate = useNavigate();
   const tracked = useRef(false);
-  const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,11 +41,8 @@ export function LaunchSoonPage() {
     trackPageView('/launch-soon');
   }, []);
 
-  const fields = useFieldErrors(FIELDS);
-  const set = (key: WaitlistField) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [key]: e.target.value }));
-    fields.clear(key);
-  };
+  const fields = useForm(EMPTY, FIELDS);
+  const form = fields.values;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -87,69 +82,20 @@ export function LaunchSoonPage() {
         contracts.
       </p>
       <form ref={fields.formRef} className="form card" onSubmit={submit} noValidate aria-label="Join the waitlist">
-        {error ? (
-          <div ref={fields.summaryRef} tabIndex={-1}>
-            <Alert kind="error">{error}</Alert>
-          </div>
-        ) : null}
+        <FormError message={error} summaryRef={fields.summaryRef} />
         <div className="form-grid">
-          <TextField
-            label="First Name"
-            name="first_name"
-            required
-            autoComplete="given-name"
-            value={form.first_name}
-            onChange={set('first_name')}
-            error={fields.errors.first_name}
-          />
-          <TextField
-            label="Last Name"
-            name="last_name"
-            required
-            autoComplete="family-name"
-            value={form.last_name}
-            onChange={set('last_name')}
-            error={fields.errors.last_name}
-          />
+          <TextField label="First Name" required autoComplete="given-name" {...fields.field('first_name')} />
+          <TextField label="Last Name" required autoComplete="family-name" {...fields.field('last_name')} />
         </div>
-        <TextField
-          label="Company"
-          name="company"
-          required
-          autoComplete="organization"
-          value={form.company}
-          onChange={set('company')}
-          error={fields.errors.company}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={fields.errors.email}
-        />
-        <TextField
-          label="Phone"
-          name="phone"
-          type="tel"
-          required
-          autoComplete="tel"
-          value={form.phone}
-          onChange={set('phone')}
-          error={fields.errors.phone}
-        />
+        <TextField label="Company" required autoComplete="organization" {...fields.field('company')} />
+        <TextField label="Email" type="email" required autoComplete="email" {...fields.field('email')} />
+        <TextField label="Phone" type="tel" required autoComplete="tel" {...fields.field('phone')} />
         <SelectField
           label="Trade"
-          name="trade"
           required
           placeholder="Select your trade"
           options={TRADE_OPTIONS}
-          value={form.trade}
-          onChange={set('trade')}
-          error={fields.errors.trade}
+          {...fields.field('trade')}
         />
         <button type="submit" className="button button-accent" disabled={busy}>
           {busy ? 'Joining...' : 'Join the Waitlist'}
