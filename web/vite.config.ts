@@ -93,7 +93,7 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-// The industry pages fetch without SWR (components/ui/service-catalogue.ts), so SWR is not preloaded with them.
+// The industry pages fetch without SWR (lib/service-catalogue.ts), so SWR is not preloaded with them.
 const INDUSTRY_PAGE = ['src/features/lead-forms/pages/industry-page.tsx'];
 
 export default defineConfig({

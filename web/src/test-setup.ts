@@ -8,7 +8,7 @@ configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   // A test that moved the clock itself (timed banners, redirects) leaves real timers behind.
   vi.useRealTimers();
-  // The fetch mock (components/ui/fetch-mock) and other stubbed globals end with their test.
+  // The fetch mock (test/fetch-mock) and other stubbed globals end with their test.
   vi.unstubAllGlobals();
   cleanup();
   localStorage.clear();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONTRACTOR_ID_KEY, SESSION_TOKEN_KEY } from '@leadmarket/contracts/constants';
 import { contractorSession } from '../../../lib/storage';
 import { SiteHeader } from '../site-header';
-import { mockFunctions, renderRoutes } from '../test-render';
+import { mockFunctions, renderRoutes } from '../../../test/test-render';
 
 afterEach(() => {
   localStorage.clear();

@@ -4,7 +4,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../test/test-render';
 import { authRoutes } from '../routes';
 
 const catalogue = {

@@ -7,7 +7,7 @@ import { contractorSession } from '../../../lib/storage';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { safeRedirectPath } from '../../../components/ui/safe-redirect';
-import { SERVICE_CATEGORIES, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
+import { SERVICE_CATEGORIES, useIndustries, useSubServiceChoices } from '../../../lib/service-catalogue';
 import { signup, type SignupInput } from '../api/auth-calls';
 import { PasswordField } from '../components/password-field';
 import { useForm } from '../../../components/ui/use-form';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { mockFunctions, renderRoutes } from '../../../test/test-render';
 import { claimRoutes } from '../routes';
 
 const PREVIEW = {

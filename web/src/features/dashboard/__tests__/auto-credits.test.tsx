@@ -3,7 +3,7 @@ import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutoCredit } from '@leadmarket/contracts';
 import { AutoCredits } from '../components/auto-credits';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const session = { contractorId: 'c-1', token: 'tok-1' };
 afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '../api/live-events';
 import { ContactActions } from '../components/contacted-button';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -10,7 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { contractorSession } from '../../../lib/storage';
 import { DashboardPage } from '../pages/dashboard-page';
-import { mockFunctions, type RecordedCall } from '../../../components/ui/fetch-mock';
+import { mockFunctions, type RecordedCall } from '../../../test/fetch-mock';
 
 /** Server state the mocked functions answer from; tests change it to move the story on. */
 export interface World {

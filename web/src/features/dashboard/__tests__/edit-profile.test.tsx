@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import type { Contractor } from '../api/types';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const contractor: Contractor = {
   id: 'c-1',

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FundForm } from '../components/fund-form';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const session = { contractorId: 'c-1', token: 'tok-1' };
 afterEach(() => vi.unstubAllGlobals());

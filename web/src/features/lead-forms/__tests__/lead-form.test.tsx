@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
-import { mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { mockFunctions, renderRoutes } from '../../../test/test-render';
 import { leadFormRoutes } from '../routes';
 
 const SUB_SERVICES: Record<string, Array<{ value: string; label: string }>> = {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
-import { categoryLabel, useIndustries, useSubServiceChoices } from '../../../components/ui/service-catalogue';
+import { categoryLabel, useIndustries, useSubServiceChoices } from '../../../lib/service-catalogue';
 import {
   submitLead,
   type LeadProblem,

@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../components/ui/test-render';
+import { renderRoutes } from '../../../test/test-render';
 import { countUpValue, StatsBand } from '../components/stats-band';
 import { TESTIMONIALS, TestimonialCarousel } from '../components/testimonial-carousel';
 import { publicSiteRoutes } from '../routes';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../components/ui/test-render';
+import { fieldErrorOf, mockFunctions, renderRoutes } from '../../../test/test-render';
 import { publicSiteRoutes } from '../routes';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 /** Industry and sub-service choices, loaded from the industries and sub-services calls (shared by lead forms and signup). */
 import { SERVICE_CATALOGUE, type CatalogueOption } from '@leadmarket/contracts/catalogue';
 import { useEffect, useState } from 'react';
-import { callFunction } from '../../lib/api';
+import { callFunction } from './api';
 
 /** One dropdown choice (dashboards §3: value, label). */
 export type Option = CatalogueOption;
