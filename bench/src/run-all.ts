@@ -104,7 +104,7 @@ async function main() {
   watchdog.unref();
   try {
     log(
-      `# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as any).memoryGiB} GiB; load average at start ${loadavg()
+      `# leadmarket benchmarks${smoke ? ' (smoke)' : ''}\n\n${report.date}; ${cpus().length} cores, ${report.machine && (report.machine as { memoryGiB: number }).memoryGiB} GiB; load average at start ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}; distributed stack (one process per service) on local PostgreSQL, RabbitMQ, Redis.\n`,
     );

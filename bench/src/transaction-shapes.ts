@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { ServiceName } from '@leadmarket/contracts';
 import {
   appendToOutbox,
@@ -8,6 +8,7 @@ import {
   migrateService,
   preparedRead,
   startConsumers,
+  type AnySchemaDb,
 } from '@leadmarket/platform';
 import { createTestInfra, testLogger, waitFor } from '@leadmarket/platform/testing';
 import { runScript } from './script.js';
@@ -26,7 +27,7 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-async function backendMs(db: Kysely<any>): Promise<number> {
+async function backendMs(db: AnySchemaDb): Promise<number> {
   const pids = (
     await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)
   ).rows;
@@ -124,7 +125,7 @@ async function main() {
   }
 
   // A request's transaction: a locked read (prepared), an update, one event to the outbox; 8 at once.
-  const lockItem = preparedRead((d: Kysely<any>, p: { id: number }) =>
+  const lockItem = preparedRead((d: AnySchemaDb, p: { id: number }) =>
     d
       .selectFrom('items')
       .select(['id', 'n'])

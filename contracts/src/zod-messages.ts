@@ -11,7 +11,7 @@ z.config({
   // In the browser, never compile parsers with `new Function`: the site's CSP forbids eval, and
   // zod's probe for it would be reported as a violation on every page that parses (admin).
   jitless: 'window' in globalThis,
-  customError: (issue: any) => {
+  customError: (issue) => {
     const path = issue.path as readonly PropertyKey[] | undefined;
     switch (issue.code) {
       case 'invalid_type':
@@ -20,7 +20,9 @@ z.config({
           : FIELD_MESSAGES.invalid(path);
       case 'too_small':
         if (issue.origin === 'string')
-          return issue.minimum <= 1 ? FIELD_MESSAGES.required(path) : FIELD_MESSAGES.tooShort(path, issue.minimum);
+          return issue.minimum <= 1
+            ? FIELD_MESSAGES.required(path)
+            : FIELD_MESSAGES.tooShort(path, Number(issue.minimum));
         if (issue.origin === 'array') return FIELD_MESSAGES.tooFewItems(path, Number(issue.minimum));
         return FIELD_MESSAGES.tooSmallNumber(path, Number(issue.minimum));
       case 'too_big':

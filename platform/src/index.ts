@@ -10,6 +10,7 @@ export * from './http/openapi.js';
 export * from './db/database.js';
 export { prepared, preparedRead } from './db/prepared.js';
 export type * from './db/column-types.js';
+export type * from './db/any-schema.js';
 export * from './db/migrate.js';
 export * from './db/service-roles.js';
 export * from './bus/event-bus.js';

@@ -29,7 +29,7 @@ function load(
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             // Each lead from its own customer's address (the gateway trusts loopback as its proxy).
-            setupRequest: (req: any) => ({
+            setupRequest: (req: { headers?: Record<string, string> }) => ({
               ...req,
               headers: { ...req.headers, 'x-forwarded-for': customerAddress() },
               body: JSON.stringify(body()),
@@ -37,7 +37,7 @@ function load(
           },
         ],
       },
-      (err: Error | null, result: any) => {
+      (err: Error | null, result: AutocannonResult) => {
         if (err) return reject(err);
         // Errors are reported, not fatal: a figure on a busy machine is still a figure.
         const errors = result.non2xx + result.errors + result.timeouts;
@@ -49,6 +49,16 @@ function load(
     );
     void instance;
   });
+}
+
+/** What autocannon's result holds that this figure reads (its package ships no types). */
+interface AutocannonResult {
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  requests: { total: number };
+  latency: { p50: number; p99: number };
 }
 
 /** The physical-limit anchor: a bare Fastify route doing one PostgreSQL insert per request. */

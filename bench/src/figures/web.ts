@@ -38,7 +38,10 @@ export async function webFigure(base: string, paths: string[]): Promise<WebPageF
       const lhr = result!.lhr;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
       const requests: Array<{ url: string; resourceType: string }> =
-        (lhr.audits['network-requests']?.details as any)?.items ?? [];
+        (
+          lhr.audits['network-requests']?.details as
+            { items?: Array<{ url: string; resourceType: string }> } | undefined
+        )?.items ?? [];
       let gzip = 0;
       for (const r of requests) {
         if (r.resourceType !== 'Script') continue;

@@ -8,6 +8,7 @@ import type { Logger } from '../logger.js';
 import { withDeadline } from '../transient.js';
 import { HealingListener, type ListenOptions } from './listener.js';
 import { kyselyPool } from './pooled-client.js';
+import type { AnySchemaDb, AnySchemaTables } from './any-schema.js';
 
 export type { ListenOptions } from './listener.js';
 
@@ -22,9 +23,9 @@ pg.types.setTypeParser(1700, Number);
 export interface Database {
   readonly kind: 'postgres' | 'pglite';
   /** Kysely without a schema: platform use only (creating schemas, health checks). */
-  readonly root: Kysely<any>;
+  readonly root: AnySchemaDb;
   /** Kysely whose unqualified tables resolve to the service's own schema. */
-  forService(service: ServiceName): Kysely<any>;
+  forService(service: ServiceName): AnySchemaDb;
   /**
    * LISTEN on a channel; resolves to an unsubscribe function once subscribed, or once the first
    * attempt failed. A lost connection is reopened and subscribed again by itself (see listener.ts);
@@ -36,7 +37,7 @@ export interface Database {
    * guards). It is opened on the session URL when one is given: a pooler in transaction mode hands
    * each transaction any server connection, so a session lock taken through it would leak.
    */
-  session<T>(work: (connection: Kysely<any>) => Promise<T>): Promise<T>;
+  session<T>(work: (connection: AnySchemaDb) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,7 +45,7 @@ export interface Database {
 /** The schema a service owns: its name with '-' as '_'. */
 export const schemaOf = (service: ServiceName): string => service.replace(/-/g, '_');
 
-function scoped(root: Kysely<any>, service: ServiceName): Kysely<any> {
+function scoped(root: AnySchemaDb, service: ServiceName): AnySchemaDb {
   return root.withSchema(schemaOf(service));
 }
 
@@ -120,7 +121,9 @@ export function createPostgresDatabase({
   pool.on('connect', (client) =>
     client.on('error', (err) => logger?.warn({ err: String(err) }, 'database connection error; it will be replaced')),
   );
-  const root = new Kysely<any>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, queryDeadlineMs, logger) }) });
+  const root = new Kysely<AnySchemaTables>({
+    dialect: new PostgresDialect({ pool: kyselyPool(pool, queryDeadlineMs, logger) }),
+  });
   const listeners = new Set<HealingListener>();
   return {
     kind: 'postgres',
@@ -145,7 +148,7 @@ export function createPostgresDatabase({
     },
     async session(work) {
       if (!sessionUrl) return root.connection().execute(work);
-      const direct = new Kysely<any>({
+      const direct = new Kysely<AnySchemaTables>({
         dialect: new PostgresDialect({
           pool: new pg.Pool({ ...clientConfig(sessionUrl, `${applicationName}-session`, t), max: 1 }),
         }),
@@ -172,7 +175,7 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, { parsers: { 20: Number, 1700: Number } });
   // PGlite has one connection; the dialect queues transactions on it, so one Kysely serves all services.
-  const root = new Kysely<any>({ dialect: new PGliteDialect(lite) });
+  const root = new Kysely<AnySchemaTables>({ dialect: new PGliteDialect(lite) });
   return {
     kind: 'pglite',
     root,

@@ -1,7 +1,8 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { ServiceName } from '@leadmarket/contracts';
 import { schemaOf, type Database } from './database.js';
 import { platformMigrations } from './platform-migrations.js';
+import type { AnySchemaDb } from './any-schema.js';
 
 export type { Migration };
 /** A service's migrations by name; names sort in the order they run (YYYY_MM_DD_HHMM_what). */
@@ -43,7 +44,7 @@ export async function migrateService(
 const MIGRATION_LOCK_KEY = 7_146_902_331;
 
 /** Run the step on `root` (a schema-less Kysely: the pool's, or one connection's). */
-async function migrateOn(root: Kysely<any>, service: ServiceName, migrations: MigrationSet): Promise<void> {
+async function migrateOn(root: AnySchemaDb, service: ServiceName, migrations: MigrationSet): Promise<void> {
   const schema = schemaOf(service);
   // Only when it is missing: a service connected as its own role (docs/adr/0018) owns its schema but
   // may not create schemas, and PostgreSQL checks that right even for "if not exists".

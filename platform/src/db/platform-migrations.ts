@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
+import type { AnySchemaDb } from './any-schema.js';
 
 /** Tables every service has in its own schema: the transactional outbox and the idempotent inbox. */
 export const platformMigrations: Record<string, Migration> = {
   '0000_00_00_0000_platform_outbox_inbox': {
-    async up(db: Kysely<any>) {
+    async up(db: AnySchemaDb) {
       await db.schema
         .createTable('outbox')
         .addColumn('id', 'uuid', (c) => c.primaryKey())

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import type { AnySchemaDb } from './any-schema.js';
 
 /**
  * Statements on a hot path (the dashboard's first paint, the lead pipeline's per-lead writes),
@@ -99,7 +100,7 @@ class HandleCache<V> {
     return [executor.adapter, ...executor.plugins];
   }
 
-  get(db: Kysely<any>): V | undefined {
+  get(db: AnySchemaDb): V | undefined {
     let map = this.root;
     let entry: Entry<V> | undefined;
     for (const key of this.path(db)) {
@@ -110,7 +111,7 @@ class HandleCache<V> {
     return entry?.value;
   }
 
-  set(db: Kysely<any>, value: V): V {
+  set(db: AnySchemaDb, value: V): V {
     let map = this.root;
     let entry: Entry<V> | undefined;
     for (const key of this.path(db)) {

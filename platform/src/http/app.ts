@@ -9,7 +9,17 @@ import {
   MESSAGES,
   unsafeTextMessage,
 } from '@leadmarket/contracts';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+  type RouteOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -25,7 +35,13 @@ import { clientWentAway } from './client-abort.js';
 import { answerClientError } from './client-error.js';
 import { drainRequest } from './drain.js';
 
-export type ServiceApp = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Logger,
+  ZodTypeProvider
+>;
 
 export interface AppOptions {
   logger: Logger;
@@ -79,7 +95,7 @@ export function createApp({
     clientErrorHandler: answerClientError,
     // A path whose escapes do not decode: our 400 body, through a normal reply (Fastify's default
     // writes the answer without reading the request body, and clients then see the socket cut).
-    frameworkErrors: (error, _request, reply: any) => {
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
       reply.code(400).send(errorBody(error.code === 'FST_ERR_BAD_URL' ? MESSAGES_BAD_URL : error.message));
     },
   }).withTypeProvider<ZodTypeProvider>();
@@ -135,7 +151,7 @@ export function createApp({
     }
   });
 
-  app.setErrorHandler((error: any, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
@@ -220,9 +236,10 @@ function answerByContract(route: RouteOptions): void {
  * conflict with what exists (two parallel changes to one email), a data exception (SQLSTATE class
  * 22: a value out of range, not a valid number or date) is a bad request. Anything else stays a 5xx.
  */
-function databaseClientError(error: any): { status: number; message: string } | undefined {
-  const code = typeof error?.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) ? error.code : undefined;
-  if (!code || typeof error?.severity !== 'string') return undefined;
+function databaseClientError(error: unknown): { status: number; message: string } | undefined {
+  const { code: raw, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  const code = typeof raw === 'string' && /^[0-9A-Z]{5}$/.test(raw) ? raw : undefined;
+  if (!code || typeof severity !== 'string') return undefined;
   if (code === '23505')
     return {
       status: 409,

@@ -22,9 +22,10 @@ import { consumerDuration, consumerRedeliveries } from '../metrics.js';
 import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
+import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
-/** The tables a service context's `db` knows (`any` for an untyped context). */
-export type TablesOf<S> = S extends { db: Kysely<infer DB> } ? DB : any;
+/** The tables a service context's `db` knows (any schema's for an untyped context). */
+export type TablesOf<S> = S extends { db: Kysely<infer DB> } ? DB : AnySchemaTables;
 
 /**
  * What a handler gets besides its event: the transaction its effect and the inbox record share,
@@ -52,7 +53,7 @@ export interface ConsumerContext<S = unknown> {
 }
 
 /** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
-export interface ConsumerDefinition<T extends EventType = any, S = any> {
+export interface ConsumerDefinition<T extends EventType = EventType, S = unknown> {
   event: T;
   handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext<S>): Promise<void>;
 }
@@ -107,7 +108,7 @@ const DEFAULT_CONCURRENT_BATCHES = 2;
 /** A delivery waiting for its batch: the bus acks it when `settle` resolves, and retries or dead-letters it when it rejects. */
 interface Pending {
   envelope: EventEnvelope;
-  event: EventEnvelope<any>;
+  event: EventEnvelope<EventData<EventType>>;
   consumer: ConsumerDefinition;
   attempt: number;
   /** Where to answer, when its publisher waits for an answer. */
@@ -122,7 +123,7 @@ interface Pending {
  * A batch's inbox rows in one statement, whatever its size (arrays through unnest); the ids it
  * returns are the events not handled before.
  */
-const recordInInbox = prepared((db: Kysely<any>, p: { ids: string[]; types: string[]; consumer: string }) =>
+const recordInInbox = prepared((db: AnySchemaDb, p: { ids: string[]; types: string[]; consumer: string }) =>
   db
     .insertInto('inbox')
     .columns(['event_id', 'consumer', 'type'])

@@ -7,10 +7,11 @@ import {
   type EventType,
   type ServiceName,
 } from '@leadmarket/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { schemaOf } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
+import type { AnySchemaDb } from '../db/any-schema.js';
 
 /** An event to publish once the transaction that writes it commits. */
 export interface NewEvent<T extends EventType = EventType> {
@@ -132,7 +133,7 @@ export function outboxWriteOf(
  * rows (arrays through unnest), so it is prepared once per connection.
  */
 const insertOutboxRows = prepared(
-  (db: Kysely<any>, p: { ids: string[]; types: string[]; envelopes: string[]; channel: string; token: string }) =>
+  (db: AnySchemaDb, p: { ids: string[]; types: string[]; envelopes: string[]; channel: string; token: string }) =>
     db
       .with('written', (w) =>
         w
@@ -145,7 +146,7 @@ const insertOutboxRows = prepared(
 );
 
 /** Write already built envelopes in the caller's transaction (see appendToOutbox). */
-export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
+export async function writeOutbox(trx: AnySchemaDb, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
   // Other instances do not know the token and ignore it; their polling pass is the fallback.
   await insertOutboxRows(trx, {
@@ -162,7 +163,7 @@ export async function writeOutbox(trx: Kysely<any>, producer: ServiceName, envel
  * transaction). They are published by the relay after commit; a rollback publishes nothing.
  */
 export async function appendToOutbox(
-  trx: Kysely<any>,
+  trx: AnySchemaDb,
   producer: ServiceName,
   events: NewEvent[],
 ): Promise<EventEnvelope[]> {

@@ -1,6 +1,7 @@
 import type { EventEnvelope, EventType } from '@leadmarket/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { hashToken } from '../security/tokens.js';
+import type { AnySchemaDb } from '../db/any-schema.js';
 
 /** What a reset link's token becomes once the event carrying it has been published. */
 export const REDACTED = 'redacted';
@@ -65,7 +66,7 @@ export const redactedContactEnvelope = sql`jsonb_set(jsonb_set(jsonb_set(envelop
  * in this service's outbox copies of the lead's `type` events. Published rows are kept for
  * OUTBOX_RETENTION_HOURS as a record; an erased lead must not linger there.
  */
-export async function eraseLeadDescriptionFromOutbox(trx: Kysely<any>, type: EventType, leadId: string): Promise<void> {
+export async function eraseLeadDescriptionFromOutbox(trx: AnySchemaDb, type: EventType, leadId: string): Promise<void> {
   await trx
     .updateTable('outbox')
     .set({ envelope: sql`jsonb_set(envelope, '{data,description}', '""')` })

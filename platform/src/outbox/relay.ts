@@ -1,5 +1,5 @@
 import type { EventEnvelope, ServiceName } from '@leadmarket/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { publishAll, type EventBus, type PublishOptions } from '../bus/event-bus.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
@@ -8,12 +8,13 @@ import { prepared, preparedRead } from '../db/prepared.js';
 import { isTransientError, withDeadline } from '../transient.js';
 import { outboxChannel, takeHandOffWithRequests } from './outbox.js';
 import { CONTACT_BEARING_EVENTS, redactedContactEnvelope, redactPublished } from './redact.js';
+import type { AnySchemaDb } from '../db/any-schema.js';
 
 /**
  * The relay's statements of every pass, compiled once and prepared (docs/adr/0027): the rows'
  * ids go in as one array, so a batch of any size sends the same text.
  */
-const claimStatement = preparedRead((db: Kysely<any>, p: { graceSeconds: number; batchSize: number }) =>
+const claimStatement = preparedRead((db: AnySchemaDb, p: { graceSeconds: number; batchSize: number }) =>
   db
     .selectFrom('outbox')
     .select(['id', 'envelope', 'attempts'])
@@ -27,14 +28,14 @@ const claimStatement = preparedRead((db: Kysely<any>, p: { graceSeconds: number;
     .skipLocked(),
 );
 
-const lockStatement = prepared((db: Kysely<any>, p: { ids: string[]; lockSeconds: number }) =>
+const lockStatement = prepared((db: AnySchemaDb, p: { ids: string[]; lockSeconds: number }) =>
   db
     .updateTable('outbox')
     .set({ locked_until: sql`now() + make_interval(secs => ${p.lockSeconds})`, attempts: sql`attempts + 1` })
     .where(sql<boolean>`id = any(${p.ids}::uuid[])`),
 );
 
-const markSentStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
+const markSentStatement = prepared((db: AnySchemaDb, p: { ids: string[] }) =>
   db
     .updateTable('outbox')
     .set({ processed_at: sql`now()`, locked_until: null, last_error: null })
@@ -43,7 +44,7 @@ const markSentStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
 );
 
 /** Mark contact-bearing rows sent and blank their contact, in one statement for the batch (redact.ts). */
-const markSentRedactingContactStatement = prepared((db: Kysely<any>, p: { ids: string[] }) =>
+const markSentRedactingContactStatement = prepared((db: AnySchemaDb, p: { ids: string[] }) =>
   db
     .updateTable('outbox')
     .set({ processed_at: sql`now()`, locked_until: null, last_error: null, envelope: redactedContactEnvelope })
@@ -100,7 +101,7 @@ interface OutboxRow {
  * mark lost) is harmless because every consumer's inbox drops a redelivered event.
  */
 export class OutboxRelay {
-  private readonly db: Kysely<any>;
+  private readonly db: AnySchemaDb;
   private running = false;
   private wake?: () => void;
   private loop?: Promise<void>;

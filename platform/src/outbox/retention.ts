@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { envInt, loadConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { intervalJob, type BackgroundJob } from '../service/background-job.js';
 import { z } from 'zod';
+import type { AnySchemaDb } from '../db/any-schema.js';
 
 export const RetentionConfigSchema = z.object({
   /** Hours a published outbox row is kept (a record for operators), then deleted. */
@@ -20,7 +20,7 @@ export const outboxRetentionConfig = (env: Record<string, string | undefined>) =
  * large backlog never holds one long transaction. Unpublished and abandoned rows are kept: they are
  * work still to do or evidence for an operator. Returns how many rows were deleted.
  */
-export async function pruneOutbox(db: Kysely<any>, hours: number, batchSize = 1000): Promise<number> {
+export async function pruneOutbox(db: AnySchemaDb, hours: number, batchSize = 1000): Promise<number> {
   let total = 0;
   for (;;) {
     const deleted = await db
@@ -44,7 +44,7 @@ export async function pruneOutbox(db: Kysely<any>, hours: number, batchSize = 10
 
 /** The periodic prune every service runs (several instances may run it at once: deleting is idempotent). */
 export function outboxRetentionJob(
-  db: Kysely<any>,
+  db: AnySchemaDb,
   env: Record<string, string | undefined>,
   logger: Logger,
 ): BackgroundJob {

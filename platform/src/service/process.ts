@@ -27,7 +27,7 @@ export const ProcessConfigSchema = BaseConfigSchema.extend({
 });
 
 /** Run one service as its own process (distributed mode): config, telemetry, infra, listen; drain on SIGTERM. */
-export async function runServiceProcess(def: ServiceDefinition<any>): Promise<void> {
+export async function runServiceProcess(def: ServiceDefinition): Promise<void> {
   // Refuse at once, before telemetry or connections, naming every missing production variable.
   try {
     assertProductionReady(process.env, productionRequirementsOf(def));

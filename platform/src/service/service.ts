@@ -1,4 +1,4 @@
-import { functionPath, functionsOf, ROUTES, type ServiceName } from '@leadmarket/contracts';
+import { functionPath, functionsOf, ROUTES, type EventType, type ServiceName } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { EventBus, Subscription } from '../bus/event-bus.js';
 import type { ServiceClients } from '../clients/service-client.js';
@@ -15,10 +15,11 @@ import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionReq
 import { outboxRetentionJob } from '../outbox/retention.js';
 import type { BackgroundJob } from './background-job.js';
 import { contextFromTraceparent, runWithCorrelation, SpanKind, tracer } from '../telemetry.js';
-import { context, trace } from '@opentelemetry/api';
+import { context, trace, type Span } from '@opentelemetry/api';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { RabbitMqEventBus } from '../bus/rabbitmq.js';
 import { addScrapeSource, readiness, type ScrapeSample } from '../metrics.js';
+import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
 export { intervalJob, wakeableJob, type BackgroundJob } from './background-job.js';
 
@@ -26,7 +27,7 @@ export { intervalJob, wakeableJob, type BackgroundJob } from './background-job.j
  * Everything a service's routes, consumers and jobs use; built once per service instance.
  * `DB` is the service's typed tables (e.g. `ScreeningDatabase`).
  */
-export interface ServiceContext<DB = any> {
+export interface ServiceContext<DB = AnySchemaTables> {
   service: ServiceName;
   /** The process environment (services parse their own variables with loadConfig). */
   env: Record<string, string | undefined>;
@@ -52,7 +53,7 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
   migrations: MigrationSet;
   /** Build this instance's context once at start-up (parse config, make clients and wake-ups); default: the platform's. */
   context?(base: ServiceContext): C | Promise<C>;
-  consumers?: ConsumerDefinition<any, C>[];
+  consumers?: ConsumerDefinition<EventType, C>[];
   /**
    * Consumer batches in flight at once, each its own transaction (default 2). One for a service
    * whose batches all take the same rows: a second batch would only wait for the first's locks.
@@ -75,7 +76,10 @@ export interface ServiceDefinition<C extends ServiceContext = ServiceContext> {
 export const defineService = <C extends ServiceContext>(def: ServiceDefinition<C>): ServiceDefinition<C> => def;
 
 /** Everything a service needs in production: the shared ones and its own. */
-export const productionRequirementsOf = (def: ServiceDefinition<any>): ProductionRequirement[] => [
+/** Each request's server span, from its first hook to its response (no field added to Fastify's request). */
+const spanOf = new WeakMap<object, Span>();
+
+export const productionRequirementsOf = (def: ServiceDefinition): ProductionRequirement[] => [
   ...BASE_PRODUCTION_REQUIREMENTS,
   ...(def.productionRequirements ?? []),
 ];
@@ -169,11 +173,11 @@ export async function buildService<C extends ServiceContext>(
       { kind: SpanKind.SERVER, attributes: { 'leadmarket.service': def.name, 'http.route': route } },
       parent,
     );
-    (request as any).otelSpan = span;
+    spanOf.set(request, span);
     runWithCorrelation(request.id, () => context.with(trace.setSpan(parent, span), done));
   });
   app.addHook('onResponse', async (request, reply) => {
-    const span = (request as any).otelSpan;
+    const span = spanOf.get(request);
     span?.setAttribute('http.status_code', reply.statusCode);
     span?.end();
   });
@@ -271,7 +275,7 @@ async function scrapeSample<C extends ServiceContext>(
   infra: Infra,
   ctx: C,
 ): Promise<ScrapeSample> {
-  const db: Kysely<any> = ctx.db;
+  const db: AnySchemaDb = ctx.db;
   const [queue, outbox, attention] = await Promise.all([
     (def.consumers ?? []).length > 0
       ? withDeadline(infra.bus.depth(queueOf(def.name, infra.namespace)), 2000, 'queue depth')

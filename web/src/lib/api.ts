@@ -52,7 +52,7 @@ export async function callFunction<T = unknown>(name: FunctionName, options: Cal
   } catch (error) {
     throw new ApiError(0, undefined, error);
   }
-  let body: any;
+  let body: unknown;
   try {
     const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
@@ -60,8 +60,8 @@ export async function callFunction<T = unknown>(name: FunctionName, options: Cal
     body = undefined;
   }
   if (!response.ok) {
-    const message =
-      typeof body?.detail === 'string' ? body.detail : typeof body?.message === 'string' ? body.message : undefined;
+    const { detail, message: said } = (body ?? {}) as { detail?: unknown; message?: unknown };
+    const message = typeof detail === 'string' ? detail : typeof said === 'string' ? said : undefined;
     throw new ApiError(response.status, message, body);
   }
   return body as T;

@@ -220,11 +220,16 @@ const CONTRACTOR_CSV_COLUMNS = [
   'total_spend',
 ] as const;
 
-function leadCsvRow(lead: any): Record<string, unknown> {
+/** A lead as the admin's lead list gives it, with the contractors it went to. */
+type LeadListRow = Record<string, unknown> & {
+  contractor_leads?: Array<{ status: string; contractors: { business_name: string } }>;
+};
+
+function leadCsvRow(lead: LeadListRow): Record<string, unknown> {
   return {
     ...lead,
     assigned_contractors: (lead.contractor_leads ?? [])
-      .map((a: any) => `${a.contractors.business_name} (${a.status})`)
+      .map((a) => `${a.contractors.business_name} (${a.status})`)
       .join('; '),
   };
 }

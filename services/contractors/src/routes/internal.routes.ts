@@ -63,7 +63,7 @@ export function registerInternalRoutes(
     const { id } = idParam.parse(request.params);
     const rows = await consentsOf(ctx.db, id);
     return {
-      consents: rows.map((r: any) => ({
+      consents: rows.map((r) => ({
         opted_in: Boolean(r.opted_in),
         source: String(r.source),
         wording: String(r.wording),

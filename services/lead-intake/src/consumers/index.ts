@@ -1,3 +1,4 @@
+import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
@@ -8,7 +9,7 @@ import { refundDecidedConsumer } from './refund-decided.consumer.js';
 import type { LeadIntakeContext } from '../context.js';
 
 /** Every event lead-intake consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, LeadIntakeContext>[] = [
+export const consumers: ConsumerDefinition<EventType, LeadIntakeContext>[] = [
   leadScreenedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,

@@ -1,3 +1,4 @@
+import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
@@ -10,7 +11,7 @@ import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.
 import type { MatchingContext } from '../context.js';
 
 /** Every event matching consumes, one consumer per file. */
-export const consumers: ConsumerDefinition<any, MatchingContext>[] = [
+export const consumers: ConsumerDefinition<EventType, MatchingContext>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

@@ -74,7 +74,7 @@ export async function recordSpendLimits(
         .column('contractor_id')
         .doUpdateSet({ spend_limits: json, limits_changed_at: at })
         .where((eb) =>
-          eb.or([eb('wallets.limits_changed_at', 'is', null), eb('wallets.limits_changed_at', '<=', at as any)]),
+          eb.or([eb('wallets.limits_changed_at', 'is', null), eb('wallets.limits_changed_at', '<=', new Date(at))]),
         ),
     )
     .execute();

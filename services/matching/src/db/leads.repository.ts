@@ -107,7 +107,7 @@ type AvailableParams = { contractorId: string; since: string; limit?: string };
 
 const sinceOf = (p: AvailableParams) => sql<Date>`${p.since}::timestamptz`;
 
-const sellable = <E extends ExpressionBuilder<any, any>>(eb: E, table: string, p: AvailableParams) =>
+const sellable = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, table: string, p: AvailableParams) =>
   eb.and([eb(sql.ref(`${table}.status`), '=', 'available'), eb(sql.ref(`${table}.submitted_at`), '>', sinceOf(p))]);
 
 /**
@@ -148,7 +148,7 @@ function branchesOf(db: Kysely<MatchingDatabase>, p: AvailableParams) {
 }
 
 type Branches = ReturnType<typeof branchesOf>;
-type BranchesScope = Branches extends { selectNoFrom(cb: (eb: infer E) => any): any } ? E : never;
+type BranchesScope = Branches extends { selectNoFrom(cb: (eb: infer E) => unknown): unknown } ? E : never;
 
 /**
  * How many leads the two branches hold together: every lead of the ZIP branch (a range of

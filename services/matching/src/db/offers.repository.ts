@@ -147,13 +147,13 @@ export interface OfferView {
   price_cents: number | null;
 }
 
-const view = (r: Record<string, any>): OfferView => ({
-  lead_id: r.lead_id,
-  contractor_id: r.contractor_id,
+const view = (r: Record<string, unknown>): OfferView => ({
+  lead_id: String(r.lead_id),
+  contractor_id: String(r.contractor_id),
   rank: Number(r.rank),
   round: Number(r.round),
-  offered_at: new Date(r.offered_at).toISOString(),
-  expires_at: new Date(r.expires_at).toISOString(),
+  offered_at: new Date(r.offered_at as Date | string).toISOString(),
+  expires_at: new Date(r.expires_at as Date | string).toISOString(),
   price_cents: r.price_cents == null ? null : Number(r.price_cents),
 });
 

@@ -1,3 +1,4 @@
+import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
@@ -17,7 +18,7 @@ import { walletFundedConsumer } from './wallet-funded.consumer.js';
 import type { NotificationContext } from '../context.js';
 
 /** Every event notification consumes, one consumer per file. */
-export const consumers: ConsumerDefinition<any, NotificationContext>[] = [
+export const consumers: ConsumerDefinition<EventType, NotificationContext>[] = [
   contractorRegisteredConsumer,
   contractorProfileUpdatedConsumer,
   contractorDeletedConsumer,

@@ -1,3 +1,4 @@
+import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { contractorRegistered } from './contractor-registered.consumer.js';
 import { contractorDeleted, contractorProfileUpdated } from './contractor-targets.consumers.js';
@@ -13,7 +14,7 @@ import { customerUnreachable } from './customer-unreachable.consumer.js';
 import { leadPurchaseRecorded } from './lead-purchase-recorded.consumer.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
-export const consumers: ConsumerDefinition<any, WalletContext>[] = [
+export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
   contractorRegistered,
   contractorProfileUpdated,
   contractorDeleted,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import {
   AUTO_RELOAD_AMOUNT_RANGE,
   AUTO_RELOAD_THRESHOLD_RANGE,
@@ -22,7 +23,16 @@ import { devCheckoutPage, unknownSessionPage } from '../use-cases/dev-checkout-p
 import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
-export const settingsAnswer = (s: any) => ({
+/** A wallet's auto-reload columns, as any read of them gives them (numbers may come as text). */
+interface AutoReloadColumns {
+  auto_reload_enabled: boolean | null;
+  auto_reload_threshold_cents: number | string | null;
+  auto_reload_amount_cents: number | string | null;
+  auto_reload_disabled_reason?: string | null;
+  stripe_payment_method_id?: string | null;
+}
+
+export const settingsAnswer = (s: AutoReloadColumns) => ({
   success: true as const,
   auto_reload_enabled: Boolean(s.auto_reload_enabled),
   auto_reload_threshold: centsToDollars(Number(s.auto_reload_threshold_cents)),
@@ -111,10 +121,11 @@ export async function registerFundingRoutes(
       let result;
       try {
         result = await receiveWebhook(ctx, payments, raw, request.headers['stripe-signature'] as string | undefined);
-      } catch (error: any) {
+      } catch (error) {
+        const { type, name } = (error ?? {}) as { type?: unknown; name?: unknown };
         if (
-          error?.type === 'StripeSignatureVerificationError' ||
-          error?.name === 'StripeSignatureVerificationError' ||
+          type === 'StripeSignatureVerificationError' ||
+          name === 'StripeSignatureVerificationError' ||
           error instanceof SyntaxError
         ) {
           return reply.code(400).send(errorBody('Invalid webhook signature'));
@@ -126,7 +137,7 @@ export async function registerFundingRoutes(
 
     // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
     const devCheckoutOff = () => payments.mode !== 'development' || deps.production;
-    const devOnly = (reply: any) =>
+    const devOnly = (reply: FastifyReply) =>
       reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
 
     scope.get('/dev/checkout/:session_id', async (request, reply) => {

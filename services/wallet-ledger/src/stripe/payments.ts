@@ -157,7 +157,9 @@ export class Payments {
       return { paymentIntentId: intent.id, status: 'processing' };
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
-        const intentId = (error.raw as any)?.payment_intent?.id ?? `failed_${input.fundingId}`;
+        const intentId =
+          (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ??
+          `failed_${input.fundingId}`;
         return { paymentIntentId: intentId, status: 'failed', failureReason: error.message };
       }
       throw error;

@@ -11,7 +11,7 @@ export const unknownSessionPage = (): string => page('Unknown session', '<h1>Unk
 /** The page of one session: complete or cancel while open, else its outcome. */
 export function devCheckoutPage(
   sessionId: string,
-  session: { contractor_id: string; amount_cents: number | string; status: string } | Record<string, any>,
+  session: { contractor_id: string; amount_cents: number | string; status: string },
 ): string {
   const amount = `$${(Number(session.amount_cents) / 100).toFixed(2)}`;
   const safe = escapeHtml(sessionId);
