@@ -1,21 +1,26 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { focusFirstInvalid, SelectField, TextField } from '../../../components/ui/field';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { useForm } from '../../../components/ui/use-form';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { errorText, type Session } from '../api/client';
 import { getIndustries } from '../api/get-industries';
 import { getSubServices } from '../api/get-sub-services';
 import { updateProfile } from '../api/update-profile';
 import type { Contractor, Option } from '../api/types';
-import {
-  parseZipCodes,
-  profileFieldErrors,
-  validateProfile,
-  type ProfileFieldErrors,
-  type ProfileForm,
-} from '../domain/validation';
+import { parseZipCodes, profileFieldErrors, validateProfile, type ProfileForm } from '../domain/validation';
 import { Dialog } from './dialog';
 
 const M = MESSAGES.contractor;
+/** The fields that can carry their own error (every one but the SMS opt-in). */
+const PROFILE_FIELDS = [
+  'business_name',
+  'contact_name',
+  'email',
+  'phone',
+  'industry',
+  'sub_service',
+  'zip_codes',
+] as const;
 
 function formOf(contractor: Contractor): ProfileForm {
   return {
@@ -43,16 +48,11 @@ export function EditProfileDialog({
   onSaved: () => void;
 }) {
   const smsId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  // After a refused submit, once the errors are on screen, the first wrong field takes the focus.
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  useEffect(() => {
-    if (failedSubmits > 0) focusFirstInvalid(formRef.current);
-  }, [failedSubmits]);
   // The dialog mounts on each open, so the form starts from the record and the error starts empty.
-  const [form, setForm] = useState<ProfileForm>(() => formOf(contractor));
+  // After a refused submit, once the errors are on screen, the first wrong field takes the focus.
+  const fields = useForm(() => formOf(contractor), PROFILE_FIELDS);
+  const form = fields.values;
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<ProfileFieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [industries, setIndustries] = useState<Option[]>([]);
   const [subServices, setSubServices] = useState<Option[]>([]);
@@ -84,29 +84,19 @@ export function EditProfileDialog({
     };
   }, [form.industry]);
 
-  // A field's own error clears as soon as it is edited; the others stay until the next submit.
-  const clearError = (field: keyof ProfileForm) =>
-    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  const set = (field: keyof ProfileForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = event.target.value;
-    setForm((current) => ({ ...current, [field]: value }));
-    clearError(field);
-  };
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     setError(null);
     const problem = validateProfile(form);
-    const perField = profileFieldErrors(form);
-    setFieldErrors(perField);
     if (problem) {
       // The summary keeps the spec's first message; each field says its own problem beside it.
       setError(problem);
       setSaving(false);
-      setFailedSubmits((n) => n + 1);
+      fields.fail(profileFieldErrors(form));
       return;
     }
+    fields.clear();
     if (!session?.token) {
       setError(M.sessionExpired);
       setSaving(false);
@@ -145,83 +135,48 @@ export function EditProfileDialog({
       onClose={onClose}
       wide
     >
-      <form ref={formRef} className="dash-profile-form" onSubmit={submit} noValidate>
+      <form ref={fields.formRef} className="dash-profile-form" onSubmit={submit} noValidate>
         {error && (
           <div className="dash-error-box" role="alert">
             {error}
           </div>
         )}
         <div className="dash-grid-2">
-          <TextField
-            label="Business Name *"
-            required
-            value={form.business_name}
-            onChange={set('business_name')}
-            autoComplete="organization"
-            error={fieldErrors.business_name}
-          />
-          <TextField
-            label="Contact Name *"
-            required
-            value={form.contact_name}
-            onChange={set('contact_name')}
-            autoComplete="name"
-            error={fieldErrors.contact_name}
-          />
-          <TextField
-            label="Email *"
-            required
-            type="email"
-            value={form.email}
-            onChange={set('email')}
-            autoComplete="email"
-            error={fieldErrors.email}
-          />
-          <TextField
-            label="Phone *"
-            required
-            type="tel"
-            value={form.phone}
-            onChange={set('phone')}
-            autoComplete="tel"
-            error={fieldErrors.phone}
-          />
+          <TextField label="Business Name *" required autoComplete="organization" {...fields.field('business_name')} />
+          <TextField label="Contact Name *" required autoComplete="name" {...fields.field('contact_name')} />
+          <TextField label="Email *" required type="email" autoComplete="email" {...fields.field('email')} />
+          <TextField label="Phone *" required type="tel" autoComplete="tel" {...fields.field('phone')} />
           <SelectField
             label="Service Category *"
             required
-            value={form.industry}
+            {...fields.field('industry')}
             // A new category invalidates the chosen sub-service (§4).
             onChange={(e) => {
               const industry = e.target.value;
-              setForm((current) => ({ ...current, industry, sub_service: '' }));
-              clearError('industry');
+              fields.setValues((current) => ({ ...current, industry, sub_service: '' }));
+              fields.clear('industry');
             }}
             placeholder="Service Category"
             options={withCurrent(industries, form.industry)}
-            error={fieldErrors.industry}
           />
           {form.industry && (
             <SelectField
               label="Sub-Service *"
               required
-              value={form.sub_service}
-              onChange={set('sub_service')}
+              {...fields.field('sub_service')}
               disabled={loadingSubs}
               aria-busy={loadingSubs}
               placeholder={loadingSubs ? 'Loading...' : 'Sub-Service'}
               options={loadingSubs ? [] : withCurrent(subServices, form.sub_service)}
-              error={fieldErrors.sub_service}
             />
           )}
           <div className="dash-field--full">
             <TextField
               label="Service Areas (ZIP Codes) *"
               required
-              value={form.zip_codes}
-              onChange={set('zip_codes')}
+              {...fields.field('zip_codes')}
               placeholder="12345, 67890, 54321"
               help="Enter ZIP codes separated by commas"
-              error={fieldErrors.zip_codes}
             />
           </div>
           <div className="dash-field dash-field--full dash-checkbox">
@@ -229,7 +184,7 @@ export function EditProfileDialog({
               id={smsId}
               type="checkbox"
               checked={form.sms_opt_in}
-              onChange={(e) => setForm((c) => ({ ...c, sms_opt_in: e.target.checked }))}
+              onChange={(e) => fields.set('sms_opt_in', e.target.checked)}
             />
             <label htmlFor={smsId}>I agree to receive SMS notifications about new leads</label>
           </div>
