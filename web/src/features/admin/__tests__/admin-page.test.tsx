@@ -5,7 +5,7 @@ import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { adminSession } from '../../../lib/storage';
 import { AdminPage } from '../pages/admin-page';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const contractor = {
   id: 'c-1',

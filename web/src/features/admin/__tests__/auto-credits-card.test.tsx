@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createAdminApi } from '../api/admin-api';
 import type { AdminAutoCredit } from '../api/types';
 import { AutoCreditsCard } from '../components/auto-credits-card';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const credit: AdminAutoCredit = {
   id: '6f1c1f3e-0000-4000-8000-000000000001',

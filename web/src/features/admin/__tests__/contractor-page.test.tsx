@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAdminApi } from '../api/admin-api';
 import { ContractorPage } from '../components/contractor-page';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const contractor = {
   id: 'C-ABC123',

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminSession } from '../../../lib/storage';
 import { AdminPage } from '../pages/admin-page';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const LEAD = 'aaaaaaaa-0000-4000-8000-000000000000';
 const lead = {

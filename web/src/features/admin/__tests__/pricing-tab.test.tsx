@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { PRICE_MESSAGES } from '@leadmarket/contracts/pricing';
 import { createAdminApi } from '../api/admin-api';
 import { PricingTab } from '../components/pricing-tab';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const history = Array.from({ length: 12 }, (_, i) => ({
   category: 'home_services',

@@ -5,7 +5,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { createAdminApi } from '../api/admin-api';
 import { WalletAdjustCard } from '../components/wallet-adjust-card';
 import type { AdminContractor } from '../api/types';
-import { mockFunctions } from '../../../components/ui/fetch-mock';
+import { mockFunctions } from '../../../test/fetch-mock';
 
 const contractors: AdminContractor[] = [
   {
