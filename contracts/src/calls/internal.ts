@@ -28,7 +28,6 @@ import {
   AutoCreditsResponseSchema,
   HistoryLimitQuerySchema,
   InternalPurchaseSchema,
-  InternalRecordPurchaseSchema,
   InternalReverseAutoCreditSchema,
   LeadReceiptSchema,
   PageQuerySchema,
@@ -241,14 +240,6 @@ export const INTERNAL_CALLS = {
       replayed: z.boolean(),
     }),
   }),
-  recordPurchase: internal({
-    owner: 'lead-intake',
-    method: 'POST',
-    path: '/internal/leads/:id/purchase',
-    body: InternalRecordPurchaseSchema,
-    response: z.object({ recorded: z.literal(true) }),
-  }),
-
   // ---- offers and claim tokens belong to matching (docs/adr/0013) ----
   offerByTokenHash: internal({
     owner: 'matching',

@@ -264,15 +264,6 @@ export const WalletStatementSchema = z.object({
 export type WalletStatement = z.infer<typeof WalletStatementSchema>;
 export type WalletStatementEntry = z.infer<typeof WalletStatementEntrySchema>;
 
-/** Body of lead-intake's POST /internal/leads/:id/purchase: wallet-ledger records a dashboard sale before answering. */
-export const InternalRecordPurchaseSchema = z.object({
-  contractor_id: z.string().trim().min(1).max(200),
-  purchase_id: z.string().uuid(),
-  price_cents: z.number().int().min(0),
-  channel: z.enum(['claim', 'dashboard']),
-  purchased_at: z.string().datetime({ offset: true }),
-});
-
 // ---- receipts (proof of exclusivity) and hard spend caps ----
 
 /** Query of get-lead-receipt (the buyer's own lead) and admin-lead-receipt. */

@@ -23,20 +23,6 @@ export const CustomerUnreachableV1 = z.object({
   failed_at: isoTime,
 });
 
-/**
- * Emitted by lead-intake when it records a lead's buyer: the customer's phone as a keyed hash
- * (HMAC-SHA256 with a secret lead-intake keeps), so wallet-ledger can tell a lead that repeats one
- * the same contractor bought in the last 30 days without ever holding the phone. Null when the
- * lead has no phone any more (deleted).
- */
-export const LeadPurchaseRecordedV1 = z.object({
-  lead_id: z.string().uuid(),
-  contractor_id: z.string(),
-  purchase_id: z.string().uuid(),
-  customer_fingerprint: z.string().nullable(),
-  purchased_at: isoTime,
-});
-
 /** The automatic-credit rules (docs/adr/0012). */
 export const AUTO_CREDIT_RULES = ['customer_unreachable', 'repeat_lead'] as const;
 export type AutoCreditRule = (typeof AUTO_CREDIT_RULES)[number];

@@ -21,12 +21,7 @@ import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFund
 import { CustomerToBeToldV1 } from './customer.js';
 import { AdminActionTakenV1 } from './admin.js';
 import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
-import {
-  AutoCreditGrantedV1,
-  AutoCreditReversedV1,
-  CustomerUnreachableV1,
-  LeadPurchaseRecordedV1,
-} from './auto-credits.js';
+import { AutoCreditGrantedV1, AutoCreditReversedV1, CustomerUnreachableV1 } from './auto-credits.js';
 
 export * from './envelope.js';
 export * from './leads.js';
@@ -63,7 +58,6 @@ export const EVENT_SCHEMAS = {
   LeadOffersExhausted: LeadOffersExhaustedV1,
   LeadContacted: LeadContactedV1,
   CustomerUnreachable: CustomerUnreachableV1,
-  LeadPurchaseRecorded: LeadPurchaseRecordedV1,
   AutoCreditGranted: AutoCreditGrantedV1,
   AutoCreditReversed: AutoCreditReversedV1,
 } as const;

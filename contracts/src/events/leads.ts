@@ -23,6 +23,12 @@ export const LeadSubmittedV1 = z.object({
   preferred_contractor_id: z.string().nullable(),
   /** Salted hash of the client IP: screening rate-limits by it without learning the address. */
   client_ip_hash: z.string().nullable(),
+  /**
+   * The customer's phone as a keyed fingerprint (HMAC-SHA256 under a secret only lead-intake holds),
+   * carried on to LeadScreened so wallet-ledger knows it before the sale (repeat-lead credit,
+   * docs/adr/0012 and 0041). Optional: events written before it was carried lack it.
+   */
+  customer_fingerprint: z.string().nullable().optional(),
   is_test: z.boolean(),
   submitted_at: isoTime,
 });
@@ -59,6 +65,8 @@ export const LeadScreenedV1 = z.object({
   validation_summary: ValidationSummarySchema,
   reasons: z.array(z.string()),
   ...screenedLeadFields,
+  /** LeadSubmitted's keyed phone fingerprint, passed on (never the phone): wallet-ledger keeps it with the priced lead. */
+  customer_fingerprint: z.string().nullable().optional(),
   screened_at: isoTime,
   /**
    * Set when an operator released a lead screening had rejected (the screening desk): the verdict

@@ -322,7 +322,15 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     },
     async (envelope, { attempt, replyTo }) => {
       const consumer = byType.get(envelope.type);
-      if (!consumer) throw new InvalidMessageError(`no consumer for ${envelope.type} in ${service}`);
+      if (!consumer) {
+        // A type no longer in the contracts (retired): an event still in flight from before, or a
+        // binding left from an older version, means nothing now. Acknowledged, never dead-lettered.
+        if (!Object.hasOwn(EVENT_SCHEMAS, envelope.type)) {
+          logger.info({ event_type: envelope.type, event_id: envelope.id }, 'ignoring an event of a retired type');
+          return;
+        }
+        throw new InvalidMessageError(`no consumer for ${envelope.type} in ${service}`);
+      }
       const schema = EVENT_SCHEMAS[envelope.type as EventType];
       const parsed = schema.safeParse(envelope.data);
       if (!parsed.success) {

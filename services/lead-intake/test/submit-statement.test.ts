@@ -35,7 +35,7 @@ describe('the lead and its LeadSubmitted in one statement', () => {
 
   /** Store `lead` with its LeadSubmitted as submitLead does; returns what it stored and the hand-off token. */
   const store = async (lead: NewLead) => {
-    const write = outboxWriteOf('lead-intake', leadSubmittedOf(lead));
+    const write = outboxWriteOf('lead-intake', leadSubmittedOf(lead, null));
     const stored = await insertLeadWithEvent(db, lead, write);
     return { stored, event: JSON.parse(write.envelope), token: write.token };
   };

@@ -256,7 +256,7 @@ describe('automatic credit: the customer number is unreachable', () => {
 });
 
 describe('automatic credit: the failure is known before the purchase', () => {
-  it('credits the purchase as soon as it is recorded (ADR 0012)', async () => {
+  it('credits the purchase in the sale itself (ADR 0041)', async () => {
     const buyer = await fundedContractor({ sms_opt_in: false });
     const submitted = await stack.call('leads-submit', {
       body: leadBody({ zip_code: buyer.zip, phone: customerPhone(), sub_service: 'hvac' }),
@@ -298,7 +298,10 @@ describe('automatic credit: the failure is known before the purchase', () => {
     );
     const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
     expect(purchased.status).toBe(200);
-    const credit = await waitForCredit(purchased.body.purchase_id);
+    // Granted in the sale's transaction: there when the buyer's answer is, with no event awaited.
+    const credit = (await creditOf(purchased.body.purchase_id))!;
+    expect(credit).toBeDefined();
+    expect(purchased.body.new_wallet_balance).toBe((await balanceOf(buyer.id)) / 100);
     const evidence = typeof credit.evidence === 'string' ? JSON.parse(credit.evidence) : credit.evidence;
     expect(credit.rule).toBe('customer_unreachable');
     expect(evidence).toMatchObject({ error_code: '30005', provider_message_id: 'SMknownbefore', failed_at: failedAt });
@@ -328,7 +331,8 @@ describe('automatic credit: a repeat lead within 30 days', () => {
       phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
       sub_service: 'plumbing',
     });
-    const credit = await waitForCredit(second.purchaseId);
+    // Judged in the sale's transaction from the fingerprint LeadScreened carried: no event awaited.
+    const credit = (await creditOf(second.purchaseId))!;
     expect(credit).toMatchObject({ rule: 'repeat_lead', lead_id: second.leadId, status: 'credited' });
     const evidence = typeof credit.evidence === 'string' ? JSON.parse(credit.evidence) : credit.evidence;
     expect(evidence).toMatchObject({ earlier_lead_id: first.leadId, earlier_purchase_id: first.purchaseId });
@@ -345,23 +349,10 @@ describe('automatic credit: a repeat lead within 30 days', () => {
     expect(prints[0]!.fingerprint).toBe(prints[1]!.fingerprint);
     expect(prints[0]!.fingerprint).not.toContain(phone.slice(2));
 
-    // Redelivered purchase record (a new event id): still one credit.
-    const again = buildEnvelope('lead-intake', {
-      type: 'LeadPurchaseRecorded',
-      data: {
-        lead_id: second.leadId,
-        contractor_id: buyer.id,
-        purchase_id: second.purchaseId,
-        customer_fingerprint: prints[0]!.fingerprint,
-        purchased_at: new Date().toISOString(),
-      },
-    });
-    await stack.infra.bus.publish(again);
-    await waitFor(
-      async () => ledgerDb().selectFrom('inbox').select('event_id').where('event_id', '=', again.id).executeTakeFirst(),
-      'the redelivered record consumed',
-      15_000,
-    );
+    // The buyer's retry answers the same sale and grants nothing more.
+    const retry = await stack.call('purchase-lead', { body: { lead_id: second.leadId }, token: buyer.token });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.purchase_id).toBe(second.purchaseId);
     expect(
       await ledgerDb().selectFrom('auto_credits').select('id').where('contractor_id', '=', buyer.id).execute(),
     ).toHaveLength(1);

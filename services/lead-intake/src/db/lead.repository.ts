@@ -54,7 +54,7 @@ const withKeyDefaults = (lead: NewLead): Required<NewLead> => ({
 });
 
 /** The LeadSubmitted a stored lead announces: the lead as the customer sent it, its contact included. */
-export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
+export const leadSubmittedOf = (lead: NewLead, customerFingerprint: string | null): NewEvent<'LeadSubmitted'> => ({
   type: 'LeadSubmitted',
   data: {
     lead_id: lead.id,
@@ -68,6 +68,7 @@ export const leadSubmittedOf = (lead: NewLead): NewEvent<'LeadSubmitted'> => ({
     description: lead.description,
     preferred_contractor_id: lead.preferred_contractor_id,
     client_ip_hash: lead.client_ip_hash,
+    customer_fingerprint: customerFingerprint,
     is_test: lead.is_test,
     submitted_at: lead.created_at.toISOString(),
   },

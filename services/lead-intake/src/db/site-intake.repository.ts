@@ -78,6 +78,25 @@ export async function storedSecret(db: Kysely<LeadIntakeDatabase>, name: string)
   return row.value;
 }
 
+/** The fingerprint key of each database, read once per process (it is created once and never changes). */
+const fingerprintKeys = new WeakMap<Kysely<LeadIntakeDatabase>, Promise<string>>();
+
+/**
+ * The secret of the customers' keyed phone fingerprints (docs/adr/0012), read once per database
+ * handle and kept: every submit fingerprints its customer, and the key changes only when an
+ * operator deletes it to rotate it, which takes effect as each instance restarts.
+ */
+export function customerFingerprintKey(db: Kysely<LeadIntakeDatabase>): Promise<string> {
+  let key = fingerprintKeys.get(db);
+  if (!key) {
+    key = storedSecret(db, 'customer_fingerprint_key');
+    fingerprintKeys.set(db, key);
+    // A failed read is not kept: the next submit asks again.
+    key.catch(() => fingerprintKeys.delete(db));
+  }
+  return key;
+}
+
 /** One page of waitlist entries or contact messages, newest first, with the total count. */
 export async function listSiteMessages(
   db: Kysely<LeadIntakeDatabase>,

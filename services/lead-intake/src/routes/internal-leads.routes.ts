@@ -2,7 +2,7 @@ import { INTERNAL_CALLS, type InternalResponse } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
-import { countLeads, findLeads, leadsPurchasedBy, recordPurchase, searchLeads } from '../db/lead.repository.js';
+import { countLeads, findLeads, leadsPurchasedBy, searchLeads } from '../db/lead.repository.js';
 import { claimedLeadsAndCounts } from '../db/purchased-leads.repository.js';
 import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
 import { adminLead, claimedLead } from '../domain/lead-views.js';
@@ -132,22 +132,4 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, repli
   app.get(INTERNAL_CALLS.leadStats.path, async (): Promise<InternalResponse<'leadStats'>> => ({
     total_leads: await countLeads(ctx.db),
   }));
-
-  // wallet-ledger records a dashboard purchase here before answering the buyer, as the claim path
-  // does itself, so Purchased shows the lead at once; LeadPurchased repeats it (idempotent) if this failed.
-  app.post(
-    INTERNAL_CALLS.recordPurchase.path,
-    { schema: { params: LeadIdParams, body: INTERNAL_CALLS.recordPurchase.body } },
-    async (request): Promise<InternalResponse<'recordPurchase'>> => {
-      const b = request.body;
-      await recordPurchase(ctx.db, request.params.id, {
-        contractor_id: b.contractor_id,
-        purchase_id: b.purchase_id,
-        price_cents: b.price_cents,
-        channel: b.channel,
-        purchased_at: new Date(b.purchased_at),
-      });
-      return { recorded: true as const };
-    },
-  );
 }

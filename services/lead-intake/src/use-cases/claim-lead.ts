@@ -1,7 +1,6 @@
 import { callInternal, HttpError, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
-import { INTERNAL_CALLS, MESSAGES } from '@leadmarket/contracts';
-import type { z } from 'zod';
-import { findLead, recordPurchase, type LeadRow } from '../db/lead.repository.js';
+import { MESSAGES } from '@leadmarket/contracts';
+import { findLead, type LeadRow } from '../db/lead.repository.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
@@ -93,12 +92,11 @@ export async function claimStatusFor(
   return { status: 'available', lead, priceCents };
 }
 
-/** The two facts of wallet-ledger's declared answer the claim records; checked, since the sale is stored with them. */
-const PurchaseAnswer = INTERNAL_CALLS.purchase.response.pick({ purchase_id: true, price_cents: true });
-
 /**
- * Buy the lead for the token's contractor through wallet-ledger (synchronous, idempotent per
- * lead and contractor), record the assignment, and return the lead with its full contact.
+ * Buy the lead for the token's contractor through wallet-ledger's one sale (synchronous, idempotent
+ * per lead and contractor) and return the lead with its full contact: lead-intake owns the contact,
+ * so the buyer reads it here in the same request. The buyer is recorded only from LeadPurchased,
+ * as for a dashboard sale (docs/adr/0041): this path writes nothing of the sale itself.
  */
 export async function claimLead(
   ctx: ServiceContext<LeadIntakeDatabase>,
@@ -114,25 +112,15 @@ export async function claimLead(
   if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
 
   // No transaction is open here: the wallet call must never wait while we hold the database.
-  let answer: z.infer<typeof PurchaseAnswer>;
   try {
-    const raw = await callInternal(ctx.clients, 'purchase', {
+    await callInternal(ctx.clients, 'purchase', {
       body: { lead_id: lead.id, contractor_id: contractorId, channel: 'claim' },
     });
-    answer = PurchaseAnswer.parse(raw);
   } catch (err) {
     throw purchaseFailure(ctx, err);
   }
-  await recordPurchase(ctx.db, lead.id, {
-    contractor_id: contractorId,
-    purchase_id: answer.purchase_id,
-    price_cents: answer.price_cents,
-    channel: 'claim',
-    purchased_at: now,
-  });
-  const after = await findLead(ctx.db, lead.id);
-  if (!after || after.purchased_by !== contractorId) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
-  return after;
+  // Sold to this contractor (or theirs already): the contact is theirs.
+  return lead;
 }
 
 function purchaseFailure(ctx: ServiceContext<LeadIntakeDatabase>, err: unknown): HttpError {

@@ -10,6 +10,8 @@ import {
   recordScreening,
   type NewLead,
 } from '../db/lead.repository.js';
+import { customerFingerprintKey } from '../db/site-intake.repository.js';
+import { customerFingerprint } from '../domain/customer-fingerprint.js';
 import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningReplies, ScreeningWait } from '../screening-replies.js';
@@ -92,6 +94,9 @@ export async function submitLead(
     idempotency_key: key,
     request_hash: hash,
   };
+  // The customer's keyed fingerprint travels with the lead (LeadSubmitted, then LeadScreened), so
+  // wallet-ledger knows it before any sale (docs/adr/0041).
+  const fingerprintKey = await customerFingerprintKey(ctx.db);
   // Waiting before the statement: the answer cannot come before anyone waits for it.
   const wait: ScreeningWait = replies.expect(id);
   // The lead and its LeadSubmitted in one statement, one round trip. The envelope waits for the
@@ -103,7 +108,9 @@ export async function submitLead(
     stored = await insertLeadWithEvent(
       ctx.db,
       record,
-      outboxWriteOf(ctx.service, leadSubmittedOf(record), { requestCorrelationId: id }),
+      outboxWriteOf(ctx.service, leadSubmittedOf(record, customerFingerprint(fingerprintKey, phone)), {
+        requestCorrelationId: id,
+      }),
     );
   } catch (err) {
     wait.cancel();

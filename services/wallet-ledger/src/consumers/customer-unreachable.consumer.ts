@@ -5,9 +5,8 @@ import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
 
 /**
  * notification could not text a lead's customer, for good, because of the number: the buyer gets
- * the price back at once. The failure is kept by lead, so a purchase this service learns of later
- * is credited when its LeadPurchaseRecorded arrives (docs/adr/0012). Once per purchase however
- * often the event comes.
+ * the price back at once. The failure is kept by lead, so a later sale of the lead is credited in
+ * its own transaction (docs/adr/0041). Once per purchase however often the event comes.
  */
 export const customerUnreachable = defineWalletConsumer({
   event: 'CustomerUnreachable',
@@ -21,6 +20,9 @@ export const customerUnreachable = defineWalletConsumer({
       failed_at: data.failed_at,
     };
     await recordUnreachableFact(trx, data.lead_id, evidence, new Date(data.failed_at));
+    // The lead's row locked before its purchase is looked for: a sale in progress commits first and
+    // is found here; a sale after this waits for it and finds the fact itself.
+    await trx.selectFrom('leads').select('lead_id').where('lead_id', '=', data.lead_id).forUpdate().execute();
     const purchaseId = await purchaseOfLead(trx, data.lead_id);
     if (!purchaseId) return;
     await grantAutoCredit(trx, emit, {

@@ -11,7 +11,6 @@ import { leadMatched } from './lead-matched.consumer.js';
 import { leadScreened } from './lead-screened.consumer.js';
 import type { WalletContext } from '../config.js';
 import { customerUnreachable } from './customer-unreachable.consumer.js';
-import { leadPurchaseRecorded } from './lead-purchase-recorded.consumer.js';
 
 /** Every event wallet-ledger consumes, one handler per file. */
 export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
@@ -26,5 +25,4 @@ export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
   leadDeleted,
   leadContacted,
   customerUnreachable,
-  leadPurchaseRecorded,
 ];

@@ -21,6 +21,8 @@ export const leadScreened = defineWalletConsumer({
       status: d.status === 'valid' ? 'available' : 'rejected',
       isTest: d.is_test,
       released: Boolean(d.released_at),
+      // Kept with the priced lead (the first one stored stays): the sale judges the repeat-lead credit with it.
+      customerFingerprint: d.customer_fingerprint ?? null,
     });
     if (d.status !== 'valid' || row.status !== 'available') return;
     await emit([

@@ -66,7 +66,7 @@ export async function unreachableFactOf(db: Kysely<WalletLedgerDatabase>, leadId
   return row ? { evidence: parseJson(row.evidence), failed_at: new Date(row.failed_at) } : undefined;
 }
 
-/** unreachableFactOf's read, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+/** unreachableFactOf's read, compiled once and prepared (docs/adr/0027): every sale runs it. */
 const unreachableFactRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId: string }) =>
   db.selectFrom('customer_unreachable_facts').select(['evidence', 'failed_at']).where('lead_id', '=', p.leadId),
 );
@@ -88,7 +88,7 @@ export async function recordPurchaseFingerprint(
   await recordFingerprintStatement(db, f);
 }
 
-/** recordPurchaseFingerprint's insert, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+/** recordPurchaseFingerprint's insert, compiled once and prepared (docs/adr/0027): every fingerprinted sale runs it. */
 const recordFingerprintStatement = prepared((db: Kysely<WalletLedgerDatabase>, p: PurchaseFingerprint) =>
   db
     .insertInto('purchase_fingerprints')
@@ -120,7 +120,7 @@ export async function purchasesOfCustomer(
   }));
 }
 
-/** purchasesOfCustomer's read, compiled once and prepared (docs/adr/0027): every LeadPurchaseRecorded runs it. */
+/** purchasesOfCustomer's read, compiled once and prepared (docs/adr/0027): every fingerprinted sale runs it. */
 const purchasesOfCustomerRead = preparedRead(
   (db: Kysely<WalletLedgerDatabase>, p: { contractorId: string; fingerprint: string }) =>
     db

@@ -97,6 +97,8 @@ export interface LeadsTable {
   price_version_id: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   /** When an admin deleted the lead (a sold one keeps status 'sold'). */
   deleted_at: Timestamp | null;
+  /** The customer's keyed phone fingerprint from LeadScreened (never the phone): the repeat-lead credit. */
+  customer_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LeadOffersTable {

@@ -60,6 +60,8 @@ export interface ScreenedLead {
   isTest: boolean;
   /** An operator released the lead after screening rejected it: a rejected row becomes sellable. */
   released?: boolean;
+  /** The customer's keyed phone fingerprint, if LeadScreened carried one. */
+  customerFingerprint: string | null;
 }
 
 /** What the prepared price-fixing statement takes: the lead, its resolved price and the catalogue version read. */
@@ -76,6 +78,7 @@ interface FixParams {
   status: string;
   isTest: boolean;
   released: boolean;
+  customerFingerprint: string | null;
   now: Date;
   version: string;
 }
@@ -98,6 +101,7 @@ const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fix
           'price_version_id',
           'status',
           'is_test',
+          'customer_fingerprint',
           'updated_at',
         ])
         // INSERT … SELECT from the version row: nothing is written unless the version still matches.
@@ -117,6 +121,7 @@ const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fix
               sql<string | null>`${p.priceVersionId}::bigint`.as('price_version_id'),
               sql<string>`${p.status}::text`.as('status'),
               sql<boolean>`${p.isTest}::boolean`.as('is_test'),
+              sql<string | null>`${p.customerFingerprint}::text`.as('customer_fingerprint'),
               sql<Date>`${p.now}::timestamptz`.as('updated_at'),
             ])
             .where('version', '=', p.version),
@@ -167,6 +172,7 @@ export async function fixScreenedLeadPrice(
     status: lead.status,
     isTest: lead.isTest,
     released: lead.released ?? false,
+    customerFingerprint: lead.customerFingerprint,
     now: new Date(),
     version: priced.version,
   });

@@ -3,7 +3,7 @@ import { formatCents, type AutoCreditRule } from '@leadmarket/contracts';
 import { conflict, notFound, type NewEvent, type ServiceContext } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
-import { purchasesOfCustomer } from '../db/auto-credits.repository.js';
+import { purchasesOfCustomer, recordPurchaseFingerprint, unreachableFactOf } from '../db/auto-credits.repository.js';
 import { AUTO_CREDIT_REASONS, repeatPurchases, type RepeatEvidence } from '../domain/auto-credits.js';
 import { purchaseLines, refundLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
@@ -117,6 +117,63 @@ export async function grantAutoCredit(
     ...dependents.events,
   ]);
   return id;
+}
+
+/**
+ * The automatic credits a sale earns at once, in the sale's transaction (the buyer's wallet already
+ * locked by it), from what this service knew before the sale (docs/adr/0041): a failure of the
+ * customer's number already reported credits it; a purchase repeating a customer the same
+ * contractor paid for within 30 days is credited (the later one; a credited repeat does not count
+ * as paid for a third). Returns whether anything was granted.
+ */
+export async function creditsAtSale(
+  trx: Kysely<WalletLedgerDatabase>,
+  emit: (events: NewEvent[]) => Promise<void>,
+  sale: {
+    purchaseId: string;
+    leadId: string;
+    contractorId: string;
+    customerFingerprint: string | null;
+    purchasedAt: Date;
+  },
+): Promise<boolean> {
+  let granted = false;
+  // Read after the lead's lock, in a statement of its own: a failure CustomerUnreachable stored
+  // while the sale waited is seen here, and one stored after waits for this sale (it locks the lead).
+  const known = await unreachableFactOf(trx, sale.leadId);
+  if (known)
+    granted =
+      (await grantAutoCredit(trx, emit, {
+        purchaseId: sale.purchaseId,
+        rule: 'customer_unreachable',
+        evidence: known.evidence as object,
+        observedAt: known.failed_at,
+      })) !== null || granted;
+  if (!sale.customerFingerprint) return granted;
+  await recordPurchaseFingerprint(trx, {
+    purchase_id: sale.purchaseId,
+    lead_id: sale.leadId,
+    contractor_id: sale.contractorId,
+    fingerprint: sale.customerFingerprint,
+    purchased_at: sale.purchasedAt,
+  });
+  const purchases = await purchasesOfCustomer(trx, sale.contractorId, sale.customerFingerprint);
+  for (const { purchase, earlier } of repeatPurchases(purchases)) {
+    const evidence: RepeatEvidence = {
+      earlier_lead_id: earlier.lead_id,
+      earlier_purchase_id: earlier.purchase_id,
+      earlier_purchased_at: earlier.purchased_at.toISOString(),
+      purchased_at: purchase.purchased_at.toISOString(),
+    };
+    const id = await grantAutoCredit(trx, emit, {
+      purchaseId: purchase.purchase_id,
+      rule: 'repeat_lead',
+      evidence,
+      observedAt: new Date(),
+    });
+    granted = id !== null || granted;
+  }
+  return granted;
 }
 
 /** The purchase of a lead, if it was sold. */

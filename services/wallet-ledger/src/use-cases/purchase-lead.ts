@@ -13,6 +13,7 @@ import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { spendLimitsOf, spendOf } from '../db/spend.repository.js';
 import { offerOf, servesLead } from '../db/targets.repository.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
+import { creditsAtSale } from './auto-credits.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
 import { soldLeadsOf, type SoldLeads } from './sold-leads.js';
@@ -42,7 +43,9 @@ export interface PurchaseOutcome {
 /**
  * Sell a lead to a contractor in ONE transaction: lock the lead (serialises buyers of one lead),
  * lock the wallet (serialises one contractor's spending), insert the purchase (UNIQUE per lead),
- * post the ledger entries, update the cached balance and write LeadPurchased to the outbox.
+ * post the ledger entries, update the cached balance and write LeadPurchased to the outbox; an
+ * automatic credit the sale earns (a customer already known unreachable, a repeat of a customer
+ * this contractor bought within 30 days) is granted in the same transaction.
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
  *
  * A sale of an available lead is six statements (each is a round trip): the lead with
@@ -166,12 +169,21 @@ async function sellInTransaction(
     balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
     ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
   ]);
+  // The automatic credits a sale can earn at once, in its own transaction: everything they need was
+  // known before it (docs/adr/0041), so no answer from another service is awaited.
+  const credited = await creditsAtSale(trx, (events) => ctx.emit(trx, events), {
+    purchaseId,
+    leadId,
+    contractorId,
+    customerFingerprint: found.customer_fingerprint ?? null,
+    purchasedAt: now,
+  });
   return {
     purchaseId,
     leadId,
     contractorId,
     priceCents: price,
-    balanceCents: newBalance,
+    balanceCents: credited ? await lockWallet(trx, contractorId) : newBalance,
     replayed: false,
     purchasedAt: now,
   };
@@ -193,7 +205,7 @@ const lockLeadStatement = preparedRead(
       .with('locked', (db) =>
         db
           .selectFrom('leads')
-          .select(['lead_id', 'service_category', 'sub_service', 'zip_code', 'price_cents'])
+          .select(['lead_id', 'service_category', 'sub_service', 'zip_code', 'price_cents', 'customer_fingerprint'])
           .where('lead_id', '=', p.leadId)
           .where('status', '=', 'available')
           .forUpdate(),
@@ -211,6 +223,7 @@ const lockLeadStatement = preparedRead(
         'locked.sub_service',
         'locked.zip_code',
         'locked.price_cents',
+        'locked.customer_fingerprint',
         'purchases.id as purchase_id',
         'purchases.contractor_id as buyer_id',
         'lead_offers.offered_at',
