@@ -107,6 +107,7 @@ export const ROUTES = {
   'get-refund-requests': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'get-auto-credits': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'mark-lead-contacted': route('lead-intake', 'contractor', ['POST'], 'implied'),
+  'get-purchased-lead': route('lead-intake', 'contractor', ['GET'], 'implied'),
   'stripe-webhook': route('wallet-ledger', 'webhook', ['POST'], 'implied'),
   'twilio-status-webhook': route('notification', 'webhook', ['POST'], 'implied'),
   'admin-login': route('admin', 'public', ['POST'], 'implied'),

@@ -85,6 +85,8 @@ import {
   LeadClaimPostRequestSchema,
   LeadClaimResponseSchema,
   LeadClaimStatusResponseSchema,
+  PurchasedLeadQuerySchema,
+  PurchasedLeadResponseSchema,
   LeadSubmitRequestSchema,
   LeadSubmitResponseSchema,
   MarkLeadContactedRequestSchema,
@@ -462,6 +464,13 @@ export const FUNCTION_CALLS = {
       summary: 'Automatic credits and the rules that grant them',
       query: AutoCreditsQuerySchema,
       response: AutoCreditsResponseSchema,
+    },
+  },
+  'get-purchased-lead': {
+    GET: {
+      summary: 'One bought lead with its contact, as soon as the sale is committed',
+      query: PurchasedLeadQuerySchema,
+      response: PurchasedLeadResponseSchema,
     },
   },
   'mark-lead-contacted': {

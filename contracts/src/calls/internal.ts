@@ -507,6 +507,24 @@ export const INTERNAL_CALLS = {
     response: LedgerCheckSchema,
   }),
   /** The buyer's receipt of a sold lead, as the admin reads it; 404 if never bought. */
+  /**
+   * Who bought a lead, from the sale's owner: lead-intake asks it when a buyer wants a contact it has
+   * not yet learnt was sold to them (LeadPurchased still on its way). A read; 404 while unsold.
+   */
+  leadSale: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/leads/:lead_id/sale',
+    response: z.object({
+      lead_id: z.string().uuid(),
+      contractor_id: z.string(),
+      purchase_id: z.string().uuid(),
+      price_cents: z.number().int(),
+      /** 'refunded' once refunded; the contact stays the buyer's either way. */
+      status: z.string(),
+      purchased_at: z.string(),
+    }),
+  }),
   leadReceipt: internal({
     owner: 'wallet-ledger',
     method: 'GET',

@@ -99,6 +99,12 @@ export const ClaimLeadPreviewSchema = z.object({
 /** The lead after a successful claim: full contact. */
 export const ClaimedLeadContactSchema = ClaimLeadPreviewSchema.extend({ email: z.string().nullable() });
 
+/** Query of get-purchased-lead: one lead the signed-in contractor bought. */
+export const PurchasedLeadQuerySchema = z.object({ lead_id: z.string().uuid() });
+
+/** Reply of get-purchased-lead: the lead with its customer's contact. */
+export const PurchasedLeadResponseSchema = z.object({ success: z.literal(true), lead: ClaimedLeadContactSchema });
+
 /** Reply of leads-claim-get and leads-claim-post (a failure carries success:false and a message, with a 4xx). */
 export const LeadClaimResponseSchema = z.object({
   success: z.boolean(),

@@ -1,8 +1,15 @@
-import { functionPath, LeadActionRequestSchema, MESSAGES, PurchasedLeadsQuerySchema } from '@leadmarket/contracts';
-import { badRequest, contractorIdOf, HttpError, type ServiceApp } from '@leadmarket/platform';
+import {
+  functionPath,
+  LeadActionRequestSchema,
+  MESSAGES,
+  PurchasedLeadQuerySchema,
+  PurchasedLeadsQuerySchema,
+} from '@leadmarket/contracts';
+import { badRequest, contractorIdOf, HttpError, notFound, type ServiceApp } from '@leadmarket/platform';
 import { leadsPurchasedBy } from '../db/lead.repository.js';
+import { purchasedLeadFor } from '../use-cases/purchased-lead.js';
 import { purchasedLeadsPage } from '../db/purchased-leads.repository.js';
-import { purchasedLeadRecord, purchasedLeadsResponse } from '../domain/lead-views.js';
+import { leadWithContact, purchasedLeadRecord, purchasedLeadsResponse } from '../domain/lead-views.js';
 import { movePurchasedLead } from '../use-cases/purchased-lead-state.js';
 import type { LeadRouteDeps } from './deps.js';
 
@@ -31,6 +38,16 @@ export function registerPurchasedLeadRoutes(app: ServiceApp, { ctx }: LeadRouteD
       counts,
     };
   });
+
+  app.get(
+    functionPath('get-purchased-lead'),
+    { schema: { querystring: PurchasedLeadQuerySchema } },
+    async (request) => {
+      const found = await purchasedLeadFor(ctx, request.query.lead_id, contractorIdOf(request));
+      if (!found) throw notFound(NOT_YOURS);
+      return { success: true as const, lead: leadWithContact(found.lead, found.priceCents) };
+    },
+  );
 
   for (const [name, to, success] of [
     ['mark-lead-complete', 'completed', MESSAGES.contractorSuccess.leadCompleted],

@@ -6,7 +6,8 @@ import {
   PurchaseLeadRequestSchema,
   type InternalResponse,
 } from '@leadmarket/contracts';
-import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { contractorIdOf, notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../use-cases/funding.js';
 import { purchaseLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
@@ -63,6 +64,28 @@ export function registerPurchaseRoutes(
         price_cents: outcome.priceCents,
         new_balance_cents: outcome.balanceCents,
         replayed: outcome.replayed,
+      };
+    },
+  );
+
+  // Who bought a lead, for lead-intake to hand the contact to its buyer before LeadPurchased reaches it.
+  app.get(
+    INTERNAL_CALLS.leadSale.path,
+    { schema: { params: z.object({ lead_id: z.string().uuid() }) } },
+    async (request): Promise<InternalResponse<'leadSale'>> => {
+      const sale = await ctx.db
+        .selectFrom('purchases')
+        .select(['lead_id', 'contractor_id', 'id', 'price_cents', 'status', 'purchased_at'])
+        .where('lead_id', '=', request.params.lead_id)
+        .executeTakeFirst();
+      if (!sale) throw notFound('Lead not sold');
+      return {
+        lead_id: sale.lead_id,
+        contractor_id: sale.contractor_id,
+        purchase_id: sale.id,
+        price_cents: Number(sale.price_cents),
+        status: sale.status,
+        purchased_at: new Date(sale.purchased_at).toISOString(),
       };
     },
   );
