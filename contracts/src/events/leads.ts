@@ -26,7 +26,7 @@ export const LeadSubmittedV1 = z.object({
   /**
    * The customer's phone as a keyed fingerprint (HMAC-SHA256 under a secret only lead-intake holds),
    * carried on to LeadScreened so wallet-ledger knows it before the sale (repeat-lead credit,
-   * docs/adr/0012 and 0041). Optional: events written before it was carried lack it.
+   * docs/adr/0012 and 0043). Optional: events written before it was carried lack it.
    */
   customer_fingerprint: z.string().nullable().optional(),
   is_test: z.boolean(),

@@ -256,7 +256,7 @@ describe('automatic credit: the customer number is unreachable', () => {
 });
 
 describe('automatic credit: the failure is known before the purchase', () => {
-  it('credits the purchase in the sale itself (ADR 0041)', async () => {
+  it('credits the purchase in the sale itself (ADR 0043)', async () => {
     const buyer = await fundedContractor({ sms_opt_in: false });
     const submitted = await stack.call('leads-submit', {
       body: leadBody({ zip_code: buyer.zip, phone: customerPhone(), sub_service: 'hvac' }),

@@ -6,7 +6,7 @@ import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// A sale flows one way (docs/adr/0041): wallet-ledger commits it and says so with LeadPurchased;
+// A sale flows one way (docs/adr/0043): wallet-ledger commits it and says so with LeadPurchased;
 // lead-intake, matching and notification follow from that event alone. With lead-intake's consumer
 // stopped the buyer is still answered and still gets the contact (read from its owner), and
 // nothing about the sale reaches lead-intake until its consumer takes the event.

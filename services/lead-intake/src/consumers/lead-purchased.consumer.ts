@@ -6,7 +6,7 @@ import { customerNotice } from '../domain/customer-notice.js';
  * wallet-ledger sold the lead: mark it purchased and record the buyer (the only contractor who may
  * see the contact), and have the customer told who bought it (CustomerToBeTold). This event is the
  * only way a sale reaches lead-intake, and nothing goes back: the repeat-lead credit's fingerprint
- * was carried before the sale (docs/adr/0041).
+ * was carried before the sale (docs/adr/0043).
  */
 export const leadPurchasedConsumer = defineLeadIntakeConsumer({
   event: 'LeadPurchased',

@@ -96,7 +96,7 @@ export async function claimStatusFor(
  * Buy the lead for the token's contractor through wallet-ledger's one sale (synchronous, idempotent
  * per lead and contractor) and return the lead with its full contact: lead-intake owns the contact,
  * so the buyer reads it here in the same request. The buyer is recorded only from LeadPurchased,
- * as for a dashboard sale (docs/adr/0041): this path writes nothing of the sale itself.
+ * as for a dashboard sale (docs/adr/0043): this path writes nothing of the sale itself.
  */
 export async function claimLead(
   ctx: ServiceContext<LeadIntakeDatabase>,

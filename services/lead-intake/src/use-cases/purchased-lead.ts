@@ -6,7 +6,7 @@ import type { LeadIntakeDatabase } from '../db/database.js';
  * One lead `contractorId` bought, with its contact, or undefined when it is not theirs. Usually
  * LeadPurchased has recorded the buyer here already; until it has (a consumer that is behind or
  * stopped), the sale's owner is asked who bought the lead, a read while the buyer waits, and
- * nothing is written here: the record still comes from the event alone (docs/adr/0041).
+ * nothing is written here: the record still comes from the event alone (docs/adr/0043).
  */
 export async function purchasedLeadFor(
   ctx: ServiceContext<LeadIntakeDatabase>,

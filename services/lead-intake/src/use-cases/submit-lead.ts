@@ -95,7 +95,7 @@ export async function submitLead(
     request_hash: hash,
   };
   // The customer's keyed fingerprint travels with the lead (LeadSubmitted, then LeadScreened), so
-  // wallet-ledger knows it before any sale (docs/adr/0041).
+  // wallet-ledger knows it before any sale (docs/adr/0043).
   const fingerprintKey = await customerFingerprintKey(ctx.db);
   // Waiting before the statement: the answer cannot come before anyone waits for it.
   const wait: ScreeningWait = replies.expect(id);

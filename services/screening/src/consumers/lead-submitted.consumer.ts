@@ -58,7 +58,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
           urgency: data.urgency,
           description: data.description,
           preferred_contractor_id: data.preferred_contractor_id,
-          // lead-intake's keyed phone fingerprint, passed on for the repeat-lead credit (docs/adr/0041).
+          // lead-intake's keyed phone fingerprint, passed on for the repeat-lead credit (docs/adr/0043).
           customer_fingerprint: data.customer_fingerprint ?? null,
           is_test: data.is_test,
           submitted_at: data.submitted_at,

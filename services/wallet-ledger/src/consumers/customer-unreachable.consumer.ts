@@ -6,7 +6,7 @@ import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
 /**
  * notification could not text a lead's customer, for good, because of the number: the buyer gets
  * the price back at once. The failure is kept by lead, so a later sale of the lead is credited in
- * its own transaction (docs/adr/0041). Once per purchase however often the event comes.
+ * its own transaction (docs/adr/0043). Once per purchase however often the event comes.
  */
 export const customerUnreachable = defineWalletConsumer({
   event: 'CustomerUnreachable',

@@ -131,16 +131,22 @@ const purchasesOfCustomerRead = preparedRead(
       .where('f.fingerprint', '=', p.fingerprint),
 );
 
-/** Fingerprints past the repeat window (plus a day) are of no more use: deleted (docs/retention.md). */
+/** Fingerprints past the repeat window (plus a day) are of no more use: deleted, the leads' own copies too (docs/retention.md). */
 export async function pruneFingerprints(db: Kysely<WalletLedgerDatabase>): Promise<number> {
-  const result = await db
-    .deleteFrom('purchase_fingerprints')
-    .where('purchased_at', '<', sql<Date>`now() - make_interval(days => ${REPEAT_WINDOW_DAYS + 1})`)
-    .executeTakeFirst();
+  const cutoff = sql<Date>`now() - make_interval(days => ${REPEAT_WINDOW_DAYS + 1})`;
+  const result = await db.deleteFrom('purchase_fingerprints').where('purchased_at', '<', cutoff).executeTakeFirst();
+  // A lead's own copy (kept for its sale) goes too once the lead is that old: none of its sales could repeat it now.
+  await db
+    .updateTable('leads')
+    .set({ customer_fingerprint: null })
+    .where('customer_fingerprint', 'is not', null)
+    .where('created_at', '<', cutoff)
+    .execute();
   return Number(result.numDeletedRows);
 }
 
 /** A deleted lead's customer leaves no trace here: its fingerprint goes at once. */
 export async function eraseFingerprintsOfLead(db: Kysely<WalletLedgerDatabase>, leadId: string): Promise<void> {
   await db.deleteFrom('purchase_fingerprints').where('lead_id', '=', leadId).execute();
+  await db.updateTable('leads').set({ customer_fingerprint: null }).where('lead_id', '=', leadId).execute();
 }

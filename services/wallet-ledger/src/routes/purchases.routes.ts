@@ -16,7 +16,7 @@ import type { WalletLedgerDatabase } from '../db/database.js';
 /**
  * purchase-lead (dashboard) and POST /internal/purchases (the claim page, through lead-intake) are
  * one sale: the same transaction, the same LeadPurchased and nothing else after it but the
- * auto-reload. Every other service learns the sale from that event alone (docs/adr/0041); no call
+ * auto-reload. Every other service learns the sale from that event alone (docs/adr/0043); no call
  * goes back to them, so a consumer that is down delays only what it records, never the buyer.
  */
 export function registerPurchaseRoutes(

@@ -121,7 +121,7 @@ export async function grantAutoCredit(
 
 /**
  * The automatic credits a sale earns at once, in the sale's transaction (the buyer's wallet already
- * locked by it), from what this service knew before the sale (docs/adr/0041): a failure of the
+ * locked by it), from what this service knew before the sale (docs/adr/0043): a failure of the
  * customer's number already reported credits it; a purchase repeating a customer the same
  * contractor paid for within 30 days is credited (the later one; a credited repeat does not count
  * as paid for a third). Returns whether anything was granted.

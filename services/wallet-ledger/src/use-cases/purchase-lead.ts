@@ -170,7 +170,7 @@ async function sellInTransaction(
     ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
   ]);
   // The automatic credits a sale can earn at once, in its own transaction: everything they need was
-  // known before it (docs/adr/0041), so no answer from another service is awaited.
+  // known before it (docs/adr/0043), so no answer from another service is awaited.
   const credited = await creditsAtSale(trx, (events) => ctx.emit(trx, events), {
     purchaseId,
     leadId,

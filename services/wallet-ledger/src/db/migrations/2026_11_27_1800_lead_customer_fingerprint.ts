@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen in time: never import app code here.
 /**
  * The customer's keyed phone fingerprint, kept with the priced lead from its LeadScreened, so the
- * sale itself judges the repeat-lead credit (docs/adr/0041). Erased when the lead is deleted and
+ * sale itself judges the repeat-lead credit (docs/adr/0043). Erased when the lead is deleted and
  * once the lead is past the repeat window (docs/retention.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
