@@ -10,7 +10,7 @@ import { contractorIdOf, notFound, type ServiceApp, type ServiceContext } from '
 import { z } from 'zod';
 import type { WalletDeps } from '../config.js';
 import { maybeAutoReload } from '../use-cases/funding.js';
-import { purchaseLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
+import { purchaseLead, saleOfLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
@@ -73,11 +73,7 @@ export function registerPurchaseRoutes(
     INTERNAL_CALLS.leadSale.path,
     { schema: { params: z.object({ lead_id: z.string().uuid() }) } },
     async (request): Promise<InternalResponse<'leadSale'>> => {
-      const sale = await ctx.db
-        .selectFrom('purchases')
-        .select(['lead_id', 'contractor_id', 'id', 'price_cents', 'status', 'purchased_at'])
-        .where('lead_id', '=', request.params.lead_id)
-        .executeTakeFirst();
+      const sale = await saleOfLead(ctx.db, request.params.lead_id);
       if (!sale) throw notFound('Lead not sold');
       return {
         lead_id: sale.lead_id,

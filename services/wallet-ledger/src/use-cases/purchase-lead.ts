@@ -326,3 +326,11 @@ const saleNowRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId:
     ])
     .where('leads.lead_id', '=', p.leadId),
 );
+
+/** The sale of a lead, if it was sold: who bought it, for the contact's owner to hand it over. */
+export const saleOfLead = (db: Kysely<WalletLedgerDatabase>, leadId: string) =>
+  db
+    .selectFrom('purchases')
+    .select(['lead_id', 'contractor_id', 'id', 'price_cents', 'status', 'purchased_at'])
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
