@@ -116,7 +116,7 @@ describe('contractor journey in the browser', () => {
     expect(await header.getByRole('link', { name: 'Login' }).count()).toBe(0);
     expect(await header.getByRole('link', { name: 'Sign Up Free' }).count()).toBe(0);
 
-    // Purchased shows it at once (no waiting on events: the claim recorded it before answering).
+    // Purchased shows it (lead-intake recorded it from wallet-ledger's LeadPurchased).
     await header.getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Dana Diaz' }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('contractor-id').first().innerText()).toBe(me.contractorId);

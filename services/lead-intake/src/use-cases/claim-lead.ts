@@ -2,6 +2,7 @@ import { callInternal, HttpError, ServiceCallError, type ServiceContext } from '
 import { MESSAGES } from '@leadmarket/contracts';
 import { findLead, type LeadRow } from '../db/lead.repository.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
+import { saleOf } from './purchased-lead.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
 
 /** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
@@ -84,6 +85,17 @@ export async function claimStatusFor(
   const { offer, lead } = await offerAndLead(ctx, token);
   if (offer.contractor_id !== contractorId) throw claimFailure(403, CLAIM_MESSAGES.wrongContractor);
   const priceCents = offer.price_cents ?? lead.price_cents ?? null;
+  // Just claimed, LeadPurchased not yet taken here: the sale's owner says whether it is theirs.
+  if (lead.purchased_by === null && lead.status === 'available') {
+    const sale = await saleOf(ctx, lead.id).catch((err: unknown) => {
+      ctx.logger.warn({ err: String(err) }, 'wallet-ledger did not say who bought a lead');
+      return undefined;
+    });
+    if (sale)
+      return sale.contractor_id === contractorId
+        ? { status: 'claimed_by_you', lead, priceCents: sale.price_cents }
+        : { status: 'claimed', message: CLAIM_MESSAGES.alreadyClaimed };
+  }
   if (lead.purchased_by === contractorId && lead.status !== 'deleted')
     return { status: 'claimed_by_you', lead, priceCents };
   if (lead.purchased_by) return { status: 'claimed', message: CLAIM_MESSAGES.alreadyClaimed };

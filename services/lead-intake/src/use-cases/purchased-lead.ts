@@ -17,9 +17,14 @@ export async function purchasedLeadFor(
   if (!lead || lead.status === 'deleted') return undefined;
   if (lead.purchased_by !== null)
     return lead.purchased_by === contractorId ? { lead, priceCents: lead.price_cents } : undefined;
+  const sale = await saleOf(ctx, leadId);
+  return sale?.contractor_id === contractorId ? { lead, priceCents: sale.price_cents } : undefined;
+}
+
+/** Who bought the lead, asked of wallet-ledger (the sale's owner); undefined while it is unsold. */
+export async function saleOf(ctx: ServiceContext<LeadIntakeDatabase>, leadId: string) {
   try {
-    const sale = await callInternal(ctx.clients, 'leadSale', { params: { lead_id: leadId }, timeoutMs: 3000 });
-    return sale.contractor_id === contractorId ? { lead, priceCents: sale.price_cents } : undefined;
+    return await callInternal(ctx.clients, 'leadSale', { params: { lead_id: leadId }, timeoutMs: 3000 });
   } catch (err) {
     if (err instanceof ServiceCallError && err.status === 404) return undefined;
     throw err;
