@@ -71,7 +71,7 @@ describe('claim link status for its own contractor', () => {
 });
 
 describe('dashboard purchase', () => {
-  it('is in the buyer Purchased list when purchase-lead answers, even with lead-intake consuming no events', async () => {
+  it('gives the buyer the contact when purchase-lead answers, even with lead-intake consuming no events', async () => {
     const buyer = await fundedContractor();
     const { id } = await leadOfferedTo(stack, buyer.id);
     await waitFor(
@@ -86,17 +86,30 @@ describe('dashboard purchase', () => {
       15_000,
     );
     const leadIntake = stack.marketplace.services.get('lead-intake')!;
-    await leadIntake.stopConsumers(); // LeadPurchased cannot be what records it
+    await leadIntake.stopConsumers(); // LeadPurchased cannot reach lead-intake now
     try {
       const bought = await stack.call('purchase-lead', { body: { lead_id: id }, token: buyer.token });
       expect(bought.status).toBe(200);
-      const purchased = await stack.call('get-purchased-leads', { token: buyer.token });
-      const record = purchased.body.purchased_leads.find((p: { lead_id: string }) => p.lead_id === id);
-      expect(record).toMatchObject({ id: bought.body.purchase_id, lead_id: id, price_paid: 20 });
-      expect(record.leads.customer_name).toBe('Jane Doe');
+      // The contact, from its owner, in the buyer's next request: nothing recorded here yet.
+      const one = await stack.call('get-purchased-lead', { query: { lead_id: id }, token: buyer.token });
+      expect(one.status, JSON.stringify(one.body)).toBe(200);
+      expect(one.body.lead).toMatchObject({ id, customer_name: 'Jane Doe', price: 20 });
+      const other = await fundedContractor();
+      expect((await stack.call('get-purchased-lead', { query: { lead_id: id }, token: other.token })).status).toBe(404);
     } finally {
       await leadIntake.startConsumers();
     }
+    // The list follows from LeadPurchased once it is taken.
+    const record = await waitFor(
+      async () => {
+        const purchased = await stack.call('get-purchased-leads', { token: buyer.token });
+        return purchased.body.purchased_leads.find((p: { lead_id: string }) => p.lead_id === id);
+      },
+      'the lead in Purchased',
+      15_000,
+    );
+    expect(record).toMatchObject({ lead_id: id, price_paid: 20 });
+    expect(record.leads.customer_name).toBe('Jane Doe');
   });
 });
 

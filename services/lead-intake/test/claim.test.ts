@@ -132,6 +132,8 @@ describe('leads-claim-post', () => {
         sub_service: body.sub_service,
       },
     });
+    // Recorded here from wallet-ledger's LeadPurchased, not by the claim itself.
+    await waitFor(async () => (await leadRow(stack, id))?.status === 'purchased', 'the sale recorded', 15_000);
     expect(await leadRow(stack, id)).toMatchObject({
       status: 'purchased',
       purchased_by: a.id,
