@@ -90,8 +90,12 @@ export async function withDeadline<T>(work: Promise<T>, ms: number, what: string
   }
 }
 
-/** Capped exponential back-off with jitter: ~base, 2×base, 4×base … up to `capMs`. */
-export function backoffMs(attempt: number, baseMs = 200, capMs = 30_000): number {
+/**
+ * The one back-off of the code base (retries, reconnects, restarts): base, 2×base, 4×base … up to
+ * `capMs` for attempt 1, 2, 3 …; with jitter (the default) a random point in the upper half of that,
+ * so many retrying at once spread out instead of arriving together.
+ */
+export function backoffMs(attempt: number, baseMs = 200, capMs = 30_000, { jitter = true } = {}): number {
   const exp = Math.min(capMs, baseMs * 2 ** Math.min(Math.max(attempt - 1, 0), 20));
-  return Math.round(exp / 2 + (Math.random() * exp) / 2);
+  return jitter ? Math.round(exp / 2 + (Math.random() * exp) / 2) : exp;
 }

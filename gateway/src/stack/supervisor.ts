@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { backoffMs } from '@leadmarket/platform';
 
 /** One process the supervisor keeps running. */
 export interface ProcessSpec {
@@ -165,7 +166,7 @@ export class Supervisor {
       this.options.onExit?.(exit);
       p.streak = Date.now() - p.startedAt > HEALTHY_RUN_MS ? 1 : p.streak + 1;
       const { restartBaseMs = 500, restartMaxMs = 15_000 } = this.options;
-      const delay = expected ? restartBaseMs : Math.min(restartMaxMs, restartBaseMs * 2 ** (p.streak - 1));
+      const delay = expected ? restartBaseMs : backoffMs(p.streak, restartBaseMs, restartMaxMs, { jitter: false });
       this.options.log?.(
         `${p.spec.label} exited (${signal ?? `code ${code}`})${expected ? ' as asked' : ''}; restarting in ${delay} ms`,
       );

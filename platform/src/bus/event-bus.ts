@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@leadmarket/contracts';
+import { backoffMs } from '../transient.js';
 
 /** What a consuming service asks of the bus: its own durable queue, bound to the event types it handles. */
 export interface SubscriptionSpec {
@@ -104,7 +105,7 @@ export const DEFAULT_PREFETCH = 16;
 export const deadLetterQueueOf = (queue: string) => `${queue}.dlq`;
 export const exchangeName = (namespace: string) => `${namespace ? `${namespace}.` : ''}leadmarket.events`;
 /** Back off a little before a retry so a failing handler does not spin. */
-export const retryDelayMs = (attempt: number) => Math.min(2000, 50 * 2 ** (attempt - 1));
+export const retryDelayMs = (attempt: number) => backoffMs(attempt, 50, 2000);
 
 /** Publish a batch through `publishBatch` when the bus has it, else one `publish` each (concurrently). */
 export async function publishAll(

@@ -85,7 +85,8 @@ export class RabbitMqEventBus implements EventBus {
   private publisher?: ConfirmChannel;
   private connecting?: Promise<void>;
   private reconnectTimer?: NodeJS.Timeout;
-  private backoffMs = 250;
+  /** Reconnect attempts since the connection was last up (the back-off grows with them). */
+  private reconnectAttempts = 0;
   private closed = false;
   private readonly subscriptions = new Set<ActiveSubscription>();
   private readonly declaredQueues = new Set<string>();
@@ -450,7 +451,7 @@ export class RabbitMqEventBus implements EventBus {
     }
     this.connection = connection;
     this.publisher = publisher;
-    this.backoffMs = 250;
+    this.reconnectAttempts = 0;
     for (const sub of this.subscriptions) await this.attachOrRetry(sub);
   }
 
@@ -477,13 +478,16 @@ export class RabbitMqEventBus implements EventBus {
   private scheduleReconnect(): void {
     if (this.closed) return;
     clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
-      this.ensureConnected().catch((err) => {
-        this.options.logger.warn({ err: String(err) }, 'rabbitmq reconnect failed; retrying');
-        this.backoffMs = Math.min(this.backoffMs * 2, 5000);
-        this.scheduleReconnect();
-      });
-    }, this.backoffMs);
+    this.reconnectTimer = setTimeout(
+      () => {
+        this.ensureConnected().catch((err) => {
+          this.options.logger.warn({ err: String(err) }, 'rabbitmq reconnect failed; retrying');
+          this.reconnectAttempts++;
+          this.scheduleReconnect();
+        });
+      },
+      backoffMs(this.reconnectAttempts + 1, 250, 5000),
+    );
     this.reconnectTimer.unref();
   }
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logger.js';
 import { eventsPublished } from '../metrics.js';
 import { prepared, preparedRead } from '../db/prepared.js';
-import { isTransientError, withDeadline } from '../transient.js';
+import { backoffMs, isTransientError, withDeadline } from '../transient.js';
 import { outboxChannel, takeHandOffWithRequests } from './outbox.js';
 import { CONTACT_BEARING_EVENTS, redactedContactEnvelope, redactPublished } from './redact.js';
 import type { AnySchemaDb } from '../db/any-schema.js';
@@ -289,7 +289,7 @@ export class OutboxRelay {
       const row = rows[i]!;
       const attempts = row.attempts + 1;
       const error = reason.message;
-      const backoffSeconds = Math.min(30, 0.25 * 2 ** Math.min(attempts, 8));
+      const backoffSeconds = backoffMs(attempts + 1, 250, 30_000) / 1000;
       // A broker outage is nobody's fault: only failures of the event itself count towards abandoning it.
       const abandon = attempts >= maxAttempts && !isTransientError(reason);
       await this.db
