@@ -187,6 +187,23 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     for (const e of events) await broker.bus.publish(e);
   };
 
+  it('an event of a retired type still bound and in flight is acknowledged, not dead-lettered', async () => {
+    const queue = `${infra.namespace}.${name}.retired`;
+    // A binding left by an older version that consumed a type the contracts no longer name.
+    const older = await broker.bus.subscribe({ queue, eventTypes: ['RetiredForTest'], maxAttempts: 3 }, async () => {
+      throw new Error('the older consumer is gone');
+    });
+    await older.close();
+    await consume(queue);
+    const retired = { ...completed(), type: 'RetiredForTest' } as unknown as EventEnvelope;
+    const after = completed();
+    await broker.bus.publish(retired);
+    await broker.bus.publish(after);
+    await waitFor(async () => (await effectsOf([after])).length === 1, 'the event after it applied', 20_000);
+    await waitFor(async () => (await broker.bus.depth(queue)).messages === 0, 'the queue drained', 20_000);
+    expect(await broker.bus.takeDeadLetters(queue)).toEqual([]);
+  });
+
   it('poison in a batch of 10: the 9 others applied exactly once, the poison alone dead-lettered with its reason', async () => {
     const queue = `${infra.namespace}.${name}.poison`;
     const good = Array.from({ length: 9 }, () => completed());
