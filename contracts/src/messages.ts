@@ -30,6 +30,8 @@ export const MESSAGES = {
     duplicate: 'We already have this request. There is nothing to fix:',
     /** The same form reference was sent again with different details. */
     keyReused: 'This form was already sent with different details. Please reload the page and send your request again.',
+    /** leads-submit-status for a lead id and key that do not belong together (or an unknown lead): the same words either way. */
+    unknownRequest: 'We could not find this request.',
   },
   login: { failed: 'Login failed' },
   signup: {

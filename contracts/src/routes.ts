@@ -104,6 +104,7 @@ export const ROUTES = {
   'request-refund': route('wallet-ledger', 'contractor', ['POST'], 'implied'),
   'get-wallet-statement': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'leads-claim-status': route('lead-intake', 'contractor', ['GET'], 'implied'),
+  'leads-submit-status': route('lead-intake', 'public', ['GET'], 'implied'),
   'get-refund-requests': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'get-auto-credits': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'mark-lead-contacted': route('lead-intake', 'contractor', ['POST'], 'implied'),

@@ -89,6 +89,8 @@ import {
   PurchasedLeadResponseSchema,
   LeadSubmitRequestSchema,
   LeadSubmitResponseSchema,
+  LeadSubmitStatusQuerySchema,
+  LeadSubmitStatusResponseSchema,
   MarkLeadContactedRequestSchema,
   MarkLeadContactedResponseSchema,
   PurchasedLeadsPageSchema,
@@ -193,6 +195,13 @@ export const FUNCTION_CALLS = {
       summary: 'Submit a lead request; screened at once, the verdict is the answer',
       body: LeadSubmitRequestSchema,
       response: LeadSubmitResponseSchema,
+    },
+  },
+  'leads-submit-status': {
+    GET: {
+      summary: "A submitted request's screening outcome, for its submitter only (lead id and idempotency key)",
+      query: LeadSubmitStatusQuerySchema,
+      response: LeadSubmitStatusResponseSchema,
     },
   },
   'contractor-login': {

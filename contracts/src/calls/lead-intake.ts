@@ -68,6 +68,22 @@ export const LeadSubmitResponseSchema = z.object({
 });
 export type LeadSubmitResponse = z.infer<typeof LeadSubmitResponseSchema>;
 
+/**
+ * Query of leads-submit-status: the lead id of a "pending" reply and the idempotency key its form
+ * sent. Only the submitter holds both, so the read tells nobody else anything about a lead.
+ */
+export const LeadSubmitStatusQuerySchema = z.object({
+  lead_id: z.string().trim().min(1).max(100),
+  idempotency_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/),
+});
+export type LeadSubmitStatusQuery = z.infer<typeof LeadSubmitStatusQuerySchema>;
+
+/** Reply of leads-submit-status: what leads-submit would answer for the lead now, built the same way. */
+export const LeadSubmitStatusResponseSchema = LeadSubmitResponseSchema;
+
 /** Query of leads-claim-get. */
 export const LeadClaimGetQuerySchema = z.object({ token: z.string().trim().min(1).max(200) });
 

@@ -141,6 +141,20 @@ export async function findLead(db: Kysely<LeadIntakeDatabase>, id: string): Prom
   return db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A lead's screening state, only when `key` is the idempotency key its form sent. */
+export async function findLeadBySubmitter(
+  db: Kysely<LeadIntakeDatabase>,
+  id: string,
+  key: string,
+): Promise<Pick<LeadRow, 'id' | 'status' | 'validation_summary' | 'rejection_reasons' | 'screened_at'> | undefined> {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'status', 'validation_summary', 'rejection_reasons', 'screened_at'])
+    .where('id', '=', id)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
 /** Leads by id (unknown ids are skipped). */
 export async function findLeads(db: Kysely<LeadIntakeDatabase>, ids: string[]): Promise<LeadRow[]> {
   if (ids.length === 0) return [];

@@ -1,10 +1,13 @@
-import { functionPath, LeadSubmitRequestSchema } from '@leadmarket/contracts';
+import { functionPath, LeadSubmitRequestSchema, LeadSubmitStatusQuerySchema, MESSAGES } from '@leadmarket/contracts';
 import { clientIpOf, tooManyRequests, type KeyValueStore, type ServiceApp } from '@leadmarket/platform';
-import { submitLead } from '../use-cases/submit-lead.js';
+import { submitLead, submittedLeadReply } from '../use-cases/submit-lead.js';
 import type { LeadIntakeConfig } from '../config.js';
 import type { LeadRouteDeps } from './deps.js';
 
-/** leads-submit: both lead forms; per-IP rate limit, then store, then a bounded wait for screening. */
+/**
+ * leads-submit: both lead forms; per-IP rate limit, then store, then a bounded wait for screening.
+ * leads-submit-status: the same reply later, for the form that got "pending" (it polls).
+ */
 export function registerSubmitRoutes(app: ServiceApp, { ctx, config, replies }: LeadRouteDeps): void {
   app.post(functionPath('leads-submit'), { schema: { body: LeadSubmitRequestSchema } }, async (request) => {
     const ip = clientIpOf(request);
@@ -37,7 +40,26 @@ export function registerSubmitRoutes(app: ServiceApp, { ctx, config, replies }: 
     if (answer.status !== 'rejected') await countAccepted(ctx.kv, config, ip);
     return answer;
   });
+
+  app.get(
+    functionPath('leads-submit-status'),
+    { schema: { querystring: LeadSubmitStatusQuerySchema } },
+    async (request) => {
+      // Per address, roomy enough for a few forms polling at once; it stops guessing keys at scale.
+      const hit = await ctx.kv.hit(
+        `lead-intake:submit-status:ip:${clientIpOf(request)}`,
+        SUBMIT_STATUS_READS_PER_MINUTE,
+        60,
+        'fixed',
+      );
+      if (!hit.allowed) throw tooManyRequests(MESSAGES.server.rateLimited, hit.retryAfterSeconds);
+      return submittedLeadReply(ctx, request.query.lead_id, request.query.idempotency_key);
+    },
+  );
 }
+
+/** Status reads per address and minute: a form polls every few seconds for a few minutes. */
+export const SUBMIT_STATUS_READS_PER_MINUTE = 120;
 
 /** Tries allowed per accepted lead when LEAD_SUBMIT_ATTEMPT_LIMIT is 0: room to correct refused requests. */
 export const LEAD_SUBMIT_ATTEMPTS_PER_LEAD = 4;

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { badRequest, conflict, hashToken, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, conflict, hashToken, notFound, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
 import {
   findLead,
   findLeadByIdempotencyKey,
+  findLeadBySubmitter,
   insertLeadWithEvent,
   leadSubmittedOf,
   markVerdictAwaited,
@@ -135,6 +136,21 @@ export async function submitLead(
   // No answer in time: the customer will be told by SMS/email, unless the verdict was stored
   // meanwhile (its LeadScreened came first), which the same statement returns for the reply.
   return { ...replyOf(await markVerdictAwaited(ctx.db, id)), lead_id: id };
+}
+
+/**
+ * What leads-submit would answer now for a lead its submitter holds the id and the form's
+ * idempotency key of. Any other pair (wrong key, unknown lead, a lead sent without a key) is the
+ * same 404, so the read says nothing about anybody else's lead.
+ */
+export async function submittedLeadReply(
+  ctx: ServiceContext<LeadIntakeDatabase>,
+  leadId: string,
+  idempotencyKey: string,
+): Promise<SubmitReply & { lead_id: string }> {
+  const lead = await findLeadBySubmitter(ctx.db, leadId, idempotencyKey);
+  if (!lead) throw notFound(MESSAGES.leadSubmit.unknownRequest);
+  return { ...replyOf(lead), lead_id: lead.id };
 }
 
 /** The reply for a lead's stored state: its verdict once screened, else "pending". */
