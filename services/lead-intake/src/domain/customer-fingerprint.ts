@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { normalisePhone } from './phone.js';
+import { toE164 } from '@leadmarket/platform';
 
 /**
  * The customer's phone as a keyed fingerprint: HMAC-SHA256 of the E.164 number under a secret
@@ -9,7 +9,7 @@ import { normalisePhone } from './phone.js';
  * an erased or unreadable phone.
  */
 export function customerFingerprint(key: string, phone: string | null | undefined): string | null {
-  const e164 = phone ? normalisePhone(phone) : null;
+  const e164 = phone ? toE164(phone) : null;
   if (!e164) return null;
   return createHmac('sha256', key).update(`customer-phone\n${e164}`).digest('base64url');
 }

@@ -1,5 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { badRequest, conflict, hashToken, notFound, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
+import {
+  badRequest,
+  conflict,
+  hashToken,
+  notFound,
+  outboxWriteOf,
+  toE164,
+  type ServiceContext,
+} from '@leadmarket/platform';
 import { MESSAGES, type Urgency } from '@leadmarket/contracts';
 import {
   findLead,
@@ -13,7 +21,6 @@ import {
 } from '../db/lead.repository.js';
 import { customerFingerprintKey } from '../db/site-intake.repository.js';
 import { customerFingerprint } from '../domain/customer-fingerprint.js';
-import { normalisePhone } from '../domain/phone.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningReplies, ScreeningWait } from '../screening-replies.js';
 import type { LeadIntakeDatabase, LeadRow } from '../db/database.js';
@@ -71,7 +78,7 @@ export async function submitLead(
   input: LeadInput,
   options: SubmitOptions,
 ): Promise<SubmitReply & { lead_id: string }> {
-  const phone = normalisePhone(input.phone);
+  const phone = toE164(input.phone);
   if (!phone) throw badRequest(MESSAGES.contractor.invalidPhone, 'phone');
   const key = options.idempotencyKey ?? null;
   const hash = key ? requestHash(input) : null;
