@@ -114,6 +114,57 @@ describe('generic and industry lead forms', () => {
     expect(screen.queryByText(MESSAGES.leadSubmit.success)).toBeNull();
   });
 
+  it('replaces the pending text with the verdict once screening decides, problems beside their fields', async () => {
+    let polls = 0;
+    const problems = [{ field: 'phone', message: 'Please enter a phone number that can receive texts' }];
+    const calls = mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: { message: 'x', lead_id: 'lead-1', status: 'pending', validation_summary: null, problems: [] },
+      },
+      'leads-submit-status': () => {
+        polls += 1;
+        return polls < 2
+          ? { body: { message: 'x', lead_id: 'lead-1', status: 'pending', validation_summary: null, problems: [] } }
+          : { body: { message: 'x', lead_id: 'lead-1', status: 'rejected', validation_summary: null, problems } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.pending)).toBeTruthy();
+    // The verdict comes on a later poll: the form is back with what was typed and what to fix.
+    expect(await screen.findByText(MESSAGES.leadSubmit.rejected, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.leadSubmit.pending)).toBeNull();
+    expect(fieldError(/Phone/)).toBe(problems[0]!.message);
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
+    const sent = calls.find((c) => c.name === 'leads-submit')!;
+    const asked = calls.find((c) => c.name === 'leads-submit-status')!;
+    expect(asked.query.get('lead_id')).toBe('lead-1');
+    expect(asked.query.get('idempotency_key')).toBe((sent.body as { idempotency_key: string }).idempotency_key);
+  });
+
+  it('shows the success text when a pending request is accepted', async () => {
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: { message: 'x', lead_id: 'lead-2', status: 'pending', validation_summary: null, problems: [] },
+      },
+      'leads-submit-status': {
+        body: { message: 'x', lead_id: 'lead-2', status: 'valid', validation_summary: null, problems: [] },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/hvac');
+    await screen.findByRole('heading', { name: /HVAC/ });
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get Matched Now' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.success)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.leadSubmit.pending)).toBeNull();
+  });
+
   it('sends one idempotency key per filled-in form: the same on a retry, a new one after a change', async () => {
     let fail = true;
     const calls = mockFunctions({

@@ -15,6 +15,7 @@ import {
   type LeadSubmitAnswer,
   type ValidationSummary,
 } from '../api/submit-lead';
+import { useSubmitVerdict, type AwaitedRequest } from '../api/submit-verdict';
 import { checkLead, newIdempotencyKey, type LeadErrors, type LeadField, type LeadValues } from '../domain/lead-checks';
 
 /** How a page configures the shared lead form. */
@@ -116,6 +117,12 @@ export function LeadForm({
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   // One key per filled-in form: the same request sent again (a retry) carries the same key.
   const keyRef = useRef<{ key: string; body: string } | null>(null);
+  // A "pending" request: its verdict replaces the pending text when screening decides.
+  const [awaited, setAwaited] = useState<AwaitedRequest | null>(null);
+  useSubmitVerdict(awaited, (answer) => {
+    setAwaited(null);
+    settle(answer);
+  });
   const industries = useIndustries();
   const subServices = useSubServiceChoices(fixedSubService ? '' : values.service_category, values.sub_service, () =>
     setValues((v) => ({ ...v, sub_service: '' })),
@@ -131,6 +138,7 @@ export function LeadForm({
     setValues(initial);
     fields.clear();
     keyRef.current = null;
+    setAwaited(null);
     setPhase({ kind: 'editing' });
   }
 
@@ -160,6 +168,7 @@ export function LeadForm({
     const body = JSON.stringify(sent);
     if (keyRef.current?.body !== body) keyRef.current = { key: newIdempotencyKey(), body };
     fields.clear();
+    setAwaited(null);
     setPhase({ kind: 'submitting' });
     let answer: LeadSubmitAnswer;
     try {
@@ -173,6 +182,13 @@ export function LeadForm({
       }
       return fail({}, { kind: 'error', message: fallbackError });
     }
+    if (onSubmitted && answer.status !== 'rejected') return onSubmitted(answer, sent);
+    if (answer.status === 'pending') setAwaited({ lead_id: answer.lead_id, idempotency_key: keyRef.current.key });
+    settle(answer);
+  }
+
+  /** Show screening's answer, straight from leads-submit or later from the pending poll. */
+  function settle(answer: LeadSubmitAnswer) {
     if (answer.status === 'rejected') {
       // Screening refused it: keep what the customer typed, say what to fix beside each field.
       const problems: LeadProblem[] = answer.problems.length
@@ -182,20 +198,20 @@ export function LeadForm({
       for (const p of problems) if (p.field && isLeadField(p.field)) fieldErrors[p.field] ??= p.message;
       return fail(fieldErrors, { kind: 'rejected', problems, summary: answer.validation_summary ?? null });
     }
-    const pending = answer.status !== 'valid';
-    const message = pending ? MESSAGES.leadSubmit.pending : MESSAGES.leadSubmit.success;
-    if (onSubmitted) {
-      onSubmitted(answer, sent);
-      return;
-    }
-    if (validated && pending) {
-      // The validated variant clears only on "valid": keep the form, say we are checking it.
-      setPhase({ kind: 'editing', banner: { kind: 'pending', message } });
+    if (answer.status === 'pending') {
+      // Keep what was typed until the verdict: a refusal shows it again with what to fix. The
+      // validated variant keeps the form on screen and says we are checking it.
+      const message = MESSAGES.leadSubmit.pending;
+      setPhase(
+        validated
+          ? { kind: 'editing', banner: { kind: 'pending', message } }
+          : { kind: 'done', message, pending: true },
+      );
       return;
     }
     setValues(initial);
     keyRef.current = null;
-    setPhase({ kind: 'done', message, pending });
+    setPhase({ kind: 'done', message: MESSAGES.leadSubmit.success, pending: false });
   }
 
   if (phase.kind === 'done') {
