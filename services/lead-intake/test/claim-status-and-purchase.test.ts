@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.js';
 
-// The claim page's price and urgency, the buyer reopening its link, and a dashboard
-// purchase that lead-intake records before the buyer's answer (not only when LeadPurchased arrives).
+// The claim page's price and urgency, the buyer reopening its link, and a dashboard purchase that
+// lead-intake records when LeadPurchased arrives (the sale flows one way, from wallet-ledger).
 let stack: TestStack;
 
 beforeAll(async () => {
@@ -35,8 +35,13 @@ describe('claim link status for its own contractor', () => {
     const claimed = await stack.call('leads-claim-post', { body: { token, contractor_id: buyer.id } });
     expect(claimed.status).toBe(200);
 
-    // leads-claim-get stays closed to everyone (it cannot tell who asks); the status call knows the buyer.
-    expect((await stack.call('leads-claim-get', { query: { token } })).status).toBe(409);
+    // leads-claim-get closes to everyone once lead-intake has LeadPurchased (it cannot tell who asks);
+    // the status call knows the buyer at once, from the sale's owner.
+    await waitFor(
+      async () => (await stack.call('leads-claim-get', { query: { token } })).status === 409,
+      'leads-claim-get closed after the sale',
+      15_000,
+    );
     const reopened = await stack.call('leads-claim-status', { query: { token }, token: buyer.token });
     expect(reopened.status).toBe(200);
     expect(reopened.body).toMatchObject({
@@ -139,10 +144,18 @@ describe('refunds and the lists a contractor sees', () => {
       200,
     );
 
-    const dashboard = await stack.call('contractors-dashboard', {
-      query: { contractor_id: buyer.id },
-      token: buyer.token,
-    });
+    // Claimed follows the claim's LeadPurchased at lead-intake.
+    const dashboard = await waitFor(
+      async () => {
+        const res = await stack.call('contractors-dashboard', {
+          query: { contractor_id: buyer.id },
+          token: buyer.token,
+        });
+        return res.body.claimed_leads?.length ? res : undefined;
+      },
+      'the claim-link purchase under Claimed',
+      15_000,
+    );
     expect(dashboard.body.claimed_leads.map((l: { id: string }) => l.id)).toEqual([viaLink.id]);
 
     const asked = await stack.call('request-refund', {
