@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { dayQuery, limitQuery, pageQuery } from './common.js';
 import { ADMIN_LEAD_STATUSES, ADMIN_SORTS, LEAD_TYPES, URGENCIES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { parseAdminPrice, PRICE_MESSAGES } from '../pricing.js';
@@ -40,17 +41,14 @@ export const AdminStatsResponseSchema = z.object({
   active_definition: z.string(),
 });
 
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const limit = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-
 const sort = z.enum(ADMIN_SORTS).optional().default('newest');
 
 /** GET admin-contractors query: search, date order (by signup), page. */
 export const AdminContractorsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   sort,
-  page,
-  limit: limit(500, 100),
+  page: pageQuery,
+  limit: limitQuery(500, 100),
 });
 /** GET admin-contractors-export: every contractor matching the search, as CSV. */
 export const AdminContractorsExportQuerySchema = AdminContractorsQuerySchema.omit({ page: true, limit: true });
@@ -81,8 +79,8 @@ export const AdminLeadsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.enum([...ADMIN_LEAD_STATUSES, 'all']).optional(),
   sort,
-  page,
-  limit: limit(500, 100),
+  page: pageQuery,
+  limit: limitQuery(500, 100),
 });
 /** GET admin-leads-export: every lead matching the search and filter, as CSV. */
 export const AdminLeadsExportQuerySchema = AdminLeadsQuerySchema.omit({ page: true, limit: true });
@@ -104,7 +102,7 @@ export const AdminLeadSchema = InternalAdminLeadSchema.omit({ validation_summary
 });
 export const AdminLeadsResponseSchema = z.object({ leads: z.array(AdminLeadSchema), total: z.number().int() });
 
-export const AdminTransactionsQuerySchema = z.object({ page, limit: limit(500, 200) });
+export const AdminTransactionsQuerySchema = z.object({ page: pageQuery, limit: limitQuery(500, 200) });
 /** GET admin-transactions: dashboards §3 Transaction, money in dollars. */
 export const AdminTransactionsResponseSchema = z.object({
   transactions: z.array(
@@ -174,7 +172,7 @@ export const AdminLeadPricingUpdateResponseSchema = z.object({
 /** DELETE admin-lead-pricing body: "Reset to default" — the cell loses its own price and falls back (trade → industry → default). */
 export const AdminLeadPricingResetSchema = z.object(priceCell);
 
-export const AdminPricingHistoryQuerySchema = z.object({ limit: limit(500, 50) });
+export const AdminPricingHistoryQuerySchema = z.object({ limit: limitQuery(500, 50) });
 /** GET admin-pricing-history: newest first, prices in dollars (old_price null when there was none, new_price null for a reset), with who changed it. */
 export const AdminPricingHistoryListSchema = z.array(
   z.object({
@@ -323,7 +321,7 @@ export type AdminTestLeadResponse = z.infer<typeof AdminTestLeadResponseSchema>;
 /** GET admin-contractor: one contractor's page; the statement pages with limit and offset. */
 export const AdminContractorQuerySchema = z.object({
   contractor_id: z.string().trim().min(1, 'contractor_id is required').max(100),
-  limit: limit(200, 25),
+  limit: limitQuery(200, 25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
@@ -403,16 +401,9 @@ export const AdminLeadReceiptSchema = LeadReceiptSchema.extend({
 /** GET admin-site-messages query. */
 export const AdminSiteMessagesQuerySchema = z.object({
   kind: z.enum(['waitlist', 'contact']).default('waitlist'),
-  page,
-  limit: limit(100, 25),
+  page: pageQuery,
+  limit: limitQuery(100, 25),
 });
-
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
 
 /**
  * GET admin-audit-log query: by action, admin and day range (from and to inclusive). Days are the
@@ -421,11 +412,11 @@ const day = z
 export const AdminAuditLogQuerySchema = z.object({
   action: z.string().trim().max(100).optional(),
   admin_id: z.string().trim().max(100).optional(),
-  from: day,
-  to: day,
+  from: dayQuery,
+  to: dayQuery,
   tz_offset: z.coerce.number().int().min(-840).max(840).optional().default(0),
-  page,
-  limit: limit(500, 50),
+  page: pageQuery,
+  limit: limitQuery(500, 50),
 });
 /** One audit entry: who, what, when, and the data before and after. */
 export const AdminAuditEntrySchema = z.object({

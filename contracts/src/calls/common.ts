@@ -22,3 +22,15 @@ export const SuccessMessageSchema = z.object({ success: z.literal(true), message
 /** Money on the wire: dollars with two decimals, as the spec shows them. */
 export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** A list's page number in a query (1 first). */
+export const pageQuery = z.coerce.number().int().min(1).max(100_000).default(1);
+/** A list's page size in a query: at most `max`, `fallback` when absent. */
+export const limitQuery = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+/** An optional day in a query, written YYYY-MM-DD (an empty field is no day). */
+export const dayQuery = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
+  .optional()
+  .or(z.literal('').transform(() => undefined));

@@ -1,25 +1,19 @@
 import { z } from '../zod.js';
+import { dayQuery, limitQuery, pageQuery } from './common.js';
 
 /**
  * The operator's screening desk: functions owned by screening, called with an admin session
  * (docs/adr/0042-screening-desk.md). Every change is audited with before and after.
  */
 
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
 /** GET admin-screening-rejections: a page of recent rejections, by reason and UTC day. */
 export const ScreeningRejectionsQuerySchema = z.object({
   /** A reason code (`phone:invalid_number`) or a check (`phone`). */
   reason: z.string().trim().max(100).optional(),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(25),
+  from: dayQuery,
+  to: dayQuery,
+  page: pageQuery,
+  limit: limitQuery(200, 25),
 });
 export type ScreeningRejectionsQuery = z.infer<typeof ScreeningRejectionsQuerySchema>;
 
