@@ -18,8 +18,11 @@ import { runScript } from './script.js';
  * between each), it is the floor under "CPU per lead": what no change to our code can go below
  * without removing hops.
  */
-let count = Number(process.argv[2] ?? 3000);
-let concurrency = Number(process.argv[3] ?? 10);
+/** How many of each bare part are measured, and how many at a time. */
+interface Sample {
+  count: number;
+  concurrency: number;
+}
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -44,13 +47,11 @@ export const WHOLE_LIFE = {
 /** The floor under one lead's CPU as the bench counts it (the broker left out), for `hops`, measured now. */
 export async function floorPerLead(
   hops: { transactions: number; publishes: number; httpRequests: number },
-  sample: { count: number; concurrency: number },
+  sample: Sample,
 ): Promise<number> {
-  count = sample.count;
-  concurrency = sample.concurrency;
-  const pgFloor = await postgresFloor();
-  const mqFloor = await rabbitFloor();
-  const httpCost = await httpFloor();
+  const pgFloor = await postgresFloor(sample);
+  const mqFloor = await rabbitFloor(sample);
+  const httpCost = await httpFloor(sample);
   return (
     hops.transactions * (pgFloor.tx.selfMs + pgFloor.tx.othersMs) +
     hops.publishes * mqFloor.selfMs +
@@ -75,6 +76,7 @@ function pidsNamed(comm: string): number[] {
 
 /** Run `n` calls of `one`, `concurrency` at a time; CPU ms per call of this process and of `others`. */
 async function measure(
+  { concurrency }: Sample,
   n: number,
   one: (i: number) => Promise<unknown>,
   others: Array<{ pid: number; kind: string }>,
@@ -95,7 +97,8 @@ async function measure(
   return { selfMs: (used.user + used.system) / 1000 / n, othersMs: other.totalMs / n, perSecond: n / seconds };
 }
 
-async function postgresFloor() {
+async function postgresFloor(sample: Sample) {
+  const { count, concurrency } = sample;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   const table = `bench_floor_${process.pid}`;
   await pool.query(`create table if not exists ${table} (id bigint primary key, at timestamptz not null)`);
@@ -107,11 +110,11 @@ async function postgresFloor() {
   for (const c of clients) c.release();
   try {
     const insert = { name: 'floor-insert', text: `insert into ${table} (id, at) values ($1, now())` };
-    await measure(200, async (i) => transaction(pool, insert, -1 - i), backends); // warm-up
-    const tx = await measure(count, (i) => transaction(pool, insert, i), backends);
+    await measure(sample, 200, async (i) => transaction(pool, insert, -1 - i), backends); // warm-up
+    const tx = await measure(sample, count, (i) => transaction(pool, insert, i), backends);
     // One more statement inside a transaction: a prepared one-row read by primary key.
     const read = { name: 'floor-read', text: `select at from ${table} where id = $1` };
-    const statement = await measure(count, (i) => pool.query({ ...read, values: [i] }), backends);
+    const statement = await measure(sample, count, (i) => pool.query({ ...read, values: [i] }), backends);
     return { tx, statement };
   } finally {
     await pool.query(`drop table if exists ${table}`);
@@ -130,7 +133,8 @@ async function transaction(pool: pg.Pool, insert: { name: string; text: string }
   }
 }
 
-async function rabbitFloor() {
+async function rabbitFloor(sample: Sample) {
+  const { count, concurrency } = sample;
   const connection = await amqp.connect(amqpUrl);
   const exchange = `bench-floor-${process.pid}`;
   const queues = Array.from({ length: DELIVERIES_PER_PUBLISH }, (_, k) => `${exchange}-${k}`);
@@ -168,8 +172,8 @@ async function rabbitFloor() {
         publisher.waitForConfirms().catch(reject);
       });
     const broker = pidsNamed('beam.smp').map((pid) => ({ pid, kind: 'rabbitmq' }));
-    await measure(200, (i) => roundTrip(-1 - i), broker);
-    return await measure(count, roundTrip, broker);
+    await measure(sample, 200, (i) => roundTrip(-1 - i), broker);
+    return await measure(sample, count, roundTrip, broker);
   } finally {
     const cleanup = await connection.createChannel();
     for (const queue of queues) await cleanup.deleteQueue(queue);
@@ -178,7 +182,8 @@ async function rabbitFloor() {
   }
 }
 
-async function httpFloor() {
+async function httpFloor(sample: Sample) {
+  const { count, concurrency } = sample;
   const app = Fastify({ logger: false });
   app.post('/echo', async (request) => ({ ok: true, got: (request.body as { n: number }).n }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -193,8 +198,8 @@ async function httpFloor() {
       });
       await res.body.json();
     };
-    await measure(200, one, []);
-    return await measure(count, one, []);
+    await measure(sample, 200, one, []);
+    return await measure(sample, count, one, []);
   } finally {
     await client.close();
     await app.close();
@@ -202,12 +207,14 @@ async function httpFloor() {
 }
 
 async function main() {
+  const sample: Sample = { count: Number(process.argv[2] ?? 3000), concurrency: Number(process.argv[3] ?? 10) };
+  const { count, concurrency } = sample;
   console.log(
     `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; ${count} of each, ${concurrency} at a time`,
   );
-  const pgFloor = await postgresFloor();
-  const mqFloor = await rabbitFloor();
-  const httpCost = await httpFloor();
+  const pgFloor = await postgresFloor(sample);
+  const mqFloor = await rabbitFloor(sample);
+  const httpCost = await httpFloor(sample);
   const line = (label: string, f: { selfMs: number; othersMs: number; perSecond: number }, other: string) =>
     console.log(
       `${label}: ${(f.selfMs + f.othersMs).toFixed(3)} ms CPU each (node ${f.selfMs.toFixed(3)}, ${other} ${f.othersMs.toFixed(3)}); ${f.perSecond.toFixed(0)}/s`,
