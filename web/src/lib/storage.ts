@@ -49,7 +49,6 @@ export const adminSession = {
 export interface LeadSubmissionNote {
   name: string;
   service: string;
-  status: 'valid' | 'pending';
 }
 const LEAD_SUBMISSION_KEY = 'lead_submission';
 export const leadSubmissionNote = {
@@ -58,7 +57,7 @@ export const leadSubmissionNote = {
       const raw = sessionStorage.getItem(LEAD_SUBMISSION_KEY);
       const note = raw ? (JSON.parse(raw) as Partial<LeadSubmissionNote>) : null;
       if (!note || typeof note.name !== 'string' || typeof note.service !== 'string') return null;
-      return { name: note.name, service: note.service, status: note.status === 'pending' ? 'pending' : 'valid' };
+      return { name: note.name, service: note.service };
     } catch {
       return null;
     }

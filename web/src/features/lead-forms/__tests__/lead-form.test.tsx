@@ -359,12 +359,63 @@ describe('/services/plumbing', () => {
     expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({
       name: 'Jane Doe',
       service: 'plumbing',
-      status: 'valid',
     });
     expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({
       service_category: 'home_services',
       sub_service: 'plumbing',
     });
+  });
+
+  it('waits on a pending plumbing request and goes to /thank-you once it is accepted', async () => {
+    let polls = 0;
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: { message: 'x', lead_id: 'lead-3', status: 'pending', validation_summary: null, problems: [] },
+      },
+      'leads-submit-status': () => {
+        polls += 1;
+        const status = polls < 2 ? 'pending' : 'valid';
+        return { body: { message: 'x', lead_id: 'lead-3', status, validation_summary: null, problems: [] } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
+      { path: '/thank-you', element: <p>Thanks page</p> },
+    ]);
+    await screen.findByLabelText(/Service Category/);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
+    // Not yet accepted: the page says it is being checked and does not thank anyone.
+    expect(await screen.findByText(MESSAGES.leadSubmit.pending)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/services/plumbing');
+    await screen.findByText('Thanks page', {}, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/thank-you');
+    expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({ name: 'Jane Doe', service: 'plumbing' });
+  });
+
+  it('a pending plumbing request refused later stays on its page with what to fix', async () => {
+    const problems = [{ field: 'phone', message: 'Please enter a phone number that can receive texts' }];
+    mockFunctions({
+      ...catalogue,
+      'leads-submit': {
+        body: { message: 'x', lead_id: 'lead-4', status: 'pending', validation_summary: null, problems: [] },
+      },
+      'leads-submit-status': {
+        body: { message: 'x', lead_id: 'lead-4', status: 'rejected', validation_summary: null, problems },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
+      { path: '/thank-you', element: <p>Thanks page</p> },
+    ]);
+    await screen.findByLabelText(/Service Category/);
+    await fillContact(user);
+    await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
+    expect(await screen.findByText(MESSAGES.leadSubmit.rejected, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(fieldError(/Phone/)).toBe(problems[0]!.message);
+    expect(screen.getByLabelText(/Full Name/)).toHaveProperty('value', 'Jane Doe');
+    expect(router.state.location.pathname).toBe('/services/plumbing');
   });
 
   it('a rejected plumbing lead stays on its page with what to fix', async () => {

@@ -32,7 +32,11 @@ export interface LeadFormProps {
   validated?: boolean;
   /** Text when the server gives none (spec §8: differs on the plumbing page). */
   fallbackError?: string;
-  /** Called after an accepted (valid or pending) submit instead of showing the inline answer (the plumbing page navigates). */
+  /**
+   * Called when the request is accepted, straight from leads-submit or later from the pending poll,
+   * instead of showing the inline success (the plumbing page navigates). A pending request waits
+   * here, so a refusal can still show what to fix beside the typed values.
+   */
   onSubmitted?: (answer: LeadSubmitAnswer, sent: LeadSubmission) => void;
   submitLabel?: string;
 }
@@ -117,6 +121,8 @@ export function LeadForm({
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   // One key per filled-in form: the same request sent again (a retry) carries the same key.
   const keyRef = useRef<{ key: string; body: string } | null>(null);
+  // What was sent, for `onSubmitted` when a pending request is accepted later.
+  const sentRef = useRef<LeadSubmission | null>(null);
   // A "pending" request: its verdict replaces the pending text when screening decides.
   const [awaited, setAwaited] = useState<AwaitedRequest | null>(null);
   useSubmitVerdict(awaited, (answer) => {
@@ -182,7 +188,7 @@ export function LeadForm({
       }
       return fail({}, { kind: 'error', message: fallbackError });
     }
-    if (onSubmitted && answer.status !== 'rejected') return onSubmitted(answer, sent);
+    sentRef.current = sent;
     if (answer.status === 'pending') setAwaited({ lead_id: answer.lead_id, idempotency_key: keyRef.current.key });
     settle(answer);
   }
@@ -209,6 +215,7 @@ export function LeadForm({
       );
       return;
     }
+    if (onSubmitted && sentRef.current) return onSubmitted(answer, sentRef.current);
     setValues(initial);
     keyRef.current = null;
     setPhase({ kind: 'done', message: MESSAGES.leadSubmit.success, pending: false });

@@ -8,7 +8,8 @@ import '../lead-forms.css';
 /**
  * /services/plumbing: defaults to Home Services / Plumbing. An accepted request goes to /thank-you,
  * carrying service and name in this tab's session storage (the page never prints what a URL says);
- * a refused one stays here with what to fix.
+ * a refused one stays here with what to fix, and one still being checked waits here for its verdict
+ * (the customer is also texted it).
  */
 export function PlumbingPage() {
   const navigate = useNavigate();
@@ -25,12 +26,8 @@ export function PlumbingPage() {
           defaults={{ service_category: 'home_services', sub_service: 'plumbing' }}
           fallbackError={MESSAGES.leadSubmit.plumbingFallback}
           submitLabel="Get a Plumber"
-          onSubmitted={(answer, sent) => {
-            leadSubmissionNote.save({
-              name: sent.customer_name,
-              service: sent.sub_service,
-              status: answer.status === 'valid' ? 'valid' : 'pending',
-            });
+          onSubmitted={(_answer, sent) => {
+            leadSubmissionNote.save({ name: sent.customer_name, service: sent.sub_service });
             navigate('/thank-you');
           }}
         />

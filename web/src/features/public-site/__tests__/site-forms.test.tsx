@@ -132,7 +132,7 @@ describe('info pages', () => {
     expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
     expect(screen.queryByText(/Mallory/)).toBeNull();
     forged.unmount();
-    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'plumbing', status: 'valid' }));
+    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'plumbing' }));
     renderRoutes(publicSiteRoutes, '/thank-you?name=Mallory');
     expect(await screen.findByRole('heading', { name: 'Thank You, Jane!' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicLayout } from '../../../components/ui/public-layout';
@@ -8,6 +7,7 @@ import '../public-site.css';
 /**
  * /thank-you: confirmation after the plumbing form, with next steps. Name and service are what this
  * browser submitted (session storage), never what the URL says: a link cannot put words in our mouth.
+ * The form comes here only once screening accepted the request, so the page says so.
  */
 export function ThankYouPage() {
   const [note] = useState(() => leadSubmissionNote.get());
@@ -16,14 +16,9 @@ export function ThankYouPage() {
   return (
     <PublicLayout narrow>
       <h1 className="thank-you-title">Thank You{name ? `, ${name}` : ''}!</h1>
-      {note?.status === 'pending' ? (
-        <p className="lead-text">{MESSAGES.leadSubmit.pending}</p>
-      ) : (
-        <p className="lead-text">
-          We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you
-          shortly.
-        </p>
-      )}
+      <p className="lead-text">
+        We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you shortly.
+      </p>
       <h2>What Happens Next</h2>
       <ol>
         <li>We check your request and match it with one qualified professional near you.</li>
