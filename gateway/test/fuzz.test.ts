@@ -2,7 +2,7 @@ import http from 'node:http';
 import * as contracts from '@leadmarket/contracts';
 import { functionPath, ROUTES, type FunctionName } from '@leadmarket/contracts';
 import { service as wallet } from '@leadmarket/wallet-ledger';
-import type { WalletContext } from '../../services/wallet-ledger/src/config.js';
+import type { WalletContext } from '../../services/wallet-ledger/src/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signUpContractor, startTestStack, type TestStack } from '../src/testing/test-stack.js';

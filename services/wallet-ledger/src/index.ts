@@ -1,8 +1,8 @@
 import { defineService, intervalJob } from '@leadmarket/platform';
-import { walletContext } from './config.js';
+import { walletContext, type RegisterWalletRoutes } from './context.js';
 import { consumers } from './consumers/index.js';
 import { migrations } from './db/migrations/index.js';
-import { reconcilePendingReloads } from './use-cases/funding.js';
+import { reconcilePendingReloads } from './use-cases/reconcile-reloads.js';
 import { pruneFingerprints } from './db/auto-credits.repository.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerAutoCreditRoutes } from './routes/auto-credits.routes.js';
@@ -15,7 +15,21 @@ import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
 import { registerFirstPaintRoutes } from './routes/first-paint.routes.js';
-import { createReadCaches } from './read-caches.js';
+
+/** Every routes file of wallet-ledger, registered in this order with the one signature. */
+const routes: RegisterWalletRoutes[] = [
+  registerPurchaseRoutes,
+  registerPricingRoutes,
+  registerFundingRoutes,
+  registerRefundRoutes,
+  registerReportRoutes,
+  registerFirstPaintRoutes,
+  registerAdminRoutes,
+  registerStatementRoutes,
+  registerReceiptRoutes,
+  registerSpendCapRoutes,
+  registerAutoCreditRoutes,
+];
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */
 export const service = defineService({
@@ -32,19 +46,7 @@ export const service = defineService({
     { variables: ['RECEIPT_SIGNING_KEY'], purpose: 'the key of the exclusivity receipts contractors hand to others' },
   ],
   async register(app, ctx) {
-    const deps = ctx;
-    const caches = createReadCaches();
-    registerPurchaseRoutes(app, ctx, deps);
-    registerPricingRoutes(app, ctx, caches);
-    await registerFundingRoutes(app, ctx, deps);
-    registerRefundRoutes(app, ctx);
-    registerReportRoutes(app, ctx, deps, caches);
-    registerFirstPaintRoutes(app, ctx, deps, caches);
-    registerAdminRoutes(app, ctx);
-    registerStatementRoutes(app, ctx);
-    registerReceiptRoutes(app, ctx, deps);
-    registerSpendCapRoutes(app, ctx);
-    registerAutoCreditRoutes(app, ctx);
+    for (const register of routes) await register(app, ctx);
   },
   background(ctx) {
     // Webhooks can be lost; a reload pending for 15 minutes is settled by asking Stripe.

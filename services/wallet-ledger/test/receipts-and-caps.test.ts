@@ -4,9 +4,9 @@ import type { RunningService } from '@leadmarket/platform';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletContext } from '../src/config.js';
+import type { WalletContext } from '../src/context.js';
 import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
-import { maybeAutoReload } from '../src/use-cases/funding.js';
+import { maybeAutoReload } from '../src/use-cases/auto-reload.js';
 import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, startWalletStack } from './helpers.js';
 
 // Against the real servers: receipts (proof of exclusivity) and hard spend caps.

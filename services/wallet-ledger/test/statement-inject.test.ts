@@ -4,7 +4,7 @@ import { buildEnvelope } from '@leadmarket/platform';
 import { buildTestApp, waitFor, type TestApp } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { WalletContext } from '../src/config.js';
+import type { WalletContext } from '../src/context.js';
 import { service } from '../src/index.js';
 
 // wallet-ledger alone, built without listening: `ready` starts its consumers (the signup credit

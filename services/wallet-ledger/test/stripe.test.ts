@@ -5,8 +5,8 @@ import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletContext } from '../src/config.js';
-import { reconcilePendingReloads } from '../src/use-cases/funding.js';
+import type { WalletContext } from '../src/context.js';
+import { reconcilePendingReloads } from '../src/use-cases/reconcile-reloads.js';
 import { startFakeStripe } from './fake-stripe.js';
 import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
 

@@ -1,12 +1,12 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
 import { upsertTarget } from '../db/targets.repository.js';
 import { promotionLines, walletAccountOf } from '../domain/ledger.js';
 import { fundedEvents } from '../use-cases/events.js';
 
 /** The $25 signup credit, once per contractor (and per email and phone, which contractors decides): the inbox stops redeliveries, the unique reference stops a second event. */
-export const contractorRegistered = defineWalletConsumer({
+export const contractorRegisteredConsumer = defineWalletConsumer({
   event: 'ContractorRegistered',
   async handle(event, { trx, emit }) {
     const contractorId = event.data.contractor_id;

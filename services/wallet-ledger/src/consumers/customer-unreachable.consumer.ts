@@ -1,4 +1,4 @@
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 import { recordUnreachableFact } from '../db/auto-credits.repository.js';
 import type { UnreachableEvidence } from '../domain/auto-credits.js';
 import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
@@ -8,7 +8,7 @@ import { grantAutoCredit, purchaseOfLead } from '../use-cases/auto-credits.js';
  * the price back at once. The failure is kept by lead, so a later sale of the lead is credited in
  * its own transaction (docs/adr/0043). Once per purchase however often the event comes.
  */
-export const customerUnreachable = defineWalletConsumer({
+export const customerUnreachableConsumer = defineWalletConsumer({
   event: 'CustomerUnreachable',
   async handle({ data }, { trx, emit }) {
     const evidence: UnreachableEvidence = {

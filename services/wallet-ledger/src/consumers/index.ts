@@ -1,28 +1,29 @@
 import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
-import { contractorRegistered } from './contractor-registered.consumer.js';
-import { contractorDeleted, contractorProfileUpdated } from './contractor-targets.consumers.js';
-import { leadArchived } from './lead-archived.consumer.js';
-import { leadCompleted } from './lead-completed.consumer.js';
-import { leadContacted } from './lead-contacted.consumer.js';
-import { leadDeleted } from './lead-deleted.consumer.js';
-import { leadExpired } from './lead-expired.consumer.js';
-import { leadMatched } from './lead-matched.consumer.js';
-import { leadScreened } from './lead-screened.consumer.js';
-import type { WalletContext } from '../config.js';
-import { customerUnreachable } from './customer-unreachable.consumer.js';
+import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
+import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
+import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
+import { customerUnreachableConsumer } from './customer-unreachable.consumer.js';
+import { leadArchivedConsumer } from './lead-archived.consumer.js';
+import { leadCompletedConsumer } from './lead-completed.consumer.js';
+import { leadContactedConsumer } from './lead-contacted.consumer.js';
+import { leadDeletedConsumer } from './lead-deleted.consumer.js';
+import { leadExpiredConsumer } from './lead-expired.consumer.js';
+import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadScreenedConsumer } from './lead-screened.consumer.js';
+import type { WalletContext } from '../context.js';
 
-/** Every event wallet-ledger consumes, one handler per file. */
+/** Every event wallet-ledger consumes, one consumer per file. */
 export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
-  contractorRegistered,
-  contractorProfileUpdated,
-  contractorDeleted,
-  leadScreened,
-  leadMatched,
-  leadCompleted,
-  leadArchived,
-  leadExpired,
-  leadDeleted,
-  leadContacted,
-  customerUnreachable,
+  contractorRegisteredConsumer,
+  contractorProfileUpdatedConsumer,
+  contractorDeletedConsumer,
+  leadScreenedConsumer,
+  leadMatchedConsumer,
+  leadCompletedConsumer,
+  leadArchivedConsumer,
+  leadExpiredConsumer,
+  leadDeletedConsumer,
+  leadContactedConsumer,
+  customerUnreachableConsumer,
 ];

@@ -1,7 +1,7 @@
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 
 /** A bought lead the contractor archived. */
-export const leadArchived = defineWalletConsumer({
+export const leadArchivedConsumer = defineWalletConsumer({
   event: 'LeadArchived',
   async handle(event, { trx }) {
     await trx

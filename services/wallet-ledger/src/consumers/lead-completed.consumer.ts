@@ -1,7 +1,7 @@
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 
 /** A bought lead the contractor booked: counts as closed in metrics. */
-export const leadCompleted = defineWalletConsumer({
+export const leadCompletedConsumer = defineWalletConsumer({
   event: 'LeadCompleted',
   async handle(event, { trx }) {
     await trx

@@ -1,7 +1,7 @@
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 
 /** The buyer's first contact with the customer ends the purchase's response time. */
-export const leadContacted = defineWalletConsumer({
+export const leadContactedConsumer = defineWalletConsumer({
   event: 'LeadContacted',
   async handle({ data }, { trx }) {
     await trx

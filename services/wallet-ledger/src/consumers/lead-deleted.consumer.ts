@@ -1,5 +1,5 @@
 import { eraseLeadDescriptionFromOutbox } from '@leadmarket/platform';
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
 
 /**
@@ -7,7 +7,7 @@ import { eraseFingerprintsOfLead } from '../db/auto-credits.repository.js';
  * customer's phone fingerprint is erased, and so is the job description its LeadPriced carried
  * (customers write their contact into it) from this service's outbox.
  */
-export const leadDeleted = defineWalletConsumer({
+export const leadDeletedConsumer = defineWalletConsumer({
   event: 'LeadDeleted',
   async handle(event, { trx }) {
     const now = new Date();

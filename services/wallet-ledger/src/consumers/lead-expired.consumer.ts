@@ -1,7 +1,7 @@
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 
 /** An unsold lead past its offer lifetime can no longer be bought. */
-export const leadExpired = defineWalletConsumer({
+export const leadExpiredConsumer = defineWalletConsumer({
   event: 'LeadExpired',
   async handle(event, { trx }) {
     await trx

@@ -1,6 +1,6 @@
 import { prepared } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
@@ -27,7 +27,7 @@ const recordOffers = prepared(
 );
 
 /** When each contractor was offered a lead: response time is offer → purchase. */
-export const leadMatched = defineWalletConsumer({
+export const leadMatchedConsumer = defineWalletConsumer({
   event: 'LeadMatched',
   async handle(event, { trx }) {
     const d = event.data;

@@ -1,5 +1,5 @@
 import type { LeadType } from '@leadmarket/contracts';
-import { defineWalletConsumer } from '../config.js';
+import { defineWalletConsumer } from '../context.js';
 import { fixLeadPrice } from '../use-cases/fix-lead-price.js';
 
 /**
@@ -7,7 +7,7 @@ import { fixLeadPrice } from '../use-cases/fix-lead-price.js';
  * offers only priced leads, and learns the lead from this event alone) in the same transaction; a
  * rejected one is recorded as never sellable.
  */
-export const leadScreened = defineWalletConsumer({
+export const leadScreenedConsumer = defineWalletConsumer({
   event: 'LeadScreened',
   async handle(event, { trx, emit, service }) {
     const d = event.data;

@@ -1,5 +1,5 @@
 import { INTERNAL_CALLS, type InternalResponse } from '@leadmarket/contracts';
-import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import type { ServiceApp } from '@leadmarket/platform';
 import {
   activeContractorCount,
   checkLedger,
@@ -8,10 +8,10 @@ import {
 } from '../db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../domain/ledger.js';
 import { adjustWallet } from '../use-cases/adjustments.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 /** Internal routes the admin service calls: transactions, adjustments, stats, the ledger check. */
-export function registerAdminRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
+export function registerAdminRoutes(app: ServiceApp, ctx: WalletContext): void {
   // Summed from its entries: the revenue account keeps no cached balance (no hot row for purchases).
   const revenueCents = () => platformBalance(ctx.db, PLATFORM_ACCOUNTS.revenue);
 

@@ -12,6 +12,7 @@ import { creditsOf } from '../db/auto-credits.repository.js';
 import { AUTO_CREDIT_RULE_DESCRIPTIONS, evidenceLines } from '../domain/auto-credits.js';
 import { reverseAutoCredit } from '../use-cases/auto-credits.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
@@ -47,7 +48,7 @@ async function creditsView(
  * get-auto-credits (the signed-in contractor's own credits and the rules), and for the admin
  * service: one contractor's credits and the reversal of one credit.
  */
-export function registerAutoCreditRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
+export function registerAutoCreditRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.get(functionPath('get-auto-credits'), { schema: { querystring: AutoCreditsQuerySchema } }, async (request) =>
     // Only the session's own credits: the gateway refuses a contractor_id that is not the session's.
     creditsView(ctx, contractorIdOf(request)),

@@ -1,12 +1,10 @@
 import { INTERNAL_CALLS, METRICS_WINDOW_DAYS, type InternalResponse } from '@leadmarket/contracts';
-import type { ServiceApp, ServiceContext } from '@leadmarket/platform';
+import type { ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import type { WalletDeps } from '../config.js';
 import { firstPaintFacts } from '../db/first-paint.repository.js';
 import { gamification, performanceMetrics } from '../domain/reports.js';
-import type { ReadCaches } from '../read-caches.js';
 import { settingsAnswer } from './funding.routes.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 const ContractorParams = z.object({ id: z.string().min(1).max(200) });
 
@@ -16,13 +14,8 @@ const ContractorParams = z.object({ id: z.string().min(1).max(200) });
  * (what auto-reload-settings, contractor-performance-metrics, gamification-scoring and the history
  * count answer one by one). The contractors service checked who asks; this route is internal-only.
  */
-export function registerFirstPaintRoutes(
-  app: ServiceApp,
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  deps: WalletDeps,
-  caches: ReadCaches,
-): void {
-  const fundingAvailable = deps.payments.mode !== 'disabled';
+export function registerFirstPaintRoutes(app: ServiceApp, ctx: WalletContext): void {
+  const fundingAvailable = ctx.payments.mode !== 'disabled';
   app.get(
     INTERNAL_CALLS.walletDashboard.path,
     { schema: { params: ContractorParams } },
@@ -31,14 +24,14 @@ export function registerFirstPaintRoutes(
       // One statement (what walletBalance, autoReloadSettingsOf and purchaseFacts read one by one).
       const { balanceCents: balance, settings, facts } = await firstPaintFacts(ctx.db, contractorId);
       // The same short cache as gamification-scoring (the two never disagree), filled from the facts at hand.
-      const achievements = await caches.gamification.get(contractorId, async () =>
-        gamification(facts, new Date(), deps.jobValueCents),
+      const achievements = await ctx.readCaches.gamification.get(contractorId, async () =>
+        gamification(facts, new Date(), ctx.jobValueCents),
       );
       const { success: _success, ...autoReload } = settingsAnswer(settings);
       return {
         balance_cents: balance,
         auto_reload: { ...autoReload, funding_available: fundingAvailable },
-        metrics: performanceMetrics(facts, METRICS_WINDOW_DAYS, new Date(), deps.jobValueCents),
+        metrics: performanceMetrics(facts, METRICS_WINDOW_DAYS, new Date(), ctx.jobValueCents),
         gamification: achievements,
         // purchaseFacts holds every purchase of the contractor: the History tab's total.
         history_total: facts.length,

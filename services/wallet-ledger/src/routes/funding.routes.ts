@@ -9,7 +9,7 @@ import {
   INTERNAL_CALLS,
   type InternalResponse,
 } from '@leadmarket/contracts';
-import { badRequest, contractorIdOf, errorBody, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { badRequest, contractorIdOf, errorBody, type ServiceApp } from '@leadmarket/platform';
 import {
   autoReloadSettingsOf,
   findFundingSession,
@@ -17,11 +17,11 @@ import {
   walletSummaries,
 } from '../db/funding.repository.js';
 import { ensureWallet, walletBalance } from '../db/ledger.repository.js';
-import type { WalletDeps } from '../config.js';
 import { AUTO_RELOAD_MESSAGES, checkFundingAmount, checkReloadDollars } from '../domain/funding.js';
 import { devCheckoutPage, unknownSessionPage } from '../use-cases/dev-checkout-page.js';
-import { deliverDevEvent, receiveWebhook, returnUrl, startCheckout } from '../use-cases/funding.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import { returnUrl, startCheckout } from '../use-cases/checkout.js';
+import { deliverDevEvent, receiveWebhook } from '../use-cases/stripe-webhook.js';
+import type { WalletContext } from '../context.js';
 
 /** A wallet's auto-reload columns, as any read of them gives them (numbers may come as text). */
 interface AutoReloadColumns {
@@ -45,12 +45,8 @@ const asBoolean = (v: unknown): boolean | undefined =>
   typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
 
 /** Funding (Checkout, webhook, development checkout page), auto-reload settings and the internal wallet views. */
-export async function registerFundingRoutes(
-  app: ServiceApp,
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  deps: WalletDeps,
-): Promise<void> {
-  const { payments } = deps;
+export async function registerFundingRoutes(app: ServiceApp, ctx: WalletContext): Promise<void> {
+  const { payments } = ctx;
 
   app.post(
     functionPath('contractors-purchase-credits'),
@@ -136,7 +132,7 @@ export async function registerFundingRoutes(
     });
 
     // The development checkout credits wallets for free: it exists only outside production, without Stripe keys.
-    const devCheckoutOff = () => payments.mode !== 'development' || deps.production;
+    const devCheckoutOff = () => payments.mode !== 'development' || ctx.production;
     const devOnly = (reply: FastifyReply) =>
       reply.code(404).type('text/plain').send('Not found: the development checkout is off here.');
 

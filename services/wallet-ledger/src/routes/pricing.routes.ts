@@ -5,25 +5,20 @@ import {
   LeadPriceQuoteSchema,
   type InternalResponse,
 } from '@leadmarket/contracts';
-import { notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fixedLeadPrice, listPrices, priceHistory, quoteLeadPrice } from '../db/pricing.repository.js';
 import { pricingMap } from '../domain/pricing.js';
-import type { ReadCaches } from '../read-caches.js';
 import { changeLeadPrice, resetLeadPrice } from '../use-cases/admin-prices.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 const LeadParams = z.object({ id: z.string().uuid('lead id must be a valid lead id') });
 
 /** get-category-pricing, the admin price matrix and history, and a lead's fixed price. */
-export function registerPricingRoutes(
-  app: ServiceApp,
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  caches: ReadCaches,
-): void {
+export function registerPricingRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.get(functionPath('get-category-pricing'), async () => {
-    // Read by every dashboard at once; a few seconds old at most (read-caches.ts).
-    const byType = pricingMap(await caches.prices.get('all', () => listPrices(ctx.db)));
+    // Read by every dashboard at once; a few seconds old at most (cache/read-caches.ts).
+    const byType = pricingMap(await ctx.readCaches.prices.get('all', () => listPrices(ctx.db)));
     return {
       pricing: Object.fromEntries(Object.entries(byType).map(([category, tiers]) => [category, tiers.standard])),
       pricing_by_type: byType,
@@ -42,7 +37,7 @@ export function registerPricingRoutes(
     async (request): Promise<InternalResponse<'setLeadPrice'>> => {
       const { category, sub_service, lead_type, price_cents, admin_id } = request.body;
       const old = await changeLeadPrice(ctx.db, { category, sub_service }, lead_type, price_cents, admin_id ?? null);
-      caches.prices.clear();
+      ctx.readCaches.prices.clear();
       return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: price_cents };
     },
   );
@@ -53,7 +48,7 @@ export function registerPricingRoutes(
     async (request): Promise<InternalResponse<'resetLeadPrice'>> => {
       const { category, sub_service, lead_type, admin_id } = request.body;
       const old = await resetLeadPrice(ctx.db, { category, sub_service }, lead_type, admin_id ?? null);
-      caches.prices.clear();
+      ctx.readCaches.prices.clear();
       return { category, sub_service, lead_type, old_price_cents: old, new_price_cents: null };
     },
   );

@@ -6,12 +6,11 @@ import {
   PurchaseLeadRequestSchema,
   type InternalResponse,
 } from '@leadmarket/contracts';
-import { contractorIdOf, notFound, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { contractorIdOf, notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import type { WalletDeps } from '../config.js';
-import { maybeAutoReload } from '../use-cases/funding.js';
+import { maybeAutoReload } from '../use-cases/auto-reload.js';
 import { purchaseLead, saleOfLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 /**
  * purchase-lead (dashboard) and POST /internal/purchases (the claim page, through lead-intake) are
@@ -19,11 +18,7 @@ import type { WalletLedgerDatabase } from '../db/database.js';
  * auto-reload. Every other service learns the sale from that event alone (docs/adr/0043); no call
  * goes back to them, so a consumer that is down delays only what it records, never the buyer.
  */
-export function registerPurchaseRoutes(
-  app: ServiceApp,
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  deps: WalletDeps,
-): void {
+export function registerPurchaseRoutes(app: ServiceApp, ctx: WalletContext): void {
   const sell = async (input: {
     leadId: string;
     contractorId: string;
@@ -32,7 +27,7 @@ export function registerPurchaseRoutes(
     const outcome = await purchaseLead(ctx, input);
     // After the commit: one auto-reload if the balance fell under the threshold (the buyer does not wait for it).
     if (!outcome.replayed)
-      void maybeAutoReload(ctx, deps.payments, input.contractorId).catch((err) =>
+      void maybeAutoReload(ctx, ctx.payments, input.contractorId).catch((err) =>
         ctx.logger.warn({ err: String(err), contractorId: input.contractorId }, 'auto-reload failed to start'),
       );
     return outcome;

@@ -6,13 +6,13 @@ import {
   type RequestRefundResponseSchema,
   RequestRefundSchema,
 } from '@leadmarket/contracts';
-import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { refundRequests, refundRequestsOfContractor } from '../db/refunds.repository.js';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
 import { creditsRestingOn } from '../use-cases/auto-credits.js';
 import { decideRefund, requestRefund } from '../use-cases/refunds.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
 
@@ -30,7 +30,7 @@ function refundFields(r: Awaited<ReturnType<typeof refundRequestsOfContractor>>[
 }
 
 /** request-refund for contractors; the refund queue and decisions for admin (internal). */
-export function registerRefundRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
+export function registerRefundRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.post(
     functionPath('request-refund'),
     { schema: { body: RequestRefundSchema } },

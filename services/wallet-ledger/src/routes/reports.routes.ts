@@ -10,22 +10,15 @@ import {
   WEEKLY_SUMMARY_WEEKS,
   type WeeklyReportsResponse,
 } from '@leadmarket/contracts';
-import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
-import type { WalletDeps } from '../config.js';
+import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
 import { walletEntriesOf } from '../db/ledger.repository.js';
 import { approvedRefundsOf } from '../db/refunds.repository.js';
 import { purchaseFacts, purchaseHistoryPage } from '../db/reports.repository.js';
 import { gamification, performanceMetrics, weeklyReports } from '../domain/reports.js';
-import type { ReadCaches } from '../read-caches.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 /** Purchase history, 30-day metrics, achievements and weekly summaries of the signed-in contractor. */
-export function registerReportRoutes(
-  app: ServiceApp,
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  deps: WalletDeps,
-  caches: ReadCaches,
-): void {
+export function registerReportRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.get(
     functionPath('get-lead-purchase-history'),
     { schema: { querystring: HistoryQuerySchema } },
@@ -63,14 +56,14 @@ export function registerReportRoutes(
         await purchaseFacts(ctx.db, contractorId),
         request.query.days,
         new Date(),
-        deps.jobValueCents,
+        ctx.jobValueCents,
       );
     },
   );
 
   app.get(functionPath('gamification-scoring'), async (request): Promise<GamificationResponse> => {
     const contractorId = contractorIdOf(request);
-    return { gamification: await achievementsOf(ctx, deps, caches, contractorId) };
+    return { gamification: await achievementsOf(ctx, contractorId) };
   });
 
   app.get(functionPath('weekly-reports'), async (request): Promise<WeeklyReportsResponse> => {
@@ -89,14 +82,9 @@ export function registerReportRoutes(
   });
 }
 
-/** A contractor's achievements, a few seconds old at most (read-caches.ts): the header of every dashboard shows them. */
-export function achievementsOf(
-  ctx: ServiceContext<WalletLedgerDatabase>,
-  deps: WalletDeps,
-  caches: ReadCaches,
-  contractorId: string,
-): Promise<Gamification> {
-  return caches.gamification.get(contractorId, async () =>
-    gamification(await purchaseFacts(ctx.db, contractorId), new Date(), deps.jobValueCents),
+/** A contractor's achievements, a few seconds old at most (cache/read-caches.ts): the header of every dashboard shows them. */
+export function achievementsOf(ctx: WalletContext, contractorId: string): Promise<Gamification> {
+  return ctx.readCaches.gamification.get(contractorId, async () =>
+    gamification(await purchaseFacts(ctx.db, contractorId), new Date(), ctx.jobValueCents),
   );
 }

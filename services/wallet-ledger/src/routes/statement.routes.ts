@@ -1,15 +1,15 @@
 import { functionPath, INTERNAL_CALLS, WalletStatementQuerySchema, type InternalResponse } from '@leadmarket/contracts';
-import { contractorIdOf, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
+import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { walletStatement } from '../db/statement.repository.js';
 import { statementCsv } from '../domain/statement.js';
-import type { WalletLedgerDatabase } from '../db/database.js';
+import type { WalletContext } from '../context.js';
 
 /** The CSV download holds the whole statement (up to this many lines), not one page. */
 const CSV_MAX_LINES = 10_000;
 
 /** get-wallet-statement (the signed-in contractor's own wallet, JSON or CSV) and its internal twin for admin. */
-export function registerStatementRoutes(app: ServiceApp, ctx: ServiceContext<WalletLedgerDatabase>): void {
+export function registerStatementRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.get(
     functionPath('get-wallet-statement'),
     { schema: { querystring: WalletStatementQuerySchema } },

@@ -4,7 +4,7 @@ import type { WalletLedgerDatabase } from '../db/database.js';
 import { fixScreenedLeadPrice, type ScreenedLead } from '../db/price-catalogue.repository.js';
 import { lastChangeOf } from '../domain/price-catalogue.js';
 import { leadTypeOf } from '../domain/pricing.js';
-import type { PriceCatalogueCache } from '../price-catalogue-cache.js';
+import type { PriceCatalogueCache } from '../cache/price-catalogue-cache.js';
 
 /** A catalogue changing under every attempt (an admin saving many prices at once) gives up after this many. */
 const MAX_ATTEMPTS = 5;

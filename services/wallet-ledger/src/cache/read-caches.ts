@@ -1,6 +1,6 @@
 import { ShortCache, type Clock } from '@leadmarket/platform';
-import type { PriceRow } from './domain/pricing.js';
-import type { gamification } from './domain/reports.js';
+import type { PriceRow } from '../domain/pricing.js';
+import type { gamification } from '../domain/reports.js';
 
 /**
  * How long the dashboard's hottest reads may be old (docs/PERFORMANCE.md, figure 4). A hundred

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { WalletLedgerDatabase } from './db/database.js';
-import { loadPriceCatalogue } from './db/price-catalogue.repository.js';
-import type { PriceCatalogue } from './domain/price-catalogue.js';
+import type { WalletLedgerDatabase } from '../db/database.js';
+import { loadPriceCatalogue } from '../db/price-catalogue.repository.js';
+import type { PriceCatalogue } from '../domain/price-catalogue.js';
 
 /**
  * The price catalogue of this instance, read once and kept until its version moves
