@@ -20,7 +20,7 @@ import { ContactMessageReceivedV1 } from './site.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 import { CustomerToBeToldV1 } from './customer.js';
 import { AdminActionTakenV1 } from './admin.js';
-import { LeadContactedV1, LeadOffersExhaustedV1 } from './offer-rounds.js';
+import { LeadContactedV1 } from './offer-rounds.js';
 import { AutoCreditGrantedV1, AutoCreditReversedV1, CustomerUnreachableV1 } from './auto-credits.js';
 
 export * from './envelope.js';
@@ -55,7 +55,6 @@ export const EVENT_SCHEMAS = {
   ContactMessageReceived: ContactMessageReceivedV1,
   CustomerToBeTold: CustomerToBeToldV1,
   AdminActionTaken: AdminActionTakenV1,
-  LeadOffersExhausted: LeadOffersExhaustedV1,
   LeadContacted: LeadContactedV1,
   CustomerUnreachable: CustomerUnreachableV1,
   AutoCreditGranted: AutoCreditGrantedV1,

@@ -158,7 +158,16 @@ export const LeadCompletedV1 = z.object({
   completed_at: isoTime,
 });
 export const LeadArchivedV1 = z.object({ lead_id: z.string().uuid(), contractor_id: z.string(), archived_at: isoTime });
-/** An available lead passed its offer lifetime unsold. */
-export const LeadExpiredV1 = z.object({ lead_id: z.string().uuid(), expired_at: isoTime });
+/**
+ * Matching, the owner of offers, took an unsold lead off the market: its last offer round passed, or
+ * it outlived the offer lifetime. lead-intake records it (and has the customer told after the rounds),
+ * wallet-ledger stops selling it, notification cancels offers not yet sent.
+ */
+export const LeadExpiredV1 = z.object({
+  lead_id: z.string().uuid(),
+  expired_at: isoTime,
+  /** Present when it expired after its offer rounds: how many rounds, and how many contractors were offered it in all (0: nobody could be). */
+  after_rounds: z.object({ rounds: z.number().int().positive(), offered: z.number().int().nonnegative() }).optional(),
+});
 /** An admin deleted the lead: it is no longer offered or sold. */
 export const LeadDeletedV1 = z.object({ lead_id: z.string().uuid(), deleted_at: isoTime });

@@ -1,4 +1,4 @@
-import { CLAIM_TOKEN_TTL_HOURS, LEAD_SUBMIT_RATE, SCREENING_WAIT_MS } from '@leadmarket/contracts';
+import { LEAD_SUBMIT_RATE, SCREENING_WAIT_MS } from '@leadmarket/contracts';
 import { envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
@@ -14,10 +14,6 @@ export const LeadIntakeConfigSchema = z.object({
   LEAD_SUBMIT_ATTEMPT_LIMIT: envInt(0, 0),
   /** How long leads-submit waits for screening's answer (request–reply over the bus) before answering "pending". */
   SCREENING_WAIT_MS: envInt(SCREENING_WAIT_MS, 0),
-  /** Offer lifetime: claim tokens expire after it, and an unsold available lead older than it expires. */
-  CLAIM_TOKEN_TTL_HOURS: envInt(CLAIM_TOKEN_TTL_HOURS, 1),
-  /** How often the expiry job looks for leads past their offer lifetime. */
-  LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
   /** Salt of the client-IP hash sent to screening (so it can rate-limit without learning addresses). */
   LEAD_IP_HASH_SALT: z.string().min(1).default('leadmarket-lead-ip'),
   // Site intake (README "Environment variables").

@@ -2,7 +2,6 @@ import { defineService } from '@leadmarket/platform';
 import { consumers } from './consumers/index.js';
 import { leadIntakeContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
-import { leadExpiryJob } from './jobs/lead-expiry.job.js';
 import { registerLeadRoutes } from './routes/leads.routes.js';
 import { registerSiteRoutes } from './routes/site.routes.js';
 
@@ -24,5 +23,4 @@ export const service = defineService({
     registerLeadRoutes(app, { ctx, config: ctx.config, replies });
     registerSiteRoutes(app, ctx);
   },
-  background: (ctx) => [leadExpiryJob(ctx, ctx.config)],
 });

@@ -3,7 +3,6 @@ import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireLeadsOnce } from '../src/jobs/lead-expiry.job.js';
 import { leadBody, leadCount, leadDb, leadRow, screeningDb } from './helpers.js';
 
 let stack: TestStack;
@@ -250,25 +249,7 @@ describe('leads-submit', () => {
   });
 });
 
-describe('lead lifecycle jobs and internal routes', () => {
-  it('expires available leads older than the offer lifetime and emits LeadExpired', async () => {
-    const res = await stack.call('leads-submit', { body: leadBody() });
-    expect(res.body.status).toBe('valid');
-    const ctx = stack.marketplace.services.get('lead-intake')!.ctx;
-    expect(await expireLeadsOnce(ctx, 72)).not.toContain(res.body.lead_id);
-    const later = new Date(Date.now() + 73 * 3600_000);
-    expect(await expireLeadsOnce(ctx, 72, later)).toContain(res.body.lead_id);
-    expect((await leadRow(stack, res.body.lead_id))?.status).toBe('expired');
-    const events = await leadDb(stack)
-      .selectFrom('outbox')
-      .select('envelope')
-      .where('type', '=', 'LeadExpired')
-      .execute();
-    expect(
-      events.map((e) => (typeof e.envelope === 'string' ? JSON.parse(e.envelope) : e.envelope).data.lead_id),
-    ).toContain(res.body.lead_id);
-  });
-
+describe('lead internal routes', () => {
   it('creates a test lead through the same pipeline, lists, looks up, counts and deletes it', async () => {
     const clients = stack.marketplace.clients;
     const created = await clients.call('lead-intake', '/internal/leads', {

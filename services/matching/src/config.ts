@@ -16,6 +16,8 @@ export const MatchingConfigSchema = z.object({
   OFFER_ROUNDS: envInt(3, 1),
   /** How often leads past their round deadline are looked for. */
   REROUTE_SWEEP_MS: envInt(5000, 50),
+  /** How often leads past the offer lifetime (CLAIM_TOKEN_TTL_HOURS) are expired. */
+  LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
 });
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 

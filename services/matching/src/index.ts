@@ -4,6 +4,7 @@ import { matchingContext, type MatchingContext } from './context.js';
 import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { matchLead } from './use-cases/match-lead.js';
+import { leadLifetimeJob } from './use-cases/lead-lifetime.js';
 import { rerouteJob } from './use-cases/reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
 import { registerOfferRoutes } from './routes/offers.routes.js';
@@ -55,5 +56,5 @@ export const service = defineService({
     registerAvailableLeadsRoutes(app, ctx, ctx.config);
     registerOfferRoutes(app, ctx);
   },
-  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config)],
+  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config), leadLifetimeJob(ctx)],
 });

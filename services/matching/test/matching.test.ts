@@ -11,12 +11,15 @@ import { buildEnvelope, claimTokenFor, claimTokenKeyOf, hashToken, type NewEvent
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { service as matching } from '../src/index.js';
+import type { MatchingContext } from '../src/context.js';
+import { expireLeadsPastLifetime } from '../src/use-cases/lead-lifetime.js';
 
 // Matching alone: contractor, wallet, lead and price events in; offers, LeadMatched and the
 // available-lead list out. wallet-ledger does not run here: the tests publish its LeadPriced ($20).
 let stack: TestStack;
 const at = () => new Date().toISOString();
 const db = () => stack.marketplace.services.get('matching')!.ctx.db;
+const matchingCtx = () => stack.marketplace.services.get('matching')!.ctx as MatchingContext;
 
 async function publish<T extends EventType>(producer: Parameters<typeof buildEnvelope>[0], event: NewEvent<T>) {
   const envelope = buildEnvelope(producer, event);
@@ -246,17 +249,25 @@ describe('contractors-available-leads', () => {
     const theirs = await availableFor(elsewhere);
     expect(theirs.body).toEqual({ available_leads: [], total_available: 0 });
 
-    const expired = await publish('lead-intake', {
-      type: 'LeadExpired',
-      data: { lead_id: newer.lead_id, expired_at: at() },
-    });
+    // Past the offer lifetime, matching itself takes the lead off the market and says so.
+    await db()
+      .updateTable('leads')
+      .set({ submitted_at: new Date(Date.now() - 73 * 3600_000).toISOString() })
+      .where('lead_id', '=', newer.lead_id)
+      .execute();
+    expect(await expireLeadsPastLifetime(matchingCtx())).toContain(newer.lead_id);
     const removed = await publish('lead-intake', {
       type: 'LeadDeleted',
       data: { lead_id: older.lead_id, deleted_at: at() },
     });
-    await handled(expired.id);
     await handled(removed.id);
     expect((await availableFor(me)).body.total_available).toBe(0);
+    const announced = await db().selectFrom('outbox').select('envelope').where('type', '=', 'LeadExpired').execute();
+    expect(
+      announced.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope).data),
+    ).toContainEqual({ lead_id: newer.lead_id, expired_at: expect.any(String) });
+    // Already expired: a second sweep leaves it alone.
+    expect(await expireLeadsPastLifetime(matchingCtx())).not.toContain(newer.lead_id);
   });
 
   it('answers 401 without a verified contractor', async () => {

@@ -144,6 +144,26 @@ describe('re-routing an unclaimed lead', () => {
     expect(told.body).toContain('we offered your HVAC request to 1 professional near you');
     expect(told.body).toContain('send it again');
     expect(await leadStatus(leadId)).toBe('expired');
+    // Expired where its offers are, and announced once by matching: lead-intake only followed.
+    const matchingDb = stack.marketplace.services.get('matching')!.ctx.db;
+    expect(
+      await matchingDb.selectFrom('leads').select('status').where('lead_id', '=', leadId).executeTakeFirst(),
+    ).toEqual({ status: 'expired' });
+    const announced = (
+      await matchingDb.selectFrom('outbox').select('envelope').where('type', '=', 'LeadExpired').execute()
+    )
+      .map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope).data)
+      .filter((d) => d.lead_id === leadId);
+    expect(announced).toEqual([
+      { lead_id: leadId, expired_at: expect.any(String), after_rounds: { rounds: 3, offered: 1 } },
+    ]);
+    const intakeAnnounced = await stack.marketplace.services
+      .get('lead-intake')!
+      .ctx.db.selectFrom('outbox')
+      .select('envelope')
+      .where('type', '=', 'LeadExpired')
+      .execute();
+    expect(intakeAnnounced).toEqual([]);
     // The claim link died with the lead.
     const late = await stack.call('leads-claim-get', { query: { token: tokenOf(offer.body) } });
     expect(late.status).toBeGreaterThanOrEqual(400);

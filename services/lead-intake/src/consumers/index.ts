@@ -2,7 +2,7 @@ import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
-import { leadOffersExhaustedConsumer } from './lead-offers-exhausted.consumer.js';
+import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
@@ -13,7 +13,7 @@ export const consumers: ConsumerDefinition<EventType, LeadIntakeContext>[] = [
   leadScreenedConsumer,
   leadPurchasedConsumer,
   refundDecidedConsumer,
-  leadOffersExhaustedConsumer,
+  leadExpiredConsumer,
   autoCreditGrantedConsumer,
   autoCreditReversedConsumer,
 ];

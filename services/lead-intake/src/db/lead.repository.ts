@@ -345,29 +345,6 @@ export async function leadsPurchasedBy(
   return rows;
 }
 
-/** Available leads past their offer lifetime become expired; returns their ids (events are emitted in the same transaction). */
-export async function expireStaleLeads(
-  db: Kysely<LeadIntakeDatabase>,
-  olderThan: Date,
-  at: Date,
-  batch = 500,
-): Promise<string[]> {
-  const stale = db
-    .selectFrom('leads')
-    .select('id')
-    .where('status', '=', 'available')
-    .where('screened_at', '<', olderThan)
-    .limit(batch);
-  const rows = await db
-    .updateTable('leads')
-    .set({ status: 'expired', expired_at: at })
-    .where('id', 'in', stale)
-    .where('status', '=', 'available')
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Mark a lead deleted and drop its customer's contact details (its outbox copy: lead-erasure.repository.ts). */
 export async function deleteLead(db: Kysely<LeadIntakeDatabase>, id: string, at: Date): Promise<boolean> {
   const result = await db

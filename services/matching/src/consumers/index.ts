@@ -4,7 +4,6 @@ import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
-import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadPricedConsumer } from './lead-priced.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { walletBalanceChangedConsumer } from './wallet-balance-changed.consumer.js';
@@ -18,6 +17,5 @@ export const consumers: ConsumerDefinition<EventType, MatchingContext>[] = [
   walletBalanceChangedConsumer,
   leadPricedConsumer,
   leadPurchasedConsumer,
-  leadExpiredConsumer,
   leadDeletedConsumer,
 ];

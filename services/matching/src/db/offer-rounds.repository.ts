@@ -26,13 +26,41 @@ export async function lockLeadPastDeadline(trx: Kysely<MatchingDatabase>, leadId
     .executeTakeFirst();
 }
 
-/** The last round passed: no more deadlines; lead-intake expires the lead (LeadExpired closes it here). */
-export async function endRounds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<void> {
+/** The last round passed unsold: the lead expires here, where its offers are, with no more deadlines. */
+export async function expireAfterRounds(trx: Kysely<MatchingDatabase>, leadId: string): Promise<void> {
   await trx
     .updateTable('leads')
-    .set({ round_deadline_at: sql`null` })
+    .set({ status: 'expired', round_deadline_at: sql`null` })
     .where('lead_id', '=', leadId)
     .execute();
+}
+
+/**
+ * Expire up to `limit` leads still on the market (waiting for their match or offered) that were
+ * submitted before `cutoff`, in one statement; returns their ids. Rows another transaction holds
+ * (a sale's close, a round) are skipped and taken by a later sweep.
+ */
+export async function expireLeadsSubmittedBefore(
+  trx: Kysely<MatchingDatabase>,
+  cutoff: Date,
+  limit = 500,
+): Promise<string[]> {
+  const rows = await trx
+    .updateTable('leads')
+    .set({ status: 'expired', round_deadline_at: sql`null` })
+    .where('lead_id', 'in', (eb) =>
+      eb
+        .selectFrom('leads')
+        .select('lead_id')
+        .where('status', 'in', ['pending_match', 'available'])
+        .where('submitted_at', '<=', cutoff)
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('lead_id')
+    .execute();
+  return rows.map((r) => r.lead_id);
 }
 
 /** The highest rank given so far for a lead (new offers continue the numbering). */

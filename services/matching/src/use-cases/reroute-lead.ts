@@ -1,18 +1,24 @@
 import { intervalJob, type BackgroundJob } from '@leadmarket/platform';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
-import { endRounds, lastRank, leadsPastRoundDeadline, lockLeadPastDeadline } from '../db/offer-rounds.repository.js';
+import {
+  expireAfterRounds,
+  lastRank,
+  leadsPastRoundDeadline,
+  lockLeadPastDeadline,
+} from '../db/offer-rounds.repository.js';
 import { pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
 
-export type RerouteOutcome = { round: number; offers: number } | { exhausted: true } | undefined;
+export type RerouteOutcome = { round: number; offers: number } | { expired: true } | undefined;
 
 /**
  * One lead past its round deadline, in one transaction: when rounds remain, offer it to the
  * next-ranked eligible contractors not offered it before (their own claim tokens; LeadMatched carries
  * only the new offers, so each gets one new SMS) and start the next round, even when nobody new is
- * eligible (those offered before can still buy). After the last round, LeadOffersExhausted:
- * lead-intake expires the lead and has the customer told. A lead sold or closed meanwhile is left alone.
+ * eligible (those offered before can still buy). After the last round the lead expires here, where
+ * its offers are, and LeadExpired says so with how many were offered it: lead-intake records it and
+ * has the customer told, the others close their copies. A lead sold or closed meanwhile is left alone.
  */
 export async function rerouteLead(
   ctx: MatchingContext,
@@ -25,17 +31,17 @@ export async function rerouteLead(
     if (!lead) return undefined;
     const round = Number(lead.offer_round);
     if (round >= config.OFFER_ROUNDS) {
-      await endRounds(trx, leadId);
+      await expireAfterRounds(trx, leadId);
       // Ranks run 1..n over all rounds: the last one is how many were offered it (the customer is told).
       const offered = await lastRank(trx, leadId);
       await ctx.emit(trx, [
         {
-          type: 'LeadOffersExhausted',
-          data: { lead_id: leadId, rounds: round, exhausted_at: now.toISOString(), offered },
+          type: 'LeadExpired',
+          data: { lead_id: leadId, expired_at: now.toISOString(), after_rounds: { rounds: round, offered } },
         },
       ]);
       ctx.logger.info({ lead_id: leadId, rounds: round }, 'lead unsold after its last offer round');
-      return { exhausted: true };
+      return { expired: true };
     }
     const priceCents = Number(lead.price_cents);
     // The next best not offered it before: PostgreSQL leaves them out and hands over the best few.
