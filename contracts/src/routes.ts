@@ -133,6 +133,10 @@ export const ROUTES = {
   'admin-screening-rejections': route('screening', 'admin', ['GET'], 'implied'),
   'admin-screening-release': route('screening', 'admin', ['POST'], 'implied'),
   'admin-screening-rules': route('screening', 'admin', ['GET', 'PUT'], 'implied'),
+  // The customer's phone confirmation: screening's own, public (docs/adr/0045-phone-confirmed-before-the-offer.md)
+  'leads-confirm-phone': route('screening', 'public', ['POST'], 'implied'),
+  'leads-confirm-status': route('screening', 'public', ['GET'], 'implied'),
+  'leads-confirm-resend': route('screening', 'public', ['POST'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -41,10 +41,15 @@ describe('the route table', () => {
     expect(functionsWithAuth('admin').every((n) => n.startsWith('admin-'))).toBe(true);
   });
 
-  it('routes the screening desk to screening', () => {
-    const desk = names.filter((n) => ROUTES[n].service === 'screening');
+  it('routes the screening desk and the phone confirmation to screening', () => {
+    const owned = names.filter((n) => ROUTES[n].service === 'screening');
+    const desk = owned.filter((n) => n.startsWith('admin-'));
     expect(desk.sort()).toEqual(['admin-screening-rejections', 'admin-screening-release', 'admin-screening-rules']);
     for (const name of desk) expect(ROUTES[name].auth, name).toBe('admin');
+    // The customer's own: the code proves the phone, with no session to check.
+    const confirmation = owned.filter((n) => !n.startsWith('admin-'));
+    expect(confirmation.sort()).toEqual(['leads-confirm-phone', 'leads-confirm-resend', 'leads-confirm-status']);
+    for (const name of confirmation) expect(ROUTES[name].auth, name).toBe('public');
   });
 
   it('accepts webhooks only as POST', () => {

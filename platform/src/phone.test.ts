@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toE164 } from './phone.js';
+import { lineTypeOf, toE164 } from './phone.js';
 
 describe('toE164', () => {
   it('reads US numbers however they are written', () => {
@@ -11,5 +11,17 @@ describe('toE164', () => {
   });
   it('refuses what is not a phone number', () => {
     for (const raw of ['', 'call me', '12', '+1', '555-0134']) expect(toE164(raw), raw).toBeNull();
+  });
+});
+
+describe('lineTypeOf', () => {
+  it('names the line by the number range the metadata puts it in', () => {
+    expect(lineTypeOf('(415) 629-7959')).toBe('mobile_or_landline');
+    expect(lineTypeOf('+44 7400 123456')).toBe('mobile');
+    expect(lineTypeOf('+44 20 7946 0958')).toBe('landline');
+    expect(lineTypeOf('+44 56 0123 4567')).toBe('voip');
+  });
+  it('says unknown for what it cannot place', () => {
+    for (const raw of ['', 'call me', '+1 800 555 1234']) expect(lineTypeOf(raw), raw).toBe('unknown');
   });
 });

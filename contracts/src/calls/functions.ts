@@ -8,6 +8,9 @@
 import { z } from '../zod.js';
 import type { FunctionName, HttpMethod } from '../routes.js';
 import {
+  ContactConfirmationSchema,
+  ContactConfirmLeadSchema,
+  ContactConfirmRequestSchema,
   ScreeningRejectionsQuerySchema,
   ScreeningRejectionsResponseSchema,
   ScreeningReleaseResponseSchema,
@@ -602,6 +605,27 @@ export const FUNCTION_CALLS = {
   'admin-screening-rules': {
     GET: { summary: 'The screening rules an operator tunes', response: ScreeningRulesResponseSchema },
     PUT: { summary: 'Change the screening rules', body: ScreeningRulesSchema, response: ScreeningRulesResponseSchema },
+  },
+  'leads-confirm-phone': {
+    POST: {
+      summary: "Confirm a request's phone with the texted code or the one-tap link",
+      body: ContactConfirmRequestSchema,
+      response: ContactConfirmationSchema,
+    },
+  },
+  'leads-confirm-status': {
+    GET: {
+      summary: "Where a request's phone confirmation stands",
+      query: ContactConfirmLeadSchema,
+      response: ContactConfirmationSchema,
+    },
+  },
+  'leads-confirm-resend': {
+    POST: {
+      summary: 'Text a new confirmation code (a few per request, a minute apart)',
+      body: ContactConfirmLeadSchema,
+      response: ContactConfirmationSchema,
+    },
   },
 } as const satisfies FunctionCalls;
 

@@ -79,3 +79,57 @@ export const ScreeningRulesResponseSchema = ScreeningRulesSchema.extend({
   updated_by: z.string().nullable(),
 });
 export type ScreeningRulesResponse = z.infer<typeof ScreeningRulesResponseSchema>;
+
+/**
+ * The customer's phone confirmation (docs/adr/0045-phone-confirmed-before-the-offer.md): screening's own public functions. The lead id
+ * (a UUID the thank-you page got from leads-submit) names the request; the code proves the phone.
+ */
+const confirmLeadId = z
+  .string()
+  .uuid('This link or page does not name a request. Please use the text message we sent.');
+
+/** The 6-digit code of the text message, however it was typed (spaces and dashes are dropped). */
+export const CONFIRMATION_CODE_LENGTH = 6;
+
+/** POST leads-confirm-phone: the code typed on the thank-you page, or the one-tap link's token. */
+export const ContactConfirmRequestSchema = z.union([
+  z.object({
+    lead_id: confirmLeadId,
+    code: z
+      .string()
+      .transform((typed) => typed.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{6}$/, 'The code is the 6 digits in the text message we sent you.')),
+  }),
+  z.object({
+    token: z
+      .string()
+      .trim()
+      .min(16, 'This confirmation link is not complete. Please tap the link in the text message again.')
+      .max(100),
+  }),
+]);
+export type ContactConfirmRequest = z.infer<typeof ContactConfirmRequestSchema>;
+
+/** Where a lead's phone confirmation stands, as the thank-you page shows it. */
+export const CONFIRMATION_STATES = ['waiting', 'confirmed', 'expired', 'locked', 'none'] as const;
+export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
+
+export const ContactConfirmationSchema = z.object({
+  lead_id: z.string(),
+  state: z.enum(CONFIRMATION_STATES),
+  /** What to tell the customer, in words. */
+  message: z.string(),
+  confirmed_at: z.string().nullable(),
+  /** When the code now texted stops working (null once confirmed or when there is none). */
+  expires_at: z.string().nullable(),
+  /** Wrong codes the customer may still type before this code is locked. */
+  tries_left: z.number().int().nonnegative(),
+  /** New codes the customer may still ask for. */
+  resends_left: z.number().int().nonnegative(),
+  /** Seconds before another code may be asked for (0: now). */
+  resend_after_seconds: z.number().int().nonnegative(),
+});
+export type ContactConfirmation = z.infer<typeof ContactConfirmationSchema>;
+
+/** GET leads-confirm-status and POST leads-confirm-resend: the request the thank-you page shows. */
+export const ContactConfirmLeadSchema = z.object({ lead_id: confirmLeadId });

@@ -17,6 +17,7 @@ import {
   LeadSubmittedV1,
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
+import { ContactCodeIssuedV1, LeadContactConfirmedV1 } from './confirmations.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 import { CustomerToBeToldV1 } from './customer.js';
 import { AdminActionTakenV1 } from './admin.js';
@@ -32,6 +33,7 @@ export * from './customer.js';
 export * from './admin.js';
 export * from './offer-rounds.js';
 export * from './auto-credits.js';
+export * from './confirmations.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -59,6 +61,8 @@ export const EVENT_SCHEMAS = {
   CustomerUnreachable: CustomerUnreachableV1,
   AutoCreditGranted: AutoCreditGrantedV1,
   AutoCreditReversed: AutoCreditReversedV1,
+  ContactCodeIssued: ContactCodeIssuedV1,
+  LeadContactConfirmed: LeadContactConfirmedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -42,6 +42,20 @@ export const ValidationSummarySchema = z.object({
 });
 export type ValidationSummary = z.infer<typeof ValidationSummarySchema>;
 
+/**
+ * What the line of a customer's phone is, by libphonenumber's metadata (platform's `lineTypeOf`).
+ * US numbers are mostly `mobile_or_landline`: the numbering plan does not tell the two apart.
+ */
+export const LINE_TYPES = ['mobile', 'landline', 'mobile_or_landline', 'voip', 'unknown'] as const;
+export type LineType = (typeof LINE_TYPES)[number];
+
+/** What screening learnt of the contact without passing it on: a contractor sees it before buying. */
+export const ContactFactsSchema = z.object({
+  line_type: z.enum(LINE_TYPES),
+  email_present: z.boolean(),
+});
+export type ContactFacts = z.infer<typeof ContactFactsSchema>;
+
 /** A screened lead as the events after screening carry it: the job, never the customer's contact. */
 const screenedLeadFields = {
   service_category: z.string(),
@@ -53,6 +67,8 @@ const screenedLeadFields = {
   preferred_contractor_id: z.string().nullable(),
   is_test: z.boolean(),
   submitted_at: isoTime,
+  /** The phone's line type and whether an email was given (never the contact); absent in older events. */
+  contact: ContactFactsSchema.optional(),
 };
 
 /**
@@ -132,6 +148,12 @@ export const LeadMatchedV1 = z.object({
   price_cents: cents,
   /** The customer's urgency (Standard, Premium, Emergency); optional for events written before it was carried. */
   urgency: z.enum(URGENCIES).optional(),
+  /** When the customer sent the request (the offer SMS says how long ago); absent in older events. */
+  submitted_at: isoTime.optional(),
+  /** What is known of the contact before buying (line type, email given); absent in older events. */
+  contact: ContactFactsSchema.optional(),
+  /** When the customer confirmed their phone with the texted code; null: not (yet); absent in older events. */
+  phone_confirmed_at: isoTime.nullable().optional(),
   offers: z.array(LeadOfferSchema),
   matched_at: isoTime,
   /**

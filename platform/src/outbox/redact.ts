@@ -32,6 +32,12 @@ export function redactPublished(envelope: EventEnvelope): EventEnvelope | undefi
     }
     case 'PasswordResetRequested':
       return { ...envelope, data: { ...data, reset_url: withoutToken(String(data.reset_url)) } };
+    // The customer's phone, the code and the link's token, for notification's SMS alone (docs/adr/0045-phone-confirmed-before-the-offer.md).
+    case 'ContactCodeIssued':
+      return {
+        ...envelope,
+        data: { ...data, phone: data.phone === null ? null : REDACTED, code: REDACTED, link_token: REDACTED },
+      };
     default:
       return undefined;
   }

@@ -96,10 +96,11 @@ describe('secrets at rest', () => {
   it('keeps no raw claim token after the offer SMS is sent, and no raw reset token after the email', async () => {
     const zip = uniqueZip('3');
     const contractor = await signUpContractor(stack, { zip_codes: zip, phone: '(404) 555-0177' });
+    const customerDigits = `212555${String(randomInt(10_000)).padStart(4, '0')}`;
     const submit = await stack.call('leads-submit', {
       body: {
         customer_name: 'Token Tester',
-        phone: `(212) 555-${String(randomInt(10_000)).padStart(4, '0')}`,
+        phone: customerDigits,
         email: `token.${randomUUID().slice(0, 8)}@example.com`,
         zip_code: zip,
         service_category: 'home_services',
@@ -134,15 +135,27 @@ describe('secrets at rest', () => {
     const resetTokens = mails.map((m) => resetTokenOf(m.data));
     expect(resetTokens.every((t) => t && t.length >= 22)).toBe(true);
 
-    await expectNowhere([claimToken, ...(resetTokens as string[])]);
+    // The customer's phone confirmation code and its one-tap link (docs/adr/0045-phone-confirmed-before-the-offer.md).
+    const codeSms = await waitFor(
+      () => twilio.messages.find((m) => m.to === `+1${customerDigits}` && /code is \d{6}/.test(m.body)),
+      'the confirmation code SMS',
+      20_000,
+    );
+    const code = /code is (\d{6})/.exec(codeSms.body)![1]!;
+    const confirmToken = /\/confirm\/([A-Za-z0-9_-]+)/.exec(codeSms.body)![1]!;
+    const confirmed = await stack.call('leads-confirm-phone', { body: { token: confirmToken } });
+    expect(confirmed.body).toMatchObject({ state: 'confirmed' });
+
+    await expectNowhere([claimToken, ...(resetTokens as string[]), `code is ${code}`, confirmToken]);
     // What is kept instead is still useful: the delivery rows say what was sent, without the secret.
     const deliveries = await anyDb()
       .selectFrom('deliveries')
       .select(['kind', 'body', 'status'])
-      .where('kind', 'in', ['lead_offer', 'password_reset'])
+      .where('kind', 'in', ['lead_offer', 'password_reset', 'contact_code'])
       .execute();
-    expect(deliveries.length).toBeGreaterThanOrEqual(3);
-    for (const d of deliveries) expect(d.body).toMatch(/\/claim\/redacted|token=redacted/);
+    expect(deliveries.length).toBeGreaterThanOrEqual(4);
+    for (const d of deliveries) expect(d.body).toMatch(/\/claim\/redacted|token=redacted|code is redacted/);
+    expect(deliveries.find((d) => d.kind === 'contact_code')?.body).toContain('/confirm/redacted');
   });
 });
 

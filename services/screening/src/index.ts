@@ -4,9 +4,10 @@ import { consumers } from './consumers/index.js';
 import { screeningContext } from './context.js';
 import { migrations } from './db/migrations/index.js';
 import { pruneFingerprints } from './db/screening.repository.js';
+import { registerConfirmRoutes } from './routes/confirm.routes.js';
 import { registerDeskRoutes } from './routes/desk.routes.js';
 
-/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out), and serves the operator's screening desk. */
+/** screening: judges each submitted lead (LeadSubmitted in, LeadScreened out), confirms an accepted lead's phone with the customer, and serves the operator's screening desk. */
 export const service = defineService({
   name: 'screening',
   migrations,
@@ -14,6 +15,7 @@ export const service = defineService({
   consumers,
   register(app, ctx) {
     registerDeskRoutes(app, ctx);
+    registerConfirmRoutes(app, ctx);
   },
   background(ctx) {
     return [

@@ -153,6 +153,16 @@ describe('screening', () => {
     const lead = body({ phone: p, customer_name: 'Quincy Zabriskie', email: 'quincy.zabriskie@example.org' });
     const res = await submit(lead);
     expect(res.body.status).toBe('valid');
+    // The confirmation code's event carries the phone to notification until the broker has it.
+    await waitFor(async () => {
+      const rows = await db
+        .selectFrom('outbox')
+        .select('processed_at')
+        .where('type', '=', 'ContactCodeIssued')
+        .where(sql<boolean>`envelope->'data'->>'lead_id' = ${res.body.lead_id}`)
+        .execute();
+      return rows.length === 1 && rows[0]!.processed_at !== null;
+    }, 'the ContactCodeIssued marked sent');
     // Every table of screening's schema (its inbox too), read whole.
     const tables = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = 'screening'`.execute(db);

@@ -2,6 +2,7 @@ import type { EventType } from '@leadmarket/contracts';
 import type { ConsumerDefinition } from '@leadmarket/platform';
 import { autoCreditGrantedConsumer } from './auto-credit-granted.consumer.js';
 import { autoCreditReversedConsumer } from './auto-credit-reversed.consumer.js';
+import { contactCodeIssuedConsumer } from './contact-code-issued.consumer.js';
 import { contactMessageReceivedConsumer } from './contact-message-received.consumer.js';
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
@@ -34,4 +35,5 @@ export const consumers: ConsumerDefinition<EventType, NotificationContext>[] = [
   customerToBeToldConsumer,
   autoCreditGrantedConsumer,
   autoCreditReversedConsumer,
+  contactCodeIssuedConsumer,
 ];

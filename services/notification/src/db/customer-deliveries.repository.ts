@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { NotificationDatabase } from './database.js';
 
 /**
- * Erase the customer from the messages sent to them about one lead (kind customer_update): the
+ * Erase the customer from the messages sent to them about one lead (kinds customer_update and
+ * contact_code): the
  * recipient and text go, the row stays as a record that a message was sent. One not yet sent is
  * not sent any more.
  */
@@ -17,6 +18,6 @@ export async function eraseCustomerDeliveries(db: Kysely<NotificationDatabase>, 
       last_error: sql`case when status = 'pending' then 'lead deleted before sending' else last_error end`,
     })
     .where('lead_id', '=', leadId)
-    .where('kind', '=', 'customer_update')
+    .where('kind', 'in', ['customer_update', 'contact_code'])
     .execute();
 }

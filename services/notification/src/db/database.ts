@@ -29,6 +29,8 @@ export type DeliveryKind =
   | 'funding_receipt'
   | 'low_balance'
   | 'customer_update'
+  /** The customer's phone confirmation code (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+  | 'contact_code'
   | 'auto_credit';
 
 /**

@@ -1,6 +1,15 @@
 import { SERVICE_CATALOGUE } from '@leadmarket/contracts';
 import { describe, expect, it } from 'vitest';
-import { screenedEmail, screenedSms, soldEmail, soldSms, unsoldEmail, unsoldSms } from './customer-messages.js';
+import {
+  contactCodeSms,
+  screenedEmail,
+  screenedSms,
+  soldEmail,
+  soldSms,
+  unsoldEmail,
+  unsoldSms,
+} from './customer-messages.js';
+import { bodyToKeep } from './sent-secrets.js';
 
 const request = { customer_name: 'Peggy Hill', service_category: 'home_services', sub_service: 'hvac' };
 
@@ -11,6 +20,24 @@ const CODES = SERVICE_CATALOGUE.flatMap((i) => [i.value, ...i.sub_services.map((
 const codesIn = (text: string) => CODES.filter((code) => new RegExp(`(^|[^A-Za-z_])${code}($|[^A-Za-z_])`).test(text));
 
 describe('customer messages', () => {
+  it('texts the confirmation code with its link, and keeps neither once a real provider took it', () => {
+    const sms = contactCodeSms({
+      ...request,
+      code: '042917',
+      link: 'https://leads.example.test/confirm/AbC_d-123456789012345678901234',
+      expires_in_minutes: 30,
+    });
+    expect(sms).toContain('your code is 042917 to confirm your phone for your HVAC request');
+    expect(sms).toContain('works for 30 minutes');
+    expect(codesIn(sms)).toEqual([]);
+    expect(bodyToKeep('dev', sms)).toBe(sms);
+    const kept = bodyToKeep('twilio', sms);
+    expect(kept).not.toContain('042917');
+    expect(kept).not.toContain('AbC_d');
+    expect(kept).toContain('code is redacted');
+    expect(kept).toContain('/confirm/redacted');
+  });
+
   it('names the buyer, its phone and the 15-minute promise', () => {
     const sms = soldSms({ ...request, business: { business_name: 'Cool Air Brothers', phone: '7135550188' } });
     expect(sms).toContain('Hi Peggy, Cool Air Brothers took your HVAC request');

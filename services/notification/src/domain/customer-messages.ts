@@ -133,3 +133,14 @@ export function screenedEmail(
     ].join('\n'),
   };
 }
+
+/** The confirmation code's SMS: the code, the one-tap link and how long both work (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+export function contactCodeSms(n: {
+  service_category: string;
+  sub_service: string;
+  code: string;
+  link: string;
+  expires_in_minutes: number;
+}): string {
+  return `leadmarket: your code is ${n.code} to confirm your phone for your ${what(n)} request. It works for ${plural(n.expires_in_minutes, 'minute')}; never share it. Or tap to confirm: ${n.link}`;
+}

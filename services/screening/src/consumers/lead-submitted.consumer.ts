@@ -1,12 +1,15 @@
 import type { ScreeningAnswer } from '@leadmarket/contracts';
+import { lineTypeOf } from '@leadmarket/platform';
 import { insertScreening } from '../db/screening.repository.js';
 import { defineScreeningConsumer } from '../context.js';
+import { issueFirstCode } from '../use-cases/confirm-contact.js';
 import { screenLead } from '../use-cases/screen-lead.js';
 
 /**
  * Screen a submitted lead (phone, email, content, duplicates, per-address rate), store the verdict
- * (hashes and reasons, never the contact) and write LeadScreened in the same transaction; after the
- * commit, answer the leads-submit waiting for it (request–reply over the bus), if one is.
+ * (hashes and reasons, never the contact) and write LeadScreened in the same transaction; an
+ * accepted lead's phone confirmation code goes out with it (ContactCodeIssued, docs/adr/0045-phone-confirmed-before-the-offer.md). After
+ * the commit, answer the leads-submit waiting for it (request–reply over the bus), if one is.
  */
 export const leadSubmittedConsumer = defineScreeningConsumer({
   event: 'LeadSubmitted',
@@ -44,6 +47,10 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       // An accepted lead keeps its fingerprint for the window, in the same statement as its verdict.
       fingerprint: screening.claimedFingerprint,
     });
+    const code =
+      screening.status === 'valid' && !data.is_test
+        ? await issueFirstCode(ctx.trx, ctx.service.config, data, screening.screened_at)
+        : undefined;
     await ctx.emit([
       {
         type: 'LeadScreened',
@@ -62,9 +69,12 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
           customer_fingerprint: data.customer_fingerprint ?? null,
           is_test: data.is_test,
           submitted_at: data.submitted_at,
+          // What a contractor may know of the contact before buying: never the contact itself.
+          contact: { line_type: lineTypeOf(data.phone), email_present: Boolean(data.email?.trim()) },
           screened_at: screening.screened_at.toISOString(),
         },
       },
+      ...(code ? [code] : []),
     ]);
     const answer: ScreeningAnswer = {
       lead_id: data.lead_id,

@@ -7,6 +7,28 @@ export interface ScreeningDatabase extends PlatformTables {
   screening_reasons: ScreeningReasonsTable;
   duplicate_fingerprints: DuplicateFingerprintsTable;
   screening_rules: ScreeningRulesTable;
+  contact_confirmations: ContactConfirmationsTable;
+}
+
+/** An accepted lead's phone confirmation: hashes of the texted code and link, never the phone (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+export interface ContactConfirmationsTable {
+  lead_id: string;
+  /** SHA-256 of `<lead id>:<code>`. */
+  code_hash: string;
+  /** SHA-256 of the one-tap link's token. */
+  link_hash: string;
+  /** How many codes were texted (1, then one more per resend). */
+  issue: Generated<number>;
+  expires_at: Timestamp;
+  /** Wrong codes typed against the code now valid; at CONFIRM_CODE_TRIES it is locked. */
+  tries: Generated<number>;
+  sent_at: GeneratedTimestamp;
+  service_category: string;
+  sub_service: string;
+  confirmed_at: Timestamp | null;
+  /** `code` or `link`. */
+  confirmed_by: string | null;
+  created_at: GeneratedTimestamp;
 }
 
 /** The rules an operator tunes (one row, id 1); null limits mean the service's configuration. */
