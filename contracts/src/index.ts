@@ -14,3 +14,4 @@ export * from './events/index.js';
 export * from './calls/index.js';
 export * from './pricing.js';
 export * from './spend-caps.js';
+export * from './api-keys.js';

@@ -129,6 +129,9 @@ export const ROUTES = {
   'spend-caps': route('wallet-ledger', 'contractor', ['GET', 'POST'], 'implied'),
   'admin-lead-receipt': route('admin', 'admin', ['GET'], 'implied'),
 
+  // Personal API keys, managed from a signed-in dashboard only (docs/adr/0046-personal-api-keys.md)
+  'api-keys': route('contractors', 'contractor', ['GET', 'POST', 'DELETE'], 'implied'),
+
   // The screening desk: screening's own functions, with an admin session (docs/adr/0042-screening-desk.md)
   'admin-screening-rejections': route('screening', 'admin', ['GET'], 'implied'),
   'admin-screening-release': route('screening', 'admin', ['POST'], 'implied'),

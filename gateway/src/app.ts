@@ -43,6 +43,8 @@ export interface GatewayOptions {
   bodyLimit?: number;
   /** Requests per IP per minute across all functions. */
   rateLimitPerMinute?: number;
+  /** Calls per API key per minute (GATEWAY_API_KEY_RATE_LIMIT_PER_MINUTE). */
+  apiKeyRateLimitPerMinute?: number;
   /** Serve the development providers' pages (/dev/outbox, /dev/checkout). */
   devPages?: boolean;
   /** NODE_ENV=production: HSTS on, development page policy off. */
@@ -78,7 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     // In the embedded mode this one /metrics holds every service's metrics (one process, one registry).
     metrics: { token: options.metricsToken, production: options.production ?? false },
   });
-  const authenticate = createSessionHook(kv, clients);
+  const authenticate = createSessionHook(kv, clients, options.apiKeyRateLimitPerMinute);
   await registerSecurityHeaders(app, { webRoot: options.webRoot, production: options.production ?? false });
   await registerApiDocs(app);
 
@@ -176,6 +178,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
         authorization: request.headers.authorization,
         body: json && typeof json === 'object' ? json : undefined,
         query: request.query as Record<string, unknown>,
+        functionName: name,
       },
       early,
     );

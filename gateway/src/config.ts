@@ -1,6 +1,7 @@
 import { BaseConfigSchema, envInt } from '@leadmarket/platform';
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from './api-key-hook.js';
 import { envTrustProxy } from './trust-proxy.js';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -11,6 +12,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   HOST: z.string().default('0.0.0.0'),
   WEB_ROOT: z.string().default(DEFAULT_WEB_ROOT),
   GATEWAY_RATE_LIMIT_PER_MINUTE: envInt(600, 1),
+  /** Calls one personal API key may make per minute (docs/adr/0046-personal-api-keys.md). */
+  GATEWAY_API_KEY_RATE_LIMIT_PER_MINUTE: envInt(DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE, 1),
   /** Whom to believe about X-Forwarded-For: false, a hop count, or proxy addresses/CIDRs (trust-proxy.ts). */
   GATEWAY_TRUST_PROXY: envTrustProxy,
   /**

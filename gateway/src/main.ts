@@ -45,6 +45,7 @@ async function main() {
     internalToken: config.INTERNAL_API_TOKEN,
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: config.GATEWAY_API_KEY_RATE_LIMIT_PER_MINUTE,
     devPages: devPagesOn(config),
     production: config.NODE_ENV === 'production',
     trustProxy: config.GATEWAY_TRUST_PROXY,

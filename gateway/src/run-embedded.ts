@@ -41,6 +41,7 @@ async function main() {
     host: config.HOST,
     webRoot: config.WEB_ROOT,
     rateLimitPerMinute: config.GATEWAY_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: config.GATEWAY_API_KEY_RATE_LIMIT_PER_MINUTE,
     devPages: devPagesOn(config),
     trustProxy: config.GATEWAY_TRUST_PROXY,
     relayPollMs: 500,

@@ -1,4 +1,4 @@
-import { MESSAGES, type AuthKind } from '@leadmarket/contracts';
+import { looksLikeApiKey, MESSAGES, type AuthKind } from '@leadmarket/contracts';
 import {
   callInternal,
   HttpError,
@@ -7,6 +7,7 @@ import {
   type KeyValueStore,
   type ServiceClients,
 } from '@leadmarket/platform';
+import { createApiKeyHook, DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE } from './api-key-hook.js';
 import { serviceDown } from './service-down.js';
 
 /** Who the gateway found behind a request. */
@@ -17,6 +18,8 @@ export interface RequestCredentials {
   authorization?: string;
   body?: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** The function called: an API key is accepted only on those its scopes list. */
+  functionName?: string;
 }
 
 const bearer = (header: string | undefined) =>
@@ -28,8 +31,13 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : und
  * header, or `session_token` in body or query, as the spec sends them), asking the owning service
  * and caching the answer briefly in the key-value store (never past the session's expiry). Refuses with 401 or 403.
  */
-export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
+export function createSessionHook(
+  kv: KeyValueStore,
+  clients: ServiceClients,
+  apiKeyRateLimitPerMinute = DEFAULT_API_KEY_RATE_LIMIT_PER_MINUTE,
+) {
   const cache = sessionCache(kv);
+  const contractorOfApiKey = createApiKeyHook(kv, clients, apiKeyRateLimitPerMinute);
 
   async function resolve(kind: 'contractor' | 'admin', token: string, early?: EarlyRead): Promise<string | undefined> {
     const cached = await (early?.kind === kind && early.token === token ? early.read : cache.get(kind, token));
@@ -50,6 +58,12 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   }
 
   async function authenticate(auth: AuthKind, credentials: RequestCredentials, early?: EarlyRead): Promise<Caller> {
+    // An API key is refused everywhere but the functions its scopes list, public ones included.
+    const apiKey = bearer(credentials.authorization);
+    if (apiKey && looksLikeApiKey(apiKey)) {
+      const contractorId = await contractorOfApiKey(credentials.functionName, apiKey);
+      return { kind: 'contractor', contractorId: ownContractor(credentials, contractorId) };
+    }
     if (auth === 'public' || auth === 'webhook') return { kind: 'public' };
     const token =
       bearer(credentials.authorization) ??
@@ -64,9 +78,7 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
     if (!token) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
     const contractorId = await resolve('contractor', token, early);
     if (!contractorId) throw new HttpError(401, MESSAGES.contractor.sessionExpired);
-    const requested = text(credentials.body?.contractor_id) ?? text(credentials.query.contractor_id);
-    if (requested && requested !== contractorId) throw new HttpError(403, MESSAGES.server.forbidden);
-    return { kind: 'contractor', contractorId };
+    return { kind: 'contractor', contractorId: ownContractor(credentials, contractorId) };
   }
 
   /**
@@ -79,7 +91,7 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   function readEarly(auth: AuthKind, authorization: string | undefined): EarlyRead | undefined {
     if (auth === 'public' || auth === 'webhook') return undefined;
     const token = bearer(authorization);
-    if (!token) return undefined;
+    if (!token || looksLikeApiKey(token)) return undefined;
     const read = cache.get(auth, token);
     // Settled even when the request is refused before it is awaited (rate limit, bad body).
     read.catch(() => {});
@@ -87,6 +99,13 @@ export function createSessionHook(kv: KeyValueStore, clients: ServiceClients) {
   }
 
   return Object.assign(authenticate, { readEarly });
+}
+
+/** A contractor_id the request names must be the caller's own (the spec's browser sends it). */
+function ownContractor(credentials: RequestCredentials, contractorId: string): string {
+  const requested = text(credentials.body?.contractor_id) ?? text(credentials.query.contractor_id);
+  if (requested && requested !== contractorId) throw new HttpError(403, MESSAGES.server.forbidden);
+  return contractorId;
 }
 
 /** A session's cache entry being read ahead of `authenticate` (see readEarly). */

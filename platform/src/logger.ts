@@ -15,7 +15,7 @@ export function createLogger(
   const options = {
     name,
     level,
-    redact: ['req.headers.authorization', '*.password', '*.session_token', '*.token'],
+    redact: ['req.headers.authorization', '*.password', '*.session_token', '*.token', '*.secret'],
     mixin: traceFields,
   };
   if (destination) return pino(options, destination);

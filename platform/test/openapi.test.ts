@@ -1,4 +1,4 @@
-import { FUNCTIONS_PREFIX, functionCall, ROUTES, type FunctionName } from '@leadmarket/contracts';
+import { FUNCTIONS_PREFIX, functionCall, ROUTES, scopeOfFunction, type FunctionName } from '@leadmarket/contracts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../src/http/openapi.js';
@@ -70,7 +70,11 @@ describe('the OpenAPI document', () => {
           expect(security, name).toEqual([
             { [header === 'x-twilio-signature' ? 'twilioSignature' : 'stripeSignature']: [] },
           ]);
-        } else expect(security, name).toEqual([{ [SCHEME_OF[auth]]: [] }]);
+        } else {
+          // A function an API key may call names the key's scheme with the permission it needs.
+          const scope = scopeOfFunction(name);
+          expect(security, name).toEqual([{ [SCHEME_OF[auth]]: [] }, ...(scope ? [{ apiKey: [scope] }] : [])]);
+        }
         for (const requirement of security!)
           for (const scheme of Object.keys(requirement)) expect(schemes).toContain(scheme);
       }

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { API_KEY_MESSAGES, API_KEY_NAME_MAX, API_KEY_SCOPE_NAMES, type ApiKeyScope } from '../api-keys.js';
 import { FIELD_MESSAGES } from '../field-messages.js';
 import { ClaimedLeadSchema, PURCHASED_LISTS } from './lead-intake.js';
 import { AutoReloadSettingsSchema, GamificationSchema, PerformanceMetricsSchema } from './wallet-ledger.js';
@@ -234,3 +235,67 @@ export const ContractorListQuerySchema = z.object({
 
 /** Internal: POST /internal/sessions/resolve body. */
 export const ResolveSessionRequestSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** Internal: POST /internal/api-keys/resolve body (the key as the caller sent it). */
+export const ResolveApiKeyRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/** Internal: whose key it is and what it may do; 401 when it is unknown or revoked. */
+export const ResolvedApiKeySchema = z.object({
+  contractor_id: z.string(),
+  key_id: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPE_NAMES as [ApiKeyScope, ...ApiKeyScope[]])),
+});
+
+const apiKeyScope = z.enum(API_KEY_SCOPE_NAMES as [ApiKeyScope, ...ApiKeyScope[]], {
+  error: API_KEY_MESSAGES.unknownScope,
+});
+
+/** One API key as its contractor sees it: never the key itself, only its last four characters. */
+export const ApiKeyViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(apiKeyScope),
+  /** The key's last four characters, to tell it apart from the one in an integration's settings. */
+  last_four: z.string(),
+  created_at: z.string(),
+  /** Null until first used; updated at most once a minute. */
+  last_used_at: z.string().nullable(),
+});
+export type ApiKeyView = z.infer<typeof ApiKeyViewSchema>;
+
+/** GET api-keys: the contractor's live keys, newest first, and how many may be held. */
+export const ApiKeysResponseSchema = z.object({
+  success: z.literal(true),
+  keys: z.array(ApiKeyViewSchema),
+  max_keys: z.number().int(),
+});
+
+/** POST api-keys: a name and at least one scope. */
+export const CreateApiKeyRequestSchema = z.object({
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameRequired),
+  scopes: z
+    .array(apiKeyScope, { error: API_KEY_MESSAGES.scopesRequired })
+    .min(1, API_KEY_MESSAGES.scopesRequired)
+    .max(API_KEY_SCOPE_NAMES.length * 2, API_KEY_MESSAGES.unknownScope),
+  contractor_id: z.string().optional(),
+  session_token: z.string().optional(),
+});
+
+/** POST api-keys answer: the key, in clear this once only. */
+export const CreateApiKeyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  key: ApiKeyViewSchema,
+  /** The key itself (`lm_…`): shown once, stored only as its SHA-256. */
+  secret: z.string(),
+});
+
+/** DELETE api-keys: the key to revoke, by its id. */
+export const RevokeApiKeyRequestSchema = z.object({
+  key_id: z.string({ error: API_KEY_MESSAGES.notFound }).trim().min(1, API_KEY_MESSAGES.notFound).max(100),
+  contractor_id: z.string().optional(),
+  session_token: z.string().optional(),
+});

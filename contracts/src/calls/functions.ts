@@ -62,7 +62,11 @@ import {
 } from './admin.js';
 import { SuccessMessageSchema } from './common.js';
 import {
+  ApiKeysResponseSchema,
   AuthCheckResponseSchema,
+  CreateApiKeyRequestSchema,
+  CreateApiKeyResponseSchema,
+  RevokeApiKeyRequestSchema,
   CatalogueOptionsSchema,
   DashboardResponseSchema,
   ForgotPasswordRequestSchema,
@@ -587,6 +591,20 @@ export const FUNCTION_CALLS = {
       query: LeadReceiptQuerySchema,
       response: AdminLeadReceiptSchema,
     },
+  },
+  'api-keys': {
+    GET: {
+      summary: 'Your API keys (never the keys themselves)',
+      query: SessionFieldsSchema,
+      response: ApiKeysResponseSchema,
+    },
+    POST: {
+      summary: 'Create an API key with a name and permissions; the key is in this answer only',
+      body: CreateApiKeyRequestSchema,
+      response: CreateApiKeyResponseSchema,
+      status: 201,
+    },
+    DELETE: { summary: 'Revoke an API key at once', body: RevokeApiKeyRequestSchema, response: SuccessMessageSchema },
   },
   'admin-screening-rejections': {
     GET: {

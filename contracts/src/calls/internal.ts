@@ -9,6 +9,8 @@ import type { ServiceName } from '../routes.js';
 import {
   ContractorListQuerySchema,
   ContractorViewSchema,
+  ResolveApiKeyRequestSchema,
+  ResolvedApiKeySchema,
   ResolveSessionRequestSchema,
   WalletFirstPaintSchema,
 } from './contractors.js';
@@ -382,6 +384,14 @@ export const INTERNAL_CALLS = {
     path: '/internal/sessions/resolve',
     body: ResolveSessionRequestSchema,
     response: ResolvedSessionSchema,
+  }),
+  /** The gateway resolving an API key (`lm_…`) to its contractor and scopes; 401 when unknown or revoked. */
+  apiKeyResolve: internal({
+    owner: 'contractors',
+    method: 'POST',
+    path: '/internal/api-keys/resolve',
+    body: ResolveApiKeyRequestSchema,
+    response: ResolvedApiKeySchema,
   }),
   /** The gateway resolving an admin's session token (admin id); 401 when it is not a live session. */
   adminSession: internal({

@@ -95,7 +95,11 @@ export async function registerContractorEvents(
 
   serve(CONTRACTOR_EVENTS_PATH, async (request) => {
     const query = request.query as Record<string, unknown>;
-    const caller = await o.authenticate('contractor', { authorization: request.headers.authorization, query });
+    const caller = await o.authenticate('contractor', {
+      authorization: request.headers.authorization,
+      query,
+      functionName: 'contractor-events',
+    });
     if (caller.kind !== 'contractor') throw new HttpError(401, MESSAGES.contractor.sessionExpired);
     return caller.contractorId;
   });

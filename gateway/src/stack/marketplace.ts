@@ -25,6 +25,7 @@ export interface MarketplaceOptions {
   publicBaseUrl?: string;
   services?: ServiceDefinition[];
   rateLimitPerMinute?: number;
+  apiKeyRateLimitPerMinute?: number;
   devPages?: boolean;
   /** GATEWAY_TRUST_PROXY, for `npm start` as for the gateway process. */
   trustProxy?: TrustProxy;
@@ -79,6 +80,7 @@ export async function startMarketplace(options: MarketplaceOptions): Promise<Mar
     internalToken,
     webRoot: options.webRoot,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    apiKeyRateLimitPerMinute: options.apiKeyRateLimitPerMinute,
     devPages: options.devPages ?? env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',
     publicBaseUrl,

@@ -1,5 +1,5 @@
 import { createTestInfra, TcpProxy, testLogger } from '@leadmarket/platform/testing';
-import { createPostgresDatabase, type Database, type ServiceDefinition } from '@leadmarket/platform';
+import { createPostgresDatabase, type Database, type Logger, type ServiceDefinition } from '@leadmarket/platform';
 import { startMarketplace } from '../stack/marketplace.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import type { TestStack } from './stack-types.js';
@@ -15,6 +15,10 @@ export async function startTestStack(
     services?: ServiceDefinition[];
     env?: Record<string, string | undefined>;
     rateLimitPerMinute?: number;
+    /** Calls per API key per minute (default the gateway's). */
+    apiKeyRateLimitPerMinute?: number;
+    /** Where the stack logs (default: a silent test logger); a test reads what was logged. */
+    logger?: Logger;
     /** GATEWAY_TRUST_PROXY for the gateway: 'loopback' lets a test set its client address with X-Forwarded-For. */
     trustProxy?: TrustProxy;
     /** Services reach the real PostgreSQL through a TCP proxy the test can cut (`stack.databaseProxy`). */
@@ -23,7 +27,7 @@ export async function startTestStack(
     webRoot?: string;
   } = {},
 ): Promise<TestStack> {
-  const logger = testLogger();
+  const logger = options.logger ?? testLogger();
   const infra = await createTestInfra(logger);
   let proxy: TcpProxy | undefined;
   let proxied: Database | undefined;
@@ -48,6 +52,7 @@ export async function startTestStack(
       env: { ...process.env, ...options.env },
       services: options.services,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+      apiKeyRateLimitPerMinute: options.apiKeyRateLimitPerMinute,
       relayPollMs: 200,
       trustProxy: options.trustProxy,
       webRoot: options.webRoot,

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import {
+  API_KEY_SCOPES,
   ErrorResponseSchema,
   FUNCTION_CALLS,
   FUNCTIONS_PREFIX,
   functionCall,
+  MAX_API_KEYS_PER_CONTRACTOR,
   ROUTES,
+  scopeOfFunction,
   type AuthKind,
   type FunctionCallDef,
   type FunctionName,
@@ -28,6 +31,18 @@ export const SECURITY_SCHEMES = {
     description:
       'A contractor session: the session_token of contractor-login or contractors-signup, as `Authorization: Bearer <token>` (the spec’s browser may send it as `session_token` in the body or query instead). A `contractor_id` sent beside it must be the session’s own.',
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'lm_…',
+    description: `A personal API key a contractor creates in Settings → API (at most ${MAX_API_KEYS_PER_CONTRACTOR}), as \`Authorization: Bearer lm_…\`. It acts as that contractor on the functions its permissions list and nowhere else: ${Object.entries(
+      API_KEY_SCOPES,
+    )
+      .map(([scope, def]) => `\`${scope}\` (${def.label}): ${def.functions.join(', ')}`)
+      .join(
+        '; ',
+      )}. Any other function answers 403; an unknown or revoked key 401; more calls a minute than GATEWAY_API_KEY_RATE_LIMIT_PER_MINUTE (120) 429 with Retry-After. See docs/integrations.md.`,
+  },
   adminSession: {
     type: 'http',
     scheme: 'bearer',
@@ -47,8 +62,9 @@ export const SECURITY_SCHEMES = {
   },
 } as const satisfies Record<string, OpenAPIV3_1.SecuritySchemeObject>;
 
-const securityOf = (auth: AuthKind, call: FunctionCallDef): Array<Record<string, string[]>> => {
-  if (auth === 'contractor') return [{ contractorSession: [] }];
+const securityOf = (name: FunctionName, auth: AuthKind, call: FunctionCallDef): Array<Record<string, string[]>> => {
+  const scope = scopeOfFunction(name);
+  if (auth === 'contractor') return [{ contractorSession: [] }, ...(scope ? [{ apiKey: [scope] }] : [])];
   if (auth === 'admin') return [{ adminSession: [] }];
   if (auth === 'webhook')
     return [{ [call.signatureHeader === 'x-twilio-signature' ? 'twilioSignature' : 'stripeSignature']: [] }];
@@ -61,6 +77,12 @@ const AUTH_WORDS: Record<AuthKind, string> = {
   admin: 'Needs an admin session.',
   webhook: 'Called by a provider; the signature is checked by the owning service.',
 };
+
+/** For a function an API key may call: with which permission. */
+function apiKeyWords(name: FunctionName): string {
+  const scope = scopeOfFunction(name);
+  return scope ? ` Or an API key with the "${API_KEY_SCOPES[scope].label}" permission (\`${scope}\`).` : '';
+}
 
 /** The version of the whole project (the root package.json's), which the document carries. */
 const projectVersion = (): string =>
@@ -123,9 +145,9 @@ export async function buildOpenApiDocument(version = projectVersion()): Promise<
         schema: {
           operationId: route.methods.length > 1 ? `${name}-${method.toLowerCase()}` : name,
           summary: call.summary,
-          description: `${AUTH_WORDS[route.auth]} Served by ${route.service}.`,
+          description: `${AUTH_WORDS[route.auth]}${apiKeyWords(name)} Served by ${route.service}.`,
           tags: [route.service],
-          security: securityOf(route.auth, call),
+          security: securityOf(name, route.auth, call),
           ...(call.query ? { querystring: call.query } : {}),
           ...(call.body ? { body: call.body } : {}),
           ...(call.bodyType ? { consumes: [call.bodyType] } : {}),

@@ -8,6 +8,7 @@ export interface ContractorsDatabase extends PlatformTables {
   password_reset_tokens: PasswordResetTokensTable;
   sms_consents: SmsConsentsTable;
   deleted_contact_keys: DeletedContactKeysTable;
+  api_keys: ApiKeysTable;
 }
 
 /** One account; a deleted one stays, anonymised, so ids in other services' history still resolve. */
@@ -69,6 +70,18 @@ export interface DeletedContactKeysTable {
   key_hash: string;
   kind: 'email' | 'phone';
   deleted_at: GeneratedTimestamp;
+}
+
+/** A personal API key: the SHA-256 of the key, never the key (docs/adr/0046-personal-api-keys.md). */
+export interface ApiKeysTable {
+  id: string;
+  token_hash: string;
+  contractor_id: string;
+  name: string;
+  scopes: Json<string[]>;
+  last_four: string;
+  created_at: GeneratedTimestamp;
+  last_used_at: Timestamp | null;
 }
 
 export type ContractorRow = Selectable<ContractorsTable>;

@@ -1,3 +1,4 @@
+import { looksLikeApiKey } from '@leadmarket/contracts';
 import { hashToken, randomToken, sessionCache, type ServiceContext } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import type { ContractorsDatabase } from '../db/database.js';
@@ -15,7 +16,9 @@ export function sessions(ctx: ServiceContext<ContractorsDatabase>, config: Contr
   return {
     /** Open a session in `db` (a transaction at signup); the raw token goes to the caller only. */
     async open(db: Kysely<ContractorsDatabase>, contractorId: string): Promise<string> {
-      const token = randomToken(32);
+      let token = randomToken(32);
+      // The gateway takes a bearer token starting lm_ for an API key: a session token never does.
+      while (looksLikeApiKey(token)) token = randomToken(32);
       await insertSession(db, hashToken(token), contractorId, expiry());
       await touchLastSeen(db, contractorId);
       return token;
