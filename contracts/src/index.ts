@@ -15,3 +15,4 @@ export * from './calls/index.js';
 export * from './pricing.js';
 export * from './spend-caps.js';
 export * from './api-keys.js';
+export * from './outcomes.js';

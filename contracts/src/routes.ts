@@ -140,6 +140,11 @@ export const ROUTES = {
   'leads-confirm-phone': route('screening', 'public', ['POST'], 'implied'),
   'leads-confirm-status': route('screening', 'public', ['GET'], 'implied'),
   'leads-confirm-resend': route('screening', 'public', ['POST'], 'implied'),
+
+  // What happened after a sale: outcomes, close rates and ROI (docs/adr/0044-lead-outcomes.md)
+  'update-lead-outcome': route('lead-intake', 'contractor', ['POST'], 'implied'),
+  'get-outcome-reports': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
+  'admin-category-outcomes': route('admin', 'admin', ['GET'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -108,6 +108,8 @@ import {
   TrackPageViewResponseSchema,
   WaitlistSignupRequestSchema,
   WaitlistSignupResponseSchema,
+  UpdateLeadOutcomeRequestSchema,
+  UpdateLeadOutcomeResponseSchema,
 } from './lead-intake.js';
 import { AvailableLeadsQuerySchema, AvailableLeadsResponseSchema } from './matching.js';
 import {
@@ -139,6 +141,8 @@ import {
   WalletStatementQuerySchema,
   WalletStatementSchema,
   WeeklyReportsResponseSchema,
+  CategoryOutcomesResponseSchema,
+  OutcomeReportsResponseSchema,
 } from './wallet-ledger.js';
 
 /** One method of one function. */
@@ -644,6 +648,23 @@ export const FUNCTION_CALLS = {
       body: ContactConfirmLeadSchema,
       response: ContactConfirmationSchema,
     },
+  },
+  'update-lead-outcome': {
+    POST: {
+      summary:
+        "Update a bought lead's status and outcome (contacted, quoted, won with its job value, lost with a reason, never reached)",
+      body: UpdateLeadOutcomeRequestSchema,
+      response: UpdateLeadOutcomeResponseSchema,
+    },
+  },
+  'get-outcome-reports': {
+    GET: {
+      summary: 'Close rate and ROI from recorded outcomes, in all and by category and ZIP',
+      response: OutcomeReportsResponseSchema,
+    },
+  },
+  'admin-category-outcomes': {
+    GET: { summary: 'Close rates and ROI per category, every contractor', response: CategoryOutcomesResponseSchema },
   },
 } as const satisfies FunctionCalls;
 

@@ -28,6 +28,7 @@ import { AvailableLeadsResponseSchema, InternalOfferSchema, OffersOfLeadsRequest
 import {
   AdjustmentRequestSchema,
   AutoCreditsResponseSchema,
+  CategoryOutcomesResponseSchema,
   HistoryLimitQuerySchema,
   InternalPurchaseSchema,
   InternalReverseAutoCreditSchema,
@@ -445,6 +446,13 @@ export const INTERNAL_CALLS = {
     path: '/internal/site-messages',
     query: SiteMessagesQuerySchema,
     response: SiteMessagesResponseSchema,
+  }),
+  /** Every contractor's outcome figures per category (the operator's close rates, admin-category-outcomes). */
+  categoryOutcomes: internal({
+    owner: 'wallet-ledger',
+    method: 'GET',
+    path: '/internal/outcomes/by-category',
+    response: CategoryOutcomesResponseSchema,
   }),
   leadPrices: internal({
     owner: 'wallet-ledger',

@@ -4,6 +4,7 @@ import { MESSAGES } from '../messages.js';
 import { isEmailAddress } from '../email.js';
 import { ValidationSummarySchema } from '../events/leads.js';
 import { FIELD_MESSAGES, LEAD_FIELD_LIMITS } from '../field-messages.js';
+import { LEAD_OUTCOMES, LOST_REASONS, MAX_OUTCOME_NOTE_LENGTH, OUTCOME_MESSAGES } from '../outcomes.js';
 
 // ---- Lead pipeline (leads-submit, claim page, purchased leads, archive/complete, internal lead routes) ----
 
@@ -158,6 +159,41 @@ export const MarkLeadContactedResponseSchema = z.object({
   contacted_at: z.string(),
 });
 
+/**
+ * Body of update-lead-outcome: what happened with a bought lead. `job_value` (won only) is dollars as
+ * typed ("$1,200") or a number; `lost_reason` (lost only) one of LOST_REASONS; the rules are
+ * contracts' checkOutcome, so the dashboard and lead-intake refuse the same things in the same words.
+ */
+export const UpdateLeadOutcomeRequestSchema = LeadActionRequestSchema.extend({
+  outcome: z.enum(LEAD_OUTCOMES, { error: OUTCOME_MESSAGES.outcomeRequired }),
+  job_value: z.union([z.string().max(40), z.number(), z.null()]).optional(),
+  lost_reason: z.string().max(40).nullable().optional(),
+  note: z
+    .string()
+    .max(MAX_OUTCOME_NOTE_LENGTH * 2, OUTCOME_MESSAGES.noteTooLong)
+    .nullable()
+    .optional(),
+});
+export type UpdateLeadOutcomeRequest = z.infer<typeof UpdateLeadOutcomeRequestSchema>;
+
+/** The outcome a buyer recorded on a bought lead; `job_value` in dollars. */
+export const LeadOutcomeSchema = z.object({
+  outcome: z.enum(LEAD_OUTCOMES),
+  job_value: z.number().nullable(),
+  lost_reason: z.enum(LOST_REASONS).nullable(),
+  /** The buyer's own note (never leaves lead-intake but to the buyer). */
+  note: z.string().nullable(),
+  recorded_at: z.string(),
+});
+export type LeadOutcomeView = z.infer<typeof LeadOutcomeSchema>;
+
+/** Reply of update-lead-outcome: the outcome as kept. */
+export const UpdateLeadOutcomeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  outcome: LeadOutcomeSchema,
+});
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const PurchasedLeadRecordSchema = z.object({
   id: z.string(),
@@ -173,6 +209,8 @@ export const PurchasedLeadRecordSchema = z.object({
   status: z.enum(['purchased', 'completed', 'archived', 'refunded']),
   /** When the buyer marked the customer contacted (or called from the dashboard). */
   contacted_at: z.string().nullable().optional(),
+  /** What the buyer recorded happened (update-lead-outcome), null until it records one. */
+  outcome: LeadOutcomeSchema.nullable().optional(),
   leads: z.object({
     urgency: z.enum(URGENCIES),
     customer_name: z.string(),

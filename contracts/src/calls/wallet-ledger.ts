@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { LEAD_TYPES } from '../constants.js';
+import { LOST_REASONS } from '../outcomes.js';
 
 // ---- wallet-ledger: purchases, funding, auto-reload, pricing, refunds, history and reports ----
 // Money on the public wire is dollars (two decimals); internal routes carry integer cents.
@@ -180,6 +181,64 @@ export type WeeklyReport = z.infer<typeof WeeklyReportSchema>;
 /** Reply of weekly-reports: the last weeks, oldest first. */
 export const WeeklyReportsResponseSchema = z.object({ reports: z.array(WeeklyReportSchema) });
 export type WeeklyReportsResponse = z.infer<typeof WeeklyReportsResponseSchema>;
+
+/**
+ * The figures of a set of bought leads from their outcomes (docs/adr/0044-lead-outcomes.md), refunded
+ * purchases left out. Money in dollars. A lead is won when its buyer recorded it won, or marked it
+ * completed without recording lost or never reached (`won_estimated` of those count at the average
+ * job value, as no value was recorded); decided = won + lost + never reached; open = the rest.
+ */
+export const OutcomeFiguresSchema = z.object({
+  leads_purchased: z.number().int(),
+  won: z.number().int(),
+  /** Won leads counted at the configured average job value (completed, no value recorded). */
+  won_estimated: z.number().int(),
+  lost: z.number().int(),
+  never_reached: z.number().int(),
+  /** Bought, not decided yet (nothing recorded, contacted or quoted). */
+  open: z.number().int(),
+  /** Percent, two decimals: won / decided × 100 (0 with nothing decided). */
+  close_rate: z.number(),
+  /** What the leads cost (every counted purchase, decided or not). */
+  spend: z.number(),
+  /** Sum of the won jobs' values. */
+  won_value: z.number(),
+  /** won_value / won (0 with none won): the ROI calculator's average job value. */
+  average_job_value: z.number(),
+  /** The spec's ratio (4:1 and more is highlighted): won_value / spend, two decimals (0 with no spend). */
+  roi_ratio: z.number(),
+  /** Percent, two decimals: (won_value − spend) / spend × 100 (0 with no spend). */
+  net_roi: z.number(),
+});
+export type OutcomeFigures = z.infer<typeof OutcomeFiguresSchema>;
+
+/** One category (a price-matrix row: a home-service trade, else an industry) of the outcome figures. */
+export const CategoryOutcomeFiguresSchema = OutcomeFiguresSchema.extend({
+  /** The matrix row's key ("home_services/hvac", "legal"). */
+  category: z.string(),
+  /** Its words ("HVAC", "Legal"). */
+  label: z.string(),
+});
+export type CategoryOutcomeFigures = z.infer<typeof CategoryOutcomeFiguresSchema>;
+
+/** Reply of get-outcome-reports: the signed-in contractor's outcome figures, in all and by category and ZIP. */
+export const OutcomeReportsResponseSchema = z.object({
+  totals: OutcomeFiguresSchema,
+  by_category: z.array(CategoryOutcomeFiguresSchema),
+  by_zip: z.array(OutcomeFiguresSchema.extend({ zip_code: z.string() })),
+  /** How often each reason was given for a lost job, most frequent first. */
+  lost_reasons: z.array(z.object({ reason: z.enum(LOST_REASONS), label: z.string(), count: z.number().int() })),
+  /** The average job value (dollars) a completed lead without a recorded value counts at. */
+  assumed_job_value: z.number(),
+});
+export type OutcomeReportsResponse = z.infer<typeof OutcomeReportsResponseSchema>;
+
+/** The marketplace's outcome figures per category (every contractor's purchases): the operator's close rates. */
+export const CategoryOutcomesResponseSchema = z.object({
+  categories: z.array(CategoryOutcomeFiguresSchema),
+  totals: OutcomeFiguresSchema,
+});
+export type CategoryOutcomesResponse = z.infer<typeof CategoryOutcomesResponseSchema>;
 
 // ---- internal routes (docs/internal-api.md) ----
 

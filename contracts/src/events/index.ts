@@ -23,6 +23,7 @@ import { CustomerToBeToldV1 } from './customer.js';
 import { AdminActionTakenV1 } from './admin.js';
 import { LeadContactedV1 } from './offer-rounds.js';
 import { AutoCreditGrantedV1, AutoCreditReversedV1, CustomerUnreachableV1 } from './auto-credits.js';
+import { LeadOutcomeRecordedV1 } from './outcomes.js';
 
 export * from './envelope.js';
 export * from './leads.js';
@@ -34,6 +35,7 @@ export * from './admin.js';
 export * from './offer-rounds.js';
 export * from './auto-credits.js';
 export * from './confirmations.js';
+export * from './outcomes.js';
 
 /** Every event type with the schema of its current version. The bus validates `data` against it on both sides. */
 export const EVENT_SCHEMAS = {
@@ -63,6 +65,7 @@ export const EVENT_SCHEMAS = {
   AutoCreditReversed: AutoCreditReversedV1,
   ContactCodeIssued: ContactCodeIssuedV1,
   LeadContactConfirmed: LeadContactConfirmedV1,
+  LeadOutcomeRecorded: LeadOutcomeRecordedV1,
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;

@@ -11,6 +11,7 @@ import { registerLeadReceiptRoutes } from './routes/lead-receipt.routes.js';
 import { registerMoneyRoutes } from './routes/money.routes.js';
 import { registerOverviewRoutes } from './routes/overview.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
+import { registerOutcomeRoutes } from './routes/outcomes.routes.js';
 import { registerUtilityRoutes } from './routes/utilities.routes.js';
 
 /** The admin service: admin accounts, sessions and audit log; every admin function composed from the owners' internal routes. */
@@ -27,6 +28,7 @@ export const service = defineService({
     registerOverviewRoutes(app, ctx);
     registerContractorPageRoutes(app, ctx);
     registerPricingRoutes(app, ctx);
+    registerOutcomeRoutes(app, ctx);
     registerMoneyRoutes(app, ctx);
     registerDeleteRoutes(app, ctx);
     registerUtilityRoutes(app, ctx);

@@ -15,6 +15,7 @@ import { registerRefundRoutes } from './routes/refunds.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerStatementRoutes } from './routes/statement.routes.js';
 import { registerFirstPaintRoutes } from './routes/first-paint.routes.js';
+import { registerOutcomeRoutes } from './routes/outcomes.routes.js';
 
 /** Every routes file of wallet-ledger, registered in this order with the one signature. */
 const routes: RegisterWalletRoutes[] = [
@@ -29,6 +30,7 @@ const routes: RegisterWalletRoutes[] = [
   registerReceiptRoutes,
   registerSpendCapRoutes,
   registerAutoCreditRoutes,
+  registerOutcomeRoutes,
 ];
 
 /** wallet-ledger: the double-entry ledger, wallets, lead prices, purchases, funding, auto-reload, refunds and reports. */

@@ -1,4 +1,4 @@
-import type { ValidationSummary } from '@leadmarket/contracts';
+import type { LeadOutcome, LostReason, ValidationSummary } from '@leadmarket/contracts';
 import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -58,6 +58,14 @@ export interface LeadsTable {
    * customer is told the verdict by SMS/email when LeadScreened arrives.
    */
   verdict_awaited: Generated<boolean>;
+  /** The buyer's latest recorded outcome (update-lead-outcome, docs/adr/0044-lead-outcomes.md). */
+  outcome: LeadOutcome | null;
+  /** Won only: the job's value. */
+  outcome_job_value_cents: number | null;
+  outcome_lost_reason: LostReason | null;
+  /** The buyer's own note; it may quote the customer, so it stays here and is erased with the contact. */
+  outcome_note: string | null;
+  outcome_at: Timestamp | null;
 }
 
 /** One waitlist entry per address (email_key: trimmed, lower-cased). */

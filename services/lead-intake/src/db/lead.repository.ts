@@ -358,6 +358,8 @@ export async function deleteLead(db: Kysely<LeadIntakeDatabase>, id: string, at:
       // The customer may have written their contact into the job description too.
       description: '',
       client_ip_hash: null,
+      // The buyer's outcome note may quote the customer.
+      outcome_note: null,
     })
     .where('id', '=', id)
     .where('status', '!=', 'deleted')

@@ -34,6 +34,11 @@ const base: LeadRow = {
   request_hash: null,
   contacted_at: null,
   verdict_awaited: false,
+  outcome: null,
+  outcome_job_value_cents: null,
+  outcome_lost_reason: null,
+  outcome_note: null,
+  outcome_at: null,
 };
 
 describe('lead views', () => {

@@ -30,6 +30,18 @@ export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.
 const boughtStatus = (lead: LeadRow): 'purchased' | 'completed' | 'archived' | 'refunded' =>
   lead.refunded_at ? 'refunded' : lead.status === 'completed' || lead.status === 'archived' ? lead.status : 'purchased';
 
+/** The outcome the buyer recorded (docs/adr/0044-lead-outcomes.md), null until it records one; `job_value` in dollars. */
+export const leadOutcomeView = (lead: LeadRow) =>
+  lead.outcome
+    ? {
+        outcome: lead.outcome,
+        job_value: lead.outcome_job_value_cents === null ? null : centsToDollars(Number(lead.outcome_job_value_cents)),
+        lost_reason: lead.outcome_lost_reason,
+        note: lead.outcome_note,
+        recorded_at: iso(lead.outcome_at),
+      }
+    : null;
+
 /** One purchased-lead record of get-purchased-leads (dashboards §3). */
 export const purchasedLeadRecord = (lead: LeadRow) => ({
   id: lead.purchase_id ?? lead.id,
@@ -40,6 +52,7 @@ export const purchasedLeadRecord = (lead: LeadRow) => ({
   refunded_at: lead.refunded_at ? iso(lead.refunded_at) : null,
   status: boughtStatus(lead),
   contacted_at: lead.contacted_at ? iso(lead.contacted_at) : null,
+  outcome: leadOutcomeView(lead),
   leads: {
     urgency: lead.urgency,
     customer_name: lead.customer_name,

@@ -3,6 +3,7 @@ import { registerClaimRoutes } from './claim.routes.js';
 import { registerContactedRoutes } from './contacted.routes.js';
 import type { LeadRouteDeps } from './deps.js';
 import { registerInternalLeadRoutes } from './internal-leads.routes.js';
+import { registerOutcomeRoutes } from './outcome.routes.js';
 import { registerPurchasedLeadRoutes } from './purchased-leads.routes.js';
 import { registerSubmitRoutes } from './submit.routes.js';
 
@@ -12,5 +13,6 @@ export function registerLeadRoutes(app: ServiceApp, deps: LeadRouteDeps): void {
   registerClaimRoutes(app, deps);
   registerPurchasedLeadRoutes(app, deps);
   registerContactedRoutes(app, deps);
+  registerOutcomeRoutes(app, deps);
   registerInternalLeadRoutes(app, deps);
 }

@@ -10,6 +10,7 @@ import { leadContactedConsumer } from './lead-contacted.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadOutcomeRecordedConsumer } from './lead-outcome-recorded.consumer.js';
 import { leadScreenedConsumer } from './lead-screened.consumer.js';
 import type { WalletContext } from '../context.js';
 
@@ -26,4 +27,5 @@ export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
   leadDeletedConsumer,
   leadContactedConsumer,
   customerUnreachableConsumer,
+  leadOutcomeRecordedConsumer,
 ];

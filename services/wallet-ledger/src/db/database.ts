@@ -1,5 +1,6 @@
 import type { GeneratedTimestamp, Json, PlatformTables, Timestamp } from '@leadmarket/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { LeadOutcome, LostReason } from '@leadmarket/contracts';
 import type { TransactionKind } from '../domain/ledger.js';
 
 /**
@@ -126,6 +127,12 @@ export interface PurchasesTable {
   refunded_at: Timestamp | null;
   /** When the buyer first contacted the customer (LeadContacted): the end of the response time. */
   contacted_at: Timestamp | null;
+  /** The buyer's latest outcome (LeadOutcomeRecorded, docs/adr/0044-lead-outcomes.md) and when it was recorded. */
+  outcome: LeadOutcome | null;
+  /** Won only. */
+  job_value_cents: number | null;
+  lost_reason: LostReason | null;
+  outcome_at: Timestamp | null;
 }
 
 /** A price row: an industry (sub_service '') or a trade of an industry, per lead type. */

@@ -23,6 +23,9 @@ const PURCHASE_FACTS = [
   'completed_at',
   'refunded_at',
   'contacted_at',
+  'outcome',
+  'job_value_cents',
+  'outcome_at',
 ] as const;
 
 /** A timestamp as json_agg/to_json write it (ISO 8601 with an offset), or null. */
@@ -75,6 +78,9 @@ export async function firstPaintFacts(
       completed_at: date(r.completed_at),
       refunded_at: date(r.refunded_at),
       contacted_at: date(r.contacted_at),
+      outcome: r.outcome,
+      job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
+      outcome_at: date(r.outcome_at),
     })),
   };
 }

@@ -2,22 +2,48 @@ import { sql, type Kysely } from 'kysely';
 import type { PurchaseFact } from '../domain/reports.js';
 import type { WalletLedgerDatabase } from './database.js';
 
-/** Every purchase of a contractor as report facts. */
-export async function purchaseFacts(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<PurchaseFact[]> {
+/** Every purchase of a contractor as report facts, with the lead's category and ZIP (the outcome breakdowns). */
+export async function purchaseFacts(
+  db: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+): Promise<Array<PurchaseFact & { service_category: string; sub_service: string; zip_code: string }>> {
   const rows = await db
     .selectFrom('purchases')
-    .select(['price_cents', 'status', 'purchased_at', 'offered_at', 'completed_at', 'refunded_at', 'contacted_at'])
+    .select([
+      'price_cents',
+      'status',
+      'purchased_at',
+      'offered_at',
+      'completed_at',
+      'refunded_at',
+      'contacted_at',
+      'outcome',
+      'job_value_cents',
+      'lost_reason',
+      'outcome_at',
+      'service_category',
+      'sub_service',
+      'zip_code',
+    ])
     .where('contractor_id', '=', contractorId)
     .execute();
   return rows.map((r) => ({
+    ...r,
     price_cents: Number(r.price_cents),
-    status: r.status,
-    purchased_at: r.purchased_at,
-    offered_at: r.offered_at,
-    completed_at: r.completed_at,
-    refunded_at: r.refunded_at,
-    contacted_at: r.contacted_at,
+    job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
   }));
+}
+
+/**
+ * Every contractor's purchases as outcome facts (the operator's close rates per category). Only the
+ * columns the figures read: the marketplace's purchases, not their leads.
+ */
+export function marketplaceOutcomeFacts(db: Kysely<WalletLedgerDatabase>) {
+  return db
+    .selectFrom('purchases')
+    .select(['price_cents', 'status', 'completed_at', 'outcome', 'job_value_cents', 'service_category', 'sub_service'])
+    .where('status', '<>', 'refunded')
+    .execute();
 }
 
 /** One page of a contractor's purchases, newest first, with the count of all of them. */

@@ -21,15 +21,22 @@ const p = (daysAgo: number, over: Partial<PurchaseFact> = {}): PurchaseFact => (
 });
 
 describe('reports', () => {
-  it('computes 30-day metrics with completed leads as booked revenue', () => {
-    const all = [p(1, { status: 'completed', completed_at: now }), p(2), p(40), p(3, { status: 'refunded' })];
+  it('computes 30-day metrics with completed leads as booked revenue, the close rate over decided leads', () => {
+    const all = [
+      p(1, { status: 'completed', completed_at: now }),
+      p(2, { outcome: 'lost', lost_reason: 'price', outcome_at: now }),
+      p(4),
+      p(40),
+      p(3, { status: 'refunded' }),
+    ];
     const { metrics, daily_data } = performanceMetrics(all, 30, now, 500_00);
+    // Won 1 of the 2 decided (the third, still open, is spend but not yet a verdict).
     expect(metrics).toMatchObject({
-      leads_purchased: 2,
-      total_spend: 40,
+      leads_purchased: 3,
+      total_spend: 60,
       total_revenue: 500,
       close_rate: 50,
-      roi_ratio: 12.5,
+      roi_ratio: 8.33,
     });
     expect(daily_data).toHaveLength(30);
     expect(daily_data.at(-1)).toEqual({ date: '2026-11-22', leads_purchased: 0, leads_booked: 1 });
@@ -86,7 +93,14 @@ describe('one set of numbers (issue 16)', () => {
     { ...p(0), purchased_at: at(0), price_cents: 2000, status: 'completed', completed_at: at(1) },
     { ...p(0), purchased_at: at(1), price_cents: 3500 },
     { ...p(0), purchased_at: at(2), price_cents: 10_000, status: 'refunded', refunded_at: at(3) },
-    { ...p(0), purchased_at: at(5), price_cents: 2000, status: 'archived' },
+    {
+      ...p(0),
+      purchased_at: at(5),
+      price_cents: 2000,
+      status: 'archived',
+      outcome: 'never_reached',
+      outcome_at: at(5),
+    },
   ];
   const sunday = at(6, 12);
 
@@ -95,7 +109,7 @@ describe('one set of numbers (issue 16)', () => {
     const [week] = weeklyReports(facts, [{ amount_cents: 10_000, processed_at: at(3) }], [], 1, sunday);
     expect(metrics.leads_purchased).toBe(week!.leads_purchased);
     expect(metrics.total_spend).toBe(week!.spend);
-    expect(metrics).toMatchObject({ leads_purchased: 3, total_spend: 75, total_revenue: 500, close_rate: 33.33 });
+    expect(metrics).toMatchObject({ leads_purchased: 3, total_spend: 75, total_revenue: 500, close_rate: 50 });
     expect(week).toMatchObject({ leads_purchased: 3, spend: 75, refunds: 100 });
   });
 

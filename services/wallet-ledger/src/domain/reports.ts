@@ -1,4 +1,11 @@
-import { GOOD_RESPONSE_MINUTES, GOOD_RESPONSE_SCORE, HIGHLIGHT_ROI_RATIO } from '@leadmarket/contracts';
+import {
+  GOOD_RESPONSE_MINUTES,
+  GOOD_RESPONSE_SCORE,
+  HIGHLIGHT_ROI_RATIO,
+  type LeadOutcome,
+  type LostReason,
+} from '@leadmarket/contracts';
+import { outcomeFigures, verdictOf } from './outcomes.js';
 
 /** One purchase as the reports see it. */
 export interface PurchaseFact {
@@ -10,11 +17,16 @@ export interface PurchaseFact {
   refunded_at: Date | null;
   /** When the buyer first contacted the customer (marked or called from the dashboard), if it did. */
   contacted_at?: Date | null;
+  /** What the buyer recorded happened (LeadOutcomeRecorded), and when; the figures of domain/outcomes.ts read it. */
+  outcome?: LeadOutcome | null;
+  job_value_cents?: number | null;
+  lost_reason?: LostReason | null;
+  outcome_at?: Date | null;
 }
 
 /**
- * Revenue of a completed lead: we do not know the job's value, so a booked (completed) lead counts
- * as one average job, AVG_JOB_VALUE_CENTS (configurable). ROI = that revenue / spend.
+ * What a won lead without a recorded job value (marked completed, no outcome) counts as in revenue:
+ * one average job (WALLET_AVG_JOB_VALUE_DOLLARS). A won outcome counts at its recorded value.
  */
 export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
 
@@ -25,8 +37,9 @@ export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
  *   - a purchase counts in the period it was MADE (purchased_at), unless it was REFUNDED (an
  *     approved refund takes it out of every figure, whenever the refund happened);
  *   - leads purchased = counted purchases; spend = the sum of their prices;
- *   - completed (booked) = counted purchases marked completed; revenue = completed × average job;
- *   - close rate = completed / leads purchased; ROI = revenue / spend;
+ *   - won (booked), lost, never reached, close rate, revenue (won value) and ROI ratio are the
+ *     outcome figures of domain/outcomes.ts (docs/adr/0044-lead-outcomes.md): close rate = won /
+ *     decided, revenue = the won jobs' values, ROI ratio = revenue / spend;
  *   - the weekly `refunds` column is informational: approved refunds decided that week (money
  *     back), already excluded from that week's (or an earlier week's) spend.
  * The tests in reports.test.ts pin that the dashboard and the weekly report agree on one period.
@@ -69,29 +82,36 @@ export function responseScore(purchases: PurchaseFact[]): number {
 export function performanceMetrics(all: PurchaseFact[], days: number, now: Date, jobValueCents: number) {
   const since = new Date(now.getTime() - days * DAY_MS);
   const inWindow = countedPurchasesIn(all, since, new Date(now.getTime() + 1));
-  const completed = inWindow.filter((p) => p.completed_at);
-  const spend = spendCents(inWindow);
-  const revenue = completed.length * jobValueCents;
+  const figures = outcomeFigures(inWindow, jobValueCents);
   const daily: Array<{ date: string; leads_purchased: number; leads_booked: number }> = [];
   for (let i = days - 1; i >= 0; i--) {
     const key = dayKey(new Date(now.getTime() - i * DAY_MS));
     daily.push({
       date: key,
       leads_purchased: all.filter((p) => live(p) && dayKey(p.purchased_at) === key).length,
-      leads_booked: all.filter((p) => live(p) && p.completed_at && dayKey(p.completed_at) === key).length,
+      leads_booked: all.filter((p) => {
+        const at = bookedAt(p);
+        return live(p) && at !== null && dayKey(at) === key;
+      }).length,
     });
   }
   return {
     metrics: {
       leads_purchased: inWindow.length,
-      total_spend: spend / 100,
-      total_revenue: revenue / 100,
-      close_rate: inWindow.length ? round2((completed.length / inWindow.length) * 100) : 0,
-      roi_ratio: spend ? round2(revenue / spend) : 0,
+      total_spend: figures.spend,
+      total_revenue: figures.won_value,
+      close_rate: figures.close_rate,
+      roi_ratio: figures.roi_ratio,
       avg_response_time: avgResponseMinutes(inWindow),
     },
     daily_data: daily,
   };
+}
+
+/** When a won purchase was booked: its won outcome's time, else its completion; null when not won. */
+function bookedAt(p: PurchaseFact): Date | null {
+  if (verdictOf(p) !== 'won') return null;
+  return p.outcome === 'won' ? (p.outcome_at ?? p.completed_at) : p.completed_at;
 }
 
 /** Days in a row with at least one purchase: current (ending today or yesterday) and best. */
@@ -112,9 +132,8 @@ export function streaks(all: PurchaseFact[], now: Date): { current: number; best
 /** The achievements card. Top performer: response score ≥ 80 and all-time ROI ≥ 4:1. */
 export function gamification(all: PurchaseFact[], now: Date, jobValueCents: number) {
   const kept = all.filter(live);
-  const spend = spendCents(kept);
   const completed = kept.filter((p) => p.completed_at).length;
-  const roi = spend ? round2((completed * jobValueCents) / spend) : 0;
+  const roi = outcomeFigures(kept, jobValueCents).roi_ratio;
   const score = responseScore(kept);
   const { current, best } = streaks(kept, now);
   return {

@@ -8,6 +8,7 @@ import * as offersOwnedByMatching from './2026_11_24_0130_offers_owned_by_matchi
 import * as autoCreditMarks from './2026_11_24_0200_auto_credit_marks.js';
 import * as screeningInTheSubmit from './2026_11_27_0800_screening_in_the_submit.js';
 import * as screeningServiceAgain from './2026_11_27_1800_screening_service_again.js';
+import * as leadOutcomes from './2026_11_27_2130_lead_outcomes.js';
 
 /** Lead pipeline tables (leads, claim tokens, assignments). */
 export const leadMigrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const leadMigrations: MigrationSet = {
   '2026_11_24_0200_auto_credit_marks': autoCreditMarks,
   '2026_11_27_0800_screening_in_the_submit': screeningInTheSubmit,
   '2026_11_27_1800_screening_service_again': screeningServiceAgain,
+  '2026_11_27_2130_lead_outcomes': leadOutcomes,
 };
