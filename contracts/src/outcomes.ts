@@ -1,5 +1,5 @@
 /**
- * What happened after a purchase, as the buyer records it (docs/adr/0044-lead-outcomes.md): the
+ * What happened after a purchase, as the buyer records it (docs/adr/0047-lead-outcomes.md): the
  * outcomes, the short list of reasons a job is lost, their words, and the rules of one recording.
  * Shared by lead-intake (which keeps the outcome), wallet-ledger (which counts it) and the web app.
  */

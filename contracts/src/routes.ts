@@ -141,7 +141,7 @@ export const ROUTES = {
   'leads-confirm-status': route('screening', 'public', ['GET'], 'implied'),
   'leads-confirm-resend': route('screening', 'public', ['POST'], 'implied'),
 
-  // What happened after a sale: outcomes, close rates and ROI (docs/adr/0044-lead-outcomes.md)
+  // What happened after a sale: outcomes, close rates and ROI (docs/adr/0047-lead-outcomes.md)
   'update-lead-outcome': route('lead-intake', 'contractor', ['POST'], 'implied'),
   'get-outcome-reports': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'admin-category-outcomes': route('admin', 'admin', ['GET'], 'implied'),

@@ -183,7 +183,7 @@ export const WeeklyReportsResponseSchema = z.object({ reports: z.array(WeeklyRep
 export type WeeklyReportsResponse = z.infer<typeof WeeklyReportsResponseSchema>;
 
 /**
- * The figures of a set of bought leads from their outcomes (docs/adr/0044-lead-outcomes.md), refunded
+ * The figures of a set of bought leads from their outcomes (docs/adr/0047-lead-outcomes.md), refunded
  * purchases left out. Money in dollars. A lead is won when its buyer recorded it won, or marked it
  * completed without recording lost or never reached (`won_estimated` of those count at the average
  * job value, as no value was recorded); decided = won + lost + never reached; open = the rest.

@@ -5,7 +5,7 @@ import { LEAD_OUTCOMES, LOST_REASONS } from '../outcomes.js';
  * Emitted by lead-intake in the transaction that keeps what the buyer recorded about a bought lead
  * (update-lead-outcome): contacted, quoted, won with its job value, lost with a reason from the
  * list, or never reached. Never the buyer's note (it may quote the customer) nor any contact detail.
- * wallet-ledger's close rates and ROI follow it (docs/adr/0044-lead-outcomes.md).
+ * wallet-ledger's close rates and ROI follow it (docs/adr/0047-lead-outcomes.md).
  */
 export const LeadOutcomeRecordedV1 = z.object({
   lead_id: z.string().uuid(),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { leadDb, leadOfferedTo } from './helpers.js';
 
-// The buyer records what happened with a bought lead (docs/adr/0044-lead-outcomes.md): lead-intake
+// The buyer records what happened with a bought lead (docs/adr/0047-lead-outcomes.md): lead-intake
 // keeps it and says so in LeadOutcomeRecorded; wallet-ledger's close rate and ROI follow it.
 let stack: TestStack;
 

@@ -58,7 +58,7 @@ export interface LeadsTable {
    * customer is told the verdict by SMS/email when LeadScreened arrives.
    */
   verdict_awaited: Generated<boolean>;
-  /** The buyer's latest recorded outcome (update-lead-outcome, docs/adr/0044-lead-outcomes.md). */
+  /** The buyer's latest recorded outcome (update-lead-outcome, docs/adr/0047-lead-outcomes.md). */
   outcome: LeadOutcome | null;
   /** Won only: the job's value. */
   outcome_job_value_cents: number | null;

@@ -30,7 +30,7 @@ export const leadWithContact = (lead: LeadRow, priceCents: number | null = lead.
 const boughtStatus = (lead: LeadRow): 'purchased' | 'completed' | 'archived' | 'refunded' =>
   lead.refunded_at ? 'refunded' : lead.status === 'completed' || lead.status === 'archived' ? lead.status : 'purchased';
 
-/** The outcome the buyer recorded (docs/adr/0044-lead-outcomes.md), null until it records one; `job_value` in dollars. */
+/** The outcome the buyer recorded (docs/adr/0047-lead-outcomes.md), null until it records one; `job_value` in dollars. */
 export const leadOutcomeView = (lead: LeadRow) =>
   lead.outcome
     ? {

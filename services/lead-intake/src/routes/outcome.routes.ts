@@ -11,7 +11,7 @@ import type { LeadRouteDeps } from './deps.js';
 
 /**
  * update-lead-outcome: the buyer says what happened with a bought lead — contacted, quoted, won (with
- * the job's value), lost (with a reason from the list) or never reached (docs/adr/0044-lead-outcomes.md).
+ * the job's value), lost (with a reason from the list) or never reached (docs/adr/0047-lead-outcomes.md).
  */
 export function registerOutcomeRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
   app.post(

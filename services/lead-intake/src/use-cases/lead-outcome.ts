@@ -20,7 +20,7 @@ const sameOutcome = (lead: LeadRow, value: CheckedOutcome) =>
   lead.outcome_lost_reason === value.lost_reason;
 
 /**
- * The buyer records what happened with a lead it bought (docs/adr/0044-lead-outcomes.md). Only the
+ * The buyer records what happened with a lead it bought (docs/adr/0047-lead-outcomes.md). Only the
  * buyer may, and not once the lead was refunded (its figures no longer count). A changed outcome is
  * announced as LeadOutcomeRecorded in the same transaction, without the note; repeating the same one
  * announces nothing. "Contacted" is also the first contact when none was recorded (LeadContacted).

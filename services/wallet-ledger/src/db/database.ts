@@ -127,7 +127,7 @@ export interface PurchasesTable {
   refunded_at: Timestamp | null;
   /** When the buyer first contacted the customer (LeadContacted): the end of the response time. */
   contacted_at: Timestamp | null;
-  /** The buyer's latest outcome (LeadOutcomeRecorded, docs/adr/0044-lead-outcomes.md) and when it was recorded. */
+  /** The buyer's latest outcome (LeadOutcomeRecorded, docs/adr/0047-lead-outcomes.md) and when it was recorded. */
   outcome: LeadOutcome | null;
   /** Won only. */
   job_value_cents: number | null;

@@ -2,11 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { PurchaseFact } from '../domain/reports.js';
 import type { WalletLedgerDatabase } from './database.js';
 
-/** Every purchase of a contractor as report facts, with the lead's category and ZIP (the outcome breakdowns). */
-export async function purchaseFacts(
-  db: Kysely<WalletLedgerDatabase>,
-  contractorId: string,
-): Promise<Array<PurchaseFact & { service_category: string; sub_service: string; zip_code: string }>> {
+/** Every purchase of a contractor as report facts (the same facts firstPaintFacts reads). */
+export async function purchaseFacts(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<PurchaseFact[]> {
   const rows = await db
     .selectFrom('purchases')
     .select([
@@ -19,8 +16,28 @@ export async function purchaseFacts(
       'contacted_at',
       'outcome',
       'job_value_cents',
-      'lost_reason',
       'outcome_at',
+    ])
+    .where('contractor_id', '=', contractorId)
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    price_cents: Number(r.price_cents),
+    job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
+  }));
+}
+
+/** A contractor's purchases as outcome facts with the lead's category and ZIP (get-outcome-reports). */
+export async function purchaseOutcomeFacts(db: Kysely<WalletLedgerDatabase>, contractorId: string) {
+  const rows = await db
+    .selectFrom('purchases')
+    .select([
+      'price_cents',
+      'status',
+      'completed_at',
+      'outcome',
+      'job_value_cents',
+      'lost_reason',
       'service_category',
       'sub_service',
       'zip_code',

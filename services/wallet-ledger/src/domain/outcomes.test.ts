@@ -59,16 +59,20 @@ describe('outcome figures', () => {
     expect(figures.net_roi).toBe(400);
   });
 
-  it('a completed lead without an outcome is won at the average job value; a recorded verdict outranks completion', () => {
+  it('without a verdict, completed is won at the average job value and archived is lost; a verdict outranks both', () => {
     const figures = outcomeFigures(
       [
         bought({ status: 'completed', completed_at: new Date() }),
         bought({ status: 'completed', completed_at: new Date(), outcome: 'won', job_value_cents: 300_00 }),
         bought({ status: 'completed', completed_at: new Date(), outcome: 'lost', lost_reason: 'other' }),
+        // Archived, never completed nor given a verdict: given up on.
+        bought({ status: 'archived' }),
+        // Archived after it was completed: still the booked job.
+        bought({ status: 'archived', completed_at: new Date() }),
       ],
       AVG,
     );
-    expect(figures).toMatchObject({ won: 2, won_estimated: 1, lost: 1, won_value: 800, close_rate: 66.67 });
+    expect(figures).toMatchObject({ won: 3, won_estimated: 2, lost: 2, open: 0, won_value: 1300, close_rate: 60 });
   });
 
   it('refunded purchases count nowhere, and nothing bought gives zeros, not NaN', () => {

@@ -9,11 +9,12 @@ import {
 } from '@leadmarket/contracts';
 
 /*
- * THE OUTCOME FIGURES (docs/adr/0044-lead-outcomes.md). Over a set of purchases, refunded ones left
+ * THE OUTCOME FIGURES (docs/adr/0047-lead-outcomes.md). Over a set of purchases, refunded ones left
  * out (an approved refund takes a purchase out of every figure):
  *   - won: the buyer recorded "won"; or marked the lead completed (the spec's "booked") without
  *     recording lost or never reached. A won job is worth its recorded value; a completed lead
  *     without one counts at the configured average job value (won_estimated says how many did);
+ *   - lost: recorded lost, or archived without being completed or given a verdict;
  *   - decided: won + lost + never reached; open: everything else (nothing, contacted, quoted);
  *   - close rate = won / decided (percent); spend = every counted purchase's price;
  *   - ROI ratio = won value / spend (the spec's N:1); net ROI = (won value − spend) / spend (percent).
@@ -36,7 +37,9 @@ const counted = (p: OutcomeFact) => p.status !== 'refunded';
 /** The final word on a purchase: won, lost, never reached, or still open. */
 export function verdictOf(p: OutcomeFact): 'won' | 'lost' | 'never_reached' | 'open' {
   if (p.outcome === 'won' || p.outcome === 'lost' || p.outcome === 'never_reached') return p.outcome;
-  return p.completed_at ? 'won' : 'open';
+  if (p.completed_at) return 'won';
+  // Archived without being completed or given a verdict: the buyer gave up on it.
+  return p.status === 'archived' ? 'lost' : 'open';
 }
 
 /** A won purchase's job value in cents: the recorded one, else the average job value. */

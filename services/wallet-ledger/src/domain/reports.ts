@@ -38,7 +38,7 @@ export const DEFAULT_AVG_JOB_VALUE_CENTS = 500_00;
  *     approved refund takes it out of every figure, whenever the refund happened);
  *   - leads purchased = counted purchases; spend = the sum of their prices;
  *   - won (booked), lost, never reached, close rate, revenue (won value) and ROI ratio are the
- *     outcome figures of domain/outcomes.ts (docs/adr/0044-lead-outcomes.md): close rate = won /
+ *     outcome figures of domain/outcomes.ts (docs/adr/0047-lead-outcomes.md): close rate = won /
  *     decided, revenue = the won jobs' values, ROI ratio = revenue / spend;
  *   - the weekly `refunds` column is informational: approved refunds decided that week (money
  *     back), already excluded from that week's (or an earlier week's) spend.

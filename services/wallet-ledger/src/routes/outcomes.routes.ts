@@ -6,16 +6,16 @@ import {
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
 import type { WalletContext } from '../context.js';
-import { marketplaceOutcomeFacts, purchaseFacts } from '../db/reports.repository.js';
+import { marketplaceOutcomeFacts, purchaseOutcomeFacts } from '../db/reports.repository.js';
 import { lostReasonCounts, outcomeFigures, outcomesByCategory, outcomesByZip } from '../domain/outcomes.js';
 
 /**
- * The figures of recorded outcomes (docs/adr/0044-lead-outcomes.md): the contractor's Reports
+ * The figures of recorded outcomes (docs/adr/0047-lead-outcomes.md): the contractor's Reports
  * (get-outcome-reports) and, for the operator, every contractor's close rate per category.
  */
 export function registerOutcomeRoutes(app: ServiceApp, ctx: WalletContext): void {
   app.get(functionPath('get-outcome-reports'), async (request): Promise<OutcomeReportsResponse> => {
-    const facts = await purchaseFacts(ctx.db, contractorIdOf(request));
+    const facts = await purchaseOutcomeFacts(ctx.db, contractorIdOf(request));
     return {
       totals: outcomeFigures(facts, ctx.jobValueCents),
       by_category: outcomesByCategory(facts, ctx.jobValueCents),

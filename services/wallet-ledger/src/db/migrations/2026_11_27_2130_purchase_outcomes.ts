@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What the buyer recorded happened with a purchase (LeadOutcomeRecorded, docs/adr/0044-lead-outcomes.md):
+ * What the buyer recorded happened with a purchase (LeadOutcomeRecorded, docs/adr/0047-lead-outcomes.md):
  * close rates and ROI count from it. `outcome_at` orders the events: an older one never overwrites a newer.
  */
 export async function up(db: Kysely<any>): Promise<void> {

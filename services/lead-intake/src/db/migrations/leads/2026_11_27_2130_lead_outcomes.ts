@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What the buyer recorded happened with a bought lead (docs/adr/0044-lead-outcomes.md): the latest
+ * What the buyer recorded happened with a bought lead (docs/adr/0047-lead-outcomes.md): the latest
  * outcome, a won job's value in cents, a lost job's reason and the buyer's own note.
  */
 export async function up(db: Kysely<any>): Promise<void> {
