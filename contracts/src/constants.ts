@@ -50,7 +50,6 @@ export const GOOD_RESPONSE_MINUTES = 5;
 export const GOOD_RESPONSE_SCORE = 80;
 export const HIGHLIGHT_ROI_RATIO = 4;
 export const WALLET_BAR_FULL_CENTS = 100_00;
-export const MIN_PHONE_LENGTH = 10;
 export const CARD_DESCRIPTION_MAX = 100;
 
 export const ADMIN_REFRESH_MS = 30_000;

@@ -116,7 +116,6 @@ export const FIELD_MESSAGES = {
   /** Fixed texts for the fields the public forms check themselves. */
   zipCode: 'Please enter a 5-digit ZIP code',
   email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
   phoneDigits: 'Please enter a phone number with at least 10 digits, including the area code',
   zipCodes: 'Please enter 5-digit ZIP codes, separated by commas',
 } as const;

@@ -2,6 +2,7 @@ import './zod-messages.js';
 export { describeZodError } from './zod-messages.js';
 export * from './safe-text.js';
 export * from './email.js';
+export * from './phone.js';
 export * from './routes.js';
 export * from './site-paths.js';
 export * from './constants.js';

@@ -1,6 +1,5 @@
 export * from './config.js';
 export * from './errors.js';
-export * from './phone.js';
 export * from './logger.js';
 export * from './telemetry.js';
 export * from './metrics.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NAMES } from '@leadmarket/contracts';
+import { SERVICE_NAMES, toE164 } from '@leadmarket/contracts';
 import { createLogger, queueOf, RabbitMqEventBus, serviceUrlEnvName } from '@leadmarket/platform';
 import { deleteNamespace } from '../broker-cleanup.js';
 import { freePort, freePortBlock, TcpProxy } from '@leadmarket/platform/testing';
@@ -174,7 +174,7 @@ async function main(): Promise<number> {
     ).rows;
     const contractors: Contractor[] = signups.map((c) => ({
       ...c,
-      phone: toE164(phones.find((p) => p.contractor_id === c.id)?.phone ?? ''),
+      phone: toE164(phones.find((p) => p.contractor_id === c.id)?.phone ?? '') ?? '',
     }));
 
     load = startLoad({
@@ -452,11 +452,6 @@ async function checkBackToSpeed(o: {
     summary: `pre-cut median ${pre.median} ms (p95 ${pre.p95} ms, ${pre.offered} leads), limit ${limitMs} ms; ${which}; ${listen}`,
     group: back.group,
   };
-}
-
-function toE164(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
 
 async function waitReady(gateway: string, timeoutMs: number): Promise<void> {

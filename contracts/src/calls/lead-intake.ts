@@ -2,6 +2,7 @@ import { z } from '../zod.js';
 import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { isEmailAddress } from '../email.js';
+import { isPhoneNumber } from '../phone.js';
 import { ValidationSummarySchema } from '../events/leads.js';
 import { FIELD_MESSAGES, LEAD_FIELD_LIMITS } from '../field-messages.js';
 import { LEAD_OUTCOMES, LOST_REASONS, MAX_OUTCOME_NOTE_LENGTH, OUTCOME_MESSAGES } from '../outcomes.js';
@@ -324,14 +325,8 @@ export const HONEYPOT_FIELD = 'website';
 
 const siteText = (max: number) => zSite.string().trim().min(1).max(max);
 const siteEmail = zSite.string().trim().max(254).refine(isEmailAddress, FIELD_MESSAGES.email);
-/** At least ten digits with the usual separators, as the spec's phone rule. */
-const sitePhone = zSite
-  .string()
-  .trim()
-  .min(1)
-  .max(32)
-  .regex(/^\+?[\d\s\-().]+$/, FIELD_MESSAGES.phone)
-  .refine((v) => v.replace(/\D/g, '').length >= 10, FIELD_MESSAGES.phoneDigits);
+/** A phone number by the one phone rule (phone.ts). */
+const sitePhone = zSite.string().trim().min(1).max(32).refine(isPhoneNumber, FIELD_MESSAGES.phoneDigits);
 const honeypot = zSite.unknown().optional();
 
 /** POST contractor-waitlist-signup body (public §3 Waitlist signup: every field required). */

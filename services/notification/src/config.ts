@@ -1,4 +1,5 @@
-import { envBoolean, envInt, loadConfig, toE164 } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
+import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
 const optional = z

@@ -39,13 +39,12 @@ describe('profile rules', () => {
     expect(violation(checkProfile({ ...profile, sub_service: 'dental' }))).toBe(CONTRACTOR_MESSAGES.subServiceInvalid);
   });
 
-  it('phone: optional plus, then 10 or more digits, hyphens, parentheses (spaces removed)', () => {
-    expect(isValidPhone('+1 555 123 4567')).toBe(true);
-    expect(isValidPhone('5551234567')).toBe(true);
-    expect(isValidPhone('(555)-123-45')).toBe(true);
-    expect(isValidPhone('555 123 456')).toBe(false);
-    expect(isValidPhone('555-123-456x')).toBe(false);
-    expect(isValidPhone('++5551234567')).toBe(false);
+  it('phone: any number notification can text, however it is written (the one phone rule)', () => {
+    for (const phone of ['+1 555 123 4567', '5551234567', '(555) 123-4567', '555.123.4567', '+44 20 7946 0958'])
+      expect(isValidPhone(phone), phone).toBe(true);
+    // Nine digits passed the old "10 characters" regex with its punctuation, but no SMS reaches them.
+    for (const phone of ['(555)-123-45', '555 123 456', '555-123-456x', '++5551234567', 'call me'])
+      expect(isValidPhone(phone), phone).toBe(false);
   });
 
   it('email: something@domain.tld without spaces', () => {

@@ -3,6 +3,7 @@ import {
   isCatalogued,
   industryOf,
   isEmailAddress,
+  isPhoneNumber,
   MESSAGES,
   SIGNUP_PASSWORD_MIN,
 } from '@leadmarket/contracts';
@@ -40,8 +41,12 @@ const PROFILE_REQUIRED = [
 /** Spec: an address of the form {email} with no spaces (the one rule, from contracts). */
 export const isValidEmail = isEmailAddress;
 
-/** Spec: with spaces removed, an optional leading plus then at least 10 of digits, spaces, hyphens, parentheses. */
-export const isValidPhone = (phone: string): boolean => /^\+?[\d\s\-()]{10,}$/.test(phone.replace(/\s/g, ''));
+/**
+ * A phone number notification can text: the one rule of every service (libphonenumber, US unless a
+ * country code is given), stricter than the spec's "10 characters of digits and punctuation" so a
+ * number accepted here is never one the SMS sender drops.
+ */
+export const isValidPhone = isPhoneNumber;
 
 /** ZIP codes from comma-separated text or a list: split on commas, trimmed, empties dropped, duplicates removed. */
 export function parseZipCodes(input: unknown): string[] {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { toE164 } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
 
 /**
  * The customer's phone as a keyed fingerprint: HMAC-SHA256 of the E.164 number under a secret

@@ -1,14 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  badRequest,
-  conflict,
-  hashToken,
-  notFound,
-  outboxWriteOf,
-  toE164,
-  type ServiceContext,
-} from '@leadmarket/platform';
-import { MESSAGES, type Urgency } from '@leadmarket/contracts';
+import { badRequest, conflict, hashToken, notFound, outboxWriteOf, type ServiceContext } from '@leadmarket/platform';
+import { MESSAGES, toE164, type Urgency } from '@leadmarket/contracts';
 import {
   findLead,
   findLeadByIdempotencyKey,

@@ -1,4 +1,4 @@
-import { toE164 } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { NotificationDatabase } from '../db/database.js';
 import { queueDelivery } from '../db/deliveries.repository.js';

@@ -1,5 +1,4 @@
-import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { toE164 } from '@leadmarket/platform';
+import { SIGNUP_CREDIT_CENTS, toE164 } from '@leadmarket/contracts';
 import { upsertContact } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { welcomeEmail, welcomeSms } from '../domain/contractor-messages.js';

@@ -1,4 +1,4 @@
-import { toE164 } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import { screenedEmail, screenedSms, soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';

@@ -1,4 +1,5 @@
-import { claimTokenFor, toE164 } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
+import { claimTokenFor } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDeliveries, type NewDelivery } from '../db/deliveries.repository.js';
 import { claimLink, leadOfferSms } from '../domain/messages.js';

@@ -1,4 +1,5 @@
-import { toE164, type ConsumerContext } from '@leadmarket/platform';
+import { toE164 } from '@leadmarket/contracts';
+import type { ConsumerContext } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import { contactOf } from '../db/contacts.repository.js';
 import type { DeliveryKind } from '../db/database.js';

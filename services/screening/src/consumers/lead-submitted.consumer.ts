@@ -1,5 +1,4 @@
-import type { ScreeningAnswer } from '@leadmarket/contracts';
-import { lineTypeOf } from '@leadmarket/platform';
+import { lineTypeOf, type ScreeningAnswer } from '@leadmarket/contracts';
 import { insertScreening } from '../db/screening.repository.js';
 import { defineScreeningConsumer } from '../context.js';
 import { issueFirstCode } from '../use-cases/confirm-contact.js';

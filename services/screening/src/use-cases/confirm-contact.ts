@@ -1,5 +1,5 @@
-import type { ContactConfirmation, EventData } from '@leadmarket/contracts';
-import { HttpError, hashToken, randomToken, toE164, type NewEvent } from '@leadmarket/platform';
+import { toE164, type ContactConfirmation, type EventData } from '@leadmarket/contracts';
+import { HttpError, hashToken, randomToken, type NewEvent } from '@leadmarket/platform';
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { ScreeningConfig } from '../config.js';

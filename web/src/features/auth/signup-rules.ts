@@ -3,6 +3,7 @@ import { FIELD_MESSAGES } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { SignupInput } from './api/auth-calls';
 import { isEmailAddress } from '@leadmarket/contracts/email';
+import { isPhoneNumber } from '@leadmarket/contracts/phone';
 
 export type SignupField = Exclude<keyof SignupInput, 'sms_opt_in'>;
 export type SignupErrors = Partial<Record<SignupField, string>>;
@@ -31,7 +32,7 @@ export function checkSignup(values: SignupInput): SignupErrors {
   const email = values.email.trim();
   if (email && !isEmailAddress(email)) errors.email = MESSAGES.contractor.invalidEmail;
   const phone = values.phone.trim();
-  if (phone && !/^\+?[\d\s\-()]{10,}$/.test(phone.replace(/\s/g, ''))) errors.phone = MESSAGES.contractor.invalidPhone;
+  if (phone && !isPhoneNumber(phone)) errors.phone = MESSAGES.contractor.invalidPhone;
   const zips = values.zip_codes
     .split(',')
     .map((z) => z.trim())

@@ -33,10 +33,10 @@ describe('validateProfile', () => {
     expect(validateProfile({ ...valid, sub_service: '  ' })).toBe('Please fill in all required fields'));
   it('rejects an email with spaces', () =>
     expect(validateProfile({ ...valid, email: 'a b@c.co' })).toBe('Please enter a valid email address'));
-  it.each(['555123456', '555-123-456x', '++15551234567'])('rejects phone %s', (phone) =>
+  it.each(['555123456', '555-123-456x', '++15551234567', '(555)-123-45', '555-1234'])('rejects phone %s', (phone) =>
     expect(validateProfile({ ...valid, phone })).toBe('Please enter a valid phone number'),
   );
-  it.each(['+1 (555) 123-4567', '555 123 4567', '(555)1234567'])('accepts phone %s', (phone) =>
+  it.each(['+1 (555) 123-4567', '555 123 4567', '(555)1234567', '555.123.4567'])('accepts phone %s', (phone) =>
     expect(validateProfile({ ...valid, phone })).toBeNull(),
   );
   it('needs one zip code after trimming', () =>

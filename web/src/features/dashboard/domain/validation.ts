@@ -1,5 +1,6 @@
-import { FUNDING_MAX_CENTS, FUNDING_MIN_CENTS, MIN_PHONE_LENGTH } from '@leadmarket/contracts/constants';
+import { FUNDING_MAX_CENTS, FUNDING_MIN_CENTS } from '@leadmarket/contracts/constants';
 import { isEmailAddress } from '@leadmarket/contracts/email';
+import { isPhoneNumber } from '@leadmarket/contracts/phone';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 
 const M = MESSAGES.contractor;
@@ -24,8 +25,6 @@ export function parseZipCodes(text: string): string[] {
     .filter((zip) => zip.length > 0);
 }
 
-const PHONE = new RegExp(`^\\+?[\\d\\s\\-()]{${MIN_PHONE_LENGTH},}$`);
-
 /** The first failing rule of §5 in the spec's order, or null when the form may be sent. */
 export function validateProfile(form: ProfileForm): string | null {
   const required = [
@@ -39,7 +38,7 @@ export function validateProfile(form: ProfileForm): string | null {
   ];
   if (required.some((value) => value.trim() === '')) return M.requiredFields;
   if (!isEmailAddress(form.email.trim())) return M.invalidEmail;
-  if (!PHONE.test(form.phone.replace(/\s/g, ''))) return M.invalidPhone;
+  if (!isPhoneNumber(form.phone)) return M.invalidPhone;
   if (parseZipCodes(form.zip_codes).length === 0) return M.zipRequired;
   return null;
 }
@@ -64,7 +63,7 @@ export function profileFieldErrors(form: ProfileForm): ProfileFieldErrors {
     if (String(form[field]).trim() === '') errors[field] = text;
   }
   if (!errors.email && !isEmailAddress(form.email.trim())) errors.email = M.invalidEmail;
-  if (!errors.phone && !PHONE.test(form.phone.replace(/\s/g, ''))) errors.phone = M.invalidPhone;
+  if (!errors.phone && !isPhoneNumber(form.phone)) errors.phone = M.invalidPhone;
   if (!errors.zip_codes && parseZipCodes(form.zip_codes).length === 0) errors.zip_codes = M.zipRequired;
   return errors;
 }

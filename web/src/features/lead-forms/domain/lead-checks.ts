@@ -2,6 +2,7 @@ import { ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
 import { isEmailAddress } from '@leadmarket/contracts/email';
 import { FIELD_MESSAGES, LEAD_DESCRIPTION_MIN_CHARS, LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { LEAD_REASON_PROBLEMS } from '@leadmarket/contracts/lead-reasons';
+import { isPhoneNumber } from '@leadmarket/contracts/phone';
 
 /** The lead form's fields as typed. */
 export interface LeadValues {
@@ -21,12 +22,6 @@ export type LeadErrors = Partial<Record<LeadField, string>>;
 
 const ZIP = new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`);
 
-/** A US number: ten digits, or eleven starting with the country code 1. */
-export function hasUsPhoneDigits(phone: string): boolean {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-}
-
 /**
  * The checks the page can make before sending, with the server's own texts (one catalogue in
  * contracts): what the schema refuses and what screening would refuse for certain.
@@ -38,7 +33,7 @@ export function checkLead(values: LeadValues, rich: boolean): LeadErrors {
   else if (!/\p{L}/u.test(name)) errors.customer_name = LEAD_REASON_PROBLEMS['content:name_without_letters']!.message;
   const phone = values.phone.trim();
   if (!phone) errors.phone = FIELD_MESSAGES.required('phone');
-  else if (!hasUsPhoneDigits(phone)) errors.phone = FIELD_MESSAGES.phoneDigits;
+  else if (!isPhoneNumber(phone)) errors.phone = FIELD_MESSAGES.phoneDigits;
   if (!ZIP.test(values.zip_code.trim())) errors.zip_code = FIELD_MESSAGES.zipCode;
   if (rich && values.email.trim() && !isEmailAddress(values.email.trim())) errors.email = FIELD_MESSAGES.email;
   if (!values.service_category) errors.service_category = FIELD_MESSAGES.required('service_category');

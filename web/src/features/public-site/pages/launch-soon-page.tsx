@@ -11,6 +11,7 @@ import { safeRedirectPath } from '../../../components/ui/safe-redirect';
 import { joinWaitlist, trackPageView, type WaitlistInput } from '../api/site-calls';
 import '../public-site.css';
 import { isEmailAddress } from '@leadmarket/contracts/email';
+import { isPhoneNumber } from '@leadmarket/contracts/phone';
 
 const TRADE_OPTIONS = WAITLIST_TRADE_OPTIONS;
 const EMPTY: WaitlistInput = { first_name: '', last_name: '', company: '', email: '', phone: '', trade: '' };
@@ -23,8 +24,7 @@ export function checkWaitlist(form: WaitlistInput): Partial<Record<WaitlistField
   for (const key of FIELDS) if (!form[key].trim()) errors[key] = FIELD_MESSAGES.required(key);
   if (form.email.trim() && !isEmailAddress(form.email.trim())) errors.email = FIELD_MESSAGES.email;
   const phone = form.phone.trim();
-  if (phone && !/^\+?[\d\s\-().]+$/.test(phone)) errors.phone = FIELD_MESSAGES.phone;
-  else if (phone && phone.replace(/\D/g, '').length < 10) errors.phone = FIELD_MESSAGES.phoneDigits;
+  if (phone && !isPhoneNumber(phone)) errors.phone = FIELD_MESSAGES.phoneDigits;
   return errors;
 }
 
