@@ -176,6 +176,8 @@ export function mockDashboardServer(world: World, overrides: Record<string, Hand
     'auto-reload-settings': () => ({
       body: { auto_reload_enabled: false, auto_reload_threshold: 20, auto_reload_amount: 100 },
     }),
+    // No API keys yet (the API keys card in Settings).
+    'api-keys': () => ({ body: { success: true, keys: [], max_keys: 10 } }),
     // No caps set (the Spend caps card in Settings).
     'spend-caps': () => ({
       body: {

@@ -7,6 +7,7 @@ import { type Session } from '../api/client';
 import { updateSms } from '../api/update-sms';
 import type { Contractor } from '../api/types';
 import { humanize } from '../domain/rules';
+import { ApiKeysCard } from './api-keys-card';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FundForm } from './fund-form';
 import { SpendCapsForm } from './spend-caps-form';
@@ -103,6 +104,8 @@ export function SettingsTab({
       <SpendCapsForm session={session} onSaved={(message) => onSuccess(message, 3000)} />
 
       <FundForm session={session} id="settings-funding-card" available={fundingAvailable} />
+
+      <ApiKeysCard session={session} onSuccess={(message) => onSuccess(message, 3000)} />
 
       {editing && (
         <EditProfileDialog
