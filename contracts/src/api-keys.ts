@@ -21,8 +21,8 @@ export const API_KEY_SCOPES = {
   },
   'leads:write': {
     label: 'Update lead status and outcome',
-    description: 'Mark a bought lead contacted or completed, or archive it',
-    functions: ['mark-lead-contacted', 'mark-lead-complete', 'archive-lead'],
+    description: 'Record what came of a bought lead (won, lost…), mark it contacted or completed, or archive it',
+    functions: ['update-lead-outcome', 'mark-lead-contacted', 'mark-lead-complete', 'archive-lead'],
   },
 } as const satisfies Record<string, ApiKeyScopeDef>;
 

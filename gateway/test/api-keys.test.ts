@@ -86,6 +86,11 @@ describe('personal API keys at the gateway', () => {
     expect(one.body.lead.phone).toBeTruthy();
     const contacted = await stack.call('mark-lead-contacted', { body: { lead_id: leadId }, token: secret });
     expect(contacted.status).toBe(200);
+    const won = await stack.call('update-lead-outcome', {
+      body: { lead_id: leadId, outcome: 'won', job_value: 1200 },
+      token: secret,
+    });
+    expect(won.status, JSON.stringify(won.body)).toBe(200);
 
     const [listed] = await listKeys(contractor);
     expect(listed).toMatchObject({ id: key.id, name: 'CRM sync', scopes: ['leads:read', 'leads:write'] });
@@ -127,9 +132,11 @@ describe('personal API keys at the gateway', () => {
     const writer = await createKey(c, ['leads:write'], 'writer');
     const lead = { lead_id: randomUUID() };
 
-    const update = await stack.call('mark-lead-complete', { body: lead, token: reader.secret });
-    expect(update.status).toBe(403);
-    expect(update.body.detail).toBe(API_KEY_MESSAGES.missingScope('Update lead status and outcome'));
+    for (const name of ['mark-lead-complete', 'update-lead-outcome']) {
+      const update = await stack.call(name, { body: { ...lead, outcome: 'won' }, token: reader.secret });
+      expect(update.status, name).toBe(403);
+      expect(update.body.detail, name).toBe(API_KEY_MESSAGES.missingScope('Update lead status and outcome'));
+    }
     const read = await stack.call('get-purchased-leads', { token: writer.secret });
     expect(read.status).toBe(403);
     expect(read.body.detail).toBe(API_KEY_MESSAGES.missingScope('Read purchased leads'));
