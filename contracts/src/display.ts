@@ -58,3 +58,48 @@ export function formatDateTime(value: string | Date, timeZone = 'UTC'): string {
     timeZoneName: 'short',
   });
 }
+
+/** How long ago a moment was, in words: "just now", "5 minutes ago", "2 hours ago", "3 days ago". */
+export function timeAgo(at: string | Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(at).getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${plural(hours, 'hour')} ago`;
+  return `${plural(Math.floor(hours / 24), 'day')} ago`;
+}
+
+/** A phone's line type in words (libphonenumber's metadata; US numbers are mostly "mobile or landline"). */
+export function lineTypeLabel(lineType: string | null | undefined): string {
+  switch (lineType) {
+    case 'mobile':
+      return 'Mobile';
+    case 'landline':
+      return 'Landline';
+    case 'mobile_or_landline':
+      return 'Mobile or landline';
+    case 'voip':
+      return 'Internet phone (VoIP)';
+    default:
+      return 'Line type unknown';
+  }
+}
+
+/** What a contractor may know of a lead's contact before buying it. */
+export interface ContactFactsView {
+  phone_confirmed_at?: string | null;
+  line_type?: string | null;
+  email_present?: boolean | null;
+}
+
+/** "Phone confirmed 5 minutes ago" or "Phone not confirmed yet". */
+export const phoneConfirmationWords = (f: ContactFactsView, now: Date = new Date()): string =>
+  f.phone_confirmed_at ? `Phone confirmed ${timeAgo(f.phone_confirmed_at, now)}` : 'Phone not confirmed yet';
+
+/** The contact's facts in one line of words: "Phone confirmed just now. Mobile or landline, email given." */
+export function contactFactsWords(f: ContactFactsView, now: Date = new Date()): string {
+  const line = f.line_type ? lineTypeLabel(f.line_type) : undefined;
+  const email = f.email_present == null ? undefined : f.email_present ? 'email given' : 'no email';
+  const rest = [line, email].filter(Boolean).join(', ');
+  return `${phoneConfirmationWords(f, now)}.${rest ? ` ${rest[0]!.toUpperCase()}${rest.slice(1)}.` : ''}`;
+}

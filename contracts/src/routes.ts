@@ -140,6 +140,8 @@ export const ROUTES = {
   'leads-confirm-phone': route('screening', 'public', ['POST'], 'implied'),
   'leads-confirm-status': route('screening', 'public', ['GET'], 'implied'),
   'leads-confirm-resend': route('screening', 'public', ['POST'], 'implied'),
+  // Which leads each category offers: matching applies the rule, so it keeps it (docs/adr/0045-phone-confirmed-before-the-offer.md)
+  'admin-confirmation-rules': route('matching', 'admin', ['GET', 'PUT'], 'implied'),
 
   // What happened after a sale: outcomes, close rates and ROI (docs/adr/0047-lead-outcomes.md)
   'update-lead-outcome': route('lead-intake', 'contractor', ['POST'], 'implied'),

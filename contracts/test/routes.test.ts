@@ -34,8 +34,14 @@ describe('the route table', () => {
   it('puts every admin-* function behind an admin session except the login itself', () => {
     const open = new Set(['admin-login', 'admin-login-options']);
     for (const name of names.filter((n) => n.startsWith('admin-'))) {
-      // The screening desk's functions are screening's own (its rules, its verdicts); the rest admin's.
-      expect(ROUTES[name].service, name).toBe(name.startsWith('admin-screening-') ? 'screening' : 'admin');
+      // The screening desk's functions are screening's own (its rules, its verdicts), the phone
+      // confirmation rule matching's (it applies it); the rest admin's.
+      const owner = name.startsWith('admin-screening-')
+        ? 'screening'
+        : name === 'admin-confirmation-rules'
+          ? 'matching'
+          : 'admin';
+      expect(ROUTES[name].service, name).toBe(owner);
       expect(ROUTES[name].auth, name).toBe(open.has(name) ? 'public' : 'admin');
     }
     expect(functionsWithAuth('admin').every((n) => n.startsWith('admin-'))).toBe(true);

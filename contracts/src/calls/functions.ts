@@ -111,7 +111,12 @@ import {
   UpdateLeadOutcomeRequestSchema,
   UpdateLeadOutcomeResponseSchema,
 } from './lead-intake.js';
-import { AvailableLeadsQuerySchema, AvailableLeadsResponseSchema } from './matching.js';
+import {
+  AvailableLeadsQuerySchema,
+  AvailableLeadsResponseSchema,
+  ConfirmationRuleSchema,
+  ConfirmationRulesResponseSchema,
+} from './matching.js';
 import {
   AutoCreditsQuerySchema,
   AutoCreditsResponseSchema,
@@ -627,6 +632,17 @@ export const FUNCTION_CALLS = {
   'admin-screening-rules': {
     GET: { summary: 'The screening rules an operator tunes', response: ScreeningRulesResponseSchema },
     PUT: { summary: 'Change the screening rules', body: ScreeningRulesSchema, response: ScreeningRulesResponseSchema },
+  },
+  'admin-confirmation-rules': {
+    GET: {
+      summary: "Each category's phone confirmation rule (offer at once, or only confirmed requests)",
+      response: ConfirmationRulesResponseSchema,
+    },
+    PUT: {
+      summary: "Set one category's phone confirmation rule",
+      body: ConfirmationRuleSchema,
+      response: ConfirmationRulesResponseSchema,
+    },
   },
   'leads-confirm-phone': {
     POST: {

@@ -7,12 +7,13 @@ const isoTime = z.string().datetime({ offset: true });
  * their request: `accepted` or `rejected` when screening's verdict came after leads-submit had
  * answered "pending" (`reasons`: screening's codes), `released` when an operator released a
  * rejected request, `sold` after the purchase is recorded (the buyer's id; notification knows its
- * business name and phone from contractor events), `unsold` when every offer round passed.
+ * business name and phone from contractor events), `unsold` when every offer round passed,
+ * `unconfirmed` when it was never offered because the customer did not confirm their phone in time.
  * Notification is its only consumer; it keeps the phone/email only on the delivery rows it sends.
  */
 export const CustomerToBeToldV1 = z.object({
   lead_id: z.string().uuid(),
-  outcome: z.enum(['sold', 'unsold', 'accepted', 'rejected', 'released']),
+  outcome: z.enum(['sold', 'unsold', 'accepted', 'rejected', 'released', 'unconfirmed']),
   /** The buyer (sold); null when unsold. */
   contractor_id: z.string().nullable(),
   customer_name: z.string(),

@@ -190,6 +190,11 @@ export const LeadExpiredV1 = z.object({
   expired_at: isoTime,
   /** Present when it expired after its offer rounds: how many rounds, and how many contractors were offered it in all (0: nobody could be). */
   after_rounds: z.object({ rounds: z.number().int().positive(), offered: z.number().int().nonnegative() }).optional(),
+  /**
+   * Present when it expired unoffered because its category offers only leads whose phone is
+   * confirmed and the customer did not confirm within the category's wait (minutes).
+   */
+  unconfirmed_after_minutes: z.number().int().nonnegative().optional(),
 });
 /** An admin deleted the lead: it is no longer offered or sold. */
 export const LeadDeletedV1 = z.object({ lead_id: z.string().uuid(), deleted_at: isoTime });

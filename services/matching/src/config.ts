@@ -18,6 +18,8 @@ export const MatchingConfigSchema = z.object({
   REROUTE_SWEEP_MS: envInt(5000, 50),
   /** How often leads past the offer lifetime (CLAIM_TOKEN_TTL_HOURS) are expired. */
   LEAD_EXPIRY_INTERVAL_MS: envInt(60_000, 100),
+  /** How often leads waiting for their phone confirmation are checked against their category's wait. */
+  CONFIRMATION_SWEEP_MS: envInt(15_000, 50),
 });
 export type MatchingConfig = z.infer<typeof MatchingConfigSchema>;
 

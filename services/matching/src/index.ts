@@ -4,9 +4,11 @@ import { matchingContext, type MatchingContext } from './context.js';
 import { pendingLeadIds } from './db/leads.repository.js';
 import { migrations } from './db/migrations/index.js';
 import { matchLead } from './use-cases/match-lead.js';
+import { confirmationWaitJob } from './use-cases/confirmation-wait.js';
 import { leadLifetimeJob } from './use-cases/lead-lifetime.js';
 import { rerouteJob } from './use-cases/reroute-lead.js';
 import { registerAvailableLeadsRoutes } from './routes/available-leads.routes.js';
+import { registerConfirmationRulesRoutes } from './routes/confirmation-rules.routes.js';
 import { registerOfferRoutes } from './routes/offers.routes.js';
 
 /**
@@ -55,6 +57,7 @@ export const service = defineService({
   register(app, ctx) {
     registerAvailableLeadsRoutes(app, ctx, ctx.config);
     registerOfferRoutes(app, ctx);
+    registerConfirmationRulesRoutes(app, ctx);
   },
-  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config), leadLifetimeJob(ctx)],
+  background: (ctx) => [matcherJob(ctx), rerouteJob(ctx, ctx.config), leadLifetimeJob(ctx), confirmationWaitJob(ctx)],
 });

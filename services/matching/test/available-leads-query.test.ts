@@ -73,6 +73,9 @@ describe('available leads from one query', () => {
       created_at: hoursAgo(2).toISOString(),
       price: 25,
       lead_type: 'standard',
+      phone_confirmed_at: null,
+      line_type: null,
+      email_present: null,
     });
   });
 

@@ -3,12 +3,13 @@ import type { LeadRow } from '../db/lead.repository.js';
 
 /**
  * The CustomerToBeTold event for a lead: its customer's contact goes to notification only, and only
- * when there is something to tell (sold, or every offer round passed). A deleted lead's contact is
+ * when there is something to tell (sold, every offer round passed, or it expired unoffered because
+ * its phone was never confirmed). A deleted lead's contact is
  * erased, so it tells nothing.
  */
 export function customerNotice(
   lead: LeadRow,
-  outcome: 'sold' | 'unsold',
+  outcome: 'sold' | 'unsold' | 'unconfirmed',
   contractorId: string | null,
   at: Date,
   /** Unsold: how many contractors were offered it, when matching said. */

@@ -3,6 +3,7 @@ import type { ConsumerDefinition } from '@leadmarket/platform';
 import { contractorDeletedConsumer } from './contractor-deleted.consumer.js';
 import { contractorProfileUpdatedConsumer } from './contractor-profile-updated.consumer.js';
 import { contractorRegisteredConsumer } from './contractor-registered.consumer.js';
+import { leadContactConfirmedConsumer } from './lead-contact-confirmed.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadPricedConsumer } from './lead-priced.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
@@ -18,4 +19,5 @@ export const consumers: ConsumerDefinition<EventType, MatchingContext>[] = [
   leadPricedConsumer,
   leadPurchasedConsumer,
   leadDeletedConsumer,
+  leadContactConfirmedConsumer,
 ];

@@ -1,4 +1,6 @@
+import { afterWaitOf } from '../confirmation-rules.js';
 import { defineMatchingConsumer } from '../context.js';
+import { takeEarlyConfirmation } from '../db/confirmations.repository.js';
 import { recordPricedLead } from '../db/pending-leads.repository.js';
 import { candidateLimit } from '../use-cases/pick-offerees.js';
 import { matchOnArrival } from '../use-cases/match-on-arrival.js';
@@ -7,10 +9,17 @@ import { matchOnArrival } from '../use-cases/match-on-arrival.js';
  * wallet-ledger fixed a valid lead's price, the price every offer, SMS, card and charge uses, and
  * sent the lead with it: the lead is stored and matched in this transaction. A repeat, or a lead
  * closed before this came (its tombstone), changes nothing. Matching never hears of a rejected lead.
+ * A category whose rule offers only confirmed leads keeps an unconfirmed one back until its phone is
+ * confirmed or the wait passes (docs/adr/0045-phone-confirmed-before-the-offer.md).
  */
 export const leadPricedConsumer = defineMatchingConsumer({
   event: 'LeadPriced',
   async handle({ data }, ctx) {
+    const confirmedAt = await takeEarlyConfirmation(ctx.trx, data.lead_id);
+    const rule = await ctx.service.confirmationRules.of(ctx.trx, data.service_category);
+    const now = new Date();
+    const waits = !confirmedAt && afterWaitOf(rule, new Date(data.submitted_at), now) !== 'offer';
+    const limit = candidateLimit(ctx.service.config.OFFERS_PER_LEAD);
     const priced = await recordPricedLead(
       ctx.trx,
       {
@@ -25,9 +34,15 @@ export const leadPricedConsumer = defineMatchingConsumer({
         submitted_at: data.submitted_at,
         price_cents: data.price_cents,
         lead_type: data.lead_type,
+        line_type: data.contact?.line_type ?? null,
+        email_present: data.contact?.email_present ?? null,
+        phone_confirmed_at: confirmedAt?.toISOString() ?? null,
+        // Past its wait already (a late event), the wait's sweep decides at once.
+        status: waits ? 'awaiting_confirmation' : 'pending_match',
       },
-      { now: new Date(), limit: candidateLimit(ctx.service.config.OFFERS_PER_LEAD) },
+      { now, limit: waits ? 0 : limit },
     );
-    if (priced) await matchOnArrival(ctx, priced);
+    if (priced && waits) ctx.log.info({ lead_id: data.lead_id }, 'lead waits for its phone confirmation');
+    else if (priced) await matchOnArrival(ctx, priced);
   },
 });

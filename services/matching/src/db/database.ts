@@ -8,6 +8,24 @@ export interface MatchingDatabase extends PlatformTables {
   wallets: WalletsTable;
   leads: LeadsTable;
   offers: OffersTable;
+  early_confirmations: EarlyConfirmationsTable;
+  confirmation_rules: ConfirmationRulesTable;
+}
+
+/** A phone confirmation (LeadContactConfirmed) that came before its lead's LeadPriced; taken when the lead arrives. */
+export interface EarlyConfirmationsTable {
+  lead_id: string;
+  confirmed_at: Timestamp;
+}
+
+/** One category's phone confirmation rule, as an operator set it (a category without a row offers at once). */
+export interface ConfirmationRulesTable {
+  service_category: string;
+  mode: 'at_once' | 'confirmed_only';
+  wait_minutes: number;
+  after_wait: 'offer' | 'expire';
+  updated_at: GeneratedTimestamp;
+  updated_by: string | null;
 }
 
 /** A contractor's targeting profile (projection of contractors' profile events). */
@@ -44,8 +62,9 @@ export interface WalletsTable {
   limits_changed_at: Timestamp | null;
 }
 
-/** pending_match → available (offered) → purchased | expired | deleted */
-export type MatchingLeadStatus = 'pending_match' | 'available' | 'purchased' | 'expired' | 'deleted';
+/** (awaiting_confirmation →) pending_match → available (offered) → purchased | expired | deleted */
+export type MatchingLeadStatus =
+  'awaiting_confirmation' | 'pending_match' | 'available' | 'purchased' | 'expired' | 'deleted';
 
 /** A priced valid lead (LeadPriced) waiting for, or past, its match; or the tombstone of one closed before it came. */
 export interface LeadsTable {
@@ -70,6 +89,11 @@ export interface LeadsTable {
   round_deadline_at: Timestamp | null;
   /** canonical_target(service_category, sub_service), kept by PostgreSQL (the contractor's `target` fits it). */
   target: GeneratedAlways<string | null>;
+  /** What a contractor may know of the contact before buying (LeadPriced's `contact`); null on older leads. */
+  line_type: string | null;
+  email_present: boolean | null;
+  /** When the customer confirmed the phone (LeadContactConfirmed); null: not confirmed. */
+  phone_confirmed_at: Timestamp | null;
 }
 
 /** One offer of a lead to a contractor; only the claim token's hash is kept. */

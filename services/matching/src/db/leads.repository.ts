@@ -232,6 +232,10 @@ const availableLeadsRead = preparedRead(
               'l.submitted_at',
               'l.price_cents',
               'l.lead_type',
+              'l.urgency',
+              'l.line_type',
+              'l.email_present',
+              'l.phone_confirmed_at',
             ])
             .whereRef('l.lead_id', '=', 'c.lead_id')
             .limit(1)

@@ -52,7 +52,7 @@ export async function expireLeadsSubmittedBefore(
       eb
         .selectFrom('leads')
         .select('lead_id')
-        .where('status', 'in', ['pending_match', 'available'])
+        .where('status', 'in', ['awaiting_confirmation', 'pending_match', 'available'])
         .where('submitted_at', '<=', cutoff)
         .limit(limit)
         .forUpdate()

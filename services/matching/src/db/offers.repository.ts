@@ -1,6 +1,8 @@
 import { prepared } from '@leadmarket/platform';
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { LeadsTable, MatchingDatabase } from './database.js';
+import type { LineType } from '@leadmarket/contracts';
+import { contactFacts } from '../domain/available-leads.js';
 
 /** An offer as matching stores it: the claim token only as its SHA-256. */
 export interface NewOffer {
@@ -145,6 +147,12 @@ export interface OfferView {
   offered_at: string;
   expires_at: string;
   price_cents: number | null;
+  /** What the claim page shows of the lead before it is bought (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+  phone_confirmed_at: string | null;
+  line_type: LineType | null;
+  email_present: boolean | null;
+  urgency: string | null;
+  submitted_at: string | null;
 }
 
 const view = (r: Record<string, unknown>): OfferView => ({
@@ -155,6 +163,13 @@ const view = (r: Record<string, unknown>): OfferView => ({
   offered_at: new Date(r.offered_at as Date | string).toISOString(),
   expires_at: new Date(r.expires_at as Date | string).toISOString(),
   price_cents: r.price_cents == null ? null : Number(r.price_cents),
+  ...contactFacts({
+    line_type: r.line_type as string | null,
+    email_present: r.email_present as boolean | null,
+    phone_confirmed_at: r.phone_confirmed_at as Date | null,
+  }),
+  urgency: (r.urgency as string | null) ?? null,
+  submitted_at: r.submitted_at ? new Date(r.submitted_at as Date | string).toISOString() : null,
 });
 
 const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
@@ -169,6 +184,11 @@ const offersWithPrice = (db: Kysely<MatchingDatabase>) =>
       'offers.offered_at',
       'offers.expires_at',
       'leads.price_cents',
+      'leads.line_type',
+      'leads.email_present',
+      'leads.phone_confirmed_at',
+      'leads.urgency',
+      'leads.submitted_at',
     ]);
 
 /** The offer a claim token belongs to, found by the token's hash. */

@@ -23,7 +23,17 @@ export type NewPricedLead = Pick<
   | 'urgency'
   | 'preferred_contractor_id'
   | 'is_test'
-> & { submitted_at: string; price_cents: number; lead_type: string };
+  | 'line_type'
+  | 'email_present'
+> & {
+  submitted_at: string;
+  price_cents: number;
+  lead_type: string;
+  /** When the customer confirmed the phone, if that came first (early_confirmations). */
+  phone_confirmed_at: string | null;
+  /** `awaiting_confirmation` under a "confirmed only" rule: stored, not matched. */
+  status: 'pending_match' | 'awaiting_confirmation';
+};
 
 /** The fixed price of a lead (LeadPriced). */
 export interface LeadPrice {
@@ -42,13 +52,22 @@ export interface PricedLead {
     preferred_contractor_id: string | null;
     /** Its trade as PostgreSQL keeps it (canonical_target): the candidates' `target` equals it. */
     target: string | null;
+    /** What the offer SMS tells of the lead before it is bought (LeadMatched). */
+    submitted_at: string;
+    line_type: string | null;
+    email_present: boolean | null;
+    phone_confirmed_at: string | null;
   };
   price: LeadPrice;
   /** The best `limit` candidates PostgreSQL can judge (candidatesQuery), spend caps not yet checked. */
   candidates: Candidate[];
 }
 
-type PricedLeadRow = PricedLead['lead'] & {
+const isoOrNull = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
+
+type PricedLeadRow = Omit<PricedLead['lead'], 'submitted_at' | 'phone_confirmed_at'> & {
+  submitted_at: Date | string;
+  phone_confirmed_at: Date | string | null;
   price_cents: number | string | null;
   lead_type: string | null;
   candidates: CandidateRow[];
@@ -63,6 +82,10 @@ const pricedLead = (row: PricedLeadRow): PricedLead => ({
     urgency: row.urgency,
     preferred_contractor_id: row.preferred_contractor_id,
     target: row.target,
+    submitted_at: new Date(row.submitted_at).toISOString(),
+    line_type: row.line_type,
+    email_present: row.email_present,
+    phone_confirmed_at: isoOrNull(row.phone_confirmed_at),
   },
   // bigint comes back as a string from pg; both are set on every lead that is not a tombstone.
   price: { price_cents: Number(row.price_cents), lead_type: row.lead_type ?? '' },
@@ -80,6 +103,10 @@ const LEAD_COLUMNS = [
   'target',
   'price_cents',
   'lead_type',
+  'submitted_at',
+  'line_type',
+  'email_present',
+  'phone_confirmed_at',
 ] as const;
 
 /** The best `limit` candidates of the lead in the statement's row `table`, as a JSON array. */
@@ -90,7 +117,8 @@ const candidatesOfLead = (
 ) => jsonArrayFrom(candidatesQuery(db, candidateLeadColumns(table), options)).as('candidates');
 
 /**
- * Store a priced lead as waiting for its match and, in the same statement, return it with its best
+ * Store a priced lead as waiting for its match (or, under a "confirmed only" rule, for its phone's
+ * confirmation, with `limit` 0) and, in the same statement, return it with its best
  * `limit` candidates, to be matched in the caller's transaction (nobody else sees the new row before
  * it commits, so it needs no lock). A repeat, or a lead closed (sold, expired, deleted: its tombstone)
  * before its LeadPriced came, changes nothing and returns undefined.
@@ -127,7 +155,10 @@ const recordPricedLeadStatement = prepared(
             submitted_at: p.submitted_at,
             price_cents: p.price_cents,
             lead_type: p.lead_type,
-            status: 'pending_match',
+            line_type: p.line_type,
+            email_present: p.email_present,
+            phone_confirmed_at: p.phone_confirmed_at,
+            status: p.status,
           })
           .onConflict((oc) => oc.column('lead_id').doNothing())
           .returning(LEAD_COLUMNS),

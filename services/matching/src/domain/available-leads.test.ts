@@ -25,6 +25,9 @@ describe('available lead card', () => {
       created_at: '2026-11-22T10:00:00.000Z',
       price: 35,
       lead_type: 'premium',
+      phone_confirmed_at: null,
+      line_type: null,
+      email_present: null,
     });
   });
 
@@ -34,5 +37,19 @@ describe('available lead card', () => {
       lead_type: 'standard',
     });
     expect(availableLeadCard(row('y', { lead_type: 'mystery' })).lead_type).toBe('standard');
+  });
+});
+
+describe('what a card tells of the contact', () => {
+  it('says when the phone was confirmed, its line type and whether an email was given', () => {
+    const card = availableLeadCard(
+      row('c', { phone_confirmed_at: new Date('2026-11-22T10:05:00Z'), line_type: 'mobile', email_present: true }),
+    );
+    expect(card).toMatchObject({
+      phone_confirmed_at: '2026-11-22T10:05:00.000Z',
+      line_type: 'mobile',
+      email_present: true,
+    });
+    expect(availableLeadCard(row('u', { line_type: 'fax' })).line_type).toBeNull();
   });
 });

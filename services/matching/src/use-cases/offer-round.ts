@@ -1,4 +1,4 @@
-import { URGENCIES, type EventData, type Urgency } from '@leadmarket/contracts';
+import { LINE_TYPES, URGENCIES, type EventData, type LineType, type Urgency } from '@leadmarket/contracts';
 import { claimTokenFor, hashToken } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
@@ -12,6 +12,22 @@ interface RoundLead {
   sub_service: string;
   zip_code: string;
   urgency: string;
+  /** What the offer SMS tells before the lead is bought (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+  submitted_at?: Date | string;
+  line_type?: string | null;
+  email_present?: boolean | null;
+  phone_confirmed_at?: Date | string | null;
+}
+
+/** The lead's facts LeadMatched carries for the offer SMS: when it was sent, its contact's facts, the confirmation. */
+function leadFacts(lead: RoundLead): Partial<EventData<'LeadMatched'>> {
+  const facts: Partial<EventData<'LeadMatched'>> = {};
+  if (lead.submitted_at) facts.submitted_at = new Date(lead.submitted_at).toISOString();
+  if (lead.line_type && (LINE_TYPES as readonly string[]).includes(lead.line_type) && lead.email_present != null)
+    facts.contact = { line_type: lead.line_type as LineType, email_present: lead.email_present };
+  if (lead.phone_confirmed_at !== undefined)
+    facts.phone_confirmed_at = lead.phone_confirmed_at ? new Date(lead.phone_confirmed_at).toISOString() : null;
+  return facts;
 }
 
 /**
@@ -63,6 +79,7 @@ export async function storeOfferRound(
     zip_code: lead.zip_code,
     price_cents: round.priceCents,
     ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
+    ...leadFacts(lead),
     offers: offers.map((o) => ({
       contractor_id: o.contractor_id,
       rank: o.rank,

@@ -1,13 +1,23 @@
 import { toE164 } from '@leadmarket/contracts';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
-import { screenedEmail, screenedSms, soldEmail, soldSms, unsoldEmail, unsoldSms } from '../domain/customer-messages.js';
+import {
+  screenedEmail,
+  screenedSms,
+  soldEmail,
+  soldSms,
+  unconfirmedEmail,
+  unconfirmedSms,
+  unsoldEmail,
+  unsoldSms,
+} from '../domain/customer-messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
  * The customer hears about their request: its screening's outcome when the form could only say
  * "checking it" (accepted, rejected with what to fix), that an operator released it, who bought it
- * and will call (sold), or that nobody took it (unsold). SMS to their phone, and email when they gave one; one of each per lead and outcome.
+ * and will call (sold), that nobody took it (unsold), or that it was closed unoffered because the
+ * phone was never confirmed (unconfirmed). SMS to their phone, and email when they gave one; one of each per lead and outcome.
  * The contact arrives in the event from lead-intake and is kept only on these delivery rows.
  */
 export const customerToBeToldConsumer = defineNotificationConsumer({
@@ -25,13 +35,17 @@ export const customerToBeToldConsumer = defineNotificationConsumer({
         ? soldSms({ ...data, business })
         : outcome === 'unsold'
           ? unsoldSms(data)
-          : screenedSms(data, outcome);
+          : outcome === 'unconfirmed'
+            ? unconfirmedSms(data)
+            : screenedSms(data, outcome);
     const email = data.email
       ? outcome === 'sold'
         ? soldEmail({ ...data, business })
         : outcome === 'unsold'
           ? unsoldEmail(data)
-          : screenedEmail(data, outcome)
+          : outcome === 'unconfirmed'
+            ? unconfirmedEmail(data)
+            : screenedEmail(data, outcome)
       : undefined;
     const key = `customer_${data.outcome}:${data.lead_id}`;
     let queued = false;

@@ -44,6 +44,12 @@ export const leadMatchedConsumer = defineNotificationConsumer({
         price_cents: data.price_cents,
         urgency: data.urgency,
         link,
+        submitted_at: data.submitted_at,
+        // Said only when matching sent what it knows (a LeadMatched of an older matching says nothing).
+        facts:
+          data.phone_confirmed_at !== undefined || data.contact
+            ? { phone_confirmed_at: data.phone_confirmed_at ?? null, ...data.contact }
+            : undefined,
       });
       deliveries.push({
         dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,

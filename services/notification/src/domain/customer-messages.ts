@@ -80,6 +80,25 @@ export function unsoldEmail(n: UnsoldNotice): { subject: string; body: string } 
   };
 }
 
+/** A request whose category offers only confirmed phones, closed because the code was never typed. */
+export function unconfirmedSms(n: UnsoldNotice): string {
+  return `leadmarket: Hi ${firstName(n.customer_name)}, we closed your ${what(n)} request because your phone number was not confirmed with the code we texted, so no professional was sent it. You can send it again and type the code when we text it.`;
+}
+
+/** The same, by email. */
+export function unconfirmedEmail(n: UnsoldNotice): { subject: string; body: string } {
+  return {
+    subject: `Your ${what(n)} request was closed: the phone number was not confirmed`,
+    body: [
+      `Hi ${firstName(n.customer_name)},`,
+      '',
+      `Professionals of this kind take only requests whose phone number is confirmed. We texted you a code, and it was not typed in time, so no professional was sent your ${what(n)} request and we have closed it.`,
+      '',
+      'You can send the request again and type the code from the text message on the thank-you page.',
+    ].join('\n'),
+  };
+}
+
 /** A request screened after the form had answered "checking it": accepted, or what to fix. */
 export interface ScreenedNotice {
   customer_name: string;

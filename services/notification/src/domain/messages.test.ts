@@ -24,5 +24,35 @@ describe('notification texts', () => {
     expect(text).toContain('ZIP 30301');
     expect(text).toContain('$20.00');
     expect(text).toContain('https://x/claim/t');
+    expect(text).not.toMatch(/confirmed|ago/);
+  });
+
+  it('offer SMS says what is known of the contact before buying, in words', () => {
+    const now = new Date('2026-11-27T22:00:00Z');
+    const base = {
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      zip_code: '30301',
+      price_cents: 2000,
+      link: 'https://x/claim/t',
+      submitted_at: '2026-11-27T21:48:00Z',
+    };
+    const confirmed = leadOfferSms(
+      {
+        ...base,
+        facts: { phone_confirmed_at: '2026-11-27T21:55:00Z', line_type: 'mobile_or_landline', email_present: true },
+      },
+      now,
+    );
+    expect(confirmed).toContain(
+      '($20.00), sent 12 minutes ago. Phone confirmed 5 minutes ago. Mobile or landline, email given.',
+    );
+    const unconfirmed = leadOfferSms(
+      { ...base, facts: { phone_confirmed_at: null, line_type: 'mobile', email_present: false } },
+      now,
+    );
+    expect(unconfirmed).toContain('Phone not confirmed yet. Mobile, no email.');
+    expect(unconfirmed).not.toMatch(/mobile_or|_/);
+    expect(unconfirmed).toContain('https://x/claim/t');
   });
 });

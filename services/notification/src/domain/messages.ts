@@ -1,5 +1,12 @@
 /** Texts of the messages notification sends (pure, so their content is unit-tested). */
-import { formatCents, formatDateTime, humanizeValue } from '@leadmarket/contracts';
+import {
+  contactFactsWords,
+  formatCents,
+  formatDateTime,
+  humanizeValue,
+  timeAgo,
+  type ContactFactsView,
+} from '@leadmarket/contracts';
 
 const humanize = (value: string): string => humanizeValue(value);
 
@@ -10,21 +17,32 @@ export const dashboardUrl = (publicBaseUrl: string): string => `${publicBaseUrl.
 export const claimLink = (publicBaseUrl: string, token: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}/claim/${encodeURIComponent(token)}`;
 
-/** The SMS offering a lead: category, sub-service, ZIP, price and the claim link. No customer details. */
-export function leadOfferSms(o: {
-  service_category: string;
-  sub_service: string;
-  zip_code: string;
-  price_cents: number;
-  urgency?: string;
-  link: string;
-}): string {
+/**
+ * The SMS offering a lead: category, sub-service, ZIP, price, how long ago it was sent, what is known
+ * of the contact (phone confirmed, line type, email given; never the contact) and the claim link.
+ */
+export function leadOfferSms(
+  o: {
+    service_category: string;
+    sub_service: string;
+    zip_code: string;
+    price_cents: number;
+    urgency?: string;
+    link: string;
+    submitted_at?: string;
+    /** Absent from older events: then nothing is said of the contact. */
+    facts?: ContactFactsView;
+  },
+  now: Date = new Date(),
+): string {
   const what =
     o.sub_service && humanize(o.sub_service) !== humanize(o.service_category)
       ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}`
       : humanize(o.service_category);
   const urgency = o.urgency ? `${o.urgency} ` : '';
-  return `leadmarket: New ${urgency}${what} lead in ZIP ${o.zip_code} (${formatCents(o.price_cents)}). First to claim gets it: ${o.link} Reply STOP to opt out.`;
+  const sent = o.submitted_at ? `, sent ${timeAgo(o.submitted_at, now)}` : '';
+  const facts = o.facts ? ` ${contactFactsWords(o.facts, now)}` : '';
+  return `leadmarket: New ${urgency}${what} lead in ZIP ${o.zip_code} (${formatCents(o.price_cents)})${sent}.${facts} First to claim gets it: ${o.link} Reply STOP to opt out.`;
 }
 
 export function passwordResetEmail(resetUrl: string, expiresAt: string): { subject: string; body: string } {

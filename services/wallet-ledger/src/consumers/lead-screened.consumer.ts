@@ -39,6 +39,8 @@ export const leadScreenedConsumer = defineWalletConsumer({
           preferred_contractor_id: d.preferred_contractor_id,
           is_test: d.is_test,
           submitted_at: d.submitted_at,
+          // The line type and whether an email was given (never the contact): matching shows them before the sale.
+          ...(d.contact ? { contact: d.contact } : {}),
           // The stored price, the one the purchase charges (equal to `resolved` unless fixed earlier).
           price_cents: Number(row.price_cents),
           lead_type: row.lead_type as LeadType,

@@ -9,6 +9,7 @@ import * as contractorOfferStats from './2026_11_25_0100_contractor_offer_stats.
 import * as leadTargets from './2026_11_25_0200_lead_targets.js';
 import * as oneEventPerLead from './2026_11_25_0300_one_event_per_lead.js';
 import * as availableLeadsByTrade from './2026_11_25_2100_available_leads_by_trade.js';
+import * as phoneConfirmationRule from './2026_11_27_2300_phone_confirmation_rule.js';
 
 /** Matching's migrations in the order they run. */
 export const migrations: MigrationSet = {
@@ -22,4 +23,5 @@ export const migrations: MigrationSet = {
   '2026_11_25_0200_lead_targets': leadTargets,
   '2026_11_25_0300_one_event_per_lead': oneEventPerLead,
   '2026_11_25_2100_available_leads_by_trade': availableLeadsByTrade,
+  '2026_11_27_2300_phone_confirmation_rule': phoneConfirmationRule,
 };
