@@ -26,4 +26,16 @@ export const CustomerToBeToldV1 = z.object({
   offered: z.number().int().nonnegative().optional(),
   /** Rejected: screening's reason codes (contracts' leadProblems words them). */
   reasons: z.array(z.string()).optional(),
+  /**
+   * Sold: the job and the sale, for the buyer's webhook (lead.purchased carries the customer's
+   * contact and the job; notification, the only consumer, is the only one that may see both).
+   */
+  zip_code: z.string().optional(),
+  description: z.string().optional(),
+  urgency: z.enum(['Standard', 'Premium', 'Emergency']).optional(),
+  requested_at: isoTime.optional(),
+  purchase_id: z.string().uuid().optional(),
+  price_cents: z.number().int().optional(),
+  channel: z.enum(['dashboard', 'claim']).optional(),
+  purchased_at: isoTime.optional(),
 });

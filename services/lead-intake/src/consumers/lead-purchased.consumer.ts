@@ -22,7 +22,12 @@ export const leadPurchasedConsumer = defineLeadIntakeConsumer({
     if (!recorded) return;
     const lead = await findLead(ctx.trx, data.lead_id);
     if (lead?.purchased_by !== data.contractor_id) return;
-    const notice = customerNotice(lead, 'sold', data.contractor_id, new Date());
+    const notice = customerNotice(lead, 'sold', data.contractor_id, new Date(), undefined, {
+      purchase_id: data.purchase_id,
+      price_cents: data.price_cents,
+      channel: data.channel,
+      purchased_at: data.purchased_at,
+    });
     if (notice) await ctx.emit([notice]);
   },
 });

@@ -14,6 +14,8 @@ export function customerNotice(
   at: Date,
   /** Unsold: how many contractors were offered it, when matching said. */
   offered?: number,
+  /** Sold: the sale, which with the job goes to the buyer's webhook. */
+  sale?: { purchase_id: string; price_cents: number; channel: 'dashboard' | 'claim'; purchased_at: string },
 ): { type: 'CustomerToBeTold'; data: EventData<'CustomerToBeTold'> } | undefined {
   if (lead.status === 'deleted' || !lead.phone) return undefined;
   return {
@@ -29,6 +31,15 @@ export function customerNotice(
       sub_service: lead.sub_service,
       occurred_at: at.toISOString(),
       ...(offered === undefined ? {} : { offered }),
+      ...(sale
+        ? {
+            ...sale,
+            zip_code: lead.zip_code,
+            description: lead.description,
+            urgency: lead.urgency,
+            requested_at: lead.created_at.toISOString(),
+          }
+        : {}),
     },
   };
 }
