@@ -17,3 +17,4 @@ export * from './pricing.js';
 export * from './spend-caps.js';
 export * from './api-keys.js';
 export * from './outcomes.js';
+export * from './webhooks.js';

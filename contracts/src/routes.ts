@@ -147,6 +147,13 @@ export const ROUTES = {
   'update-lead-outcome': route('lead-intake', 'contractor', ['POST'], 'implied'),
   'get-outcome-reports': route('wallet-ledger', 'contractor', ['GET'], 'implied'),
   'admin-category-outcomes': route('admin', 'admin', ['GET'], 'implied'),
+
+  // Webhooks to the contractor's own tools: notification delivers them (docs/integrations.md)
+  'webhook-endpoints': route('notification', 'contractor', ['GET', 'POST', 'PUT', 'DELETE'], 'implied'),
+  'webhook-endpoint-secret': route('notification', 'contractor', ['POST'], 'implied'),
+  'webhook-endpoint-test': route('notification', 'contractor', ['POST'], 'implied'),
+  'webhook-deliveries': route('notification', 'contractor', ['GET'], 'implied'),
+  'webhook-delivery-replay': route('notification', 'contractor', ['POST'], 'implied'),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type FunctionName = keyof typeof ROUTES;

@@ -36,6 +36,7 @@ const REQUIRED = {
   LEAD_IP_HASH_SALT: 'salt-1',
   SIGNUP_CREDIT_HASH_SALT: 'salt-2',
   CLAIM_TOKEN_KEY: 'claim-key',
+  WEBHOOK_SECRET_KEY: 'webhook-key',
 };
 const SERVICES: readonly string[] = SERVICE_NAMES;
 /** Not secrets: where things are, production mode, channel switches and the sender's address. */

@@ -85,6 +85,17 @@ import {
 } from './contractors.js';
 import { INTERNAL_CALLS } from './internal.js';
 import {
+  WebhookDeliveriesQuerySchema,
+  WebhookDeliveriesResponseSchema,
+  WebhookEndpointCreateSchema,
+  WebhookEndpointIdSchema,
+  WebhookEndpointSecretResponseSchema,
+  WebhookEndpointsResponseSchema,
+  WebhookEndpointUpdateSchema,
+  WebhookQueuedResponseSchema,
+  WebhookReplaySchema,
+} from './notification.js';
+import {
   ContactRequestSchema,
   ContactResponseSchema,
   LeadActionRequestSchema,
@@ -681,6 +692,58 @@ export const FUNCTION_CALLS = {
   },
   'admin-category-outcomes': {
     GET: { summary: 'Close rates and ROI per category, every contractor', response: CategoryOutcomesResponseSchema },
+    },
+  },
+  'webhook-endpoints': {
+    GET: {
+      summary: "The contractor's webhook endpoints",
+      query: SessionFieldsSchema,
+      response: WebhookEndpointsResponseSchema,
+    },
+    POST: {
+      summary: 'Add a webhook endpoint; its signing secret is in this answer only',
+      body: WebhookEndpointCreateSchema,
+      response: WebhookEndpointSecretResponseSchema,
+      status: 201,
+    },
+    PUT: {
+      summary: 'Change a webhook endpoint (address, events) or enable it again',
+      body: WebhookEndpointUpdateSchema,
+      response: WebhookEndpointsResponseSchema,
+    },
+    DELETE: {
+      summary: 'Remove a webhook endpoint (its pending deliveries are dropped)',
+      body: WebhookEndpointIdSchema,
+      response: WebhookEndpointsResponseSchema,
+    },
+  },
+  'webhook-endpoint-secret': {
+    POST: {
+      summary: "Replace an endpoint's signing secret; the new one is in this answer only",
+      body: WebhookEndpointIdSchema,
+      response: WebhookEndpointSecretResponseSchema,
+    },
+  },
+  'webhook-endpoint-test': {
+    POST: {
+      summary: 'Send a webhook.test event to an endpoint',
+      body: WebhookEndpointIdSchema,
+      response: WebhookQueuedResponseSchema,
+    },
+  },
+  'webhook-deliveries': {
+    GET: {
+      summary: "An endpoint's delivery log: each message with every attempt's status, time and duration",
+      query: WebhookDeliveriesQuerySchema,
+      response: WebhookDeliveriesResponseSchema,
+    },
+  },
+  'webhook-delivery-replay': {
+    POST: {
+      summary: 'Send a logged message again, with the same webhook-id',
+      body: WebhookReplaySchema,
+      response: WebhookQueuedResponseSchema,
+    },
   },
 } as const satisfies FunctionCalls;
 

@@ -9,5 +9,6 @@ export * from './wallet-ledger.js';
 export * from './matching.js';
 export * from './admin.js';
 export * from './screening.js';
+export * from './notification.js';
 export * from './internal.js';
 export * from './functions.js';

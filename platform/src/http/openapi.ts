@@ -12,6 +12,12 @@ import {
   type AuthKind,
   type FunctionCallDef,
   type FunctionName,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  WEBHOOK_TEST_TYPE,
+  webhookBodySchema,
+  type WebhookMessageType,
 } from '@leadmarket/contracts';
 import Fastify from 'fastify';
 import {
@@ -161,5 +167,57 @@ export async function buildOpenApiDocument(version = projectVersion()): Promise<
   await app.ready();
   const document = app.swagger() as OpenAPIV3_1.Document;
   await app.close();
+  document.webhooks = webhooksSection();
   return document;
+}
+
+/** A payload's JSON Schema as an OpenAPI 3.1 schema object (which is JSON Schema 2020-12 without `$schema`). */
+function payloadSchema(type: WebhookMessageType): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(webhookBodySchema(type), { io: 'input' });
+  return schema;
+}
+
+const WEBHOOK_HEADER_WORDS: Record<keyof typeof WEBHOOK_HEADERS, string> = {
+  id: 'The message id (`msg_…`): the same on every retry and replay of this message; dedupe on it.',
+  timestamp: 'Seconds since the Unix epoch when this attempt was signed; refuse one far from your clock.',
+  signature:
+    '`v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the bytes of your `whsec_` secret (space-separated when there are several).',
+};
+
+/**
+ * The `webhooks` section: what a contractor's endpoint receives for each event type, signed per
+ * Standard Webhooks (docs/integrations.md), with the payload schemas of contracts/src/webhooks.ts.
+ */
+function webhooksSection(): OpenAPIV3_1.Document['webhooks'] {
+  const types = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_TYPE] as WebhookMessageType[];
+  return Object.fromEntries(
+    types.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook-${type}`,
+          summary: WEBHOOK_EVENT_LABELS[type],
+          description:
+            'POSTed to each of the contractor’s endpoints subscribed to this event (Settings → Integrations). Answer 2xx within 10 s; timeouts, 5xx and 429 are retried with exponential back-off for 24 hours, other answers are not.',
+          parameters: (Object.keys(WEBHOOK_HEADERS) as (keyof typeof WEBHOOK_HEADERS)[]).map((key) => ({
+            name: WEBHOOK_HEADERS[key],
+            in: 'header' as const,
+            required: true,
+            description: WEBHOOK_HEADER_WORDS[key],
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: payloadSchema(type),
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Received. Any other answer counts as a failed attempt.' } },
+        },
+      },
+    ]),
+    // openapi-types' 3.1 schema objects do not take a JSON Schema 2020-12 document as zod writes it.
+  ) as OpenAPIV3_1.Document['webhooks'];
 }

@@ -1,5 +1,5 @@
 import { toE164 } from '@leadmarket/contracts';
-import { envBoolean, envInt, loadConfig } from '@leadmarket/platform';
+import { ConfigError, envBoolean, envInt, loadConfig } from '@leadmarket/platform';
 import { z } from 'zod';
 
 const optional = z
@@ -54,11 +54,31 @@ export const NotificationConfigSchema = z.object({
    * the unreachable-customer credit without Twilio (e2e). Ignored when Twilio is configured.
    */
   DEV_SMS_UNREACHABLE_NUMBERS: phoneList,
+  /**
+   * Server key the contractors' webhook signing secrets are encrypted with (at least 32 characters),
+   * so a copy of the database alone does not sign for them. Required in production.
+   */
+  WEBHOOK_SECRET_KEY: optional,
+  /**
+   * Development and tests only: let webhook endpoints resolve to loopback (a receiver on this
+   * machine). Private, link-local and metadata addresses stay refused; production refuses the switch.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: envBoolean(false),
+  /** How long a webhook message is retried (exponential back-off) before it fails, and how long an endpoint may fail throughout before it is disabled. */
+  WEBHOOK_RETRY_WINDOW_HOURS: envInt(24, 1),
+  /** One webhook attempt's limit: connecting, and waiting for the answer's headers and body. */
+  WEBHOOK_TIMEOUT_MS: envInt(10_000, 100),
+  /** Webhook messages one worker takes at once (each claimed with SKIP LOCKED, so instances share the work). */
+  WEBHOOK_BATCH_SIZE: envInt(10, 1),
 });
 export type NotificationConfig = z.infer<typeof NotificationConfigSchema>;
 
-export const loadNotificationConfig = (env: Record<string, string | undefined>): NotificationConfig =>
-  loadConfig(NotificationConfigSchema, env as NodeJS.ProcessEnv);
+export const loadNotificationConfig = (env: Record<string, string | undefined>): NotificationConfig => {
+  const config = loadConfig(NotificationConfigSchema, env as NodeJS.ProcessEnv);
+  if (config.NODE_ENV === 'production' && config.WEBHOOK_ALLOW_LOOPBACK)
+    throw new ConfigError(['WEBHOOK_ALLOW_LOOPBACK=true is refused in production: endpoints must be public addresses']);
+  return config;
+};
 
 /** True when Twilio is configured (else SMS use the development sink). */
 export const twilioConfigured = (

@@ -6,8 +6,11 @@ import { migrations } from './db/migrations/index.js';
 import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
 import { senderJob } from './use-cases/send-deliveries.js';
+import { registerWebhookRoutes } from './routes/webhooks.routes.js';
+import { webhookWorker } from './use-cases/deliver-webhooks.js';
+import { WEBHOOK_SECRET_REQUIREMENT } from './domain/webhook-secrets.js';
 
-/** The notification service: SMS offers, emails, Twilio status callbacks and the development outbox. */
+/** The notification service: SMS offers, emails, contractors' webhooks, Twilio status callbacks and the development outbox. */
 export const service = defineService({
   name: 'notification',
   migrations,
@@ -22,6 +25,8 @@ export const service = defineService({
     { variables: ['SMTP_URL'], purpose: 'password-reset and support emails', unlessSwitch: 'EMAIL_DISABLED' },
     // The claim links of lead-offer SMS are rebuilt from this key (docs/adr/0013).
     { ...CLAIM_TOKEN_REQUIREMENT, unlessSwitch: 'SMS_DISABLED' },
+    // Contractors' webhook signing secrets are sealed with this key (docs/adr/0048-webhooks-from-notification.md).
+    WEBHOOK_SECRET_REQUIREMENT,
   ],
   register(app, ctx) {
     // Twilio posts status callbacks form-encoded; the gateway forwards the raw body.
@@ -30,8 +35,9 @@ export const service = defineService({
     });
     registerTwilioStatusRoutes(app, ctx, ctx.config);
     registerOutboxRoutes(app, ctx);
+    registerWebhookRoutes(app, ctx);
   },
-  background: (ctx) => [senderJob(ctx)],
+  background: (ctx) => [senderJob(ctx), webhookWorker(ctx)],
   // A message the provider may or may not have sent is never sent again blindly (docs/adr/0010):
   // an operator looks it up at the provider and settles it.
   attention: async (ctx) => ({ deliveries_unknown: await countUnknownDeliveries(ctx.db) }),

@@ -1,4 +1,4 @@
-import { toE164 } from '@leadmarket/contracts';
+import { toE164, type EventData } from '@leadmarket/contracts';
 import { businessOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
 import {
@@ -12,6 +12,8 @@ import {
   unsoldSms,
 } from '../domain/customer-messages.js';
 import { defineNotificationConsumer } from '../context.js';
+import { queueWebhooks } from '../use-cases/queue-webhooks.js';
+import { serviceLabel } from '@leadmarket/contracts/catalogue';
 
 /**
  * The customer hears about their request: its screening's outcome when the form could only say
@@ -22,7 +24,9 @@ import { defineNotificationConsumer } from '../context.js';
  */
 export const customerToBeToldConsumer = defineNotificationConsumer({
   event: 'CustomerToBeTold',
-  async handle({ data }, { trx, afterCommit, log, service }) {
+  async handle({ data }, ctx) {
+    const { trx, afterCommit, log, service } = ctx;
+    await buyersWebhook(data, ctx);
     const business = data.contractor_id ? await businessOf(trx, data.contractor_id) : undefined;
     if (data.outcome === 'sold' && !business)
       log.warn(
@@ -73,3 +77,40 @@ export const customerToBeToldConsumer = defineNotificationConsumer({
     if (queued) afterCommit(service.senderWakeup.wake);
   },
 });
+
+/**
+ * lead.purchased to the buyer's endpoints: the customer's contact and the job arrive here only (lead-intake
+ * sends them with the sale). An event from before the job was carried queues nothing.
+ */
+async function buyersWebhook(
+  data: EventData<'CustomerToBeTold'>,
+  ctx: Parameters<typeof customerToBeToldConsumer.handle>[1],
+): Promise<void> {
+  if (data.outcome !== 'sold' || !data.contractor_id) return;
+  const { purchase_id, price_cents, channel, purchased_at, zip_code, description, urgency, requested_at } = data;
+  if (!purchase_id || price_cents === undefined || !channel || !purchased_at || zip_code === undefined || !urgency)
+    return;
+  await queueWebhooks(ctx, {
+    contractorId: data.contractor_id,
+    type: 'lead.purchased',
+    eventKey: `lead.purchased:${data.lead_id}`,
+    leadId: data.lead_id,
+    data: {
+      lead_id: data.lead_id,
+      purchase_id,
+      price_cents,
+      channel,
+      purchased_at,
+      customer: { name: data.customer_name, phone: data.phone, email: data.email },
+      job: {
+        service_category: data.service_category,
+        sub_service: data.sub_service,
+        service_label: serviceLabel(data.service_category, data.sub_service),
+        description: description ?? '',
+        zip_code,
+        urgency,
+        requested_at: requested_at ?? purchased_at,
+      },
+    },
+  });
+}

@@ -5,6 +5,59 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 export interface NotificationDatabase extends PlatformTables {
   contacts: ContactsTable;
   deliveries: DeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** A contractor's webhook endpoint. */
+export interface WebhookEndpointsTable {
+  id: string;
+  contractor_id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  /** The whsec_ secret sealed with WEBHOOK_SECRET_KEY (domain/webhook-secrets.ts). */
+  secret_sealed: string;
+  secret_hint: string;
+  status: Generated<'enabled' | 'disabled'>;
+  disabled_reason: string | null;
+  disabled_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export type WebhookMessageStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+
+/** One event to one endpoint; `id` is its webhook-id on every attempt and replay. */
+export interface WebhookMessagesTable {
+  id: string;
+  endpoint_id: string;
+  contractor_id: string;
+  event_key: string;
+  type: string;
+  lead_id: string | null;
+  body: string;
+  status: WebhookMessageStatus;
+  trigger: 'scheduled' | 'replay';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  window_start: Timestamp;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
+/** One attempt of the delivery log: the answer's status and size, never its body. */
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  message_id: string;
+  attempted_at: Timestamp;
+  duration_ms: number;
+  status_code: number | null;
+  response_bytes: number | null;
+  error: string | null;
+  trigger: 'scheduled' | 'replay';
 }
 
 /** Where a contractor's messages go (a projection of contractors' profile events). */
@@ -31,7 +84,8 @@ export type DeliveryKind =
   | 'customer_update'
   /** The customer's phone confirmation code (docs/adr/0045-phone-confirmed-before-the-offer.md). */
   | 'contact_code'
-  | 'auto_credit';
+  | 'auto_credit'
+  | 'webhook_disabled';
 
 /**
  * pending → sending → sent (→ delivered | undelivered | failed from provider callbacks) | failed;

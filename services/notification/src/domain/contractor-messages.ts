@@ -187,3 +187,24 @@ export function autoCreditReversedEmail(r: {
     ].join('\n'),
   };
 }
+
+/** A webhook endpoint was disabled after failing for the whole retry window (email). */
+export function webhookDisabledEmail(c: {
+  contact_name: string | null;
+  dashboard_url: string;
+  url: string;
+  hours: number;
+}): { subject: string; body: string } {
+  return {
+    subject: 'Your leadmarket webhook endpoint was turned off',
+    body: [
+      greeting(c.contact_name),
+      '',
+      `We could not deliver to your webhook endpoint ${c.url} for ${c.hours} hours, so we turned it off.`,
+      'Nothing more is sent to it until you turn it back on. The delivery log shows every attempt and what the endpoint answered,',
+      'and any delivery can be sent again from there once your endpoint works.',
+      '',
+      `Settings → Integrations in your dashboard: ${c.dashboard_url}`,
+    ].join('\n'),
+  };
+}
