@@ -6,6 +6,7 @@
  */
 import { z } from './zod.js';
 import { URGENCIES } from './constants.js';
+import { LEAD_OUTCOMES, LOST_REASONS } from './outcomes.js';
 
 /** The event types a contractor may subscribe an endpoint to. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -76,10 +77,19 @@ export const WebhookCreditGrantedSchema = z.object({
   granted_at: isoTime,
 });
 
-/** lead.outcome_recorded: you recorded what became of a lead (won, lost…). */
-export const WebhookLeadOutcomeRecordedSchema = z.looseObject({
+/** lead.outcome_recorded: you (or your API key) recorded what became of a lead you bought. */
+export const WebhookLeadOutcomeRecordedSchema = z.object({
   lead_id: z.string().uuid(),
-  outcome: z.string(),
+  outcome: z.enum(LEAD_OUTCOMES),
+  /** The outcome as the dashboard words it ("Won", "Never reached"). */
+  outcome_label: z.string(),
+  /** Won only: the job's value. */
+  job_value_cents: cents.nullable(),
+  /** Lost only. */
+  lost_reason: z.enum(LOST_REASONS).nullable(),
+  lost_reason_label: z.string().nullable(),
+  /** The outcome this one replaces (an outcome may be corrected), null for the first. */
+  previous_outcome: z.enum(LEAD_OUTCOMES).nullable(),
   recorded_at: isoTime,
 });
 

@@ -692,7 +692,6 @@ export const FUNCTION_CALLS = {
   },
   'admin-category-outcomes': {
     GET: { summary: 'Close rates and ROI per category, every contractor', response: CategoryOutcomesResponseSchema },
-    },
   },
   'webhook-endpoints': {
     GET: {

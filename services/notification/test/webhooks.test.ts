@@ -197,6 +197,44 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('sends each recorded outcome, a correction too, in the words of the dashboard', async () => {
+    const contractorId = randomUUID();
+    const receiver = await startReceiver([200]);
+    try {
+      const { id } = await addEndpoint(contractorId, receiver.url, ['lead.outcome_recorded']);
+      const leadId = randomUUID();
+      const outcome = (over: Record<string, unknown>) =>
+        publish(stack.infra.bus, 'lead-intake', {
+          type: 'LeadOutcomeRecorded',
+          data: {
+            lead_id: leadId,
+            contractor_id: contractorId,
+            outcome: 'lost',
+            job_value_cents: null,
+            lost_reason: 'price',
+            previous_outcome: null,
+            recorded_at: now(),
+            ...over,
+          } as never,
+        });
+      await outcome({});
+      await outcome({ outcome: 'won', job_value_cents: 480_000, lost_reason: null, previous_outcome: 'lost' });
+      await waitFor(async () => {
+        const log = await logOf(contractorId, id);
+        return log.length === 2 && log.every((m) => m.status === 'delivered');
+      }, 'both outcomes delivered');
+      const bodies = receiver.received.map((r) => JSON.parse(r.body).data);
+      expect(bodies).toContainEqual(
+        expect.objectContaining({ outcome: 'lost', outcome_label: 'Lost', lost_reason: 'price' }),
+      );
+      expect(bodies).toContainEqual(
+        expect.objectContaining({ outcome: 'won', job_value_cents: 480_000, previous_outcome: 'lost' }),
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('disables an endpoint down for the whole window and emails the contractor', async () => {
     const profile = { ...contractorProfile(), email: `hooks.${randomUUID().slice(0, 8)}@example.com` };
     await publish(stack.infra.bus, 'contractors', {

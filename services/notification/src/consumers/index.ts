@@ -11,6 +11,7 @@ import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
 import { customerToBeToldConsumer } from './customer-to-be-told.consumer.js';
 import { leadMatchedConsumer } from './lead-matched.consumer.js';
+import { leadOutcomeRecordedConsumer } from './lead-outcome-recorded.consumer.js';
 import { leadPurchasedConsumer } from './lead-purchased.consumer.js';
 import { passwordResetRequestedConsumer } from './password-reset-requested.consumer.js';
 import { refundDecidedConsumer } from './refund-decided.consumer.js';
@@ -36,4 +37,5 @@ export const consumers: ConsumerDefinition<EventType, NotificationContext>[] = [
   autoCreditGrantedConsumer,
   autoCreditReversedConsumer,
   contactCodeIssuedConsumer,
+  leadOutcomeRecordedConsumer,
 ];
