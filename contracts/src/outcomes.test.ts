@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOutcome,
+  formatPercent,
+  formatRoiRatio,
   OUTCOME_MESSAGES,
   outcomeCategoryOf,
   outcomeRecordedMessage,
@@ -78,5 +80,7 @@ describe('the rules of one outcome', () => {
     );
     expect(outcomeCategoryOf('home_services', 'hvac')).toEqual({ key: 'home_services/hvac', label: 'HVAC' });
     expect(outcomeCategoryOf('legal', 'personal_injury')).toEqual({ key: 'legal', label: 'Legal' });
+    expect([formatPercent(66.67), formatPercent(100), formatPercent(1566.67)]).toEqual(['66.7%', '100%', '1,566.7%']);
+    expect(formatRoiRatio(16.67)).toBe('16.7:1');
   });
 });

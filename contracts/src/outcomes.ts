@@ -141,3 +141,10 @@ export function outcomeCategoryOf(category: string, subService?: string | null):
   const found = PRICE_MATRIX_ROWS.find((r) => r.category === row.category && r.sub_service === row.sub_service);
   return { key: priceRowKey(row), label: found?.label ?? humanizeValue(row.category) };
 }
+
+/** A close rate or net return (percent) as people read it: 66.67 → "66.7%", 100 → "100%". */
+export const formatPercent = (percent: number): string =>
+  `${Number(percent ?? 0).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
+
+/** An ROI ratio as the spec writes it: 16.67 → "16.7:1". */
+export const formatRoiRatio = (ratio: number): string => `${Number(ratio ?? 0).toFixed(1)}:1`;

@@ -1,5 +1,6 @@
 import type {
   AdminBulkDeleteResponseSchema,
+  CategoryOutcomesResponse,
   AdminTestLeadResponseSchema,
   LeadReceipt,
   ScreeningRejectionsResponse,
@@ -168,6 +169,8 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
         method: 'DELETE',
         body: { category: row.category, sub_service: row.sub_service, lead_type },
       }),
+    /** Every contractor's close rate and ROI per category (docs/adr/0047-lead-outcomes.md). */
+    categoryOutcomes: () => call<CategoryOutcomesResponse>('admin-category-outcomes'),
     pricingHistory: async () =>
       listFrom<PricingChange>(await call('admin-pricing-history'), 'history', 'pricing_history'),
     refunds: async () =>

@@ -16,6 +16,7 @@ import type { LeadPrice, PricingChange } from '../api/types';
 import { formatDateTime, formatMoney } from '../utils/format';
 import { rowLabel, sourceText } from '../utils/price-rows';
 import { AdminTable } from './admin-table';
+import { CategoryOutcomesCard } from './category-outcomes-card';
 import { reportFailure, type Notify } from './notify';
 import { PriceChecker } from './price-checker';
 
@@ -220,6 +221,7 @@ export function PricingTab({ api, notify, refreshKey }: { api: AdminApi; notify:
         )}
       </section>
       <PriceChecker prices={entries} loaded={prices !== null} />
+      <CategoryOutcomesCard api={api} refreshKey={refreshKey} />
       <section className="admin-card" aria-labelledby="pricing-history-title">
         <h2 id="pricing-history-title">Recent Pricing Changes</h2>
         <AdminTable

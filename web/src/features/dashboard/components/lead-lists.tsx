@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatPhone } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { NEVER_REACHED_REFUND_REASON } from '@leadmarket/contracts/outcomes';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import { archiveLead } from '../api/archive-lead';
 import { errorText, type Session } from '../api/client';
@@ -11,6 +12,7 @@ import { ReceiptDialog } from './receipt-dialog';
 import { money, shortDate, humanize } from '../domain/rules';
 import { ContactActions } from './contacted-button';
 import { Dialog } from './dialog';
+import { OutcomeControls } from './outcome-form';
 import { ListControls, useServerPagedList } from './paged-search';
 
 type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
@@ -127,7 +129,7 @@ export function PurchasedList({
   refunds?: Map<string, RefundRequest>;
 } & ActionResult) {
   const { busy, run } = useLeadAction(session, result);
-  const [refundFor, setRefundFor] = useState<PurchasedLead | null>(null);
+  const [refundFor, setRefundFor] = useState<{ record: PurchasedLead; reason: string } | null>(null);
   const [receiptFor, setReceiptFor] = useState<string | null>(null);
   const paged = useServerPagedList(session, mode);
   if (paged.loading || (paged.error && paged.page.length === 0)) return <ListState paged={paged} />;
@@ -194,6 +196,18 @@ export function PurchasedList({
               {refund?.status === 'rejected' && refund.admin_notes && mode !== 'refunded' && (
                 <p className="dash-hint">Refund declined: {refund.admin_notes}</p>
               )}
+              {mode !== 'refunded' && (
+                <OutcomeControls
+                  session={session}
+                  record={record}
+                  onSuccess={result.onSuccess}
+                  onNeverReached={
+                    mode === 'purchased' && !refund
+                      ? (note) => setRefundFor({ record, reason: neverReachedReason(note) })
+                      : undefined
+                  }
+                />
+              )}
               {mode === 'purchased' && (
                 <div className="dash-lead__actions">
                   <button
@@ -213,7 +227,17 @@ export function PurchasedList({
                     {mine && busy?.kind === 'archive' ? 'Archiving...' : 'Archive'}
                   </button>
                   {!refund && (
-                    <button type="button" className="dash-btn dash-btn--link" onClick={() => setRefundFor(record)}>
+                    <button
+                      type="button"
+                      className="dash-btn dash-btn--link"
+                      onClick={() =>
+                        setRefundFor({
+                          record,
+                          reason:
+                            record.outcome?.outcome === 'never_reached' ? neverReachedReason(record.outcome.note) : '',
+                        })
+                      }
+                    >
                       Request Refund
                     </button>
                   )}
@@ -224,22 +248,36 @@ export function PurchasedList({
         })}
       </ul>
       {refundFor && (
-        <RefundDialog session={session} record={refundFor} onClose={() => setRefundFor(null)} {...result} />
+        <RefundDialog
+          session={session}
+          record={refundFor.record}
+          initialReason={refundFor.reason}
+          onClose={() => setRefundFor(null)}
+          {...result}
+        />
       )}
       {receiptFor && <ReceiptDialog session={session} leadId={receiptFor} onClose={() => setReceiptFor(null)} />}
     </>
   );
 }
 
-/** Ask for a refund of a bought lead; the wallet service decides the window and says so in its message. */
+/** The refund reason a "never reached" outcome prefills: the reason written for it, then the buyer's note. */
+const neverReachedReason = (note: string | null | undefined) =>
+  note ? `${NEVER_REACHED_REFUND_REASON}\nNote: ${note}` : NEVER_REACHED_REFUND_REASON;
+
+/**
+ * Ask for a refund of a bought lead; the wallet service decides the window and says so in its message.
+ * `initialReason` prefills the reason (a lead whose customer was never reached).
+ */
 function RefundDialog({
   session,
   record,
+  initialReason = '',
   onClose,
   onSuccess,
-}: { session: Session; record: PurchasedLead; onClose: () => void } & ActionResult) {
+}: { session: Session; record: PurchasedLead; initialReason?: string; onClose: () => void } & ActionResult) {
   const reasonId = useId();
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(initialReason);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -6,21 +6,30 @@ import {
   HIGHLIGHT_ROI_RATIO,
   WEEKLY_SUMMARY_WEEKS,
 } from '@leadmarket/contracts/constants';
+import type { OutcomeReportsResponse } from '@leadmarket/contracts';
 import type { Gamification, PerformanceMetrics, WeeklyReport } from '../api/types';
 import { money } from '../domain/rules';
 import { Chart } from './chart';
+import { OutcomeReports } from './outcome-reports';
 
-/** Reports: ROI calculator, response-time tracker, weekly trend chart and the 5-week summary. */
+/**
+ * Reports: close rate and ROI from recorded outcomes, the ROI calculator (prefilled from them),
+ * response-time tracker, weekly trend chart and the 5-week summary.
+ */
 export function ReportsTab({
   metrics,
   gamification,
   weeks,
   weeksError,
+  outcomes,
+  outcomesError = null,
 }: {
   metrics: PerformanceMetrics | undefined;
   gamification: Gamification | undefined;
   weeks: WeeklyReport[];
   weeksError: string | null;
+  outcomes?: OutcomeReportsResponse;
+  outcomesError?: string | null;
 }) {
   const recent = useMemo(() => weeks.slice(-WEEKLY_SUMMARY_WEEKS), [weeks]);
   const labels = useMemo(() => recent.map((w) => w.week_start_formatted), [recent]);
@@ -33,11 +42,8 @@ export function ReportsTab({
   );
   return (
     <div className="dash-reports">
-      <RoiCalculator
-        leads={metrics?.metrics.leads_purchased ?? 0}
-        spend={metrics?.metrics.total_spend ?? 0}
-        closeRate={metrics?.metrics.close_rate ?? 0}
-      />
+      <OutcomeReports reports={outcomes} error={outcomesError} />
+      <RoiCalculator {...calculatorFigures(metrics, outcomes)} />
       <ResponseTracker
         minutes={gamification?.avg_response_time ?? metrics?.metrics.avg_response_time ?? 0}
         score={gamification?.response_time_score ?? 0}
@@ -90,11 +96,40 @@ export function ReportsTab({
   );
 }
 
-/** Estimate revenue and ROI from the 30-day spend and an average job value the contractor enters. */
-function RoiCalculator({ leads, spend, closeRate }: { leads: number; spend: number; closeRate: number }) {
+/**
+ * The calculator's starting figures, from real ones when there are any: the 30-day leads and spend,
+ * the close rate and the average won job from recorded outcomes (else the 30-day close rate).
+ */
+function calculatorFigures(metrics: PerformanceMetrics | undefined, outcomes: OutcomeReportsResponse | undefined) {
+  const t = outcomes?.totals;
+  const decided = t ? t.won + t.lost + t.never_reached : 0;
+  return {
+    leads: metrics?.metrics.leads_purchased ?? 0,
+    spend: metrics?.metrics.total_spend ?? 0,
+    closeRate: decided > 0 ? t!.close_rate : (metrics?.metrics.close_rate ?? 0),
+    averageJob: t && t.average_job_value > 0 ? t.average_job_value : 0,
+    fromOutcomes: decided > 0,
+  };
+}
+
+/**
+ * Estimate revenue and ROI from the 30-day spend, a close rate and an average job value, each
+ * prefilled from real figures and editable. Keyed by them, so new figures start it afresh.
+ */
+function RoiCalculator(props: ReturnType<typeof calculatorFigures>) {
+  return <RoiCalculatorForm key={JSON.stringify(props)} {...props} />;
+}
+
+function RoiCalculatorForm({
+  leads,
+  spend,
+  closeRate,
+  averageJob,
+  fromOutcomes,
+}: ReturnType<typeof calculatorFigures>) {
   const ids = { job: useId(), rate: useId(), spend: useId() };
-  const [jobValue, setJobValue] = useState('500');
-  const [rate, setRate] = useState(String(closeRate > 0 ? Math.round(closeRate) : 25));
+  const [jobValue, setJobValue] = useState(String(averageJob > 0 ? Math.round(averageJob) : 500));
+  const [rate, setRate] = useState(String(closeRate > 0 ? Math.round(closeRate * 10) / 10 : 25));
   const [spent, setSpent] = useState(String(spend > 0 ? spend : 100));
   const job = Number(jobValue) || 0;
   const cost = Number(spent) || 0;
@@ -105,6 +140,11 @@ function RoiCalculator({ leads, spend, closeRate }: { leads: number; spend: numb
   return (
     <section className="dash-card" aria-labelledby="roi-title">
       <h3 id="roi-title">ROI Calculator</h3>
+      {fromOutcomes && (
+        <p className="dash-hint">
+          Prefilled from your recorded outcomes (average won job and close rate) and your 30-day lead spend.
+        </p>
+      )}
       <div className="dash-field">
         <label htmlFor={ids.job}>Average job value ($)</label>
         <input

@@ -17,6 +17,7 @@ import { useHistory } from '../api/get-purchase-history';
 import { usePurchasedCounts } from '../api/get-purchased-leads';
 import { useRefundRequests } from '../api/get-refund-requests';
 import { useWeeklyReports } from '../api/get-weekly-reports';
+import { useOutcomeReports } from '../api/get-outcome-reports';
 import { useSpendCaps } from '../api/spend-caps';
 import { useLiveDashboard } from '../api/live-events';
 import type { DashboardPayload, RefundRequest, WeeklyReport } from '../api/types';
@@ -119,6 +120,7 @@ export function DashboardPage() {
   const gamificationQuery = useGamification(verified, lacks('gamification'));
   const historyFirstPage = useHistory(verified, 1, lacks('history_total'));
   const weekly = useWeeklyReports(verified, tab === 'reports');
+  const outcomeReports = useOutcomeReports(verified, tab === 'reports');
   const refundRequests = useRefundRequests(verified, boughtTab);
   const live = useLiveDashboard(verified);
   const availableData = available.data;
@@ -359,6 +361,12 @@ export function DashboardPage() {
               weeks={weeks}
               weeksError={
                 weekly.error && !weekly.data ? errorText(weekly.error, 'Failed to load weekly reports') : null
+              }
+              outcomes={outcomeReports.data}
+              outcomesError={
+                outcomeReports.error && !outcomeReports.data
+                  ? errorText(outcomeReports.error, 'Failed to load close rate and ROI')
+                  : null
               }
             />
           )}
