@@ -79,7 +79,7 @@ export function ApiKeysCard({ session, onSuccess }: { session: Session; onSucces
   const full = data !== undefined && keys.length >= data.max_keys;
 
   return (
-    <section className="dash-card" aria-labelledby="api-keys-title" data-testid="api-keys">
+    <section className="dash-card dash-card--wide" aria-labelledby="api-keys-title" data-testid="api-keys">
       <h3 id="api-keys-title">API keys</h3>
       <p className="dash-hint">
         Let your CRM or an automation tool read the leads you bought and update their status, with{' '}
@@ -87,8 +87,9 @@ export function ApiKeysCard({ session, onSuccess }: { session: Session; onSucces
       </p>
 
       {created && (
-        <div className="dash-api-key-secret" role="status" data-testid="api-key-secret">
-          <p>
+        <div className="dash-api-key-secret" data-testid="api-key-secret">
+          {/* Announced: the message, not the key (a screen reader spelling out 46 characters helps nobody). */}
+          <p role="status">
             <strong>{created.message}</strong>
           </p>
           <p>
@@ -170,9 +171,8 @@ export function ApiKeysCard({ session, onSuccess }: { session: Session; onSucces
                 <th scope="col">Key</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                {/* Visible: a visually hidden label, absolutely placed in a scrolling table, widens a phone's page. */}
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
