@@ -2,7 +2,7 @@ import { formatPhone } from '@leadmarket/contracts/display';
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import type { AdminApi } from '../api/admin-api';
-import type { AdminContractor } from '../api/types';
+import { contractorCsvRow, zipList } from '../utils/csv';
 import { catalogueLabel, formatMoney } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { ContractorPage } from './contractor-page';
@@ -24,12 +24,6 @@ const COLUMNS = [
   'Total Spend',
   'Actions',
 ];
-
-function zipList(zips: AdminContractor['zip_codes']): string {
-  return Array.isArray(zips) ? zips.join(', ') : (zips ?? '');
-}
-
-const csvRow = (c: AdminContractor) => ({ ...c, zip_codes: zipList(c.zip_codes) });
 
 /**
  * Contractors (§2 tab 2): search, date order and paging on the server; selection on the page;
@@ -127,8 +121,8 @@ export function ContractorsTab({
           selection={selection}
           deleteDisabled={busy || selectedIds.length === 0}
           onDeleteSelected={deleteSelected}
-          selectedRows={() => contractors.filter((c) => selection.isSelected(c.id)).map(csvRow)}
-          pageRows={() => contractors.map(csvRow)}
+          selectedRows={() => contractors.filter((c) => selection.isSelected(c.id)).map(contractorCsvRow)}
+          pageRows={() => contractors.map(contractorCsvRow)}
           exportAll={() => api.exportAll('admin-contractors-export', list.query)}
           exportPrefix="contractors"
           notify={notify}

@@ -5,6 +5,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import type { AdminApi } from '../api/admin-api';
 import type { AdminLead } from '../api/types';
+import { leadCsvRow } from '../utils/csv';
 import { catalogueLabel, formatDate, humanize } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { Field } from './field';
@@ -16,17 +17,6 @@ import { SelectableTableToolbar } from './selectable-table-toolbar';
 import { LeadStatusBadge } from './status-badge';
 import { useRowSelection } from './use-row-selection';
 import { useServerList } from './use-server-list';
-
-/** A flat CSV row of a lead: assignments become "business (status)" names. */
-function leadCsvRow(lead: AdminLead): Record<string, unknown> {
-  const { contractor_leads, ...rest } = lead;
-  return {
-    ...rest,
-    assigned_contractors: (contractor_leads ?? [])
-      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${humanize(a.status)})`)
-      .join('; '),
-  };
-}
 
 const COLUMNS = ['Select', 'Customer', 'Service', 'Location', 'Status', 'Created', 'Assigned Contractors', 'Actions'];
 

@@ -1,4 +1,5 @@
 import type { Transaction } from '../api/types';
+import { transactionCsvRow } from '../utils/csv';
 import { formatDateTime, formatMoney, humanize, plural } from '../utils/format';
 import { AdminTable } from './admin-table';
 import { ExportButton } from './export-button';
@@ -18,12 +19,7 @@ export function TransactionsTab({
   totalRevenue: number;
   notify: Notify;
 }) {
-  const rows = () =>
-    (transactions ?? []).map(({ contractors, ...rest }) => ({
-      ...rest,
-      contractor: contractors?.business_name ?? '',
-      contact_name: contractors?.contact_name ?? '',
-    }));
+  const rows = () => (transactions ?? []).map(transactionCsvRow);
   return (
     <section className="admin-card" aria-labelledby="transactions-title">
       <div className="admin-toolbar">

@@ -1,4 +1,35 @@
 import { csvFileName, toCsv } from '@leadmarket/contracts/csv';
+import type { AdminContractor, AdminLead, Transaction } from '../api/types';
+import { humanize } from './format';
+
+/** A flat CSV row of a lead: assignments become "business (status)" names. */
+export function leadCsvRow(lead: AdminLead): Record<string, unknown> {
+  const { contractor_leads, ...rest } = lead;
+  return {
+    ...rest,
+    assigned_contractors: (contractor_leads ?? [])
+      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${humanize(a.status)})`)
+      .join('; '),
+  };
+}
+
+/** A contractor's ZIP codes as one text, however the list came. */
+export function zipList(zips: AdminContractor['zip_codes']): string {
+  return Array.isArray(zips) ? zips.join(', ') : (zips ?? '');
+}
+
+/** A flat CSV row of a contractor: its ZIP codes as one text. */
+export const contractorCsvRow = (c: AdminContractor): Record<string, unknown> => ({
+  ...c,
+  zip_codes: zipList(c.zip_codes),
+});
+
+/** A flat CSV row of a transaction: the contractor's names beside the transaction's own fields. */
+export const transactionCsvRow = ({ contractors, ...rest }: Transaction): Record<string, unknown> => ({
+  ...rest,
+  contractor: contractors?.business_name ?? '',
+  contact_name: contractors?.contact_name ?? '',
+});
 
 /** CSV text of the rows: the first row's keys are the header (spec §7), one line per row. */
 export function rowsToCsv(rows: ReadonlyArray<Record<string, unknown>>): string {
