@@ -8,6 +8,7 @@ import {
   outcomeRecordedMessage,
   parseDollarsToCents,
 } from './outcomes.js';
+import { LeadOutcomeRecordedV1 } from './events/outcomes.js';
 
 describe('job values typed in dollars', () => {
   it.each([
@@ -82,5 +83,31 @@ describe('the rules of one outcome', () => {
     expect(outcomeCategoryOf('legal', 'personal_injury')).toEqual({ key: 'legal', label: 'Legal' });
     expect([formatPercent(66.67), formatPercent(100), formatPercent(1566.67)]).toEqual(['66.7%', '100%', '1,566.7%']);
     expect(formatRoiRatio(16.67)).toBe('16.7:1');
+  });
+});
+
+describe('LeadOutcomeRecorded', () => {
+  it('carries the outcome only: a note or contact put in by mistake is dropped before it leaves', () => {
+    const data = LeadOutcomeRecordedV1.parse({
+      lead_id: '00000000-0000-4000-8000-000000000001',
+      contractor_id: 'c-1',
+      outcome: 'never_reached',
+      job_value_cents: null,
+      lost_reason: null,
+      previous_outcome: 'contacted',
+      recorded_at: '2026-11-27T21:00:00Z',
+      note: 'her cell is 415 867 5309',
+      phone: '+14158675309',
+      customer_name: 'Jane Doe',
+    });
+    expect(Object.keys(data).sort()).toEqual([
+      'contractor_id',
+      'job_value_cents',
+      'lead_id',
+      'lost_reason',
+      'outcome',
+      'previous_outcome',
+      'recorded_at',
+    ]);
   });
 });

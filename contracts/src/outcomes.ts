@@ -49,6 +49,7 @@ export const OUTCOME_MESSAGES = {
   lostReasonRequired: `Please choose why the job was lost: ${LOST_REASONS.map((r) => LOST_REASON_LABELS[r]).join(', ')}`,
   lostReasonOnlyWhenLost: 'A reason is kept only for a lost lead; leave it empty for this outcome',
   noteTooLong: `Please keep the note under ${MAX_OUTCOME_NOTE_LENGTH} characters`,
+  noteNotText: 'Please write the note as text',
 } as const;
 
 /**

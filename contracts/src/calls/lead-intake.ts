@@ -167,10 +167,18 @@ export const MarkLeadContactedResponseSchema = z.object({
  */
 export const UpdateLeadOutcomeRequestSchema = LeadActionRequestSchema.extend({
   outcome: z.enum(LEAD_OUTCOMES, { error: OUTCOME_MESSAGES.outcomeRequired }),
-  job_value: z.union([z.string().max(40), z.number(), z.null()]).optional(),
-  lost_reason: z.string().max(40).nullable().optional(),
+  job_value: z
+    .union([z.string().max(40, OUTCOME_MESSAGES.jobValueNotANumber), z.number(), z.null()], {
+      error: OUTCOME_MESSAGES.jobValueNotANumber,
+    })
+    .optional(),
+  lost_reason: z
+    .string({ error: OUTCOME_MESSAGES.lostReasonRequired })
+    .max(40, OUTCOME_MESSAGES.lostReasonRequired)
+    .nullable()
+    .optional(),
   note: z
-    .string()
+    .string({ error: OUTCOME_MESSAGES.noteNotText })
     .max(MAX_OUTCOME_NOTE_LENGTH * 2, OUTCOME_MESSAGES.noteTooLong)
     .nullable()
     .optional(),

@@ -73,6 +73,11 @@ describe('update-lead-outcome', () => {
       [{ outcome: 'lost' }, OUTCOME_MESSAGES.lostReasonRequired],
       [{ outcome: 'lost', lost_reason: 'weather' }, OUTCOME_MESSAGES.lostReasonRequired],
       [{ outcome: 'quoted', job_value: '900' }, OUTCOME_MESSAGES.jobValueOnlyWhenWon],
+      [{ outcome: 'won', job_value: true }, OUTCOME_MESSAGES.jobValueNotANumber],
+      [{ outcome: 'won', job_value: '1'.repeat(60) }, OUTCOME_MESSAGES.jobValueNotANumber],
+      [{ outcome: 'lost', lost_reason: 5 }, OUTCOME_MESSAGES.lostReasonRequired],
+      [{ outcome: 'contacted', note: { text: 'hi' } }, OUTCOME_MESSAGES.noteNotText],
+      [{ outcome: 'contacted', note: 'x'.repeat(501) }, OUTCOME_MESSAGES.noteTooLong],
     ];
     for (const [body, message] of cases) {
       const res = await call(body);
