@@ -34,7 +34,7 @@ const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const PER_LEAD = { transactions: 7, publishes: 4, httpRequests: 2 + 5 };
 
 /**
- * A lead's whole life adds its sale: the claim (client → gateway → lead-intake), the purchase's
+ * A lead's whole life adds its sale: the claim (client → gateway → wallet-ledger), the purchase's
  * transaction at wallet-ledger, LeadPurchased published and handled by lead-intake, matching and
  * notification, and the customer's SMS to Twilio.
  */

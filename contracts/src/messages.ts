@@ -142,3 +142,22 @@ export const MESSAGES = {
       `This part of leadmarket (${label}) is temporarily unavailable; everything else still works. Please try again in ${retryAfterSeconds} seconds.`,
   },
 } as const;
+
+/**
+ * The claim link's own answers (the spec shows the server's message under 'Lead Unavailable' or on
+ * the form): lead-intake's leads-claim-get and leads-claim-status, wallet-ledger's leads-claim-post.
+ */
+export const CLAIM_MESSAGES = {
+  unknown: 'This lead is no longer available. The link may be wrong or no longer valid.',
+  expired: 'This claim link has expired. The lead is no longer available.',
+  alreadyClaimed: 'This lead has already been claimed by another contractor.',
+  claimedByLinkOwner:
+    'You claimed this lead with this link. Log in to see the customer’s contact, or find the lead under Purchased in your dashboard.',
+  unavailable: 'This lead is no longer available.',
+  wrongContractor: 'This claim link was sent to a different contractor. Check your contractor ID.',
+  purchaseUnavailable: 'Claiming leads is not available right now. Please try again in a few minutes.',
+  offersUnavailable: 'This claim link cannot be checked right now. Please try again in a few minutes.',
+  /** Bought, but the contact could not be read for this answer: it is the buyer's all the same. */
+  contactLater:
+    'Lead purchased! The customer’s contact cannot be shown right now: open this link again in a few minutes, or find the lead under Purchased in your dashboard.',
+} as const;

@@ -53,7 +53,8 @@ const route = (
 export const ROUTES = {
   // public-site-and-onboarding §7
   'leads-claim-get': route('lead-intake', 'public', ['GET'], 'spec-public'),
-  'leads-claim-post': route('lead-intake', 'public', ['POST'], 'spec-public'),
+  // The claim's purchase is the sale's owner's; the page's reads stay with the lead (docs/adr/0049).
+  'leads-claim-post': route('wallet-ledger', 'public', ['POST'], 'spec-public'),
   'leads-submit': route('lead-intake', 'public', ['POST'], 'spec-public'),
   'contractor-login': route('contractors', 'public', ['POST'], 'spec-public'),
   'contractors-signup': route('contractors', 'public', ['POST'], 'spec-public'),

@@ -15,6 +15,7 @@ import {
   WalletFirstPaintSchema,
 } from './contractors.js';
 import {
+  ClaimedLeadContactSchema,
   ClaimedLeadSchema,
   InternalCreateLeadRequestSchema,
   InternalLeadLookupRequestSchema,
@@ -30,7 +31,6 @@ import {
   AutoCreditsResponseSchema,
   CategoryOutcomesResponseSchema,
   HistoryLimitQuerySchema,
-  InternalPurchaseSchema,
   InternalReverseAutoCreditSchema,
   LeadReceiptSchema,
   PageQuerySchema,
@@ -228,20 +228,16 @@ export const INTERNAL_CALLS = {
     response: z.object({ refunds: z.array(InternalRefundSchema) }),
   }),
 
-  // ---- the claim page (lead-intake) buying through wallet-ledger, and a dashboard sale recorded back ----
-  purchase: internal({
-    owner: 'wallet-ledger',
-    method: 'POST',
-    path: '/internal/purchases',
-    body: InternalPurchaseSchema,
-    response: z.object({
-      success: z.literal(true),
-      purchase_id: z.string(),
-      price_cents: z.number().int(),
-      new_balance_cents: z.number().int(),
-      /** True when this repeated a purchase the same contractor had already made (same answer, nothing charged). */
-      replayed: z.boolean(),
-    }),
+  /**
+   * One lead with its customer's contact, from its only holder: wallet-ledger asks it for a lead it has
+   * just sold through a claim link, to answer the buyer in the same request (a read; nothing is
+   * recorded). 404 for an unknown or deleted lead.
+   */
+  leadContact: internal({
+    owner: 'lead-intake',
+    method: 'GET',
+    path: '/internal/leads/:id/contact',
+    response: z.object({ lead: ClaimedLeadContactSchema }),
   }),
   // ---- offers and claim tokens belong to matching (docs/adr/0013) ----
   offerByTokenHash: internal({
@@ -524,7 +520,6 @@ export const INTERNAL_CALLS = {
     path: '/internal/ledger-check',
     response: LedgerCheckSchema,
   }),
-  /** The buyer's receipt of a sold lead, as the admin reads it; 404 if never bought. */
   /**
    * Who bought a lead, from the sale's owner: lead-intake asks it when a buyer wants a contact it has
    * not yet learnt was sold to them (LeadPurchased still on its way). A read; 404 while unsold.
@@ -543,6 +538,7 @@ export const INTERNAL_CALLS = {
       purchased_at: z.string(),
     }),
   }),
+  /** The buyer's receipt of a sold lead, as the admin reads it; 404 if never bought. */
   leadReceipt: internal({
     owner: 'wallet-ledger',
     method: 'GET',

@@ -242,11 +242,6 @@ export type CategoryOutcomesResponse = z.infer<typeof CategoryOutcomesResponseSc
 
 // ---- internal routes (docs/internal-api.md) ----
 
-export const InternalPurchaseSchema = z.object({
-  lead_id: leadId,
-  contractor_id: z.string().trim().min(1).max(200),
-  channel: z.enum(['claim', 'dashboard']).default('claim'),
-});
 /** What a new lead of this kind would be priced at (GET /internal/lead-prices/quote). */
 export const LeadPriceQuoteSchema = z.object({
   service_category: z.string().trim().min(1, 'service category is required'),

@@ -1,7 +1,7 @@
 import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
+import { CLAIM_MESSAGES } from '@leadmarket/contracts';
 import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.js';
 
 // The claim page's price and urgency, the buyer reopening its link, and a dashboard purchase that

@@ -1,9 +1,8 @@
-import { MESSAGES } from '@leadmarket/contracts';
+import { CLAIM_MESSAGES, MESSAGES } from '@leadmarket/contracts';
 import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { availableLead, claimToken, leadDb, leadOfferedTo, leadRow, offerLead } from './helpers.js';
 
 let stack: TestStack;

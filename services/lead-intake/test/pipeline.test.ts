@@ -1,4 +1,4 @@
-import { MESSAGES } from '@leadmarket/contracts';
+import { CLAIM_MESSAGES, MESSAGES } from '@leadmarket/contracts';
 import {
   signUpContractor,
   startTestStack,
@@ -8,7 +8,6 @@ import {
 } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_MESSAGES } from '../src/use-cases/claim-lead.js';
 import { leadBody, leadRow } from './helpers.js';
 
 // End to end through every service: contractors -> matching -> notification (development SMS sink)
@@ -92,6 +91,12 @@ describe('lead pipeline end to end', () => {
     const second = await stack.call('leads-claim-post', { body: { token: tokenB, contractor_id: b.id } });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ success: false, message: CLAIM_MESSAGES.alreadyClaimed });
+    // Recorded at lead-intake when wallet-ledger's LeadPurchased arrives.
+    await waitFor(
+      async () => (await leadRow(stack, leadId))?.purchased_by === a.id,
+      'lead-intake following the sale',
+      15_000,
+    );
     expect(await leadRow(stack, leadId)).toMatchObject({ status: 'purchased', purchased_by: a.id });
   });
 });

@@ -6,6 +6,7 @@ import { reconcilePendingReloads } from './use-cases/reconcile-reloads.js';
 import { pruneFingerprints } from './db/auto-credits.repository.js';
 import { registerAdminRoutes } from './routes/admin.routes.js';
 import { registerAutoCreditRoutes } from './routes/auto-credits.routes.js';
+import { registerClaimRoutes } from './routes/claim.routes.js';
 import { registerFundingRoutes } from './routes/funding.routes.js';
 import { registerPricingRoutes } from './routes/pricing.routes.js';
 import { registerPurchaseRoutes } from './routes/purchases.routes.js';
@@ -20,6 +21,7 @@ import { registerOutcomeRoutes } from './routes/outcomes.routes.js';
 /** Every routes file of wallet-ledger, registered in this order with the one signature. */
 const routes: RegisterWalletRoutes[] = [
   registerPurchaseRoutes,
+  registerClaimRoutes,
   registerPricingRoutes,
   registerFundingRoutes,
   registerRefundRoutes,

@@ -93,7 +93,7 @@ describe('wallet-ledger inside the whole marketplace', () => {
     expect(purchased.purchased_leads.find((l: any) => l.lead_id === leadId).leads.customer_name).toBe('Bob Jones');
   });
 
-  it('the claim page buys through POST /internal/purchases with the offer matching sent', async () => {
+  it('the claim link buys at wallet-ledger with the offer matching sent', async () => {
     const tag = randomUUID().slice(0, 8);
     const signup = await stack.call('contractors-signup', {
       body: {

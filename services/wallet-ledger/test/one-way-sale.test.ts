@@ -6,10 +6,11 @@ import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// A sale flows one way (docs/adr/0043): wallet-ledger commits it and says so with LeadPurchased;
-// lead-intake, matching and notification follow from that event alone. With lead-intake's consumer
-// stopped the buyer is still answered and still gets the contact (read from its owner), and
-// nothing about the sale reaches lead-intake until its consumer takes the event.
+// A sale flows one way (docs/adr/0043, 0049): wallet-ledger takes both the dashboard purchase and
+// the claim link's, commits the sale and says so with LeadPurchased; lead-intake, matching and
+// notification follow from that event alone. With lead-intake's consumer stopped the buyer is still
+// answered and still gets the contact (read from its holder), and nothing about the sale reaches
+// lead-intake until its consumer takes the event.
 
 let stack: TestStack;
 const service = (name: ServiceName) => stack.marketplace.services.get(name) as RunningService;
@@ -156,12 +157,31 @@ describe('a sale flows one way from wallet-ledger', () => {
       });
       expect(other.status).toBe(404);
 
-      // The claim link answers too, with the contact.
+      // The claim link answers too, from the sale's owner on the same path, with the contact read from its holder.
       const claimed = await stack.call('leads-claim-post', {
         body: { token: claim.token, contractor_id: claim.buyer.id },
       });
       expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
       expect(claimed.body.lead).toMatchObject({ id: claim.leadId, customer_name: 'Dana Roe' });
+      expect(String(claimed.body.lead.phone).replace(/\D/g, '')).toContain(claim.phone.slice(-4));
+      // Its buyer reopening the link, signed in, is told it is theirs, with the contact.
+      const reopened = await stack.call('leads-claim-status', {
+        query: { token: claim.token },
+        token: claim.buyer.token,
+      });
+      expect(reopened.body).toMatchObject({ success: true, status: 'claimed_by_you', lead: { id: claim.leadId } });
+      // The same purchase and nothing more, for either channel: one sale per lead, each in its channel.
+      for (const [{ leadId, buyer }, channel] of [
+        [dashboard, 'dashboard'],
+        [claim, 'claim'],
+      ] as const)
+        expect(
+          await db('wallet-ledger')
+            .selectFrom('purchases')
+            .select(['contractor_id', 'channel'])
+            .where('lead_id', '=', leadId)
+            .execute(),
+        ).toEqual([{ contractor_id: buyer.id, channel }]);
 
       // Sold at wallet-ledger; lead-intake has not been written to by either path.
       for (const { leadId } of [dashboard, claim]) {
@@ -188,7 +208,7 @@ describe('a sale flows one way from wallet-ledger', () => {
     expect(await leadAtIntake(dashboard.leadId)).toMatchObject({ purchase_channel: 'dashboard' });
     expect(await leadAtIntake(claim.leadId)).toMatchObject({ purchase_channel: 'claim' });
 
-    // Each change at lead-intake came from wallet-ledger's LeadPurchased, taken by its inbox.
+    // Each change elsewhere came from wallet-ledger's LeadPurchased, taken by each follower's inbox.
     const published = await db('wallet-ledger')
       .selectFrom('outbox')
       .select(['id', 'envelope'])
@@ -200,13 +220,24 @@ describe('a sale flows one way from wallet-ledger', () => {
         return envelope.data.lead_id === leadId;
       });
       expect(event, 'the sale announced by wallet-ledger').toBeDefined();
-      expect(
-        await db('lead-intake')
-          .selectFrom('inbox')
-          .select('event_id')
-          .where('event_id', '=', event!.id)
-          .executeTakeFirst(),
-      ).toBeDefined();
+      for (const follower of ['lead-intake', 'matching', 'notification'] as const)
+        expect(
+          await db(follower)
+            .selectFrom('inbox')
+            .select('event_id')
+            .where('event_id', '=', event!.id)
+            .executeTakeFirst(),
+          `${follower} took LeadPurchased`,
+        ).toBeDefined();
+      // Nothing about the sale went back: lead-intake announced only the lead and the customer's message.
+      const fromIntake = (await db('lead-intake').selectFrom('outbox').select(['type', 'envelope']).execute())
+        .filter((row) => {
+          const envelope = typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope;
+          return envelope.data.lead_id === leadId;
+        })
+        .map((row) => row.type)
+        .sort();
+      expect(fromIntake).toEqual(['CustomerToBeTold', 'LeadSubmitted']);
     }
   });
 });

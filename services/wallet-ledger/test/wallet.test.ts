@@ -214,13 +214,6 @@ describe('purchase-lead', () => {
     expect(res.body.message).toBe(MESSAGES.contractor.insufficientBalance);
     expect(res.body.detail).toBe(MESSAGES.contractor.insufficientBalance);
     expect(await balanceOf(stack, a.contractorId)).toBe(SIGNUP_CREDIT_CENTS);
-    // The claim path answers the same way.
-    await expect(
-      internal('/internal/purchases', { body: { lead_id: leadId, contractor_id: a.contractorId, channel: 'claim' } }),
-    ).rejects.toMatchObject({
-      status: 402,
-      body: { message: MESSAGES.contractor.insufficientBalance },
-    });
   });
 
   it('rejected, expired, deleted and unknown leads cannot be bought', async () => {
@@ -252,20 +245,6 @@ describe('purchase-lead', () => {
     const bad = await stack.call('purchase-lead', { body: { lead_id: 'not-a-uuid', session_token: a.token } });
     expect(bad.status).toBe(400);
     expect(await balanceOf(stack, a.contractorId)).toBe(SIGNUP_CREDIT_CENTS);
-  });
-
-  it('the claim path sells through the same transaction and is idempotent', async () => {
-    const a = await signIn(stack);
-    await register(stack, wallet, a.contractorId);
-    const leadId = await screenLead(stack, wallet);
-    const one = await internal('/internal/purchases', {
-      body: { lead_id: leadId, contractor_id: a.contractorId, channel: 'claim' },
-    });
-    expect(one).toMatchObject({ success: true, price_cents: 2000, new_balance_cents: 500 });
-    const two = await internal('/internal/purchases', {
-      body: { lead_id: leadId, contractor_id: a.contractorId, channel: 'claim' },
-    });
-    expect(two.purchase_id).toBe(one.purchase_id);
   });
 
   it('needs a session', async () => {

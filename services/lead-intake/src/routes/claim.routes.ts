@@ -1,10 +1,13 @@
-import { functionPath, LeadClaimGetQuerySchema, LeadClaimPostRequestSchema, MESSAGES } from '@leadmarket/contracts';
+import { functionPath, LeadClaimGetQuerySchema } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
-import { claimLead, claimStatusFor, leadForClaimPage } from '../use-cases/claim-lead.js';
+import { claimStatusFor, leadForClaimPage } from '../use-cases/claim-lead.js';
 import { claimPreview, leadWithContact } from '../domain/lead-views.js';
 import type { LeadRouteDeps } from './deps.js';
 
-/** The claim page's calls: the masked lead behind a token, and the claim that buys it. */
+/**
+ * The claim page's reads: the masked lead behind a token, and where the link stands for its own
+ * signed-in contractor. The claim that buys it is wallet-ledger's (leads-claim-post, docs/adr/0049).
+ */
 export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
   app.get(functionPath('leads-claim-get'), { schema: { querystring: LeadClaimGetQuerySchema } }, async (request) => {
     const { lead, priceCents } = await leadForClaimPage(ctx, request.query.token);
@@ -24,11 +27,5 @@ export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): vo
     if (answer.status === 'available')
       return { success: true, status: answer.status, lead: claimPreview(answer.lead, answer.priceCents) };
     return { success: false, status: answer.status, message: answer.message };
-  });
-
-  app.post(functionPath('leads-claim-post'), { schema: { body: LeadClaimPostRequestSchema } }, async (request) => {
-    const lead = await claimLead(ctx, request.body.token, request.body.contractor_id);
-    // The page shows its own 'Lead Claimed Successfully!' heading above this message.
-    return { success: true, message: MESSAGES.contractorSuccess.leadPurchased, lead: leadWithContact(lead) };
   });
 }

@@ -2,10 +2,10 @@ import { INTERNAL_CALLS, type InternalResponse } from '@leadmarket/contracts';
 import { notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
 import { submitLead } from '../use-cases/submit-lead.js';
-import { countLeads, findLeads, leadsPurchasedBy, searchLeads } from '../db/lead.repository.js';
+import { countLeads, findLead, findLeads, leadsPurchasedBy, searchLeads } from '../db/lead.repository.js';
 import { claimedLeadsAndCounts } from '../db/purchased-leads.repository.js';
 import { offersOfLeads, type Offer } from '../use-cases/matching-offers.js';
-import { adminLead, claimedLead } from '../domain/lead-views.js';
+import { adminLead, claimedLead, leadWithContact } from '../domain/lead-views.js';
 import { eraseLead } from '../use-cases/erase-lead.js';
 import type { LeadRouteDeps } from './deps.js';
 
@@ -126,6 +126,17 @@ export function registerInternalLeadRoutes(app: ServiceApp, { ctx, config, repli
       const deleted = await eraseLead(ctx, id, at);
       if (!deleted) throw notFound('Lead not found');
       return { deleted: true };
+    },
+  );
+
+  // The contact of a lead wallet-ledger has just sold through a claim link, for the buyer's answer.
+  app.get(
+    INTERNAL_CALLS.leadContact.path,
+    { schema: { params: LeadIdParams } },
+    async (request): Promise<InternalResponse<'leadContact'>> => {
+      const lead = await findLead(ctx.db, request.params.id);
+      if (!lead || lead.status === 'deleted') throw notFound('Lead not found');
+      return { lead: leadWithContact(lead) };
     },
   );
 

@@ -1,22 +1,9 @@
-import { callInternal, HttpError, ServiceCallError, type ServiceContext } from '@leadmarket/platform';
-import { MESSAGES } from '@leadmarket/contracts';
+import { HttpError, type ServiceContext } from '@leadmarket/platform';
+import { CLAIM_MESSAGES } from '@leadmarket/contracts';
 import { findLead, type LeadRow } from '../db/lead.repository.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
 import { saleOf } from './purchased-lead.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
-
-/** Texts of the claim page's failures (the spec shows the server's message under 'Lead Unavailable'). */
-export const CLAIM_MESSAGES = {
-  unknown: 'This lead is no longer available. The link may be wrong or no longer valid.',
-  expired: 'This claim link has expired. The lead is no longer available.',
-  alreadyClaimed: 'This lead has already been claimed by another contractor.',
-  claimedByLinkOwner:
-    'You claimed this lead with this link. Log in to see the customer’s contact, or find the lead under Purchased in your dashboard.',
-  unavailable: 'This lead is no longer available.',
-  wrongContractor: 'This claim link was sent to a different contractor. Check your contractor ID.',
-  purchaseUnavailable: 'Claiming leads is not available right now. Please try again in a few minutes.',
-  offersUnavailable: 'This claim link cannot be checked right now. Please try again in a few minutes.',
-} as const;
 
 /** A claim-page failure: a 4xx whose body carries `success: false` and the message. */
 const claimFailure = (status: number, message: string, claimStatus?: 'claimed_by_link_owner') =>
@@ -102,47 +89,4 @@ export async function claimStatusFor(
   if (offer.expires_at.getTime() <= now.getTime()) return { status: 'expired', message: CLAIM_MESSAGES.expired };
   if (lead.status !== 'available') return { status: 'unavailable', message: CLAIM_MESSAGES.unavailable };
   return { status: 'available', lead, priceCents };
-}
-
-/**
- * Buy the lead for the token's contractor through wallet-ledger's one sale (synchronous, idempotent
- * per lead and contractor) and return the lead with its full contact: lead-intake owns the contact,
- * so the buyer reads it here in the same request. The buyer is recorded only from LeadPurchased,
- * as for a dashboard sale (docs/adr/0043): this path writes nothing of the sale itself.
- */
-export async function claimLead(
-  ctx: ServiceContext<LeadIntakeDatabase>,
-  token: string,
-  contractorId: string,
-  now = new Date(),
-): Promise<LeadRow> {
-  const { offer, lead } = await offerAndLead(ctx, token);
-  if (offer.contractor_id !== contractorId) throw claimFailure(403, CLAIM_MESSAGES.wrongContractor);
-  if (lead.purchased_by === contractorId) return lead; // a repeated claim by the buyer: same answer
-  if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
-  if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
-  if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
-
-  // No transaction is open here: the wallet call must never wait while we hold the database.
-  try {
-    await callInternal(ctx.clients, 'purchase', {
-      body: { lead_id: lead.id, contractor_id: contractorId, channel: 'claim' },
-    });
-  } catch (err) {
-    throw purchaseFailure(ctx, err);
-  }
-  // Sold to this contractor (or theirs already): the contact is theirs.
-  return lead;
-}
-
-function purchaseFailure(ctx: ServiceContext<LeadIntakeDatabase>, err: unknown): HttpError {
-  if (err instanceof ServiceCallError) {
-    const ownerMessage = typeof err.body?.message === 'string' ? err.body.message : undefined;
-    if (err.status === 409) return claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
-    if (err.status === 402) return claimFailure(402, ownerMessage ?? MESSAGES.contractor.insufficientBalance);
-    if (err.status === 404) return claimFailure(404, ownerMessage ?? CLAIM_MESSAGES.unavailable);
-    if (err.status === 400 || err.status === 422) return claimFailure(400, ownerMessage ?? MESSAGES.claim.claimError);
-  }
-  ctx.logger.warn({ err: String(err) }, 'wallet-ledger purchase call failed');
-  return claimFailure(503, CLAIM_MESSAGES.purchaseUnavailable);
 }

@@ -5,9 +5,10 @@ import { offerByTokenHash, offersOfLeads } from '../db/offers.repository.js';
 import type { MatchingDatabase } from '../db/database.js';
 
 /**
- * Matching owns offers and their tokens (docs/adr/0013): the claim page (lead-intake) finds the
- * offer behind a link by the token's hash — the token itself never leaves the browser and
- * lead-intake — and the admin lead list asks who was offered which lead, in which round.
+ * Matching owns offers and their tokens (docs/adr/0013): the claim page's reads (lead-intake) and
+ * its claim (wallet-ledger) find the offer behind a link by the token's hash — the token itself goes
+ * no further than the service the browser sent it to — and the admin lead list asks who was offered
+ * which lead, in which round.
  */
 export function registerOfferRoutes(app: ServiceApp, ctx: ServiceContext<MatchingDatabase>): void {
   app.get(

@@ -8,33 +8,17 @@ import {
 } from '@leadmarket/contracts';
 import { contractorIdOf, notFound, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import { maybeAutoReload } from '../use-cases/auto-reload.js';
-import { purchaseLead, saleOfLead, type PurchaseOutcome } from '../use-cases/purchase-lead.js';
+import { saleOfLead } from '../use-cases/purchase-lead.js';
+import { sellLead } from '../use-cases/sell-lead.js';
 import type { WalletContext } from '../context.js';
 
 /**
- * purchase-lead (dashboard) and POST /internal/purchases (the claim page, through lead-intake) are
- * one sale: the same transaction, the same LeadPurchased and nothing else after it but the
- * auto-reload. Every other service learns the sale from that event alone (docs/adr/0043); no call
- * goes back to them, so a consumer that is down delays only what it records, never the buyer.
+ * The dashboard's purchase (the claim link's is routes/claim.routes.ts: the same sellLead), and who
+ * bought a lead, read by lead-intake for a buyer whose LeadPurchased it has not taken yet.
  */
 export function registerPurchaseRoutes(app: ServiceApp, ctx: WalletContext): void {
-  const sell = async (input: {
-    leadId: string;
-    contractorId: string;
-    channel: 'dashboard' | 'claim';
-  }): Promise<PurchaseOutcome> => {
-    const outcome = await purchaseLead(ctx, input);
-    // After the commit: one auto-reload if the balance fell under the threshold (the buyer does not wait for it).
-    if (!outcome.replayed)
-      void maybeAutoReload(ctx, ctx.payments, input.contractorId).catch((err) =>
-        ctx.logger.warn({ err: String(err), contractorId: input.contractorId }, 'auto-reload failed to start'),
-      );
-    return outcome;
-  };
-
   app.post(functionPath('purchase-lead'), { schema: { body: PurchaseLeadRequestSchema } }, async (request) => {
-    const outcome = await sell({
+    const outcome = await sellLead(ctx, {
       leadId: request.body.lead_id,
       contractorId: contractorIdOf(request),
       channel: 'dashboard',
@@ -46,22 +30,6 @@ export function registerPurchaseRoutes(app: ServiceApp, ctx: WalletContext): voi
       purchase_id: outcome.purchaseId,
     };
   });
-
-  app.post(
-    INTERNAL_CALLS.purchase.path,
-    { schema: { body: INTERNAL_CALLS.purchase.body } },
-    async (request): Promise<InternalResponse<'purchase'>> => {
-      const { lead_id, contractor_id, channel } = request.body;
-      const outcome = await sell({ leadId: lead_id, contractorId: contractor_id, channel });
-      return {
-        success: true,
-        purchase_id: outcome.purchaseId,
-        price_cents: outcome.priceCents,
-        new_balance_cents: outcome.balanceCents,
-        replayed: outcome.replayed,
-      };
-    },
-  );
 
   // Who bought a lead, for lead-intake to hand the contact to its buyer before LeadPurchased reaches it.
   app.get(

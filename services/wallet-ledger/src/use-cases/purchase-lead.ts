@@ -104,7 +104,7 @@ async function sellInTransaction(
   // An offer not in the snapshot may have arrived during the wait for the lock: ask again, now.
   const offeredAt = lead.offered_at ?? (await offerOf(trx, leadId, contractorId))?.offered_at ?? null;
   // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
-  // A claim was already proven by its token, which lead-intake checked is bound to this contractor.
+  // A claim was already proven by its token, which the claim checked is bound to this contractor.
   if (channel === 'dashboard' && offeredAt === null && !(await servesLead(trx, contractorId, lead)))
     throw forbidden(PURCHASE_MESSAGES.notForYou);
 
