@@ -1,12 +1,18 @@
 import { createHmac } from 'node:crypto';
+import { toE164 } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { ContractorsDatabase } from './database.js';
 
-/** The forms of one email or phone that count as the same (case, spaces, punctuation, a US leading 1). */
+/** The forms of one email that count as the same (case, surrounding spaces). */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
+/**
+ * The forms of one phone that count as the same: its E.164 by the one phone rule, as the national
+ * digits for a US number (the keys stored before that rule read US numbers the same way).
+ */
 export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  const e164 = toE164(phone);
+  if (e164?.startsWith('+1')) return e164.slice(2);
+  return (e164 ?? phone).replace(/\D/g, '');
 }
 
 interface Contact {
