@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, csvText, neutraliseFormula, toCsv } from './csv.js';
+import { assignmentsCell, csvFileName, csvText, neutraliseFormula, toCsv } from './csv.js';
 
 /** Every value a spreadsheet would run, ASCII and full-width: the same list every export is fed. */
 const FORMULA_VALUES = [
@@ -38,6 +38,16 @@ describe('toCsv', () => {
   it('writes empty cells for missing values, joins lists and serialises objects', () => {
     expect(toCsv(['a', 'b', 'c'], [{ b: ['12345', '=1'], c: { x: 1 } }])).toBe(`a,b,c\r\n,"12345, =1","{""x"":1}"\r\n`);
     expect(csvText(['=1+1', 'x'])).toBe("'=1+1, x");
+  });
+
+  it('writes the contractors of a lead as "Business (Status)", the contractor id when the name is gone', () => {
+    expect(
+      assignmentsCell([
+        { status: 'purchased', contractors: { business_name: 'Acme HVAC' } },
+        { status: 'offered', contractor_id: 'c-2', contractors: null },
+      ]),
+    ).toBe('Acme HVAC (Purchased); c-2 (Offered)');
+    expect(assignmentsCell(undefined)).toBe('');
   });
 
   it('names the download after its prefix and the day', () => {

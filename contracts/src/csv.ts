@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { humanizeValue } from './display.js';
 
 /**
  * Text a spreadsheet would run as a formula: =, +, -, @, tab or CR first, and the full-width
@@ -36,6 +37,20 @@ export function toCsv(columns: readonly string[], rows: Iterable<Record<string, 
   for (const row of rows) records.push(columns.map((column) => csvText(row[column])));
   // A line break of either kind inside a cell is quoted, whichever line end the file uses.
   return stringify(records, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+}
+
+/** One contractor a lead went to, as the admin's lead list gives it. */
+export interface CsvAssignment {
+  status: string;
+  contractor_id?: string | null;
+  contractors?: { business_name?: string | null } | null;
+}
+
+/** A lead's contractors as one cell, "Business (Status)" each: the server's and the screens' lead exports agree. */
+export function assignmentsCell(assignments: readonly CsvAssignment[] | null | undefined): string {
+  return (assignments ?? [])
+    .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${humanizeValue(a.status)})`)
+    .join('; ');
 }
 
 /** The download name: `<prefix>-YYYY-MM-DD.csv`. */

@@ -1,3 +1,4 @@
+import { assignmentsCell, type CsvAssignment } from '@leadmarket/contracts/csv';
 import { badRequest, type ServiceContext } from '@leadmarket/platform';
 import type { AdminDatabase } from '../db/database.js';
 import { contractorsPage, leadsPage, type ContractorsQuery, type LeadsQuery } from './overview-pages.js';
@@ -60,18 +61,12 @@ const CONTRACTOR_CSV_COLUMNS = [
 ] as const;
 
 /** A lead as the admin's lead list gives it, with the contractors it went to. */
-type LeadListRow = Record<string, unknown> & {
-  contractor_leads?: Array<{ status: string; contractors: { business_name: string } }>;
-};
+type LeadListRow = Record<string, unknown> & { contractor_leads?: CsvAssignment[] };
 
-function leadCsvRow(lead: LeadListRow): Record<string, unknown> {
-  return {
-    ...lead,
-    assigned_contractors: (lead.contractor_leads ?? [])
-      .map((a) => `${a.contractors.business_name} (${a.status})`)
-      .join('; '),
-  };
-}
+const leadCsvRow = (lead: LeadListRow): Record<string, unknown> => ({
+  ...lead,
+  assigned_contractors: assignmentsCell(lead.contractor_leads),
+});
 
 /** Every lead the admin's filters match, from lead-intake page by page (an export never stops at one screen). */
 export async function exportLeads(

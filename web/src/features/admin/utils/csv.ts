@@ -1,16 +1,10 @@
-import { csvFileName, toCsv } from '@leadmarket/contracts/csv';
+import { assignmentsCell, csvFileName, toCsv } from '@leadmarket/contracts/csv';
 import type { AdminContractor, AdminLead, Transaction } from '../api/types';
-import { humanize } from './format';
 
 /** A flat CSV row of a lead: assignments become "business (status)" names. */
 export function leadCsvRow(lead: AdminLead): Record<string, unknown> {
   const { contractor_leads, ...rest } = lead;
-  return {
-    ...rest,
-    assigned_contractors: (contractor_leads ?? [])
-      .map((a) => `${a.contractors?.business_name ?? a.contractor_id ?? 'unknown'} (${humanize(a.status)})`)
-      .join('; '),
-  };
+  return { ...rest, assigned_contractors: assignmentsCell(contractor_leads) };
 }
 
 /** A contractor's ZIP codes as one text, however the list came. */
