@@ -184,6 +184,28 @@ describe('personal API keys at the gateway', () => {
     for (const s of [secret, created.secret]) expect(logged.join('\n')).not.toContain(s.slice(3));
   });
 
+  it('writes the last-used time at most once a minute, not on every call', async () => {
+    const c = await signUpContractor(stack);
+    const { key, secret } = await createKey(c, ['leads:read']);
+    const db = stack.marketplace.services.get('contractors')!.ctx.db;
+    const lastUsed = async () =>
+      (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow())
+        .last_used_at;
+    const setLastUsed = (at: Date) =>
+      db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', key.id).execute();
+
+    // Used ten seconds ago: a call now leaves the time as it is.
+    const recent = new Date(Date.now() - 10_000);
+    await setLastUsed(recent);
+    expect((await stack.call('get-purchased-leads', { token: secret })).status).toBe(200);
+    expect((await lastUsed())!.getTime()).toBe(recent.getTime());
+    // Used two minutes ago: the call records itself.
+    const old = new Date(Date.now() - 120_000);
+    await setLastUsed(old);
+    expect((await stack.call('get-purchased-leads', { token: secret })).status).toBe(200);
+    expect((await lastUsed())!.getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+
   it(`limits each key to ${PER_MINUTE} calls a minute, with Retry-After and plain words`, async () => {
     const c = await signUpContractor(stack);
     const busy = await createKey(c, ['leads:read'], 'busy');
