@@ -178,6 +178,8 @@ export function mockDashboardServer(world: World, overrides: Record<string, Hand
     }),
     // No API keys yet (the API keys card in Settings).
     'api-keys': () => ({ body: { success: true, keys: [], max_keys: 10 } }),
+    // No webhook endpoints yet (the Integrations card in Settings).
+    'webhook-endpoints': () => ({ body: { endpoints: [] } }),
     // No caps set (the Spend caps card in Settings).
     'spend-caps': () => ({
       body: {

@@ -8,6 +8,7 @@ import { updateSms } from '../api/update-sms';
 import type { Contractor } from '../api/types';
 import { humanize } from '../domain/rules';
 import { ApiKeysCard } from './api-keys-card';
+import { WebhooksCard } from './webhooks-card';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FundForm } from './fund-form';
 import { SpendCapsForm } from './spend-caps-form';
@@ -106,6 +107,8 @@ export function SettingsTab({
       <FundForm session={session} id="settings-funding-card" available={fundingAvailable} />
 
       <ApiKeysCard session={session} onSuccess={(message) => onSuccess(message, 3000)} />
+
+      <WebhooksCard session={session} onSuccess={(message) => onSuccess(message, 3000)} />
 
       {editing && (
         <EditProfileDialog
