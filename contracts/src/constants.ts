@@ -94,3 +94,6 @@ export const CHANNEL_OFF_MESSAGES = {
  * A contractor reads tens of leads, not thousands, and one first paint must not carry a backlog.
  */
 export const AVAILABLE_LEADS_SHOWN = 100;
+
+/** Digits of the code texted to confirm a customer's phone (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+export const CONFIRMATION_CODE_LENGTH = 6;

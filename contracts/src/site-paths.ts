@@ -26,6 +26,7 @@ export const SPA_PATHS = [
   '/auto',
   '/services/plumbing',
   '/thank-you',
+  '/confirm/:token',
   '/welcome',
   '/reset-password',
   '/privacy-policy',
@@ -77,6 +78,7 @@ export const ROBOTS_DISALLOWED = [
   '/welcome',
   '/reset-password',
   '/thank-you',
+  '/confirm/',
   '/.netlify/',
   '/dev/',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from '../zod.js';
+import { LINE_TYPES } from '../events/leads.js';
 import { URGENCIES, ZIP_CODE_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { isEmailAddress } from '../email.js';
@@ -112,6 +113,13 @@ export const ClaimLeadPreviewSchema = z.object({
   /** Dollars, as fixed at screening (null when the offer predates prices being kept with it). */
   price: z.number().nullable(),
   created_at: z.string(),
+  /**
+   * What is known of the contact before buying, from matching's offer (docs/adr/0045): when the
+   * customer confirmed the phone (null: not confirmed), its line type, whether an email was given.
+   */
+  phone_confirmed_at: z.string().nullable().optional(),
+  line_type: z.enum(LINE_TYPES).nullable().optional(),
+  email_present: z.boolean().nullable().optional(),
 });
 
 /** The lead after a successful claim: full contact. */

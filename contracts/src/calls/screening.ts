@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { dayQuery, limitQuery, pageQuery } from './common.js';
+import { CONFIRMATION_CODE_LENGTH } from '../constants.js';
 
 /**
  * The operator's screening desk: functions owned by screening, called with an admin session
@@ -88,9 +89,6 @@ const confirmLeadId = z
   .string()
   .uuid('This link or page does not name a request. Please use the text message we sent.');
 
-/** The 6-digit code of the text message, however it was typed (spaces and dashes are dropped). */
-export const CONFIRMATION_CODE_LENGTH = 6;
-
 /** POST leads-confirm-phone: the code typed on the thank-you page, or the one-tap link's token. */
 export const ContactConfirmRequestSchema = z.union([
   z.object({
@@ -98,7 +96,14 @@ export const ContactConfirmRequestSchema = z.union([
     code: z
       .string()
       .transform((typed) => typed.replace(/[\s-]/g, ''))
-      .pipe(z.string().regex(/^\d{6}$/, 'The code is the 6 digits in the text message we sent you.')),
+      .pipe(
+        z
+          .string()
+          .regex(
+            new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`),
+            `The code is the ${CONFIRMATION_CODE_LENGTH} digits in the text message we sent you.`,
+          ),
+      ),
   }),
   z.object({
     token: z

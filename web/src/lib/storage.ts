@@ -49,6 +49,8 @@ export const adminSession = {
 export interface LeadSubmissionNote {
   name: string;
   service: string;
+  /** The accepted request: the page asks for the code that confirms its phone. */
+  lead_id?: string;
 }
 const LEAD_SUBMISSION_KEY = 'lead_submission';
 export const leadSubmissionNote = {
@@ -57,7 +59,11 @@ export const leadSubmissionNote = {
       const raw = sessionStorage.getItem(LEAD_SUBMISSION_KEY);
       const note = raw ? (JSON.parse(raw) as Partial<LeadSubmissionNote>) : null;
       if (!note || typeof note.name !== 'string' || typeof note.service !== 'string') return null;
-      return { name: note.name, service: note.service };
+      return {
+        name: note.name,
+        service: note.service,
+        ...(typeof note.lead_id === 'string' ? { lead_id: note.lead_id } : {}),
+      };
     } catch {
       return null;
     }

@@ -1,11 +1,17 @@
-import { centsToDollars } from '@leadmarket/contracts';
+import { centsToDollars, type InternalOffer } from '@leadmarket/contracts';
 import type { LeadRow } from '../db/lead.repository.js';
 import { maskCustomerName, maskPhone } from './mask.js';
 
 const iso = (d: Date | string | null): string => (d == null ? '' : new Date(d).toISOString());
 
-/** The claim page before the claim: contact masked (DESIGN §2); `price` in dollars as fixed at screening, when known. */
-export const claimPreview = (lead: LeadRow, priceCents: number | null = lead.price_cents) => ({
+/** What matching knows of the contact before the sale (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+export type ContactFacts = Pick<InternalOffer, 'phone_confirmed_at' | 'line_type' | 'email_present'>;
+
+/**
+ * The claim page before the claim: contact masked (DESIGN §2); `price` in dollars as fixed at
+ * screening, when known; what is known of the contact, when matching said.
+ */
+export const claimPreview = (lead: LeadRow, priceCents: number | null = lead.price_cents, facts?: ContactFacts) => ({
   id: lead.id,
   customer_name: maskCustomerName(lead.customer_name),
   phone: maskPhone(lead.phone),
@@ -16,6 +22,13 @@ export const claimPreview = (lead: LeadRow, priceCents: number | null = lead.pri
   urgency: lead.urgency,
   price: priceCents == null ? null : centsToDollars(priceCents),
   created_at: iso(lead.created_at),
+  ...(facts
+    ? {
+        phone_confirmed_at: facts.phone_confirmed_at ?? null,
+        line_type: facts.line_type ?? null,
+        email_present: facts.email_present ?? null,
+      }
+    : {}),
 });
 
 /** The lead with its full contact, for the contractor who bought it. */

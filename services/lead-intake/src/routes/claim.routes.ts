@@ -10,8 +10,8 @@ import type { LeadRouteDeps } from './deps.js';
  */
 export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): void {
   app.get(functionPath('leads-claim-get'), { schema: { querystring: LeadClaimGetQuerySchema } }, async (request) => {
-    const { lead, priceCents } = await leadForClaimPage(ctx, request.query.token);
-    return { success: true, lead: claimPreview(lead, priceCents) };
+    const { lead, priceCents, facts } = await leadForClaimPage(ctx, request.query.token);
+    return { success: true, lead: claimPreview(lead, priceCents, facts) };
   });
 
   // The claim page asks this too when its browser holds the session of the contractor the link was sent to.
@@ -25,7 +25,7 @@ export function registerClaimRoutes(app: ServiceApp, { ctx }: LeadRouteDeps): vo
         lead: leadWithContact(answer.lead, answer.priceCents),
       };
     if (answer.status === 'available')
-      return { success: true, status: answer.status, lead: claimPreview(answer.lead, answer.priceCents) };
+      return { success: true, status: answer.status, lead: claimPreview(answer.lead, answer.priceCents, answer.facts) };
     return { success: false, status: answer.status, message: answer.message };
   });
 }

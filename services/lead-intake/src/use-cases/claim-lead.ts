@@ -1,6 +1,7 @@
 import { HttpError, type ServiceContext } from '@leadmarket/platform';
 import { CLAIM_MESSAGES } from '@leadmarket/contracts';
 import { findLead, type LeadRow } from '../db/lead.repository.js';
+import type { ContactFacts } from '../domain/lead-views.js';
 import { offerOfToken, OffersUnavailableError, type Offer } from './matching-offers.js';
 import { saleOf } from './purchased-lead.js';
 import type { LeadIntakeDatabase } from '../db/database.js';
@@ -10,7 +11,7 @@ const claimFailure = (status: number, message: string, claimStatus?: 'claimed_by
   new HttpError(status, message, undefined, { success: false, ...(claimStatus ? { status: claimStatus } : {}) });
 
 /** An offer as the claim checks it (from matching, its owner). */
-interface ClaimOffer {
+interface ClaimOffer extends ContactFacts {
   lead_id: string;
   contractor_id: string;
   expires_at: Date;
@@ -18,6 +19,13 @@ interface ClaimOffer {
 }
 
 const claimOfferOf = (o: Offer): ClaimOffer => ({ ...o, expires_at: new Date(o.expires_at) });
+
+/** What matching knows of the contact, as the offer came with it (docs/adr/0045-phone-confirmed-before-the-offer.md). */
+const factsOf = (o: ClaimOffer): ContactFacts => ({
+  phone_confirmed_at: o.phone_confirmed_at,
+  line_type: o.line_type,
+  email_present: o.email_present,
+});
 
 /** The offer behind a token (asked of matching, which owns offers) and its lead, for any viewer (no contractor check yet). */
 async function offerAndLead(
@@ -42,7 +50,7 @@ export async function leadForClaimPage(
   ctx: ServiceContext<LeadIntakeDatabase>,
   token: string,
   now = new Date(),
-): Promise<{ lead: LeadRow; priceCents: number | null }> {
+): Promise<{ lead: LeadRow; priceCents: number | null; facts: ContactFacts }> {
   const { offer, lead } = await offerAndLead(ctx, token);
   // The link was sent to one contractor: bought by that one, it says so (no contact without signing in, ADR 0036).
   if (lead.purchased_by && lead.purchased_by === offer.contractor_id && lead.status !== 'deleted')
@@ -50,13 +58,13 @@ export async function leadForClaimPage(
   if (offer.expires_at.getTime() <= now.getTime()) throw claimFailure(410, CLAIM_MESSAGES.expired);
   if (lead.purchased_by) throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
   if (lead.status !== 'available') throw claimFailure(410, CLAIM_MESSAGES.unavailable);
-  return { lead, priceCents: offer.price_cents };
+  return { lead, priceCents: offer.price_cents, facts: factsOf(offer) };
 }
 
 /** Where a claim link stands for the signed-in contractor it was sent to (leads-claim-status). */
 export type ClaimStatus =
   | { status: 'claimed_by_you'; lead: LeadRow; priceCents: number | null }
-  | { status: 'available'; lead: LeadRow; priceCents: number | null }
+  | { status: 'available'; lead: LeadRow; priceCents: number | null; facts: ContactFacts }
   | { status: 'claimed' | 'expired' | 'unavailable'; message: string };
 
 /**
@@ -88,5 +96,5 @@ export async function claimStatusFor(
   if (lead.purchased_by) return { status: 'claimed', message: CLAIM_MESSAGES.alreadyClaimed };
   if (offer.expires_at.getTime() <= now.getTime()) return { status: 'expired', message: CLAIM_MESSAGES.expired };
   if (lead.status !== 'available') return { status: 'unavailable', message: CLAIM_MESSAGES.unavailable };
-  return { status: 'available', lead, priceCents };
+  return { status: 'available', lead, priceCents, facts: factsOf(offer) };
 }

@@ -13,6 +13,15 @@ const FinancePage = lazyPage(industryPages, (m) => m.FinancePage);
 const InsurancePage = lazyPage(industryPages, (m) => m.InsurancePage);
 const HealthcarePage = lazyPage(industryPages, (m) => m.HealthcarePage);
 const AutoPage = lazyPage(industryPages, (m) => m.AutoPage);
+const ConfirmLinkPage = lazyPage(
+  () => import('./pages/confirm-link-page'),
+  (m) => m.ConfirmLinkPage,
+);
+// The page after a submitted request lives with the forms: it asks for the phone confirmation code.
+const ThankYouPage = lazyPage(
+  () => import('./pages/thank-you-page'),
+  (m) => m.ThankYouPage,
+);
 const PlumbingPage = lazyPage(
   () => import('./pages/plumbing-page'),
   (m) => m.PlumbingPage,
@@ -29,4 +38,6 @@ export const leadFormRoutes: RouteObject[] = [
   { path: '/healthcare', element: <HealthcarePage /> },
   { path: '/auto', element: <AutoPage /> },
   { path: '/services/plumbing', element: <PlumbingPage /> },
+  { path: '/thank-you', element: <ThankYouPage /> },
+  { path: '/confirm/:token', element: <ConfirmLinkPage /> },
 ];

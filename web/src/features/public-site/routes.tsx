@@ -19,10 +19,6 @@ const ContactPage = lazyPage(
   () => import('./pages/contact-page'),
   (m) => m.ContactPage,
 );
-const ThankYouPage = lazyPage(
-  () => import('./pages/thank-you-page'),
-  (m) => m.ThankYouPage,
-);
 const PrivacyPolicyPage = lazyPage(legalPages, (m) => m.PrivacyPolicyPage);
 const TermsOfServicePage = lazyPage(legalPages, (m) => m.TermsOfServicePage);
 const DisclaimerPage = lazyPage(legalPages, (m) => m.DisclaimerPage);
@@ -50,7 +46,6 @@ export const publicSiteRoutes: RouteObject[] = [
   { path: '/about-us', element: <AboutUsPage /> },
   { path: '/how-it-works', element: <HowItWorksPage /> },
   { path: '/contact', element: <ContactPage /> },
-  { path: '/thank-you', element: <ThankYouPage /> },
   { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
   { path: '/terms-of-service', element: <TermsOfServicePage /> },
   { path: '/disclaimer', element: <DisclaimerPage /> },

@@ -1,4 +1,6 @@
 import type {
+  ConfirmationRule,
+  ConfirmationRulesResponse,
   AdminBulkDeleteResponseSchema,
   CategoryOutcomesResponse,
   AdminTestLeadResponseSchema,
@@ -120,6 +122,10 @@ export function createAdminApi(token: string, onUnauthorized: () => void) {
     screeningRules: () => call<ScreeningRulesResponse>('admin-screening-rules'),
     saveScreeningRules: (rules: ScreeningRules) =>
       call<ScreeningRulesResponse>('admin-screening-rules', { method: 'PUT', body: rules }),
+    /** Each category's phone confirmation rule: matching's own function, with this admin session. */
+    confirmationRules: () => call<ConfirmationRulesResponse>('admin-confirmation-rules'),
+    saveConfirmationRule: (rule: ConfirmationRule) =>
+      call<ConfirmationRulesResponse>('admin-confirmation-rules', { method: 'PUT', body: rule }),
     auditLog: (q: AuditQuery) =>
       call<AuditPage>('admin-audit-log', {
         query: {

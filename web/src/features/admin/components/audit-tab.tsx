@@ -26,6 +26,7 @@ const ACTION_LABELS: Record<string, string> = {
   'refund.reject': 'Rejected refund',
   'screening.release': 'Released rejected lead',
   'screening.rules_update': 'Changed screening rules',
+  'matching.confirmation_rule_update': 'Changed phone confirmation rule',
 };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? humanize(action.replace(/\./g, ' '));
 

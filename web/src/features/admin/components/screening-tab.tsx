@@ -3,7 +3,12 @@ import { ADMIN_PAGE_SIZE } from '@leadmarket/contracts/constants';
 import { serviceLabel } from '@leadmarket/contracts/catalogue';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { LEAD_REASON_PROBLEMS } from '@leadmarket/contracts/lead-reasons';
-import type { ScreeningRejectionsResponse, ScreeningRulesResponse } from '@leadmarket/contracts';
+import type {
+  ConfirmationRule,
+  ConfirmationRulesResponse,
+  ScreeningRejectionsResponse,
+  ScreeningRulesResponse,
+} from '@leadmarket/contracts';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import { formatDateTime } from '../utils/format';
 import { AdminTable } from './admin-table';
@@ -149,6 +154,7 @@ export function ScreeningTab({ api, notify, refreshKey }: { api: AdminApi; notif
         )}
       </section>
       <ScreeningRulesCard api={api} notify={notify} />
+      <ConfirmationRulesCard api={api} notify={notify} />
     </>
   );
 }
@@ -249,6 +255,151 @@ function ScreeningRulesCard({ api, notify }: { api: AdminApi; notify: Notify }) 
         {rules?.updated_at && <p className="admin-muted">Last changed {formatDateTime(rules.updated_at)}</p>}
         <button type="submit" className="btn btn-primary" disabled={saving || rules === null}>
           {saving ? 'Saving…' : 'Save rules'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+type RuleRow = ConfirmationRulesResponse['rules'][number];
+
+/** A category's rule in words, as the operator reads it in the list. */
+const ruleWords = (r: RuleRow) =>
+  r.mode === 'at_once'
+    ? 'Offered at once; confirmed phones are marked'
+    : `Only confirmed phones; after ${r.wait_minutes} min unconfirmed: ${
+        r.after_wait === 'offer' ? 'offered anyway' : 'closed, and the customer told'
+      }`;
+
+/**
+ * Which requests each category offers (docs/adr/0045): at once, marking those whose phone the
+ * customer confirmed with the texted code, or only confirmed ones, with how long to wait and what
+ * then. Matching applies it; every change is in the audit log.
+ */
+function ConfirmationRulesCard({ api, notify }: { api: AdminApi; notify: Notify }) {
+  const [rules, setRules] = useState<RuleRow[] | null>(null);
+  const [form, setForm] = useState<{ service_category: string; mode: string; wait: string; after_wait: string }>({
+    service_category: '',
+    mode: 'at_once',
+    wait: '60',
+    after_wait: 'offer',
+  });
+  const [saving, setSaving] = useState(false);
+
+  const pick = (category: string, list = rules) => {
+    const r = list?.find((x) => x.service_category === category);
+    if (r)
+      setForm({ service_category: category, mode: r.mode, wait: String(r.wait_minutes), after_wait: r.after_wait });
+  };
+
+  useEffect(() => {
+    api
+      .confirmationRules()
+      .then((r) => {
+        setRules(r.rules);
+        const first = r.rules[0];
+        if (first)
+          setForm({
+            service_category: first.service_category,
+            mode: first.mode,
+            wait: String(first.wait_minutes),
+            after_wait: first.after_wait,
+          });
+      })
+      .catch((error) =>
+        reportFailure(
+          notify,
+          error,
+          'Failed to load the phone confirmation rules',
+          'Error loading the phone confirmation rules',
+        ),
+      );
+  }, [api, notify]);
+
+  async function save() {
+    setSaving(true);
+    try {
+      const answer = await api.saveConfirmationRule({
+        service_category: form.service_category,
+        mode: form.mode as ConfirmationRule['mode'],
+        wait_minutes: Number(form.wait),
+        after_wait: form.after_wait as ConfirmationRule['after_wait'],
+      });
+      setRules(answer.rules);
+      notify.success(`Phone confirmation rule saved for ${serviceLabel(form.service_category)}`);
+    } catch (error) {
+      reportFailure(
+        notify,
+        error,
+        'Failed to save the phone confirmation rule',
+        'Error saving the phone confirmation rule',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="admin-card" aria-labelledby="confirmation-rules-title" aria-busy={rules === null}>
+      <h2 id="confirmation-rules-title">Phone confirmation by category</h2>
+      <p className="admin-muted">
+        Customers get a code by text message to confirm their phone. Choose, per category, whether professionals are
+        offered a request at once or only once its phone is confirmed.
+      </p>
+      <ul className="admin-list" aria-label="Phone confirmation rules">
+        {(rules ?? []).map((r) => (
+          <li key={r.service_category}>
+            <strong>{serviceLabel(r.service_category)}</strong>: {ruleWords(r)}
+          </li>
+        ))}
+      </ul>
+      <form
+        aria-label="Phone confirmation rule"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Field id="confirmation-category" label="Category">
+          <select id="confirmation-category" value={form.service_category} onChange={(e) => pick(e.target.value)}>
+            {(rules ?? []).map((r) => (
+              <option key={r.service_category} value={r.service_category}>
+                {serviceLabel(r.service_category)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="confirmation-mode" label="Offer">
+          <select id="confirmation-mode" value={form.mode} onChange={(e) => setForm({ ...form, mode: e.target.value })}>
+            <option value="at_once">At once, and mark confirmed phones</option>
+            <option value="confirmed_only">Only requests with a confirmed phone</option>
+          </select>
+        </Field>
+        {form.mode === 'confirmed_only' ? (
+          <>
+            <Field id="confirmation-wait" label="Minutes to wait for the confirmation">
+              <input
+                id="confirmation-wait"
+                type="number"
+                min={1}
+                value={form.wait}
+                onChange={(e) => setForm({ ...form, wait: e.target.value })}
+              />
+            </Field>
+            <Field id="confirmation-after" label="Still unconfirmed after the wait">
+              <select
+                id="confirmation-after"
+                value={form.after_wait}
+                onChange={(e) => setForm({ ...form, after_wait: e.target.value })}
+              >
+                <option value="offer">Offer it anyway</option>
+                <option value="expire">Close it and tell the customer</option>
+              </select>
+            </Field>
+          </>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={saving || rules === null}>
+          {saving ? 'Saving…' : 'Save the rule'}
         </button>
       </form>
     </section>

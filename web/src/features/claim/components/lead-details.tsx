@@ -1,4 +1,5 @@
-import { formatDateTime, formatDollars, formatPhone, humanizeValue } from '@leadmarket/contracts/display';
+import { formatDateTime, formatDollars, formatPhone, humanizeValue, timeAgo } from '@leadmarket/contracts/display';
+import { ContactFacts } from '../../../components/ui/contact-facts';
 import { UrgencyBadge } from '../../../components/ui/urgency-badge';
 import type { ClaimLead } from '../api/claim-calls';
 
@@ -43,8 +44,17 @@ export function LeadDetails({ lead }: { lead: ClaimLead }) {
       <dd>{lead.description}</dd>
       <dt>Submitted</dt>
       <dd>
-        <time dateTime={lead.created_at}>{formatDateTime(lead.created_at, localZone())}</time>
+        <time dateTime={lead.created_at}>{formatDateTime(lead.created_at, localZone())}</time> (
+        {timeAgo(lead.created_at)})
       </dd>
+      {lead.phone_confirmed_at !== undefined ? (
+        <>
+          <dt>Contact</dt>
+          <dd>
+            <ContactFacts facts={lead} />
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { ContactFacts } from '../../../components/ui/contact-facts';
 import { UrgencyBadge, urgencyOf } from '../../../components/ui/urgency-badge';
 import { ApiError } from '../../../lib/api';
 import { errorText, type Session } from '../api/client';
@@ -132,7 +133,7 @@ export function AvailableTab({
                 </time>
               </p>
               <p className="dash-lead__desc">{truncate(lead.description ?? '')}</p>
-              <p className="dash-lead__verified">✓ Phone verified · ✓ Email verified · ✓ ZIP verified</p>
+              <ContactFacts facts={lead} now={new Date(now)} />
               {aboveMax ? (
                 <p id={noteId} className="dash-hint" data-testid="above-max-price">
                   Above your maximum price per lead ({money(maxLeadPrice)}): not offered to you and cannot be bought.{' '}
@@ -185,6 +186,10 @@ export function AvailableTab({
             <dt>Created</dt>
             <dd>
               {shortDate(details.created_at)} ({postedAgo(details.created_at, now)})
+            </dd>
+            <dt>Contact</dt>
+            <dd>
+              <ContactFacts facts={details} now={new Date(now)} />
             </dd>
             <dt>Description</dt>
             <dd>{details.description}</dd>

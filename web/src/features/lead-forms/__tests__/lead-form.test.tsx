@@ -347,14 +347,12 @@ describe('/services/plumbing', () => {
   it('defaults to Home Services / Plumbing and goes to /thank-you, leaving service and name in this tab', async () => {
     const calls = mockFunctions({ ...catalogue, 'leads-submit': { body: { message: 'ok', status: 'valid' } } });
     const user = userEvent.setup();
-    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
-      { path: '/thank-you', element: <p>Thanks page</p> },
-    ]);
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing');
     expect(((await screen.findByLabelText(/Service Category/)) as HTMLSelectElement).value).toBe('home_services');
     expect((screen.getByLabelText(/Sub-Service/) as HTMLSelectElement).value).toBe('plumbing');
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
-    await screen.findByText('Thanks page');
+    await screen.findByRole('heading', { name: /^Thank You, Jane/ });
     expect(router.state.location.pathname).toBe('/thank-you');
     expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({
       name: 'Jane Doe',
@@ -380,18 +378,20 @@ describe('/services/plumbing', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing', [
-      { path: '/thank-you', element: <p>Thanks page</p> },
-    ]);
+    const { router } = renderRoutes(leadFormRoutes, '/services/plumbing');
     await screen.findByLabelText(/Service Category/);
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
     // Not yet accepted: the page says it is being checked and does not thank anyone.
     expect(await screen.findByText(MESSAGES.leadSubmit.pending)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/services/plumbing');
-    await screen.findByText('Thanks page', {}, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: /^Thank You, Jane/ }, { timeout: 10_000 });
     expect(router.state.location.pathname).toBe('/thank-you');
-    expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({ name: 'Jane Doe', service: 'plumbing' });
+    expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({
+      name: 'Jane Doe',
+      service: 'plumbing',
+      lead_id: 'lead-3',
+    });
   });
 
   it('a pending plumbing request refused later stays on its page with what to fix', async () => {
@@ -449,5 +449,82 @@ describe('/services/plumbing', () => {
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Get a Plumber' }));
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.leadSubmit.plumbingFallback);
+  });
+});
+
+describe('/thank-you', () => {
+  it('shows what this tab submitted, never what a link says, and links back', async () => {
+    // A link cannot put a name on the page: only what this tab submitted shows.
+    sessionStorage.removeItem('lead_submission');
+    const forged = renderRoutes(leadFormRoutes, '/thank-you?service=plumbing&name=Mallory');
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    expect(screen.queryByText(/Mallory/)).toBeNull();
+    forged.unmount();
+    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'plumbing' }));
+    renderRoutes(leadFormRoutes, '/thank-you?name=Mallory');
+    expect(await screen.findByRole('heading', { name: 'Thank You, Jane!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Submit Another Request' }).getAttribute('href')).toBe(
+      '/services/plumbing',
+    );
+  });
+
+  it('asks for the texted code: a wrong one is refused in words, a new one can be asked for, the right one confirms', async () => {
+    const waiting = {
+      lead_id: 'lead-9',
+      state: 'waiting',
+      message: 'We texted you a 6-digit code.',
+      confirmed_at: null,
+      expires_at: '2026-11-27T23:00:00.000Z',
+      tries_left: 5,
+      resends_left: 2,
+      resend_after_seconds: 0,
+    };
+    const calls = mockFunctions({
+      'leads-confirm-status': { body: waiting },
+      'leads-confirm-phone': (call) =>
+        (call.body as { code: string }).code === '123456'
+          ? {
+              body: {
+                ...waiting,
+                state: 'confirmed',
+                message: 'Phone confirmed. Thank you!',
+                confirmed_at: '2026-11-27T22:31:00.000Z',
+              },
+            }
+          : {
+              status: 400,
+              body: {
+                detail: 'That code is not right. Please check the text message and try again (4 tries left).',
+                message: 'That code is not right. Please check the text message and try again (4 tries left).',
+                confirmation: { ...waiting, tries_left: 4 },
+              },
+            },
+      'leads-confirm-resend': {
+        body: { ...waiting, resends_left: 1, resend_after_seconds: 60, message: 'We texted you a new code.' },
+      },
+    });
+    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'hvac', lead_id: 'lead-9' }));
+    const user = userEvent.setup();
+    renderRoutes(leadFormRoutes, '/thank-you');
+    await screen.findByRole('heading', { name: 'Confirm your phone number' });
+    await user.type(screen.getByLabelText(/Code from the text message/), '12 34');
+    await user.click(screen.getByRole('button', { name: 'Confirm my phone' }));
+    expect(await screen.findByText(/The code is the 6 digits/)).toBeTruthy();
+    expect(calls.callsTo('leads-confirm-phone')).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/Code from the text message/));
+    await user.type(screen.getByLabelText(/Code from the text message/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm my phone' }));
+    expect(await screen.findByText(/That code is not right.*4 tries left/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    expect(await screen.findByText('We texted you a new code.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Send a new code \(in \d+ s\)/ })).toHaveProperty('disabled', true);
+    expect(
+      screen.getByRole('link', { name: /Send your request again with the right number/ }).getAttribute('href'),
+    ).toBe('/services/plumbing');
+    await user.type(screen.getByLabelText(/Code from the text message/), '123-456');
+    await user.click(screen.getByRole('button', { name: 'Confirm my phone' }));
+    expect(await screen.findByText('Phone confirmed. Thank you!')).toBeTruthy();
+    expect(calls.callsTo('leads-confirm-phone').at(-1)!.body).toEqual({ lead_id: 'lead-9', code: '123456' });
   });
 });

@@ -2,7 +2,7 @@ import { URGENCIES, ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
 import { LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
@@ -16,6 +16,7 @@ import {
   type ValidationSummary,
 } from '../api/submit-lead';
 import { useSubmitVerdict, type AwaitedRequest } from '../api/submit-verdict';
+import { ConfirmPhone } from './confirm-phone';
 import { checkLead, newIdempotencyKey, type LeadErrors, type LeadField, type LeadValues } from '../domain/lead-checks';
 
 /** How a page configures the shared lead form. */
@@ -50,7 +51,10 @@ type Banner =
   | { kind: 'pending'; message: string };
 
 type Phase =
-  { kind: 'editing'; banner?: Banner } | { kind: 'submitting' } | { kind: 'done'; message: string; pending: boolean };
+  | { kind: 'editing'; banner?: Banner }
+  | { kind: 'submitting' }
+  /** `leadId`: an accepted request, whose phone the customer is asked to confirm. */
+  | { kind: 'done'; message: string; pending: boolean; leadId?: string };
 
 const FIELDS: readonly LeadField[] = [
   'customer_name',
@@ -116,6 +120,7 @@ export function LeadForm({
     urgency: 'Standard',
     contractor_id: '',
   };
+  const location = useLocation();
   const fields = useForm(initial, FIELDS);
   const { values, setValues } = fields;
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
@@ -218,13 +223,14 @@ export function LeadForm({
     if (onSubmitted && sentRef.current) return onSubmitted(answer, sentRef.current);
     setValues(initial);
     keyRef.current = null;
-    setPhase({ kind: 'done', message: MESSAGES.leadSubmit.success, pending: false });
+    setPhase({ kind: 'done', message: MESSAGES.leadSubmit.success, pending: false, leadId: answer.lead_id });
   }
 
   if (phase.kind === 'done') {
     return (
       <div className="lead-form-done card">
         <Alert kind={phase.pending ? 'info' : 'success'}>{phase.message}</Alert>
+        {phase.leadId ? <ConfirmPhone leadId={phase.leadId} requestAgainTo={location.pathname} /> : null}
         <button type="button" className="button" onClick={reset}>
           Submit Another
         </button>

@@ -26,8 +26,8 @@ export function PlumbingPage() {
           defaults={{ service_category: 'home_services', sub_service: 'plumbing' }}
           fallbackError={MESSAGES.leadSubmit.plumbingFallback}
           submitLabel="Get a Plumber"
-          onSubmitted={(_answer, sent) => {
-            leadSubmissionNote.save({ name: sent.customer_name, service: sent.sub_service });
+          onSubmitted={(answer, sent) => {
+            leadSubmissionNote.save({ name: sent.customer_name, service: sent.sub_service, lead_id: answer.lead_id });
             navigate('/thank-you');
           }}
         />

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicLayout } from '../../../components/ui/public-layout';
 import { leadSubmissionNote } from '../../../lib/storage';
-import '../public-site.css';
+import { ConfirmPhone } from '../components/confirm-phone';
+import '../lead-forms.css';
 
 /**
  * /thank-you: confirmation after the plumbing form, with next steps. Name and service are what this
  * browser submitted (session storage), never what the URL says: a link cannot put words in our mouth.
- * The form comes here only once screening accepted the request, so the page says so.
+ * The form comes here only once screening accepted the request, so the page says so, and asks for
+ * the code we texted to confirm the phone.
  */
 export function ThankYouPage() {
   const [note] = useState(() => leadSubmissionNote.get());
@@ -19,6 +21,7 @@ export function ThankYouPage() {
       <p className="lead-text">
         We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you shortly.
       </p>
+      {note?.lead_id ? <ConfirmPhone leadId={note.lead_id} requestAgainTo="/services/plumbing" /> : null}
       <h2>What Happens Next</h2>
       <ol>
         <li>We check your request and match it with one qualified professional near you.</li>
