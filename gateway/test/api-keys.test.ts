@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { API_KEY_MESSAGES, API_KEY_PATTERN } from '@leadmarket/contracts';
 import { createLogger, hashToken } from '@leadmarket/platform';
-import { waitFor } from '@leadmarket/platform/testing';
+import { testLogger, waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.js';
 import {
   signUpContractor,
   signUpFundedContractor,
@@ -110,16 +111,37 @@ describe('personal API keys at the gateway', () => {
     expect(named.status).toBe(403);
   });
 
-  it('refuses a revoked key on its very next call', async () => {
+  it('refuses a revoked key on its very next call, through every gateway instance', async () => {
     const c = await signUpContractor(stack);
     const { key, secret } = await createKey(c, ['leads:read']);
-    expect((await stack.call('get-purchased-leads', { token: secret })).status).toBe(200);
+    // A second gateway beside the stack's, on the same key-value store and services (as replicas run).
+    const other = await buildGateway({
+      logger: testLogger(),
+      kv: stack.infra.kv,
+      clients: stack.marketplace.clients,
+      internalToken: stack.marketplace.internalToken,
+    });
+    const viaOther = () =>
+      other.inject({
+        method: 'GET',
+        url: '/.netlify/functions/get-purchased-leads',
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    try {
+      expect((await stack.call('get-purchased-leads', { token: secret })).status).toBe(200);
+      expect((await viaOther()).statusCode).toBe(200);
 
-    const revoke = await stack.call('api-keys', { method: 'DELETE', body: { key_id: key.id }, token: c.token });
-    expect(revoke.status).toBe(200);
-    const after = await stack.call('get-purchased-leads', { token: secret });
-    expect(after.status).toBe(401);
-    expect(after.body.detail).toBe(API_KEY_MESSAGES.invalid);
+      const revoke = await stack.call('api-keys', { method: 'DELETE', body: { key_id: key.id }, token: c.token });
+      expect(revoke.status).toBe(200);
+      const after = await stack.call('get-purchased-leads', { token: secret });
+      expect(after.status).toBe(401);
+      expect(after.body.detail).toBe(API_KEY_MESSAGES.invalid);
+      const afterOther = await viaOther();
+      expect(afterOther.statusCode).toBe(401);
+      expect(afterOther.json().detail).toBe(API_KEY_MESSAGES.invalid);
+    } finally {
+      await other.close();
+    }
     expect(await listKeys(c)).toEqual([]);
     const again = await stack.call('api-keys', { method: 'DELETE', body: { key_id: key.id }, token: c.token });
     expect(again.status).toBe(404);
