@@ -89,6 +89,49 @@ describe('available leads and the purchase dialog', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: /Available \(1\)/ })).toBeTruthy());
   });
 
+  it('shows the bought lead’s contact at once, read with get-purchased-lead, without blocking the dashboard', async () => {
+    const world = newWorld();
+    world.balance = 100;
+    const api = mockDashboardServer(world, {
+      'purchase-lead': () => {
+        world.available = world.available.filter((l) => l.id !== 'lead-new');
+        return { body: { success: true, new_wallet_balance: 55, message: 'ok' } };
+      },
+      // The Purchased list has not caught up with the sale yet; the lead's holder answers all the same.
+      'get-purchased-lead': () => ({
+        body: {
+          success: true,
+          lead: {
+            id: 'lead-new',
+            customer_name: 'Maria Lopez',
+            phone: '+13125550123',
+            email: 'maria@example.com',
+            zip_code: '67890',
+            service_category: 'HVAC',
+            sub_service: 'AC Repair',
+            description: 'No cold air',
+            urgency: 'Emergency',
+            price: 45,
+            created_at: '2026-11-20T10:00:00.000Z',
+          },
+        },
+      }),
+    });
+    renderDashboard('/contractor/c-1');
+    const user = await openAvailable();
+    await user.click(within(screen.getAllByRole('listitem')[0]!).getByRole('button', { name: 'Purchase Lead' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase for $45.00' }));
+    const card = await screen.findByRole('region', { name: 'Lead Purchased' });
+    expect(within(card).getByText('Maria Lopez')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: '(312) 555-0123' }).getAttribute('href')).toBe('tel:+13125550123');
+    expect(within(card).getByRole('link', { name: 'maria@example.com' })).toBeTruthy();
+    expect(api.callsTo('get-purchased-lead')[0]!.query.get('lead_id')).toBe('lead-new');
+    // Not modal: the tabs still work, and Dismiss puts it away.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Lead Purchased' })).toBeNull();
+  });
+
   it('a lost race closes the dialog, removes the lead from Available at once and says why', async () => {
     const world = newWorld();
     world.balance = 100;

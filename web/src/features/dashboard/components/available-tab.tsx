@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react';
+import { formatPhone } from '@leadmarket/contracts/display';
 import { MESSAGES } from '@leadmarket/contracts/messages';
 import { ContactFacts } from '../../../components/ui/contact-facts';
 import { UrgencyBadge, urgencyOf } from '../../../components/ui/urgency-badge';
 import { ApiError } from '../../../lib/api';
 import { errorText, type Session } from '../api/client';
+import { getPurchasedLead, type PurchasedLeadContact } from '../api/get-purchased-lead';
 import { purchaseLead } from '../api/purchase-lead';
 import type { AvailableLead } from '../api/types';
 import { leadPrice, money, postedAgo, shortDate, sortLeads, truncate, humanize } from '../domain/rules';
@@ -42,10 +44,13 @@ export function AvailableTab({
 }) {
   const [details, setDetails] = useState<AvailableLead | null>(null);
   const [buying, setBuying] = useState<AvailableLead | null>(null);
+  // The lead just bought, with its contact: shown at once, as the Purchased list follows the sale by an event.
+  const [bought, setBought] = useState<PurchasedLeadContact | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [order, setOrder] = useState<'newest' | 'price-high' | 'price-low'>('newest');
   const sortId = useId();
+  const boughtTitleId = useId();
   // "posted N min ago" stays true while the tab is open.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -69,8 +74,11 @@ export function AvailableTab({
     setError(null);
     try {
       await purchaseLead(session, buying.id);
+      const leadId = buying.id;
       setBuying(null);
       onPurchased(MESSAGES.contractorSuccess.leadPurchased);
+      // Read from the contact's holder; if it cannot answer now, the lead still comes under Purchased.
+      void getPurchasedLead(session, leadId).then(setBought, () => undefined);
     } catch (caught) {
       // Lost the race (or the lead went away): close the dialog and take the card away now, not at the next poll.
       if (caught instanceof ApiError && (caught.status === 409 || caught.status === 404)) {
@@ -89,11 +97,53 @@ export function AvailableTab({
     }
   }
 
+  // Not a dialog: the contractor goes on using the dashboard with the contact in view.
+  const boughtCard = bought && (
+    <section className="dash-card" aria-labelledby={boughtTitleId} data-testid="just-bought">
+      <h3 id={boughtTitleId}>Lead Purchased</h3>
+      <dl className="dash-facts">
+        <dt>Customer</dt>
+        <dd>{bought.customer_name}</dd>
+        <dt>Phone</dt>
+        <dd>
+          <a href={`tel:${bought.phone}`}>{formatPhone(bought.phone)}</a>
+        </dd>
+        {bought.email ? (
+          <>
+            <dt>Email</dt>
+            <dd>
+              <a href={`mailto:${bought.email}`}>{bought.email}</a>
+            </dd>
+          </>
+        ) : null}
+        <dt>Service</dt>
+        <dd>
+          {humanize(bought.service_category)}
+          {bought.sub_service ? ` — ${humanize(bought.sub_service)}` : ''}
+        </dd>
+        <dt>ZIP Code</dt>
+        <dd>{bought.zip_code}</dd>
+        <dt>Description</dt>
+        <dd>{bought.description}</dd>
+      </dl>
+      <p className="dash-hint">The lead is also under Purchased, where you can mark it completed or archive it.</p>
+      <button type="button" className="dash-btn" onClick={() => setBought(null)}>
+        Dismiss
+      </button>
+    </section>
+  );
+
   if (leads.length === 0)
-    return <p className="dash-empty">No available leads right now. New leads appear here automatically.</p>;
+    return (
+      <>
+        {boughtCard}
+        <p className="dash-empty">No available leads right now. New leads appear here automatically.</p>
+      </>
+    );
 
   return (
     <>
+      {boughtCard}
       <div className="dash-list-controls">
         <div className="dash-field">
           <label htmlFor={sortId}>Sort by</label>
