@@ -61,7 +61,11 @@ async function sellOrRefuse(ctx: WalletContext, leadId: string, contractorId: st
   try {
     return (await sellLead(ctx, { leadId, contractorId, channel: 'claim' })).priceCents;
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
+    if (!(err instanceof HttpError)) {
+      // The ledger could not answer (its database failing); claiming again answers any sale it made.
+      ctx.logger.warn({ err: String(err), lead_id: leadId }, 'a claim could not be sold');
+      throw claimFailure(503, CLAIM_MESSAGES.purchaseUnavailable);
+    }
     if (err.statusCode === 402) throw new HttpError(402, err.message, undefined, { ...err.extra, success: false });
     if (err.statusCode === 409 && err.message === PURCHASE_MESSAGES.sold)
       throw claimFailure(409, CLAIM_MESSAGES.alreadyClaimed);
