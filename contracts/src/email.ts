@@ -7,3 +7,6 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** True when `text` (already trimmed) has the shape of an email address. */
 export const isEmailAddress = (text: string): boolean => EMAIL_SHAPE.test(text);
+
+/** The form of an address that says whose it is, for keys and look-ups: trimmed and lower-cased. */
+export const emailKey = (text: string): string => text.trim().toLowerCase();

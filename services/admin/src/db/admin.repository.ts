@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { emailKey } from '@leadmarket/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { AdminDatabase, AdminRow } from './database.js';
 
 export type { AdminRow };
-
-/** Admin emails are compared case-insensitively: stored trimmed and lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function countAdmins(db: Kysely<AdminDatabase>): Promise<number> {
   const row = await db
@@ -21,7 +19,7 @@ export async function firstAdmins(db: Kysely<AdminDatabase>, limit: number): Pro
 }
 
 export async function findAdminByEmail(db: Kysely<AdminDatabase>, email: string): Promise<AdminRow | undefined> {
-  return await db.selectFrom('admins').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  return await db.selectFrom('admins').selectAll().where('email', '=', emailKey(email)).executeTakeFirst();
 }
 
 export async function findAdminById(db: Kysely<AdminDatabase>, id: string): Promise<AdminRow | undefined> {
@@ -36,7 +34,7 @@ export async function insertAdminIfAbsent(
 ): Promise<{ id: string; created: boolean }> {
   const inserted = await db
     .insertInto('admins')
-    .values({ id: randomUUID(), email: normaliseEmail(email), password_hash: passwordHash })
+    .values({ id: randomUUID(), email: emailKey(email), password_hash: passwordHash })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();

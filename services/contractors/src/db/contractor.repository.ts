@@ -1,4 +1,4 @@
-import type { ContractorView } from '@leadmarket/contracts';
+import { emailKey, type ContractorView } from '@leadmarket/contracts';
 import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ContractorRow, ContractorsDatabase } from './database.js';
@@ -44,10 +44,10 @@ export async function findTakenKeys(
   const rows = await db
     .selectFrom('contractors')
     .select(['email_key', 'username_key'])
-    .where((eb) => eb.or([eb('email_key', '=', email.toLowerCase()), eb('username_key', '=', username.toLowerCase())]))
+    .where((eb) => eb.or([eb('email_key', '=', emailKey(email)), eb('username_key', '=', username.toLowerCase())]))
     .execute();
   return {
-    email: rows.some((r) => r.email_key === email.toLowerCase()),
+    email: rows.some((r) => r.email_key === emailKey(email)),
     username: rows.some((r) => r.username_key === username.toLowerCase()),
   };
 }
@@ -58,7 +58,7 @@ export async function insertContractor(trx: Kysely<ContractorsDatabase>, c: NewC
     .values({
       ...c,
       username_key: c.username.toLowerCase(),
-      email_key: c.email.toLowerCase(),
+      email_key: emailKey(c.email),
       zip_codes: JSON.stringify(c.zip_codes),
     })
     .returningAll()
@@ -90,7 +90,7 @@ export async function findByEmail(db: Kysely<ContractorsDatabase>, email: string
   return await db
     .selectFrom('contractors')
     .selectAll()
-    .where('email_key', '=', email.trim().toLowerCase())
+    .where('email_key', '=', emailKey(email))
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
@@ -100,7 +100,7 @@ export async function emailTakenByOther(db: Kysely<ContractorsDatabase>, email: 
   const row = await db
     .selectFrom('contractors')
     .select('id')
-    .where('email_key', '=', email.toLowerCase())
+    .where('email_key', '=', emailKey(email))
     .where('id', '!=', id)
     .executeTakeFirst();
   return Boolean(row);
@@ -113,7 +113,7 @@ export async function updateProfile(
 ): Promise<ContractorRow | undefined> {
   return await trx
     .updateTable('contractors')
-    .set({ ...p, email_key: p.email.toLowerCase(), zip_codes: JSON.stringify(p.zip_codes), updated_at: sql`now()` })
+    .set({ ...p, email_key: emailKey(p.email), zip_codes: JSON.stringify(p.zip_codes), updated_at: sql`now()` })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .returningAll()

@@ -1,10 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { toE164 } from '@leadmarket/contracts';
+import { emailKey, toE164 } from '@leadmarket/contracts';
 import type { Kysely } from 'kysely';
 import type { ContractorsDatabase } from './database.js';
 
-/** The forms of one email that count as the same (case, surrounding spaces). */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
 /**
  * The forms of one phone that count as the same: its E.164 by the one phone rule, as the national
  * digits for a US number (the keys stored before that rule read US numbers the same way).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactSubject, isBot, waitlistEmailKey } from './site-forms.js';
+import { contactSubject, isBot } from './site-forms.js';
 
 describe('site form rules', () => {
   it('treats any filled honeypot as a bot and an empty one as a person', () => {
@@ -8,10 +8,6 @@ describe('site form rules', () => {
     expect(isBot({ website: '' })).toBe(false);
     expect(isBot({})).toBe(false);
     expect(isBot(undefined)).toBe(false);
-  });
-
-  it('keys waitlist entries by normalised email', () => {
-    expect(waitlistEmailKey('  Bob@Example.COM ')).toBe('bob@example.com');
   });
 
   it('gives a contact message a subject', () => {

@@ -8,9 +8,6 @@ export const SITE_TEXTS = {
   waitlistAlready: "You're already on our waitlist with this email. We'll be in touch soon!",
 } as const;
 
-/** The key that makes one waitlist entry per address: trimmed and lower-cased. */
-export const waitlistEmailKey = (email: string): string => email.trim().toLowerCase();
-
 /** A bot filled the hidden honeypot field: answer as if accepted, store nothing. */
 export const isBot = (body: unknown): boolean => {
   if (!body || typeof body !== 'object') return false;

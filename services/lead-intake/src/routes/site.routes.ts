@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ContactRequestSchema,
+  emailKey,
   functionPath,
   INTERNAL_CALLS,
   MESSAGES,
@@ -20,7 +21,7 @@ import {
   pageViewCounts,
   storedSecret,
 } from '../db/site-intake.repository.js';
-import { contactSubject, isBot, SITE_TEXTS, WAITLIST_CONFIRMED_PATH, waitlistEmailKey } from '../domain/site-forms.js';
+import { contactSubject, isBot, SITE_TEXTS, WAITLIST_CONFIRMED_PATH } from '../domain/site-forms.js';
 import { utcDay, visitorKey } from '../domain/site-visitor-key.js';
 import { recordContactMessage } from '../use-cases/contact-message.js';
 
@@ -53,7 +54,7 @@ export function registerSiteRoutes(app: ServiceApp, ctx: LeadIntakeContext): voi
     if (isBot(request.body)) return accepted;
     const input = WaitlistSignupRequestSchema.parse(request.body);
     const stored = await insertWaitlistEntry(ctx.db, {
-      email_key: waitlistEmailKey(input.email),
+      email_key: emailKey(input.email),
       first_name: input.first_name,
       last_name: input.last_name,
       company: input.company,
