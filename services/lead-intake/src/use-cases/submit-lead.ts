@@ -15,20 +15,13 @@ import { customerFingerprintKey } from '../db/site-intake.repository.js';
 import { customerFingerprint } from '../domain/customer-fingerprint.js';
 import { submitReply, type SubmitReply } from '../domain/submit-reply.js';
 import type { ScreeningReplies, ScreeningWait } from '../screening-replies.js';
-import type { LeadIntakeDatabase, LeadRow } from '../db/database.js';
+import type { LeadIntakeDatabase, LeadRow, LeadsTable } from '../db/database.js';
 
 /** A lead as the forms (and the admin's test-lead form) send it, already schema-validated. */
-export interface LeadInput {
-  customer_name: string;
-  phone: string;
-  email: string | null;
-  zip_code: string;
-  service_category: string;
-  sub_service: string;
-  description: string;
-  urgency: Urgency;
-  contractor_id: string | null;
-}
+export type LeadInput = Pick<
+  LeadsTable,
+  'customer_name' | 'phone' | 'email' | 'zip_code' | 'service_category' | 'sub_service' | 'description'
+> & { urgency: Urgency; contractor_id: string | null };
 
 export interface SubmitOptions {
   clientIp: string | null;
