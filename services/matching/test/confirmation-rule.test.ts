@@ -156,6 +156,23 @@ describe('the phone confirmation rule of a category', () => {
     expect(sms.body).toContain('Phone confirmed');
     const [matched] = await eventsOf('LeadMatched', leadId);
     expect(matched.data.phone_confirmed_at).toEqual(expect.any(String));
+
+    // The purchase receipt signs the confirmation that came before the sale.
+    const bought = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: contractor.token });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const receipt = await waitFor(
+      async () => {
+        const res = await stack.call('get-lead-receipt', { query: { lead_id: leadId }, token: contractor.token });
+        return res.status === 200 && res.body.receipt.phone_confirmed_at ? res.body : undefined;
+      },
+      'the receipt with the confirmation',
+      20_000,
+    );
+    expect(new Date(receipt.receipt.phone_confirmed_at).getTime()).toBe(
+      new Date(matched.data.phone_confirmed_at).getTime(),
+    );
+    const verified = await stack.call('verify-lead-receipt', { body: { lead_id: leadId, code: receipt.code } });
+    expect(verified.body).toMatchObject({ valid: true });
   });
 
   it('offers a lead never confirmed once the wait passes, when the rule says offer', async () => {

@@ -64,6 +64,8 @@ describe('receipts', () => {
       price_source: 'industry',
       offered_to: 1,
       other_purchases: 0,
+      // Nobody confirmed this lead's phone (its LeadScreened was published by the test).
+      phone_confirmed_at: '',
     });
     expect(receipt.price_row).toMatch(/^cap/i);
     expect(receipt.price_version).toMatch(/^\d+$/);

@@ -6,6 +6,7 @@ import { contractorRegisteredConsumer } from './contractor-registered.consumer.j
 import { customerUnreachableConsumer } from './customer-unreachable.consumer.js';
 import { leadArchivedConsumer } from './lead-archived.consumer.js';
 import { leadCompletedConsumer } from './lead-completed.consumer.js';
+import { leadContactConfirmedConsumer } from './lead-contact-confirmed.consumer.js';
 import { leadContactedConsumer } from './lead-contacted.consumer.js';
 import { leadDeletedConsumer } from './lead-deleted.consumer.js';
 import { leadExpiredConsumer } from './lead-expired.consumer.js';
@@ -28,4 +29,5 @@ export const consumers: ConsumerDefinition<EventType, WalletContext>[] = [
   leadContactedConsumer,
   customerUnreachableConsumer,
   leadOutcomeRecordedConsumer,
+  leadContactConfirmedConsumer,
 ];

@@ -24,6 +24,7 @@ export interface WalletLedgerDatabase extends PlatformTables {
   auto_credits: AutoCreditsTable;
   customer_unreachable_facts: CustomerUnreachableFactsTable;
   purchase_fingerprints: PurchaseFingerprintsTable;
+  contact_confirmations: ContactConfirmationsTable;
 }
 
 /** Every money holder is an account; a wallet's cached balance may never go below zero. */
@@ -233,6 +234,12 @@ export interface CustomerUnreachableFactsTable {
   evidence: Json<unknown>;
   failed_at: Timestamp;
   recorded_at: GeneratedTimestamp;
+}
+
+/** When a lead's customer confirmed the phone (LeadContactConfirmed): a fact of the purchase receipt. */
+export interface ContactConfirmationsTable {
+  lead_id: string;
+  confirmed_at: Timestamp;
 }
 
 /** The keyed hash of each purchase's customer phone, for the 30-day repeat check. */

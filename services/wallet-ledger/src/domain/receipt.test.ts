@@ -23,6 +23,7 @@ const facts: ReceiptFacts = {
   offered_to: 3,
   purchased_at: '2026-11-23T10:05:00.000Z',
   other_purchases: 0,
+  phone_confirmed_at: '2026-11-23T10:02:00.000Z',
 };
 
 describe('receipt code', () => {

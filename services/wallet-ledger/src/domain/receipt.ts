@@ -24,9 +24,14 @@ export interface ReceiptFacts {
   purchased_at: string;
   /** Purchases of this lead other than this one, counted in the database when the receipt was read. */
   other_purchases: number;
+  /** When the customer confirmed the phone with the texted code, if before the purchase; '' otherwise. */
+  phone_confirmed_at: string;
 }
 
-/** The facts in their fixed order: the encoding is `receipt-v1` then one `name=value` line per fact. */
+/**
+ * The facts in their fixed order: the encoding is `receipt-v2` then one `name=value` line per fact
+ * (v2 added phone_confirmed_at, docs/adr/0045-phone-confirmed-before-the-offer.md).
+ */
 export const RECEIPT_FACT_NAMES = [
   'lead_id',
   'contractor_id',
@@ -42,6 +47,7 @@ export const RECEIPT_FACT_NAMES = [
   'offered_to',
   'purchased_at',
   'other_purchases',
+  'phone_confirmed_at',
 ] as const satisfies ReadonlyArray<keyof ReceiptFacts>;
 
 /**
@@ -49,7 +55,7 @@ export const RECEIPT_FACT_NAMES = [
  * '=' inside a value cannot make two different receipts encode alike.
  */
 export function canonicalReceipt(facts: ReceiptFacts): string {
-  return ['receipt-v1', ...RECEIPT_FACT_NAMES.map((name) => `${name}=${JSON.stringify(facts[name])}`)].join('\n');
+  return ['receipt-v2', ...RECEIPT_FACT_NAMES.map((name) => `${name}=${JSON.stringify(facts[name])}`)].join('\n');
 }
 
 /** The receipt code: HMAC-SHA256 of the canonical encoding with the server's receipt key, hex. */

@@ -47,6 +47,14 @@ export async function readReceiptFacts(
     .where('lead_id', '=', leadId)
     .where('id', '<>', purchase.id)
     .executeTakeFirstOrThrow();
+  const confirmation = await db
+    .selectFrom('contact_confirmations')
+    .select('confirmed_at')
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  // Only a confirmation the buyer could have seen before buying is a fact of the sale.
+  const confirmedBefore =
+    confirmation && new Date(confirmation.confirmed_at).getTime() <= new Date(purchase.purchased_at).getTime();
   const offers = await db
     .selectFrom('lead_offers')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -68,6 +76,7 @@ export async function readReceiptFacts(
     offered_to: Number(offers.n),
     purchased_at: iso(purchase.purchased_at),
     other_purchases: Number(others.n),
+    phone_confirmed_at: confirmedBefore ? iso(confirmation.confirmed_at) : '',
   };
 }
 

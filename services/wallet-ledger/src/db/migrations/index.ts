@@ -11,6 +11,7 @@ import * as priceCatalogueVersion from './2026_11_25_1500_price_catalogue_versio
 import * as leadDeletedAt from './2026_11_27_1500_lead_deleted_at.js';
 import * as leadCustomerFingerprint from './2026_11_27_1800_lead_customer_fingerprint.js';
 import * as purchaseOutcomes from './2026_11_27_2130_purchase_outcomes.js';
+import * as contactConfirmations from './2026_11_27_2230_contact_confirmations.js';
 
 /** The wallet-ledger schema's migrations, oldest first (names sort in run order). */
 export const migrations: MigrationSet = {
@@ -26,4 +27,5 @@ export const migrations: MigrationSet = {
   '2026_11_27_1500_lead_deleted_at': leadDeletedAt,
   '2026_11_27_1800_lead_customer_fingerprint': leadCustomerFingerprint,
   '2026_11_27_2130_purchase_outcomes': purchaseOutcomes,
+  '2026_11_27_2230_contact_confirmations': contactConfirmations,
 };

@@ -54,6 +54,7 @@ describe("admin leads: a sold lead's receipt", () => {
             offered_to: 2,
             purchased_at: '2026-01-02T10:05:00.000Z',
             other_purchases: 0,
+            phone_confirmed_at: '',
           },
           code: 'cd'.repeat(32),
           exclusive: true,

@@ -37,6 +37,7 @@ const facts = {
   offered_to: 3,
   purchased_at: '2026-11-20T10:00:00.000Z',
   other_purchases: 0,
+  phone_confirmed_at: '',
 };
 const receipt = {
   success: true,

@@ -110,6 +110,12 @@ export function ReceiptDialog({ session, leadId, onClose }: { session: Session; 
             </dd>
             <dt>Bought</dt>
             <dd>{dateTimeInWords(state.receipt.receipt.purchased_at)}</dd>
+            <dt>Phone</dt>
+            <dd>
+              {state.receipt.receipt.phone_confirmed_at
+                ? `Confirmed by the customer ${dateTimeInWords(state.receipt.receipt.phone_confirmed_at)}`
+                : 'Not confirmed before the purchase'}
+            </dd>
             <dt>Other purchases</dt>
             <dd>{state.receipt.receipt.other_purchases === 0 ? 'None' : state.receipt.receipt.other_purchases}</dd>
             <dt>Ledger transaction</dt>
