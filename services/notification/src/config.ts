@@ -68,6 +68,8 @@ export const NotificationConfigSchema = z.object({
   WEBHOOK_RETRY_WINDOW_HOURS: envInt(24, 1),
   /** One webhook attempt's limit: connecting, and waiting for the answer's headers and body. */
   WEBHOOK_TIMEOUT_MS: envInt(10_000, 100),
+  /** Days a delivered or failed webhook message stays in the delivery log (and can be replayed). */
+  WEBHOOK_LOG_RETENTION_DAYS: envInt(30, 1),
   /** Webhook messages one worker takes at once (each claimed with SKIP LOCKED, so instances share the work). */
   WEBHOOK_BATCH_SIZE: envInt(10, 1),
 });

@@ -7,7 +7,7 @@ import { registerOutboxRoutes } from './routes/outbox.routes.js';
 import { registerTwilioStatusRoutes } from './routes/twilio-status.routes.js';
 import { senderJob } from './use-cases/send-deliveries.js';
 import { registerWebhookRoutes } from './routes/webhooks.routes.js';
-import { webhookWorker } from './use-cases/deliver-webhooks.js';
+import { webhookLogRetentionJob, webhookWorker } from './use-cases/deliver-webhooks.js';
 import { WEBHOOK_SECRET_REQUIREMENT } from './domain/webhook-secrets.js';
 
 /** The notification service: SMS offers, emails, contractors' webhooks, Twilio status callbacks and the development outbox. */
@@ -37,7 +37,7 @@ export const service = defineService({
     registerOutboxRoutes(app, ctx);
     registerWebhookRoutes(app, ctx);
   },
-  background: (ctx) => [senderJob(ctx), webhookWorker(ctx)],
+  background: (ctx) => [senderJob(ctx), webhookWorker(ctx), webhookLogRetentionJob(ctx)],
   // A message the provider may or may not have sent is never sent again blindly (docs/adr/0010):
   // an operator looks it up at the provider and settles it.
   attention: async (ctx) => ({ deliveries_unknown: await countUnknownDeliveries(ctx.db) }),

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationContext } from '../src/context.js';
 import { service as notification } from '../src/index.js';
-import { claimDueMessages, queueMessages } from '../src/db/webhooks.repository.js';
+import { claimDueMessages, pruneWebhookLog, queueMessages } from '../src/db/webhooks.repository.js';
 import { contractorProfile, now, publish } from './events.js';
 import { deadPort, startReceiver } from './webhook-receiver.js';
 
@@ -401,6 +401,56 @@ describe('competing workers', () => {
     // What a claim skipped (locked by another) is taken by a later one: each message exactly once.
     for (let more = await claim(); more.length; more = await claim()) taken.push(...more.map((m) => m.id));
     expect(taken.sort()).toEqual([...ids].sort());
+    await ctx.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+  });
+});
+
+describe('delivery log retention', () => {
+  it('deletes finished messages past the retention with their attempts, never one still to send', async () => {
+    const contractorId = randomUUID();
+    const { id } = await addEndpoint(contractorId, 'http://127.0.0.1:9/unused');
+    const old = new Date(clock + 400 * 24 * 3_600_000);
+    const ids = ['delivered', 'failed', 'pending'].map((status) => ({
+      status,
+      id: `msg_old_${status}_${randomUUID()}`,
+    }));
+    await queueMessages(
+      ctx.db,
+      ids.map((m) => ({
+        id: m.id,
+        endpoint_id: id,
+        contractor_id: contractorId,
+        event_key: m.id,
+        type: 'webhook.test',
+        lead_id: null,
+        body: '{}',
+        at: old,
+      })),
+    );
+    for (const m of ids)
+      await ctx.db
+        .updateTable('webhook_messages')
+        .set({ status: m.status as 'delivered' | 'failed' | 'pending' })
+        .where('id', '=', m.id)
+        .execute();
+    await ctx.db
+      .insertInto('webhook_attempts')
+      .values({
+        message_id: ids[0]!.id,
+        attempted_at: old,
+        duration_ms: 5,
+        status_code: 200,
+        response_bytes: 0,
+        error: null,
+        trigger: 'scheduled',
+      })
+      .execute();
+    await pruneWebhookLog(ctx.db, new Date(old.getTime() + 1000));
+    const left = await ctx.db.selectFrom('webhook_messages').select('id').where('endpoint_id', '=', id).execute();
+    expect(left.map((m) => m.id)).toEqual([ids[2]!.id]);
+    expect(
+      await ctx.db.selectFrom('webhook_attempts').select('id').where('message_id', '=', ids[0]!.id).execute(),
+    ).toEqual([]);
     await ctx.db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
   });
 });

@@ -313,3 +313,16 @@ export async function eraseLeadFromWebhooks(db: Db, leadId: string): Promise<voi
 export async function deleteEndpointsOf(db: Db, contractorId: string): Promise<void> {
   await db.deleteFrom('webhook_endpoints').where('contractor_id', '=', contractorId).execute();
 }
+
+/**
+ * Delete finished messages (delivered or failed) created before `before`, with their attempts: the
+ * log is for looking back a while and replaying, and lead.purchased bodies carry a customer's contact.
+ */
+export async function pruneWebhookLog(db: Db, before: Date): Promise<number> {
+  const deleted = await db
+    .deleteFrom('webhook_messages')
+    .where('created_at', '<', before)
+    .where('status', 'in', ['delivered', 'failed'])
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}

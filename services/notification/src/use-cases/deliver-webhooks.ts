@@ -1,5 +1,5 @@
 import { WEBHOOK_HEADERS } from '@leadmarket/contracts';
-import { isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
+import { intervalJob, isTransientError, wakeableJob, type BackgroundJob } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import { contactOf } from '../db/contacts.repository.js';
 import { queueDelivery } from '../db/deliveries.repository.js';
@@ -9,6 +9,7 @@ import {
   markDelivered,
   markFailed,
   markRetry,
+  pruneWebhookLog,
   recordAttempt,
   type ClaimedWebhookMessage,
 } from '../db/webhooks.repository.js';
@@ -209,4 +210,16 @@ export function webhookWorker(ctx: NotificationContext): BackgroundJob {
     },
     webhooks.wakeup.onWake,
   );
+}
+
+/** How often the delivery log is pruned: its retention is counted in days. */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+/** Delete delivery-log messages past WEBHOOK_LOG_RETENTION_DAYS (docs/retention.md). */
+export function webhookLogRetentionJob(ctx: NotificationContext): BackgroundJob {
+  return intervalJob('webhook-log-retention', PRUNE_INTERVAL_MS, ctx.logger, async () => {
+    const before = new Date(ctx.webhooks.now().getTime() - ctx.config.WEBHOOK_LOG_RETENTION_DAYS * 86_400_000);
+    const deleted = await pruneWebhookLog(ctx.db, before);
+    if (deleted > 0) ctx.logger.info({ deleted }, 'webhook log pruned');
+  });
 }
