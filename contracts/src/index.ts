@@ -3,6 +3,7 @@ export { describeZodError } from './zod-messages.js';
 export * from './safe-text.js';
 export * from './email.js';
 export * from './phone.js';
+export * from './line-type.js';
 export * from './routes.js';
 export * from './site-paths.js';
 export * from './constants.js';

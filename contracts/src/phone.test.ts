@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineTypeOf, toE164 } from './phone.js';
+import { lineTypeOf } from './line-type.js';
+import { toE164 } from './phone.js';
 
 describe('toE164', () => {
   it('reads US numbers however they are written', () => {

@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { LineType } from './events/leads.js';
+// The minimal metadata (possible lengths per country) is all this rule reads, and it is what the
+// browser's forms load; the full metadata stays on the server, in line-type.ts.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 /**
  * The one phone rule of every form and every service: a number in E.164 (what Twilio takes and
@@ -14,20 +15,3 @@ export function toE164(raw: string): string | null {
 
 /** True when `raw` is a phone number toE164 can read (the check forms make before sending). */
 export const isPhoneNumber = (raw: string): boolean => toE164(raw) !== null;
-
-const LINE_TYPES_BY_METADATA: Partial<Record<string, LineType>> = {
-  MOBILE: 'mobile',
-  FIXED_LINE: 'landline',
-  FIXED_LINE_OR_MOBILE: 'mobile_or_landline',
-  VOIP: 'voip',
-};
-
-/**
- * The kind of line a number is, by libphonenumber's full metadata (its number ranges, not a carrier
- * look-up): what a contractor is told before buying. Most US numbers are `mobile_or_landline`,
- * because the North American plan gives mobiles and landlines the same ranges.
- */
-export function lineTypeOf(raw: string): LineType {
-  const type = parsePhoneNumberFromString(raw.trim(), 'US')?.getType();
-  return (type && LINE_TYPES_BY_METADATA[type]) ?? 'unknown';
-}

@@ -43,7 +43,7 @@ export const ValidationSummarySchema = z.object({
 export type ValidationSummary = z.infer<typeof ValidationSummarySchema>;
 
 /**
- * What the line of a customer's phone is, by libphonenumber's metadata (`lineTypeOf` in phone.ts).
+ * What the line of a customer's phone is, by libphonenumber's metadata (`lineTypeOf` in line-type.ts).
  * US numbers are mostly `mobile_or_landline`: the numbering plan does not tell the two apart.
  */
 export const LINE_TYPES = ['mobile', 'landline', 'mobile_or_landline', 'voip', 'unknown'] as const;

@@ -99,6 +99,17 @@ export function ValidationSummaryList({ summary }: { summary: ValidationSummary 
 }
 
 /** The customer's service request form used by /lead-intake, the industry pages and /services/plumbing. */
+/**
+ * The phone rule is libphonenumber's metadata, about as heavy as the rest of the page: it is fetched
+ * when the form is first sent, not with the page. Should it fail to load, the page lets the number
+ * through and the server, which applies the same rule, says what is wrong beside the field.
+ */
+const phoneRule = (): Promise<(raw: string) => boolean> =>
+  import('@leadmarket/contracts/phone').then(
+    (rule) => rule.isPhoneNumber,
+    () => () => true,
+  );
+
 export function LeadForm({
   fixedCategory,
   fixedSubService,
@@ -160,7 +171,7 @@ export function LeadForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = checkLead(values, rich);
+    const found = checkLead(values, rich, await phoneRule());
     if (Object.keys(found).length) return fail(found);
     const t = (s: string) => s.trim();
     const sent: LeadSubmission = {

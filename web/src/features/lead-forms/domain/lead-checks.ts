@@ -2,7 +2,6 @@ import { ZIP_CODE_LENGTH } from '@leadmarket/contracts/constants';
 import { isEmailAddress } from '@leadmarket/contracts/email';
 import { FIELD_MESSAGES, LEAD_DESCRIPTION_MIN_CHARS, LEAD_FIELD_LIMITS } from '@leadmarket/contracts/field-messages';
 import { LEAD_REASON_PROBLEMS } from '@leadmarket/contracts/lead-reasons';
-import { isPhoneNumber } from '@leadmarket/contracts/phone';
 
 /** The lead form's fields as typed. */
 export interface LeadValues {
@@ -24,9 +23,10 @@ const ZIP = new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`);
 
 /**
  * The checks the page can make before sending, with the server's own texts (one catalogue in
- * contracts): what the schema refuses and what screening would refuse for certain.
+ * contracts): what the schema refuses and what screening would refuse for certain. `isPhoneNumber`
+ * is contracts' phone rule, which the form loads when it is first sent (see lead-form.tsx).
  */
-export function checkLead(values: LeadValues, rich: boolean): LeadErrors {
+export function checkLead(values: LeadValues, rich: boolean, isPhoneNumber: (raw: string) => boolean): LeadErrors {
   const errors: LeadErrors = {};
   const name = values.customer_name.trim();
   if (!name) errors.customer_name = FIELD_MESSAGES.required('customer_name');
