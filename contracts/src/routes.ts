@@ -141,6 +141,8 @@ export const ROUTES = {
   'leads-confirm-phone': route('screening', 'public', ['POST'], 'implied'),
   'leads-confirm-status': route('screening', 'public', ['GET'], 'implied'),
   'leads-confirm-resend': route('screening', 'public', ['POST'], 'implied'),
+  // The right number for a request not yet bought: lead-intake owns the contact
+  'leads-change-phone': route('lead-intake', 'public', ['POST'], 'implied'),
   // Which leads each category offers: matching applies the rule, so it keeps it (docs/adr/0045-phone-confirmed-before-the-offer.md)
   'admin-confirmation-rules': route('matching', 'admin', ['GET', 'PUT'], 'implied'),
 

@@ -107,6 +107,8 @@ import {
   PurchasedLeadResponseSchema,
   LeadSubmitRequestSchema,
   LeadSubmitResponseSchema,
+  LeadChangePhoneRequestSchema,
+  LeadChangePhoneResponseSchema,
   LeadSubmitStatusQuerySchema,
   LeadSubmitStatusResponseSchema,
   MarkLeadContactedRequestSchema,
@@ -653,6 +655,13 @@ export const FUNCTION_CALLS = {
       summary: "Set one category's phone confirmation rule",
       body: ConfirmationRuleSchema,
       response: ConfirmationRulesResponseSchema,
+    },
+  },
+  'leads-change-phone': {
+    POST: {
+      summary: 'Give the right phone number for a request not yet bought; a new code is texted to it',
+      body: LeadChangePhoneRequestSchema,
+      response: LeadChangePhoneResponseSchema,
     },
   },
   'leads-confirm-phone': {

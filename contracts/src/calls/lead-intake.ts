@@ -84,6 +84,20 @@ export const LeadSubmitStatusQuerySchema = z.object({
 });
 export type LeadSubmitStatusQuery = z.infer<typeof LeadSubmitStatusQuerySchema>;
 
+/**
+ * POST leads-change-phone: the customer of a request not yet bought gives the right number (docs/adr/0045):
+ * the request (its id and the form's idempotency key, as leads-submit-status) and the new phone.
+ */
+export const LeadChangePhoneRequestSchema = LeadSubmitStatusQuerySchema.extend({
+  phone: z
+    .string()
+    .trim()
+    .min(1, FIELD_MESSAGES.phoneDigits)
+    .max(LEAD_FIELD_LIMITS.phone)
+    .refine(isPhoneNumber, FIELD_MESSAGES.phoneDigits),
+});
+export const LeadChangePhoneResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
 /** Reply of leads-submit-status: what leads-submit would answer for the lead now, built the same way. */
 export const LeadSubmitStatusResponseSchema = LeadSubmitResponseSchema;
 

@@ -31,3 +31,14 @@ export const LeadContactConfirmedV1 = z.object({
   method: z.enum(['code', 'link']),
   confirmed_at: isoTime,
 });
+
+/**
+ * Emitted by lead-intake (the owner of contact) when the customer of a request not yet bought gave
+ * the right number on the thank-you page: screening texts a new code to it. Carries the phone to
+ * screening alone; the relay blanks it in the outbox row once the broker has it.
+ */
+export const LeadPhoneChangedV1 = z.object({
+  lead_id: z.string().uuid(),
+  phone: z.string(),
+  changed_at: isoTime,
+});

@@ -17,7 +17,7 @@ import {
   LeadSubmittedV1,
 } from './leads.js';
 import { ContactMessageReceivedV1 } from './site.js';
-import { ContactCodeIssuedV1, LeadContactConfirmedV1 } from './confirmations.js';
+import { ContactCodeIssuedV1, LeadContactConfirmedV1, LeadPhoneChangedV1 } from './confirmations.js';
 import { RefundDecidedV1, WalletBalanceChangedV1, WalletBalanceLowV1, WalletFundedV1 } from './wallet.js';
 import { CustomerToBeToldV1 } from './customer.js';
 import { AdminActionTakenV1 } from './admin.js';
@@ -65,6 +65,7 @@ export const EVENT_SCHEMAS = {
   AutoCreditReversed: AutoCreditReversedV1,
   ContactCodeIssued: ContactCodeIssuedV1,
   LeadContactConfirmed: LeadContactConfirmedV1,
+  LeadPhoneChanged: LeadPhoneChangedV1,
   LeadOutcomeRecorded: LeadOutcomeRecordedV1,
 } as const;
 

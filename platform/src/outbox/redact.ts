@@ -56,10 +56,11 @@ function withoutToken(link: string): string {
 
 /**
  * Events that carry a customer's contact (name, phone, email) to the one consumer whose work needs
- * it: LeadSubmitted to screening's checks. Once the broker has confirmed one, its outbox row is only
+ * it: LeadSubmitted to screening's checks, LeadPhoneChanged to screening's new code. Once the broker
+ * has confirmed one, its outbox row is only
  * a record, so the relay blanks the contact there in the statement that marks it sent.
  */
-export const CONTACT_BEARING_EVENTS: ReadonlySet<string> = new Set<EventType>(['LeadSubmitted']);
+export const CONTACT_BEARING_EVENTS: ReadonlySet<string> = new Set<EventType>(['LeadSubmitted', 'LeadPhoneChanged']);
 
 /** The envelope expression that blanks a contact-bearing event's contact (the shape stays valid). */
 export const redactedContactEnvelope = sql`jsonb_set(jsonb_set(jsonb_set(envelope,

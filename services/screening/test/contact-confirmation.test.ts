@@ -53,8 +53,10 @@ const linkTokenIn = (body: string) => /\/confirm\/([A-Za-z0-9_-]+)/.exec(body)?.
 /** An accepted lead and the texts of the codes sent to its phone (the newest first, as the outbox lists them). */
 async function acceptedLead() {
   const digits = `212555${String(randomInt(10_000)).padStart(4, '0')}`;
+  const idempotencyKey = randomUUID().replace(/-/g, '');
   const res = await call('leads-submit', {
     body: {
+      idempotency_key: idempotencyKey,
       customer_name: 'Casey Quill',
       phone: digits,
       zip_code: '60601',
@@ -70,7 +72,7 @@ async function acceptedLead() {
   const leadId = res.body.lead_id as string;
   const texts = async () => (await outbox()).filter((m) => m.to === `+1${digits}` && codeIn(m.body)).map((m) => m.body);
   const sms = await waitFor(async () => (await texts())[0], 'the code SMS', 20_000);
-  return { leadId, digits, sms, texts };
+  return { leadId, digits, sms, texts, idempotencyKey };
 }
 
 const confirmCode = (leadId: string, code: string) => call('leads-confirm-phone', { body: { lead_id: leadId, code } });
@@ -183,6 +185,60 @@ describe('phone confirmation', () => {
     const latest = codeIn((await texts())[0]!)!;
     if (first !== latest) expect((await confirmCode(leadId, first)).status).toBe(400);
     expect((await confirmCode(leadId, latest)).body.state).toBe('confirmed');
+  });
+
+  it('texts a new code to the right number the customer gives, which lead-intake keeps; a few times at most', async () => {
+    const { leadId, sms, idempotencyKey } = await acceptedLead();
+    const newDigits = `646555${String(randomInt(10_000)).padStart(4, '0')}`;
+    const stranger = await call('leads-change-phone', {
+      body: { lead_id: leadId, idempotency_key: 'x'.repeat(32), phone: newDigits },
+    });
+    expect(stranger.status).toBe(404);
+    const bad = await call('leads-change-phone', {
+      body: { lead_id: leadId, idempotency_key: idempotencyKey, phone: '12345' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/at least 10 digits/);
+    const changed = await call('leads-change-phone', {
+      body: {
+        lead_id: leadId,
+        idempotency_key: idempotencyKey,
+        phone: `(${newDigits.slice(0, 3)}) ${newDigits.slice(3, 6)}-${newDigits.slice(6)}`,
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const newSms = await waitFor(
+      async () => (await outbox()).find((m) => m.to === `+1${newDigits}` && codeIn(m.body)),
+      'the code at the new number',
+      20_000,
+    );
+    const intake = stack.marketplace.services.get('lead-intake')!.ctx.db as Kysely<any>;
+    const lead = await intake.selectFrom('leads').select('phone').where('id', '=', leadId).executeTakeFirstOrThrow();
+    expect(lead.phone).toBe(`+1${newDigits}`);
+    const oldCode = codeIn(sms)!;
+    const newCode = codeIn(newSms.body)!;
+    if (oldCode !== newCode) expect((await confirmCode(leadId, oldCode)).status).toBe(400);
+    expect((await confirmCode(leadId, newCode)).body.state).toBe('confirmed');
+    // The phone's copy in lead-intake's outbox is blanked once the broker has it.
+    await waitFor(async () => {
+      const rows = await intake
+        .selectFrom('outbox')
+        .select(['envelope', 'processed_at'])
+        .where('type', '=', 'LeadPhoneChanged')
+        .where(sql<boolean>`envelope->'data'->>'lead_id' = ${leadId}`)
+        .execute();
+      const envelope = rows[0]?.processed_at
+        ? typeof rows[0].envelope === 'string'
+          ? JSON.parse(rows[0].envelope)
+          : rows[0].envelope
+        : undefined;
+      return envelope?.data.phone === 'redacted';
+    }, 'the LeadPhoneChanged redacted');
+    // Two changes a request at most.
+    const again = { lead_id: leadId, idempotency_key: idempotencyKey, phone: newDigits };
+    expect((await call('leads-change-phone', { body: again })).status).toBe(200);
+    const tooMany = await call('leads-change-phone', { body: again });
+    expect(tooMany.status).toBe(429);
   });
 
   it('keeps only hashes: no code, link token or phone in its schema, nor in its outbox once sent', async () => {

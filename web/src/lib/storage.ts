@@ -51,6 +51,8 @@ export interface LeadSubmissionNote {
   service: string;
   /** The accepted request: the page asks for the code that confirms its phone. */
   lead_id?: string;
+  /** The form's key for that request: with it the customer may give the right number. */
+  idempotency_key?: string;
 }
 const LEAD_SUBMISSION_KEY = 'lead_submission';
 export const leadSubmissionNote = {
@@ -63,6 +65,7 @@ export const leadSubmissionNote = {
         name: note.name,
         service: note.service,
         ...(typeof note.lead_id === 'string' ? { lead_id: note.lead_id } : {}),
+        ...(typeof note.idempotency_key === 'string' ? { idempotency_key: note.idempotency_key } : {}),
       };
     } catch {
       return null;

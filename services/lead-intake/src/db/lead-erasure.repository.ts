@@ -18,7 +18,7 @@ export async function eraseLeadFromOutbox(db: Kysely<LeadIntakeDatabase>, leadId
     })
     // CustomerToBeTold carries the same contact to notification (it has no description;
     // the extra key is stripped by its schema).
-    .where('type', 'in', ['LeadSubmitted', 'CustomerToBeTold'])
+    .where('type', 'in', ['LeadSubmitted', 'CustomerToBeTold', 'LeadPhoneChanged'])
     .where(sql`envelope->'data'->>'lead_id'`, '=', leadId)
     .execute();
 }

@@ -1,5 +1,12 @@
-import { functionPath, LeadSubmitRequestSchema, LeadSubmitStatusQuerySchema, MESSAGES } from '@leadmarket/contracts';
+import {
+  functionPath,
+  LeadChangePhoneRequestSchema,
+  LeadSubmitRequestSchema,
+  LeadSubmitStatusQuerySchema,
+  MESSAGES,
+} from '@leadmarket/contracts';
 import { clientIpOf, tooManyRequests, type KeyValueStore, type ServiceApp } from '@leadmarket/platform';
+import { changeLeadPhone } from '../use-cases/change-phone.js';
 import { submitLead, submittedLeadReply } from '../use-cases/submit-lead.js';
 import type { LeadIntakeConfig } from '../config.js';
 import type { LeadRouteDeps } from './deps.js';
@@ -9,6 +16,11 @@ import type { LeadRouteDeps } from './deps.js';
  * leads-submit-status: the same reply later, for the form that got "pending" (it polls).
  */
 export function registerSubmitRoutes(app: ServiceApp, { ctx, config, replies }: LeadRouteDeps): void {
+  // The right number for a request not yet bought (docs/adr/0045-phone-confirmed-before-the-offer.md).
+  app.post(functionPath('leads-change-phone'), { schema: { body: LeadChangePhoneRequestSchema } }, async (request) =>
+    changeLeadPhone(ctx, request.body),
+  );
+
   app.post(functionPath('leads-submit'), { schema: { body: LeadSubmitRequestSchema } }, async (request) => {
     const ip = clientIpOf(request);
     const gate = await submitGate(ctx.kv, config, ip);

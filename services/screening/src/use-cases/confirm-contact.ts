@@ -286,3 +286,36 @@ export async function resendCode(ctx: ScreeningContext, leadId: string): Promise
     };
   });
 }
+
+/**
+ * The customer gave lead-intake the right number (LeadPhoneChanged): a new code and link go to it,
+ * the old ones stop working and the tries start again. lead-intake limits how often a request's
+ * number may change, so this is not counted against the resends. A confirmed phone stays confirmed.
+ */
+export async function codeForNewNumber(
+  trx: Kysely<ScreeningDatabase>,
+  config: ScreeningConfig,
+  leadId: string,
+  rawPhone: string,
+  now: Date,
+): Promise<NewEvent<'ContactCodeIssued'> | undefined> {
+  const phone = toE164(rawPhone);
+  if (!phone) return undefined;
+  const secrets = freshSecrets(leadId);
+  const expiresAt = new Date(now.getTime() + config.CONFIRM_CODE_TTL_SECONDS * 1000);
+  const next = await trx
+    .updateTable('contact_confirmations')
+    .set((eb) => ({
+      code_hash: secrets.codeHash,
+      link_hash: secrets.linkHash,
+      issue: eb('issue', '+', 1),
+      expires_at: expiresAt,
+      tries: 0,
+      sent_at: now,
+    }))
+    .where('lead_id', '=', leadId)
+    .where('confirmed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return next && codeEvent(next, phone, secrets, next.issue, expiresAt);
+}

@@ -357,6 +357,8 @@ describe('/services/plumbing', () => {
     expect(JSON.parse(sessionStorage.getItem('lead_submission')!)).toEqual({
       name: 'Jane Doe',
       service: 'plumbing',
+      // The form's key for the request: the thank-you may change its number with it.
+      idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
     });
     expect(calls.find((c) => c.name === 'leads-submit')!.body).toMatchObject({
       service_category: 'home_services',
@@ -391,6 +393,7 @@ describe('/services/plumbing', () => {
       name: 'Jane Doe',
       service: 'plumbing',
       lead_id: 'lead-3',
+      idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
     });
   });
 
@@ -503,8 +506,12 @@ describe('/thank-you', () => {
       'leads-confirm-resend': {
         body: { ...waiting, resends_left: 1, resend_after_seconds: 60, message: 'We texted you a new code.' },
       },
+      'leads-change-phone': { body: { success: true, message: 'Thank you. We texted a new code to the new number.' } },
     });
-    sessionStorage.setItem('lead_submission', JSON.stringify({ name: 'Jane', service: 'hvac', lead_id: 'lead-9' }));
+    sessionStorage.setItem(
+      'lead_submission',
+      JSON.stringify({ name: 'Jane', service: 'hvac', lead_id: 'lead-9', idempotency_key: 'k'.repeat(32) }),
+    );
     const user = userEvent.setup();
     renderRoutes(leadFormRoutes, '/thank-you');
     await screen.findByRole('heading', { name: 'Confirm your phone number' });
@@ -522,6 +529,14 @@ describe('/thank-you', () => {
     expect(
       screen.getByRole('link', { name: /Send your request again with the right number/ }).getAttribute('href'),
     ).toBe('/services/plumbing');
+    await user.type(screen.getByLabelText(/Your right phone number/), '(646) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Text the code to this number' }));
+    expect(await screen.findByText('Thank you. We texted a new code to the new number.')).toBeTruthy();
+    expect(calls.callsTo('leads-change-phone')[0]!.body).toEqual({
+      lead_id: 'lead-9',
+      idempotency_key: 'k'.repeat(32),
+      phone: '(646) 555-0199',
+    });
     await user.type(screen.getByLabelText(/Code from the text message/), '123-456');
     await user.click(screen.getByRole('button', { name: 'Confirm my phone' }));
     expect(await screen.findByText('Phone confirmed. Thank you!')).toBeTruthy();

@@ -22,3 +22,10 @@ export const confirmWithLink = (token: string) =>
 /** POST leads-confirm-resend: a new code to the same number. */
 export const resendCode = (leadId: string) =>
   callFunction<ContactConfirmation>('leads-confirm-resend', { method: 'POST', body: { lead_id: leadId } });
+
+/** POST leads-change-phone: the right number for the request (lead-intake keeps the contact). */
+export const changePhone = (leadId: string, idempotencyKey: string, phone: string) =>
+  callFunction<{ success: true; message: string }>('leads-change-phone', {
+    method: 'POST',
+    body: { lead_id: leadId, idempotency_key: idempotencyKey, phone },
+  });

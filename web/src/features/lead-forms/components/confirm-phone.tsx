@@ -4,7 +4,13 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import { confirmationStatus, confirmWithCode, resendCode, type ContactConfirmation } from '../api/confirm-phone';
+import {
+  changePhone,
+  confirmationStatus,
+  confirmWithCode,
+  resendCode,
+  type ContactConfirmation,
+} from '../api/confirm-phone';
 
 /** The confirmation the server sent with a refusal (wrong, expired or locked code; a resend too soon). */
 const confirmationIn = (error: unknown): ContactConfirmation | undefined =>
@@ -22,7 +28,18 @@ const messageOf = (error: unknown) =>
  * phone, ask for a new one (a few, a minute apart), or, with a wrong number, send the request again.
  * A professional sees "Phone confirmed" before buying.
  */
-export function ConfirmPhone({ leadId, requestAgainTo }: { leadId: string; requestAgainTo: string }) {
+export function ConfirmPhone({
+  leadId,
+  requestAgainTo,
+  idempotencyKey,
+}: {
+  leadId: string;
+  requestAgainTo: string;
+  /** The form's key for this request: with it the customer may give the right number here. */
+  idempotencyKey?: string;
+}) {
+  const [newPhone, setNewPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [state, setState] = useState<ContactConfirmation | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -97,6 +114,25 @@ export function ConfirmPhone({ leadId, requestAgainTo }: { leadId: string; reque
     }
   }
 
+  async function change(e: FormEvent) {
+    e.preventDefault();
+    if (!idempotencyKey) return;
+    setBusy(true);
+    setPhoneError(undefined);
+    setError(undefined);
+    try {
+      const answer = await changePhone(leadId, idempotencyKey, newPhone.trim());
+      setNewPhone('');
+      setCode('');
+      setNotice(answer.message);
+      take(await confirmationStatus(leadId));
+    } catch (err) {
+      setPhoneError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (!state || state.state === 'none') return null;
   if (state.state === 'confirmed')
     return (
@@ -136,8 +172,25 @@ export function ConfirmPhone({ leadId, requestAgainTo }: { leadId: string; reque
           ) : null}
         </div>
       </form>
+      {idempotencyKey ? (
+        <form className="confirm-phone-form" onSubmit={change} noValidate aria-label="Change my number">
+          <TextField
+            label="Wrong number? Your right phone number"
+            type="tel"
+            autoComplete="tel"
+            value={newPhone}
+            onChange={(e) => setNewPhone(e.target.value)}
+            error={phoneError}
+            disabled={busy}
+          />
+          <button type="submit" className="button button-secondary" disabled={busy || !newPhone.trim()}>
+            Text the code to this number
+          </button>
+        </form>
+      ) : null}
       <p className="confirm-phone-change">
-        Wrong number, or no text? <Link to={requestAgainTo}>Send your request again with the right number</Link>.
+        No text, or a number that cannot be changed here?{' '}
+        <Link to={requestAgainTo}>Send your request again with the right number</Link>.
       </p>
     </section>
   );

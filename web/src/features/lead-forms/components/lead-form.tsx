@@ -54,7 +54,7 @@ type Phase =
   | { kind: 'editing'; banner?: Banner }
   | { kind: 'submitting' }
   /** `leadId`: an accepted request, whose phone the customer is asked to confirm. */
-  | { kind: 'done'; message: string; pending: boolean; leadId?: string };
+  | { kind: 'done'; message: string; pending: boolean; leadId?: string; idempotencyKey?: string };
 
 const FIELDS: readonly LeadField[] = [
   'customer_name',
@@ -204,7 +204,8 @@ export function LeadForm({
       }
       return fail({}, { kind: 'error', message: fallbackError });
     }
-    sentRef.current = sent;
+    // The key goes with what was sent: the thank-you may change the request's number with it.
+    sentRef.current = { ...sent, idempotency_key: keyRef.current.key };
     if (answer.status === 'pending') setAwaited({ lead_id: answer.lead_id, idempotency_key: keyRef.current.key });
     settle(answer);
   }
@@ -232,16 +233,29 @@ export function LeadForm({
       return;
     }
     if (onSubmitted && sentRef.current) return onSubmitted(answer, sentRef.current);
+    const idempotencyKey = sentRef.current?.idempotency_key;
     setValues(initial);
     keyRef.current = null;
-    setPhase({ kind: 'done', message: MESSAGES.leadSubmit.success, pending: false, leadId: answer.lead_id });
+    setPhase({
+      kind: 'done',
+      message: MESSAGES.leadSubmit.success,
+      pending: false,
+      leadId: answer.lead_id,
+      idempotencyKey,
+    });
   }
 
   if (phase.kind === 'done') {
     return (
       <div className="lead-form-done card">
         <Alert kind={phase.pending ? 'info' : 'success'}>{phase.message}</Alert>
-        {phase.leadId ? <ConfirmPhone leadId={phase.leadId} requestAgainTo={location.pathname} /> : null}
+        {phase.leadId ? (
+          <ConfirmPhone
+            leadId={phase.leadId}
+            requestAgainTo={location.pathname}
+            idempotencyKey={phase.idempotencyKey}
+          />
+        ) : null}
         <button type="button" className="button" onClick={reset}>
           Submit Another
         </button>

@@ -27,7 +27,12 @@ export function PlumbingPage() {
           fallbackError={MESSAGES.leadSubmit.plumbingFallback}
           submitLabel="Get a Plumber"
           onSubmitted={(answer, sent) => {
-            leadSubmissionNote.save({ name: sent.customer_name, service: sent.sub_service, lead_id: answer.lead_id });
+            leadSubmissionNote.save({
+              name: sent.customer_name,
+              service: sent.sub_service,
+              lead_id: answer.lead_id,
+              idempotency_key: sent.idempotency_key,
+            });
             navigate('/thank-you');
           }}
         />

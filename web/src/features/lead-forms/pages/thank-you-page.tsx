@@ -21,7 +21,9 @@ export function ThankYouPage() {
       <p className="lead-text">
         We received your {service ? `${service} ` : ''}request. A qualified local professional will contact you shortly.
       </p>
-      {note?.lead_id ? <ConfirmPhone leadId={note.lead_id} requestAgainTo="/services/plumbing" /> : null}
+      {note?.lead_id ? (
+        <ConfirmPhone leadId={note.lead_id} requestAgainTo="/services/plumbing" idempotencyKey={note.idempotency_key} />
+      ) : null}
       <h2>What Happens Next</h2>
       <ol>
         <li>We check your request and match it with one qualified professional near you.</li>
