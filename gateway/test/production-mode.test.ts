@@ -31,6 +31,7 @@ const EVERY_SECRET = [
   'RECEIPT_SIGNING_KEY',
   'LEAD_IP_HASH_SALT',
   'SIGNUP_CREDIT_HASH_SALT',
+  'WEBHOOK_SECRET_KEY',
 ];
 
 /** Run a script with only PATH/HOME and `env`: exit code, stderr and how long it took. */
@@ -114,6 +115,7 @@ describe('production with every key', () => {
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         SIGNUP_CREDIT_HASH_SALT: randomBytes(32).toString('base64url'),
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
         STRIPE_SECRET_KEY: 'sk_test_fake',
         STRIPE_WEBHOOK_SECRET: 'whsec_test_production',
         STRIPE_API_BASE: fake.url,
@@ -171,6 +173,7 @@ describe('production with every channel switched off', () => {
         INTERNAL_API_TOKEN: randomBytes(24).toString('base64url'),
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64url'),
         SIGNUP_CREDIT_HASH_SALT: randomBytes(32).toString('base64url'),
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64url'),
         PAYMENTS_DISABLED: 'true',
         SMS_DISABLED: 'true',
         EMAIL_DISABLED: 'true',

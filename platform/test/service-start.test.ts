@@ -1,4 +1,4 @@
-import { functionPath } from '@leadmarket/contracts';
+import { functionPath, functionsOf, ROUTES } from '@leadmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildService, type ServiceDefinition } from '../src/index.js';
 import { buildTestApp, createTestInfra, testLogger, type TestInfra } from '../src/testing/index.js';
@@ -34,6 +34,11 @@ describe('service start-up', () => {
       migrations: {},
       register(app) {
         app.get(functionPath('contractors-available-leads'), async () => ({ available_leads: [], total_available: 0 }));
+        // The rest of what the route table gives matching, answered by a handler each.
+        for (const name of functionsOf('matching'))
+          for (const method of ROUTES[name].methods)
+            if (name !== 'contractors-available-leads')
+              app.route({ method, url: functionPath(name), handler: async () => ({}) });
       },
     };
     const app = await buildTestApp(matching, (d) => buildService(matching, d));
