@@ -1,20 +1,15 @@
 import { service as admin } from '@leadmarket/admin';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { hashToken, MemoryKeyValueStore, SESSION_CACHE_SECONDS, sessionCache } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../services/admin/src/config.js';
 
 // The gateway caches session lookups briefly; a session must still be refused the moment it expires,
 // and soon after its expiry is moved into the past in the database.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ services: [admin], env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started), { services: [admin], env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
 
 describe('session expiry at the gateway', () => {
   it('refuses an admin session as soon as it expires, though the gateway resolved it moments before', async () => {

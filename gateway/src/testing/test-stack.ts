@@ -3,6 +3,7 @@ import { createPostgresDatabase, type Database, type Logger, type ServiceDefinit
 import { startMarketplace } from '../stack/marketplace.js';
 import type { TrustProxy } from '../trust-proxy.js';
 import type { TestStack } from './stack-types.js';
+import { afterAll, beforeAll } from 'vitest';
 
 export type { ApiResponse, CallOptions, TestStack } from './stack-types.js';
 
@@ -108,6 +109,24 @@ export async function startTestStack(
       }
     },
   };
+}
+
+/**
+ * Starts the marketplace before a file's (or a describe block's) tests and stops it after them;
+ * `use` receives it once it is up, so a test file says only what it keeps of it.
+ */
+export function testStackForFile(
+  use: (stack: TestStack) => unknown,
+  options: Parameters<typeof startTestStack>[0] = {},
+): void {
+  let stack: TestStack | undefined;
+  beforeAll(async () => {
+    stack = await startTestStack(options);
+    await use(stack);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
 }
 
 export * from './fixtures.js';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { hashPassword } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../src/config.js';
 import { insertAdminIfAbsent } from '../src/db/admin.repository.js';
 import { EMAIL_NEEDED } from '../src/routes/auth.routes.js';
@@ -12,12 +12,7 @@ let stack: TestStack;
 const adminDb = () => stack.marketplace.services.get('admin')!.ctx.db;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('admin', path, options);
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started), { env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
 
 describe('admin login with the single password field', () => {
   it('says one admin exists, so the password alone logs in', async () => {

@@ -1,18 +1,13 @@
 import { CONTRACTOR_MESSAGES, MESSAGES, SMS_CONSENT_WORDING } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractorsDb, outboxEvents, signUp, signupBody } from './helpers.js';
 
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started));
 
 describe('signup', () => {
   it('creates the account, a session, the SMS consent record and ContractorRegistered', async () => {

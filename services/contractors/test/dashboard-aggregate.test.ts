@@ -3,21 +3,16 @@ import {
   publishScreenedLead,
   signUpFundedContractor,
   uniqueZip,
-  startTestStack,
   type TestStack,
+  testStackForFile,
 } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // contractors-dashboard through the gateway with the whole marketplace: the one call of the
 // dashboard's first paint answers what the separate calls answer, and only for the caller.
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started));
 
 const plumber = (zip: string) => signUpFundedContractor(stack, { sub_service: 'plumbing', zip_codes: zip });
 

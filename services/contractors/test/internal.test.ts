@@ -1,18 +1,13 @@
 import { CONTRACTOR_MESSAGES, INTERNAL_HEADERS } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import { purgeExpired } from '../src/use-cases/housekeeping.js';
 import { contractorsDb, outboxEvents, signUp } from './helpers.js';
 
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started));
 
 const internal = <T = any>(path: string, options: Parameters<TestStack['marketplace']['clients']['call']>[2] = {}) =>
   stack.marketplace.clients.call<T>('contractors', path, options);

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
-import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { service as walletLedger } from '@leadmarket/wallet-ledger';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service as contractors } from '../src/index.js';
 import { contractorsDb } from './helpers.js';
 
 // ADR 0007: a deleted account's email or phone may sign up again, without a second $25.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ services: [contractors, walletLedger] });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started), { services: [contractors, walletLedger] });
 
 const ledgerDb = () => stack.marketplace.services.get('wallet-ledger')!.ctx.db;
 const credits = async (contractorId: string) =>

@@ -1,6 +1,6 @@
-import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '@leadmarket/contracts';
 import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.js';
 
@@ -8,11 +8,8 @@ import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.j
 // lead-intake records when LeadPurchased arrives (the sale flows one way, from wallet-ledger).
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 const fundedContractor = () =>

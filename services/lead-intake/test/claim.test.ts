@@ -1,17 +1,14 @@
 import { CLAIM_MESSAGES, MESSAGES } from '@leadmarket/contracts';
-import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availableLead, claimToken, leadDb, leadOfferedTo, leadRow, offerLead } from './helpers.js';
 
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 /** Sign a contractor up through the gateway (contractors service; wallet-ledger credits the $25). */

@@ -1,17 +1,14 @@
-import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadOfferedTo } from './helpers.js';
 
 // The buyer records its first contact with the customer; wallet-ledger's response-time
 // figures (metrics and gamification) count from the offer to that moment.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 const fundedContractor = () =>

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, uniqueZip, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { leadBody } from './helpers.js';
 
@@ -11,11 +11,8 @@ import { leadBody } from './helpers.js';
 // notification names the buyer's business and phone (from its contractor projection).
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 interface OutboxMessage {

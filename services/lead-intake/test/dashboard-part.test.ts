@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { callInternal } from '@leadmarket/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service as leadIntake } from '../src/index.js';
 import { leadsPurchasedBy } from '../src/db/lead.repository.js';
 import { boughtCounts } from '../src/db/purchased-leads.repository.js';
@@ -11,12 +11,7 @@ import { insertBoughtLead, leadDb } from './helpers.js';
 // lead-intake's part of the dashboard's first screen (leadDashboard, asked by contractors-dashboard) is
 // one statement: it must answer exactly what the Claimed list and the list sizes answer one by one.
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({ services: [leadIntake] });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started), { services: [leadIntake] });
 
 const bought = (contractorId: string, minutesAgo: number, over: Parameters<typeof insertBoughtLead>[3] = {}) =>
   insertBoughtLead(stack, contractorId, minutesAgo, over);

@@ -1,18 +1,15 @@
 import { MESSAGES, SCREENING_WAIT_MS } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadBody, leadCount, leadDb, leadRow, screeningDb } from './helpers.js';
 
 let stack: TestStack;
 
-beforeAll(async () => {
-  // Many submissions come from 127.0.0.1 here; the per-IP limit has its own suite with the default.
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+// Many submissions come from 127.0.0.1 here; the per-IP limit has its own suite with the default.
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 const allGood = { phone_valid: true, email_valid: true, content_valid: true, is_duplicate: false, ip_rate_ok: true };

@@ -1,8 +1,8 @@
 import { OUTCOME_MESSAGES } from '@leadmarket/contracts';
-import { signUpFundedContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { leadDb, leadOfferedTo } from './helpers.js';
 
@@ -10,11 +10,8 @@ import { leadDb, leadOfferedTo } from './helpers.js';
 // keeps it and says so in LeadOutcomeRecorded; wallet-ledger's close rate and ROI follow it.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 const fundedContractor = () =>

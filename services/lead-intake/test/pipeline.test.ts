@@ -1,24 +1,21 @@
 import { CLAIM_MESSAGES, MESSAGES } from '@leadmarket/contracts';
 import {
   signUpContractor,
-  startTestStack,
   uniqueZip,
   waitUntilMatchable,
   type TestStack,
+  testStackForFile,
 } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leadBody, leadRow } from './helpers.js';
 
 // End to end through every service: contractors -> matching -> notification (development SMS sink)
 // -> claim page -> wallet-ledger. Depends on the contractors, matching, notification and wallet-ledger work.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 /** An HVAC contractor serving `zip` whose phone ends in `phoneLast4`, signed up through the gateway. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { sessionCache } from '@leadmarket/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service as leadIntake } from '../src/index.js';
 import { insertBoughtLead } from './helpers.js';
 
@@ -9,12 +9,7 @@ import { insertBoughtLead } from './helpers.js';
 // four arrays for callers that pass no paging parameter.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({ services: [leadIntake] });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started), { services: [leadIntake] });
 
 async function signedIn() {
   const contractorId = `C-${randomBytes(5).toString('hex').toUpperCase()}`;

@@ -1,22 +1,17 @@
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { describe, expect, it } from 'vitest';
 import { leadBody } from './helpers.js';
 
 // Refused requests count toward the attempts limit only: a customer who corrects a few refused
 // requests still sends their accepted ones, while a flood from one address is stopped.
 let stack: TestStack;
 
-beforeAll(async () => {
-  stack = await startTestStack({
-    env: {
-      LEAD_SUBMIT_RATE_LIMIT: '2',
-      LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined,
-      LEAD_SUBMIT_ATTEMPT_LIMIT: '6',
-    },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: {
+    LEAD_SUBMIT_RATE_LIMIT: '2',
+    LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined,
+    LEAD_SUBMIT_ATTEMPT_LIMIT: '6',
+  },
 });
 
 const refused = () => leadBody({ description: 'asdfghjkl qwrtpsdfg zxcvbnm' });

@@ -1,18 +1,13 @@
 import { LEAD_SUBMIT_RATE } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { describe, expect, it } from 'vitest';
 import { leadBody, leadCount } from './helpers.js';
 
 let stack: TestStack;
 
-beforeAll(async () => {
-  // The defaults: no override of LEAD_SUBMIT_RATE_LIMIT / LEAD_SUBMIT_RATE_WINDOW_SECONDS.
-  stack = await startTestStack({
-    env: { LEAD_SUBMIT_RATE_LIMIT: undefined, LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
+// The defaults: no override of LEAD_SUBMIT_RATE_LIMIT / LEAD_SUBMIT_RATE_WINDOW_SECONDS.
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: undefined, LEAD_SUBMIT_RATE_WINDOW_SECONDS: undefined },
 });
 
 describe('leads-submit per-IP rate limit', () => {

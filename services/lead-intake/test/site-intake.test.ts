@@ -1,7 +1,7 @@
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { MESSAGES } from '@leadmarket/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 let stack: TestStack;
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -18,11 +18,8 @@ const internal = (path: string, query?: Record<string, string | number>) =>
   stack.marketplace.clients.call('lead-intake', path, { query });
 const db = () => stack.marketplace.services.get('lead-intake')!.ctx.db;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { SITE_FORM_RATE_LIMIT: '1000', SITE_PAGE_VIEW_RATE_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { SITE_FORM_RATE_LIMIT: '1000', SITE_PAGE_VIEW_RATE_LIMIT: '1000' },
 });
 
 describe('contractor-waitlist-signup', () => {

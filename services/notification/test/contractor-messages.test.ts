@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service as notification } from '../src/index.js';
 import { contractorProfile, now, publish } from './events.js';
 
@@ -18,14 +18,9 @@ const until = (query: Record<string, string>, n: number, what: string) =>
     return list.length >= n ? list : undefined;
   }, what);
 
-beforeAll(async () => {
-  stack = await startTestStack({
-    services: [notification],
-    env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  services: [notification],
+  env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
 });
 
 async function registered(over: Parameters<typeof contractorProfile>[0] & { email?: string } = {}) {

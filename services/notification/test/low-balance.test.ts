@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { sessionCache } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { service as walletLedger } from '@leadmarket/wallet-ledger';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { service as notification } from '../src/index.js';
 import { contractorProfile, now, publish, screenedLead } from './events.js';
 
@@ -29,14 +29,9 @@ const untilEmails = (to: string, n: number, what: string) =>
 const lowBalanceEmails = async (to: string) =>
   (await emailsTo(to)).filter((m) => m.subject?.startsWith('Your leadmarket balance is'));
 
-beforeAll(async () => {
-  stack = await startTestStack({
-    services: [walletLedger, notification],
-    env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  services: [walletLedger, notification],
+  env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
 });
 
 /** A registered, signed-in contractor in `category` with the $25 signup credit in the wallet. */

@@ -1,24 +1,19 @@
 import {
   publishScreenedLead,
   signUpFundedContractor,
-  startTestStack,
   uniqueZip,
   type TestStack,
+  testStackForFile,
 } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminToken } from '../../admin/test/helpers.js';
 
 // Across the whole marketplace: matching stops offering to a contractor a purchase would
 // put past a cap, and the price on the offer SMS is the price charged even after the admin changes it.
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack({
-    env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '', TWILIO_FROM_NUMBER: '', SMTP_URL: '' },
 });
 
 const matchingDb = () => stack.marketplace.services.get('matching')!.ctx.db;

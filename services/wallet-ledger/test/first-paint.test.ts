@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import { callInternal, type RunningService } from '@leadmarket/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstPaintFacts } from '../src/db/first-paint.repository.js';
 import { autoReloadSettingsOf } from '../src/db/funding.repository.js';
 import { walletBalance } from '../src/db/ledger.repository.js';
 import { purchaseFacts } from '../src/db/reports.repository.js';
 import { settingsAnswer } from '../src/routes/funding.routes.js';
-import { register, startWalletStack } from './helpers.js';
+import { register, walletStackForFile } from './helpers.js';
 import type { WalletLedgerDatabase } from '../src/db/database.js';
 import type { Kysely } from 'kysely';
 
@@ -17,12 +17,9 @@ import type { Kysely } from 'kysely';
 let stack: TestStack;
 let wallet: RunningService;
 let db: Kysely<WalletLedgerDatabase>;
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
+walletStackForFile((started) => {
+  ({ stack, wallet } = started);
   db = wallet.ctx.db as Kysely<WalletLedgerDatabase>;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const daysAgo = (d: number, ms = 0) => new Date(Date.now() - d * 86_400_000 + ms);

@@ -3,6 +3,7 @@ import type { EventData, EventType } from '@leadmarket/contracts';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, sessionCache, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { service } from '../src/index.js';
 
 /** The marketplace with only wallet-ledger running (other services are not needed by these tests). */
@@ -10,6 +11,24 @@ export async function startWalletStack(env: Record<string, string | undefined> =
   const stack = await startTestStack({ services: [service], env });
   const wallet = stack.marketplace.services.get('wallet-ledger') as RunningService;
   return { stack, wallet };
+}
+
+/**
+ * Starts the wallet-ledger stack before a file's (or a describe block's) tests and stops it after
+ * them, so each test file says only what it keeps of the running stack.
+ */
+export function walletStackForFile(
+  use: (started: Awaited<ReturnType<typeof startWalletStack>>) => void,
+  env: Record<string, string | undefined> = {},
+) {
+  let started: Awaited<ReturnType<typeof startWalletStack>> | undefined;
+  beforeAll(async () => {
+    started = await startWalletStack(env);
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.stack.stop();
+  });
 }
 
 /** A signed-in contractor as the gateway sees it: its session cached, as the contractors service would have it resolved. */

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TestStack } from '@leadmarket/gateway/testing';
 import { HttpError, type RunningService } from '@leadmarket/platform';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { walletDepsFrom } from '../src/context.js';
 import { checkLedger, ensureWallet, walletBalance } from '../src/db/ledger.repository.js';
 import { adjustWallet } from '../src/use-cases/adjustments.js';
@@ -10,16 +9,10 @@ import { startCheckout } from '../src/use-cases/checkout.js';
 import { deliverDevEvent } from '../src/use-cases/stripe-webhook.js';
 import { purchaseLead } from '../src/use-cases/purchase-lead.js';
 import { decideRefund, requestRefund } from '../src/use-cases/refunds.js';
-import { startWalletStack } from './helpers.js';
+import { walletStackForFile } from './helpers.js';
 
-let stack: TestStack;
 let wallet: RunningService;
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+walletStackForFile((started) => (wallet = started.wallet));
 
 type Op =
   | { kind: 'fund'; who: number; dollars: number }

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 // Cross-service: the whole marketplace, wallet-ledger with the contractors, lead-intake, screening
 // and matching services as their owners built them.
 let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+testStackForFile((started) => (stack = started));
 
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 

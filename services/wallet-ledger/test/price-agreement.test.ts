@@ -2,18 +2,15 @@
 // LeadPriced; matching offers the lead at it. The SMS, the available-lead card, the claim page and
 // the charge all show that number — also after an admin changes the price while the lead is on offer.
 import { formatCents } from '@leadmarket/contracts';
-import { signUpFundedContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, uniqueZip, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 let stack: TestStack;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' } });
-});
-afterAll(async () => {
-  await stack?.stop();
+testStackForFile((started) => (stack = started), {
+  env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
 describe('the price of a lead', () => {

@@ -3,20 +3,17 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletLedgerDatabase } from '../src/db/database.js';
-import { screenLead, startWalletStack } from './helpers.js';
+import { screenLead, walletStackForFile } from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
 let db: Kysely<WalletLedgerDatabase>;
 
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
+walletStackForFile((started) => {
+  ({ stack, wallet } = started);
   db = wallet.ctx.db as Kysely<WalletLedgerDatabase>;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const version = async () =>

@@ -2,21 +2,16 @@ import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURCHASE_MESSAGES } from '../src/use-cases/purchase-lead.js';
-import { balanceOf, ledgerCheck, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, publish, register, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 // A dashboard purchase is only of a lead offered to the buyer or in its trade and ZIP codes (the
 // leads its dashboard lists); anything else is a clear 403 and moves no money.
 let stack: TestStack;
 let wallet: RunningService;
 
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+walletStackForFile((started) => ({ stack, wallet } = started));
 
 /** A registered contractor: HVAC / Repair in 12345 (see register()). */
 async function contractor() {

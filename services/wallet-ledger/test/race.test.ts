@@ -3,19 +3,14 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformBalance } from '../src/db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../src/domain/ledger.js';
-import { ledgerCheck, publish, screenLead, signIn, startWalletStack } from './helpers.js';
+import { ledgerCheck, publish, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+walletStackForFile((started) => ({ stack, wallet } = started));
 
 const CONTRACTORS = 200;
 

@@ -3,24 +3,19 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WalletContext } from '../src/context.js';
 import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
 import { maybeAutoReload } from '../src/use-cases/auto-reload.js';
-import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 // Against the real servers: receipts (proof of exclusivity) and hard spend caps.
 let stack: TestStack;
 let wallet: RunningService;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
-beforeAll(async () => {
-  // Many checks from one address below; the limit itself is receipt-verify-limit.test.ts's.
-  ({ stack, wallet } = await startWalletStack({ RECEIPT_VERIFY_RATE_LIMIT: '100000' }));
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+// Many checks from one address below; the limit itself is receipt-verify-limit.test.ts's.
+walletStackForFile((started) => ({ stack, wallet } = started), { RECEIPT_VERIFY_RATE_LIMIT: '100000' });
 
 /** A registered contractor with `dollars` more in its wallet (an admin adjustment). */
 async function fundedContractor(dollars: number) {

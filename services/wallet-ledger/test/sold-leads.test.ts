@@ -1,8 +1,8 @@
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SoldLeads } from '../src/use-cases/sold-leads.js';
-import { register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { register, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 describe('SoldLeads', () => {
   it('keeps the first buyer it is told of, and forgets the oldest lead past its capacity', () => {
@@ -20,12 +20,7 @@ describe('SoldLeads', () => {
 describe('purchases of a lead this process has seen sold', () => {
   let stack: TestStack;
   let wallet: RunningService;
-  beforeAll(async () => {
-    ({ stack, wallet } = await startWalletStack());
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  walletStackForFile((started) => ({ stack, wallet } = started));
 
   const buy = (leadId: string, who: { contractorId: string; token: string }) =>
     stack.call('purchase-lead', {

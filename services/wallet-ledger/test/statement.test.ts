@@ -1,8 +1,8 @@
 import { SIGNUP_CREDIT_CENTS } from '@leadmarket/contracts';
 import type { TestStack } from '@leadmarket/gateway/testing';
 import type { RunningService } from '@leadmarket/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, ledgerCheck, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, ledgerCheck, register, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 // The wallet statement: every money move of one wallet with a running balance that ends at the wallet.
 
@@ -10,12 +10,7 @@ let stack: TestStack;
 let wallet: RunningService;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+walletStackForFile((started) => ({ stack, wallet } = started));
 
 describe('wallet statement', () => {
   it('lists signup credit, adjustments, purchases and refunds newest first; the last running balance is the wallet', async () => {

@@ -12,20 +12,24 @@ import type { TestStack } from '@leadmarket/gateway/testing';
 import { buildEnvelope, type RunningService } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureWallet } from '../src/db/ledger.repository.js';
-import { balanceOf, ledgerCheck, offerTo, publish, register, screenLead, signIn, startWalletStack } from './helpers.js';
+import {
+  balanceOf,
+  ledgerCheck,
+  offerTo,
+  publish,
+  register,
+  screenLead,
+  signIn,
+  walletStackForFile,
+} from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
-beforeAll(async () => {
-  ({ stack, wallet } = await startWalletStack());
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+walletStackForFile((started) => ({ stack, wallet } = started));
 
 describe('signup credit', () => {
   it('credits $25 exactly once, even for a redelivered or repeated event', async () => {
