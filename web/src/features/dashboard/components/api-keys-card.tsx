@@ -9,6 +9,9 @@ import { TextField } from '../../../components/ui/field';
 import { createApiKey, revokeApiKey, useApiKeys, type ApiKeyView, type CreatedApiKey } from '../api/api-keys';
 import { errorText, type Session } from '../api/client';
 import { dateTimeInWords } from '../domain/rules';
+import { CheckboxList } from './checkbox-list';
+import { DashError } from './dash-error';
+import { DashTable } from './dash-table';
 
 const labelsOf = (scopes: readonly string[]) =>
   API_KEY_SCOPE_NAMES.filter((s) => scopes.includes(s))
@@ -114,34 +117,25 @@ export function ApiKeysCard({ session, onSuccess }: { session: Session; onSucces
           maxLength={API_KEY_NAME_MAX}
           onChange={(e) => setName(e.target.value)}
         />
-        <fieldset className="dash-api-key-scopes" aria-describedby={scopesId}>
-          <legend>Permissions</legend>
-          {API_KEY_SCOPE_NAMES.map((scope) => (
-            <label key={scope} className="dash-checkbox">
-              <input
-                type="checkbox"
-                name="api_key_scope"
-                value={scope}
-                checked={scopes.includes(scope)}
-                onChange={(e) =>
-                  setScopes((now) => (e.target.checked ? [...now, scope] : now.filter((s) => s !== scope)))
-                }
-              />
-              <span>
-                {API_KEY_SCOPES[scope].label}
-                <span className="dash-hint"> — {API_KEY_SCOPES[scope].description}</span>
-              </span>
-            </label>
-          ))}
+        <CheckboxList
+          legend="Permissions"
+          name="api_key_scope"
+          options={API_KEY_SCOPE_NAMES}
+          chosen={scopes}
+          onChange={setScopes}
+          describedBy={scopesId}
+          label={(scope) => (
+            <>
+              {API_KEY_SCOPES[scope].label}
+              <span className="dash-hint"> — {API_KEY_SCOPES[scope].description}</span>
+            </>
+          )}
+        >
           <p id={scopesId} className="dash-hint">
             Keys never reach your wallet, purchases or profile.
           </p>
-        </fieldset>
-        {error && (
-          <p className="dash-error" role="alert">
-            {error}
-          </p>
-        )}
+        </CheckboxList>
+        <DashError>{error}</DashError>
         <button type="submit" className="dash-btn dash-btn--primary" disabled={busy || full}>
           {busy ? 'Creating...' : 'Create API key'}
         </button>
@@ -155,54 +149,34 @@ export function ApiKeysCard({ session, onSuccess }: { session: Session; onSucces
           Loading your keys…
         </p>
       )}
-      {loadError && !data ? (
-        <p className="dash-error" role="alert">
-          {errorText(loadError, 'Your API keys could not be loaded.')}
-        </p>
-      ) : null}
+      <DashError>{loadError && !data ? errorText(loadError, 'Your API keys could not be loaded.') : null}</DashError>
       {data && keys.length === 0 && <p className="dash-hint">You have no API keys yet.</p>}
+      {/* The Actions head is visible: a visually hidden label, absolutely placed in a scrolling table, widens a phone's page. */}
       {keys.length > 0 && (
-        <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Your API keys">
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Key</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                {/* Visible: a visually hidden label, absolutely placed in a scrolling table, widens a phone's page. */}
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-testid="api-key-row">
-                  <td>{key.name}</td>
-                  <td>{labelsOf(key.scopes)}</td>
-                  <td>
-                    <code>lm_…{key.last_four}</code>
-                  </td>
-                  <td>{dateTimeInWords(key.created_at)}</td>
-                  <td data-testid="api-key-last-used">
-                    {key.last_used_at ? dateTimeInWords(key.last_used_at) : 'Never'}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="dash-btn"
-                      disabled={revoking === key.id}
-                      onClick={() => revoke(key)}
-                      aria-label={`Revoke ${key.name}`}
-                    >
-                      {revoking === key.id ? 'Revoking...' : 'Revoke'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DashTable label="Your API keys" columns={['Name', 'Permissions', 'Key', 'Created', 'Last used', 'Actions']}>
+          {keys.map((key) => (
+            <tr key={key.id} data-testid="api-key-row">
+              <td>{key.name}</td>
+              <td>{labelsOf(key.scopes)}</td>
+              <td>
+                <code>lm_…{key.last_four}</code>
+              </td>
+              <td>{dateTimeInWords(key.created_at)}</td>
+              <td data-testid="api-key-last-used">{key.last_used_at ? dateTimeInWords(key.last_used_at) : 'Never'}</td>
+              <td>
+                <button
+                  type="button"
+                  className="dash-btn"
+                  disabled={revoking === key.id}
+                  onClick={() => revoke(key)}
+                  aria-label={`Revoke ${key.name}`}
+                >
+                  {revoking === key.id ? 'Revoking...' : 'Revoke'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DashTable>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { updateAutoReload } from '../api/auto-reload-settings';
 import { errorText, type Session } from '../api/client';
 import type { AutoReloadSettings } from '../api/types';
+import { DashError } from './dash-error';
 
 const FAILED = 'Failed to update auto-reload settings';
 
@@ -175,11 +176,7 @@ export function AutoReloadForm({
           </div>
         </div>
       )}
-      {error && (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DashError>{error}</DashError>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { MESSAGES } from '@leadmarket/contracts/messages';
 import { errorText, type Session } from '../api/client';
 import { startFunding } from '../api/purchase-credits';
 import { parseDollars, validateFundingAmount } from '../domain/validation';
+import { DashError } from './dash-error';
 
 const MIN = FUNDING_MIN_CENTS / 100;
 
@@ -95,11 +96,7 @@ export function FundForm({
           setError(null);
         }}
       />
-      {error && (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DashError>{error}</DashError>
       <button type="submit" className="dash-btn dash-btn--primary" disabled={busy || belowMinimum}>
         {busy ? 'Redirecting...' : 'Add Funds'}
       </button>

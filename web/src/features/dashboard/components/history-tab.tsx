@@ -4,6 +4,7 @@ import { errorText, type Session } from '../api/client';
 import { useHistory } from '../api/get-purchase-history';
 import { plural } from '@leadmarket/contracts/display';
 import { dateTimeInWords, money, pageButtons, humanize } from '../domain/rules';
+import { DashTable } from './dash-table';
 
 function statusClass(status: string): string {
   if (status === 'completed') return 'dash-badge dash-badge--completed';
@@ -28,40 +29,28 @@ export function HistoryTab({ session }: { session: Session }) {
   if (rows.length === 0) return <p className="dash-empty">No purchases yet.</p>;
   return (
     <>
-      <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Purchase history">
-        <table className="dash-table">
-          <thead>
-            <tr>
-              <th scope="col">Lead ID</th>
-              <th scope="col">Date Purchased</th>
-              <th scope="col">Industry</th>
-              <th scope="col">Sub-Service</th>
-              <th scope="col">ZIP Code</th>
-              <th scope="col">Purchase Price</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <code>{row.lead_id.slice(0, 8)}</code>
-                </td>
-                <td>
-                  <time dateTime={row.date_purchased}>{dateTimeInWords(row.date_purchased)}</time>
-                </td>
-                <td>{humanize(row.industry)}</td>
-                <td>{humanize(row.sub_service)}</td>
-                <td>{row.lead_zip_code}</td>
-                <td>{money(row.purchase_price)}</td>
-                <td>
-                  <span className={statusClass(row.status)}>{statusLabel(row.status)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DashTable
+        label="Purchase history"
+        columns={['Lead ID', 'Date Purchased', 'Industry', 'Sub-Service', 'ZIP Code', 'Purchase Price', 'Status']}
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>
+              <code>{row.lead_id.slice(0, 8)}</code>
+            </td>
+            <td>
+              <time dateTime={row.date_purchased}>{dateTimeInWords(row.date_purchased)}</time>
+            </td>
+            <td>{humanize(row.industry)}</td>
+            <td>{humanize(row.sub_service)}</td>
+            <td>{row.lead_zip_code}</td>
+            <td>{money(row.purchase_price)}</td>
+            <td>
+              <span className={statusClass(row.status)}>{statusLabel(row.status)}</span>
+            </td>
+          </tr>
+        ))}
+      </DashTable>
       <p className="dash-hint">{plural(pagination.total_records, 'purchase')}</p>
       {pagination.total_pages > 1 && (
         <nav className="dash-pages" aria-label="History pages">

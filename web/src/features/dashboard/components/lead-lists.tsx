@@ -14,6 +14,7 @@ import { ContactActions } from './contacted-button';
 import { Dialog } from './dialog';
 import { OutcomeControls } from './outcome-form';
 import { ListControls, useServerPagedList } from './paged-search';
+import { DashError } from './dash-error';
 
 type Busy = { leadId: string; kind: 'archive' | 'complete' } | null;
 
@@ -315,11 +316,7 @@ function RefundDialog({
           <label htmlFor={reasonId}>Reason *</label>
           <textarea id={reasonId} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
-        {error && (
-          <p className="dash-error" role="alert">
-            {error}
-          </p>
-        )}
+        <DashError>{error}</DashError>
         <div className="dash-dialog__actions">
           <button type="button" className="dash-btn" onClick={onClose}>
             Cancel

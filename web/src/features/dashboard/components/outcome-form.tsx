@@ -11,6 +11,7 @@ import {
 import { errorText, type Session } from '../api/client';
 import type { PurchasedLead } from '../api/types';
 import { updateLeadOutcome } from '../api/update-lead-outcome';
+import { DashError } from './dash-error';
 
 type Outcome = NonNullable<PurchasedLead['outcome']>;
 
@@ -150,11 +151,7 @@ export function OutcomeControls({
             <label htmlFor={ids.note}>Note (optional)</label>
             <input id={ids.note} value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
           </div>
-          {error && (
-            <p className="dash-error" role="alert">
-              {error}
-            </p>
-          )}
+          <DashError>{error}</DashError>
           <div className="dash-lead__actions">
             <button type="submit" className="dash-btn dash-btn--primary" disabled={busy}>
               {busy ? 'Saving...' : 'Save Outcome'}

@@ -3,6 +3,7 @@ import { HIGHLIGHT_ROI_RATIO } from '@leadmarket/contracts/constants';
 import { formatPercent, formatRoiRatio } from '@leadmarket/contracts/outcomes';
 import type { OutcomeFigures, OutcomeReportsResponse } from '@leadmarket/contracts';
 import { money } from '../domain/rules';
+import { DashError } from './dash-error';
 
 /** The columns both breakdowns share after their first. */
 function FigureCells({ f }: { f: OutcomeFigures }) {
@@ -66,11 +67,7 @@ export function OutcomeReports({
   return (
     <section className="dash-card dash-card--wide" aria-labelledby="outcomes-title" data-testid="outcome-reports">
       <h3 id="outcomes-title">Close Rate and ROI</h3>
-      {error && (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DashError>{error}</DashError>
       {!reports && !error && <p className="dash-hint">Loading outcomes...</p>}
       {t && t.leads_purchased === 0 && (
         <p className="dash-empty">

@@ -11,6 +11,8 @@ import type { Gamification, PerformanceMetrics, WeeklyReport } from '../api/type
 import { money } from '../domain/rules';
 import { Chart } from './chart';
 import { OutcomeReports } from './outcome-reports';
+import { DashError } from './dash-error';
+import { DashTable } from './dash-table';
 
 /**
  * Reports: close rate and ROI from recorded outcomes, the ROI calculator (prefilled from them),
@@ -50,11 +52,7 @@ export function ReportsTab({
       />
       <section className="dash-card dash-card--wide" aria-labelledby="weekly-title">
         <h3 id="weekly-title">Weekly Trend</h3>
-        {weeksError && (
-          <p className="dash-error" role="alert">
-            {weeksError}
-          </p>
-        )}
+        <DashError>{weeksError}</DashError>
         {recent.length > 0 ? (
           <Chart title="Weekly spend and leads purchased" kind="line" labels={labels} series={series} />
         ) : (
@@ -64,32 +62,19 @@ export function ReportsTab({
       <section className="dash-card dash-card--wide" aria-labelledby="summary-title">
         <h3 id="summary-title">Last {WEEKLY_SUMMARY_WEEKS} Weeks</h3>
         {recent.length > 0 && (
-          <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Weekly summary">
-            <table className="dash-table">
-              <thead>
-                <tr>
-                  <th scope="col">Week</th>
-                  <th scope="col">Spend</th>
-                  <th scope="col">Leads Purchased</th>
-                  <th scope="col">Refunds</th>
-                  <th scope="col">Wallet Balance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...recent].reverse().map((w) => (
-                  <tr key={w.week_start_formatted}>
-                    <th scope="row">
-                      {w.week_start_formatted} – {w.week_end_formatted}
-                    </th>
-                    <td>{money(w.spend)}</td>
-                    <td>{w.leads_purchased}</td>
-                    <td>{money(w.refunds)}</td>
-                    <td>{money(w.wallet_balance)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DashTable label="Weekly summary" columns={['Week', 'Spend', 'Leads Purchased', 'Refunds', 'Wallet Balance']}>
+            {[...recent].reverse().map((w) => (
+              <tr key={w.week_start_formatted}>
+                <th scope="row">
+                  {w.week_start_formatted} – {w.week_end_formatted}
+                </th>
+                <td>{money(w.spend)}</td>
+                <td>{w.leads_purchased}</td>
+                <td>{money(w.refunds)}</td>
+                <td>{money(w.wallet_balance)}</td>
+              </tr>
+            ))}
+          </DashTable>
         )}
       </section>
     </div>

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api';
 import { errorText, type Session } from '../api/client';
 import { updateSpendCaps, useSpendCaps } from '../api/spend-caps';
 import { dateTimeInWords, money } from '../domain/rules';
+import { DashError } from './dash-error';
 
 const FAILED = 'Your spend caps could not be saved. Try again in a moment.';
 
@@ -94,11 +95,7 @@ export function SpendCapsForm({ session, onSaved }: { session: Session; onSaved:
           Loading your caps…
         </p>
       )}
-      {loadError && !data ? (
-        <p className="dash-error" role="alert">
-          {errorText(loadError, 'Your spend caps could not be loaded.')}
-        </p>
-      ) : null}
+      <DashError>{loadError && !data ? errorText(loadError, 'Your spend caps could not be loaded.') : null}</DashError>
       {data && (
         <p className="dash-spend-usage" data-testid="spend-usage">
           Spent today: <strong>{money(data.spent_today)}</strong>
@@ -127,11 +124,7 @@ export function SpendCapsForm({ session, onSaved }: { session: Session; onSaved:
           />
         ))}
       </div>
-      {error && (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DashError>{error}</DashError>
       <button type="submit" className="dash-btn dash-btn--primary" disabled={busy || !data}>
         {busy ? 'Saving...' : 'Save spend caps'}
       </button>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { formatCents, formatDateTime } from '@leadmarket/contracts/display';
 import { errorText, type Session } from '../api/client';
 import { downloadStatementCsv, useWalletStatement } from '../api/get-wallet-statement';
+import { DashError } from './dash-error';
+import { DashTable } from './dash-table';
 
 const PAGE_SIZE = 25;
 
@@ -35,11 +37,7 @@ export function WalletStatement({ session }: { session: Session }) {
           {downloading ? 'Preparing...' : 'Download CSV'}
         </button>
       </div>
-      {downloadError && (
-        <p className="dash-error" role="alert">
-          {downloadError}
-        </p>
-      )}
+      <DashError>{downloadError}</DashError>
       {error && !data ? (
         <p className="dash-error" role="alert">
           {errorText(error, 'Failed to load the wallet statement')}
@@ -50,37 +48,24 @@ export function WalletStatement({ session }: { session: Session }) {
         <p className="dash-empty">No wallet activity yet.</p>
       ) : (
         <>
-          <div className="dash-table-wrap" tabIndex={0} role="region" aria-label="Wallet statement entries">
-            <table className="dash-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="dash-num">
-                    Amount
-                  </th>
-                  <th scope="col" className="dash-num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data!.entries.map((entry) => (
-                  <tr key={entry.transaction_id} data-testid="statement-row">
-                    <td>{formatDateTime(entry.occurred_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}</td>
-                    <td>{entry.label}</td>
-                    <td className={`dash-num ${entry.amount_cents < 0 ? 'dash-debit' : 'dash-credit'}`}>
-                      {entry.amount_cents > 0 ? '+' : ''}
-                      {formatCents(entry.amount_cents)}
-                    </td>
-                    <td className="dash-num" data-testid="statement-balance">
-                      {formatCents(entry.balance_after_cents)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DashTable
+            label="Wallet statement entries"
+            columns={['Date', 'Description', { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]}
+          >
+            {data!.entries.map((entry) => (
+              <tr key={entry.transaction_id} data-testid="statement-row">
+                <td>{formatDateTime(entry.occurred_at, Intl.DateTimeFormat().resolvedOptions().timeZone)}</td>
+                <td>{entry.label}</td>
+                <td className={`dash-num ${entry.amount_cents < 0 ? 'dash-debit' : 'dash-credit'}`}>
+                  {entry.amount_cents > 0 ? '+' : ''}
+                  {formatCents(entry.amount_cents)}
+                </td>
+                <td className="dash-num" data-testid="statement-balance">
+                  {formatCents(entry.balance_after_cents)}
+                </td>
+              </tr>
+            ))}
+          </DashTable>
           {pages > 1 && (
             <nav className="dash-pages" aria-label="Statement pages">
               <button

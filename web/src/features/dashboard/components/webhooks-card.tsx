@@ -17,6 +17,9 @@ import {
 } from '../api/webhooks';
 import { errorText, type Session } from '../api/client';
 import { dateTimeInWords } from '../domain/rules';
+import { CheckboxList } from './checkbox-list';
+import { DashError } from './dash-error';
+import { DashTable } from './dash-table';
 
 const eventWords = (events: readonly string[]) =>
   WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t))
@@ -112,63 +115,48 @@ function DeliveryLog({ session, endpoint }: { session: Session; endpoint: Webhoo
         </button>
       </p>
       {notice && <p role="status">{notice}</p>}
-      {error && !data ? (
-        <p className="dash-error" role="alert">
-          {errorText(error, 'The delivery log could not be loaded.')}
-        </p>
-      ) : null}
+      <DashError>{error && !data ? errorText(error, 'The delivery log could not be loaded.') : null}</DashError>
       {data && messages.length === 0 && <p className="dash-hint">Nothing has been sent to this endpoint yet.</p>}
       {messages.length > 0 && (
-        <div className="dash-table-wrap" tabIndex={0} role="region" aria-label={`Delivery log of ${endpoint.url}`}>
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id} data-testid="webhook-message" data-message-id={m.id} data-status={m.status}>
-                  <td>
-                    {m.type_label}
-                    <br />
-                    <code className="dash-hint">{m.id}</code>
-                  </td>
-                  <td>{messageState(m)}</td>
-                  <td>
-                    {m.attempts.length === 0 ? (
-                      'None yet'
-                    ) : (
-                      <ol className="dash-webhook-attempts">
-                        {m.attempts.map((a, i) => (
-                          <li key={i} data-testid="webhook-attempt">
-                            {attemptWords(a)}
-                          </li>
-                        ))}
-                      </ol>
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="dash-btn"
-                      disabled={replaying === m.id || m.status === 'sending'}
-                      onClick={() => replay(m)}
-                      aria-label={`Replay ${m.type_label} ${m.id}`}
-                    >
-                      {replaying === m.id ? 'Replaying...' : 'Replay'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DashTable
+          label={`Delivery log of ${endpoint.url}`}
+          columns={['Event', 'State', 'Attempts', <span className="visually-hidden">Actions</span>]}
+        >
+          {messages.map((m) => (
+            <tr key={m.id} data-testid="webhook-message" data-message-id={m.id} data-status={m.status}>
+              <td>
+                {m.type_label}
+                <br />
+                <code className="dash-hint">{m.id}</code>
+              </td>
+              <td>{messageState(m)}</td>
+              <td>
+                {m.attempts.length === 0 ? (
+                  'None yet'
+                ) : (
+                  <ol className="dash-webhook-attempts">
+                    {m.attempts.map((a, i) => (
+                      <li key={i} data-testid="webhook-attempt">
+                        {attemptWords(a)}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="dash-btn"
+                  disabled={replaying === m.id || m.status === 'sending'}
+                  onClick={() => replay(m)}
+                  aria-label={`Replay ${m.type_label} ${m.id}`}
+                >
+                  {replaying === m.id ? 'Replaying...' : 'Replay'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DashTable>
       )}
     </div>
   );
@@ -222,11 +210,7 @@ function EndpointItem({
           Secret <code>{endpoint.secret_hint}</code>, added {dateTimeInWords(endpoint.created_at)}
         </span>
       </p>
-      {error && (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      )}
+      <DashError>{error}</DashError>
       <div className="dash-webhook__actions">
         <button type="button" className="dash-btn" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
           {open ? 'Hide the delivery log' : 'Show the delivery log'}
@@ -356,38 +340,21 @@ export function WebhooksCard({ session, onSuccess }: { session: Session; onSucce
           value={url}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <fieldset className="dash-api-key-scopes">
-          <legend>Events to send</legend>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} className="dash-checkbox">
-              <input
-                type="checkbox"
-                name="webhook_event"
-                value={type}
-                checked={events.includes(type)}
-                onChange={(e) =>
-                  setEvents((now) => (e.target.checked ? [...now, type] : now.filter((t) => t !== type)))
-                }
-              />
-              <span>{WEBHOOK_EVENT_LABELS[type]}</span>
-            </label>
-          ))}
-        </fieldset>
-        {error && (
-          <p className="dash-error" role="alert">
-            {error}
-          </p>
-        )}
+        <CheckboxList
+          legend="Events to send"
+          name="webhook_event"
+          options={WEBHOOK_EVENT_TYPES}
+          chosen={events}
+          onChange={setEvents}
+          label={(type) => WEBHOOK_EVENT_LABELS[type]}
+        />
+        <DashError>{error}</DashError>
         <button type="submit" className="dash-btn dash-btn--primary" disabled={busy}>
           {busy ? 'Adding...' : 'Add endpoint'}
         </button>
       </form>
 
-      {loadError && !data ? (
-        <p className="dash-error" role="alert">
-          {errorText(loadError, 'Your endpoints could not be loaded.')}
-        </p>
-      ) : null}
+      <DashError>{loadError && !data ? errorText(loadError, 'Your endpoints could not be loaded.') : null}</DashError>
       {data && endpoints.length === 0 && <p className="dash-hint">You have no webhook endpoints yet.</p>}
       {endpoints.length > 0 && (
         <ul className="dash-webhooks" aria-label="Your webhook endpoints">
