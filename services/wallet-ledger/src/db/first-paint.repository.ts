@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import { walletAccountOf } from '../domain/ledger.js';
 import { defaultAutoReloadSettings } from './funding.repository.js';
+import { PURCHASE_FACT_COLUMNS } from './reports.repository.js';
 import type { PurchaseFact } from '../domain/reports.js';
 import type { WalletLedgerDatabase } from './database.js';
 
@@ -15,19 +16,6 @@ const SETTINGS_SHOWN = [
   'stripe_payment_method_id',
 ] as const;
 
-const PURCHASE_FACTS = [
-  'price_cents',
-  'status',
-  'purchased_at',
-  'offered_at',
-  'completed_at',
-  'refunded_at',
-  'contacted_at',
-  'outcome',
-  'job_value_cents',
-  'outcome_at',
-] as const;
-
 /** A timestamp as json_agg/to_json write it (ISO 8601 with an offset), or null. */
 const date = (v: string | Date | null | undefined): Date | null => (v == null ? null : new Date(v));
 
@@ -38,9 +26,9 @@ const firstPaintRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { cont
     jsonObjectFrom(
       eb.selectFrom('wallet_settings').select(SETTINGS_SHOWN).where('contractor_id', '=', p.contractorId),
     ).as('settings'),
-    jsonArrayFrom(eb.selectFrom('purchases').select(PURCHASE_FACTS).where('contractor_id', '=', p.contractorId)).as(
-      'purchases',
-    ),
+    jsonArrayFrom(
+      eb.selectFrom('purchases').select(PURCHASE_FACT_COLUMNS).where('contractor_id', '=', p.contractorId),
+    ).as('purchases'),
   ]),
 );
 

@@ -1,30 +1,51 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import type { PurchaseFact } from '../domain/reports.js';
 import type { WalletLedgerDatabase } from './database.js';
 
-/** Every purchase of a contractor as report facts (the same facts firstPaintFacts reads). */
+/** The buyer moved a bought lead on (booked or archived it); a refunded purchase stays refunded. */
+export async function movePurchase(
+  db: Kysely<WalletLedgerDatabase>,
+  lead: { lead_id: string; contractor_id: string },
+  to: Updateable<WalletLedgerDatabase['purchases']>,
+): Promise<void> {
+  await db
+    .updateTable('purchases')
+    .set(to)
+    .where('lead_id', '=', lead.lead_id)
+    .where('contractor_id', '=', lead.contractor_id)
+    .where('status', '<>', 'refunded')
+    .execute();
+}
+
+/** The purchase columns a report fact holds (firstPaintFacts reads the same ones). */
+export const PURCHASE_FACT_COLUMNS = [
+  'price_cents',
+  'status',
+  'purchased_at',
+  'offered_at',
+  'completed_at',
+  'refunded_at',
+  'contacted_at',
+  'outcome',
+  'job_value_cents',
+  'outcome_at',
+] as const;
+
+/** A purchases row with its money as numbers, whatever the driver handed back for the columns. */
+const inCents = <R extends { price_cents: unknown; job_value_cents: unknown }>(r: R) => ({
+  ...r,
+  price_cents: Number(r.price_cents),
+  job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
+});
+
+/** Every purchase of a contractor as report facts. */
 export async function purchaseFacts(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<PurchaseFact[]> {
   const rows = await db
     .selectFrom('purchases')
-    .select([
-      'price_cents',
-      'status',
-      'purchased_at',
-      'offered_at',
-      'completed_at',
-      'refunded_at',
-      'contacted_at',
-      'outcome',
-      'job_value_cents',
-      'outcome_at',
-    ])
+    .select(PURCHASE_FACT_COLUMNS)
     .where('contractor_id', '=', contractorId)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    price_cents: Number(r.price_cents),
-    job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
-  }));
+  return rows.map(inCents);
 }
 
 /** A contractor's purchases as outcome facts with the lead's category and ZIP (get-outcome-reports). */
@@ -44,11 +65,7 @@ export async function purchaseOutcomeFacts(db: Kysely<WalletLedgerDatabase>, con
     ])
     .where('contractor_id', '=', contractorId)
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    price_cents: Number(r.price_cents),
-    job_value_cents: r.job_value_cents === null ? null : Number(r.job_value_cents),
-  }));
+  return rows.map(inCents);
 }
 
 /**
