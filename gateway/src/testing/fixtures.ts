@@ -146,6 +146,22 @@ export async function waitUntilMatchable(stack: TestStack, contractorId: string,
   );
 }
 
+/**
+ * Wait for a lead on the buyer's dashboard (its Available list, where matching's offer puts it),
+ * then buy it there; resolves with the purchase-lead answer for the test to check.
+ */
+export async function buyFromDashboard(stack: TestStack, buyer: { token: string }, leadId: string, timeoutMs = 15_000) {
+  await waitFor(
+    async () => {
+      const res = await stack.call('contractors-available-leads', { token: buyer.token });
+      return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
+    },
+    'the lead on the buyer dashboard',
+    timeoutMs,
+  );
+  return stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
+}
+
 /** Publish the LeadPriced wallet-ledger would emit for a screened lead (see leadPricedData). */
 export async function publishLeadPriced(
   stack: TestStack,

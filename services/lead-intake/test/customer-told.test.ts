@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { signUpContractor, uniqueZip, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import {
+  signUpContractor,
+  uniqueZip,
+  type TestStack,
+  testStackForFile,
+  buyFromDashboard,
+} from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -58,15 +64,7 @@ async function leadBoughtFromDashboard(customer: { name: string; digits: string 
   expect(submitted.body.status).toBe('valid');
   const leadId = submitted.body.lead_id as string;
   // The dashboard shows the lead once matching offered it; buy it there.
-  await waitFor(
-    async () => {
-      const res = await stack.call('contractors-available-leads', { token: buyer.token });
-      return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
-    },
-    'the lead on the buyer dashboard',
-    20_000,
-  );
-  const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
+  const purchased = await buyFromDashboard(stack, buyer, leadId, 20_000);
   expect(purchased.status, JSON.stringify(purchased.body)).toBe(200);
   return { leadId, email: body.email as string, buyer };
 }

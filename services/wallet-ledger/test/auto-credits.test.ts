@@ -1,5 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  signUpContractor,
+  startTestStack,
+  uniqueZip,
+  type TestStack,
+  buyFromDashboard,
+} from '@leadmarket/gateway/testing';
 import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
@@ -84,15 +90,7 @@ async function buyLead(buyer: { id: string; token: string; zip: string }, lead: 
   const submitted = await stack.call('leads-submit', { body: leadBody({ zip_code: buyer.zip, ...lead }) });
   expect(submitted.body.status, JSON.stringify(submitted.body)).toBe('valid');
   const leadId = submitted.body.lead_id as string;
-  await waitFor(
-    async () => {
-      const res = await stack.call('contractors-available-leads', { token: buyer.token });
-      return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
-    },
-    'the lead on the buyer dashboard',
-    15_000,
-  );
-  const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
+  const purchased = await buyFromDashboard(stack, buyer, leadId);
   expect(purchased.status, JSON.stringify(purchased.body)).toBe(200);
   return { leadId, purchaseId: purchased.body.purchase_id as string };
 }
@@ -288,15 +286,7 @@ describe('automatic credit: the failure is known before the purchase', () => {
       [],
     );
 
-    await waitFor(
-      async () => {
-        const res = await stack.call('contractors-available-leads', { token: buyer.token });
-        return (res.body.available_leads as Array<{ id: string }> | undefined)?.some((l) => l.id === leadId);
-      },
-      'the lead on the buyer dashboard',
-      15_000,
-    );
-    const purchased = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
+    const purchased = await buyFromDashboard(stack, buyer, leadId);
     expect(purchased.status).toBe(200);
     // Granted in the sale's transaction: there when the buyer's answer is, with no event awaited.
     const credit = (await creditOf(purchased.body.purchase_id))!;
@@ -309,23 +299,32 @@ describe('automatic credit: the failure is known before the purchase', () => {
   });
 });
 
+/**
+ * An HVAC buyer that bought a lead from one customer, then changed trade to plumbing and was given
+ * enough for a second lead (the signup credit pays for one): the same customer can now ask again.
+ */
+async function boughtThenChangedTrade() {
+  const buyer = await fundedContractor({ sms_opt_in: false, industry: 'home_services', sub_service: 'hvac' });
+  const phone = customerPhone();
+  const first = await buyLead(buyer, { phone, sub_service: 'hvac' });
+  // The contractor changes trade; the same customer asks again for another service.
+  const profile = await stack.call('update-contractor-profile', {
+    token: buyer.token,
+    body: { ...buyer.body, zip_codes: [buyer.zip], sub_service: 'plumbing' },
+  });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  // Enough for a second lead (the signup credit pays for one).
+  const topUp = await stack.call('admin-wallet-adjust', {
+    token: adminToken,
+    body: { contractor_id: buyer.id, amount: 50, notes: 'test funds for a second lead' },
+  });
+  expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+  return { buyer, phone, first };
+}
+
 describe('automatic credit: a repeat lead within 30 days', () => {
   it('refunds the second purchase of the same customer phone by the same contractor, in another category', async () => {
-    const buyer = await fundedContractor({ sms_opt_in: false, industry: 'home_services', sub_service: 'hvac' });
-    const phone = customerPhone();
-    const first = await buyLead(buyer, { phone, sub_service: 'hvac' });
-    // The contractor changes trade; the same customer asks again for another service.
-    const profile = await stack.call('update-contractor-profile', {
-      token: buyer.token,
-      body: { ...buyer.body, zip_codes: [buyer.zip], sub_service: 'plumbing' },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-    // Enough for a second lead (the signup credit pays for one).
-    const topUp = await stack.call('admin-wallet-adjust', {
-      token: adminToken,
-      body: { contractor_id: buyer.id, amount: 50, notes: 'test funds for a second lead' },
-    });
-    expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+    const { buyer, phone, first } = await boughtThenChangedTrade();
     const balanceAfterFirst = await balanceOf(buyer.id);
     const second = await buyLead(buyer, {
       phone: `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`,
@@ -359,18 +358,7 @@ describe('automatic credit: a repeat lead within 30 days', () => {
   });
 
   it('takes the repeat credit back when the purchase it rested on is refunded, shown before approval', async () => {
-    const buyer = await fundedContractor({ sms_opt_in: false, industry: 'home_services', sub_service: 'hvac' });
-    const phone = customerPhone();
-    const first = await buyLead(buyer, { phone, sub_service: 'hvac' });
-    const profile = await stack.call('update-contractor-profile', {
-      token: buyer.token,
-      body: { ...buyer.body, zip_codes: [buyer.zip], sub_service: 'plumbing' },
-    });
-    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-    await stack.call('admin-wallet-adjust', {
-      token: adminToken,
-      body: { contractor_id: buyer.id, amount: 50, notes: 'test funds for a second lead' },
-    });
+    const { buyer, phone, first } = await boughtThenChangedTrade();
     const second = await buyLead(buyer, { phone, sub_service: 'plumbing' });
     const credit = await waitForCredit(second.purchaseId);
     expect(credit).toMatchObject({ rule: 'repeat_lead', status: 'credited' });
