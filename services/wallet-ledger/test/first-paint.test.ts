@@ -17,10 +17,7 @@ import type { Kysely } from 'kysely';
 let stack: TestStack;
 let wallet: RunningService;
 let db: Kysely<WalletLedgerDatabase>;
-walletStackForFile((started) => {
-  ({ stack, wallet } = started);
-  db = wallet.ctx.db as Kysely<WalletLedgerDatabase>;
-});
+walletStackForFile((started) => ({ stack, wallet, db } = started));
 
 const daysAgo = (d: number, ms = 0) => new Date(Date.now() - d * 86_400_000 + ms);
 

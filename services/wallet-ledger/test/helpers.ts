@@ -5,12 +5,14 @@ import { buildEnvelope, sessionCache, type RunningService } from '@leadmarket/pl
 import { waitFor } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { service } from '../src/index.js';
+import type { WalletLedgerDatabase } from '../src/db/database.js';
+import type { Kysely } from 'kysely';
 
 /** The marketplace with only wallet-ledger running (other services are not needed by these tests). */
 export async function startWalletStack(env: Record<string, string | undefined> = {}) {
   const stack = await startTestStack({ services: [service], env });
   const wallet = stack.marketplace.services.get('wallet-ledger') as RunningService;
-  return { stack, wallet };
+  return { stack, wallet, db: wallet.ctx.db as Kysely<WalletLedgerDatabase> };
 }
 
 /**
@@ -128,4 +130,16 @@ export async function offerTo(wallet: RunningService, leadId: string, contractor
     .values({ lead_id: leadId, contractor_id: contractorId, offered_at: new Date() })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** A lead at `cents`, in a category of its own, offered to `buyer` (so the dashboard may sell it). */
+export async function pricedLeadOffered(stack: TestStack, wallet: RunningService, cents: number, buyer: string) {
+  const category = `Priced${randomUUID().slice(0, 8)}`;
+  await stack.marketplace.clients.call('wallet-ledger', '/internal/lead-prices', {
+    method: 'PUT',
+    body: { category, lead_type: 'standard', price_cents: cents },
+  });
+  const leadId = await screenLead(stack, wallet, { service_category: category });
+  await offerTo(wallet, leadId, buyer);
+  return leadId;
 }

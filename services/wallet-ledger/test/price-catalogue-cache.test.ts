@@ -11,10 +11,7 @@ let stack: TestStack;
 let wallet: RunningService;
 let db: Kysely<WalletLedgerDatabase>;
 
-walletStackForFile((started) => {
-  ({ stack, wallet } = started);
-  db = wallet.ctx.db as Kysely<WalletLedgerDatabase>;
-});
+walletStackForFile((started) => ({ stack, wallet, db } = started));
 
 const version = async () =>
   BigInt((await db.selectFrom('price_catalogue_version').select('version').executeTakeFirstOrThrow()).version);

@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletContext } from '../src/context.js';
 import { reconcilePendingReloads } from '../src/use-cases/reconcile-reloads.js';
 import { startFakeStripe } from './fake-stripe.js';
-import { balanceOf, ledgerCheck, offerTo, screenLead, signIn, startWalletStack } from './helpers.js';
+import { balanceOf, ledgerCheck, signIn, startWalletStack, pricedLeadOffered } from './helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_wallet_ledger';
 const stripe = new Stripe('sk_test_unused');
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let stack: TestStack;
 let wallet: RunningService;
-const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -160,17 +159,19 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     });
     return a;
   }
-  /** A lead at `cents`, in a category of its own, offered to `buyer` (so the dashboard may sell it). */
-  async function pricedLead(cents: number, buyer: string) {
-    const category = `AR${randomUUID().slice(0, 8)}`;
-    await internal('/internal/lead-prices', {
-      method: 'PUT',
-      body: { category, lead_type: 'standard', price_cents: cents },
-    });
-    const leadId = await screenLead(stack, wallet, { service_category: category });
-    await offerTo(wallet, leadId, buyer);
-    return leadId;
-  }
+  /** The auto-reload charge wallet-ledger started for a contractor, once it holds its payment intent. */
+  const pendingReload = (contractorId: string) =>
+    waitFor(
+      () =>
+        wallet.ctx.db
+          .selectFrom('funding_sessions')
+          .selectAll()
+          .where('contractor_id', '=', contractorId)
+          .where('kind', '=', 'auto_reload')
+          .where('stripe_payment_intent_id', 'is not', null)
+          .executeTakeFirst(),
+      'pending reload row',
+    );
   const charges = (contractorId: string) =>
     fake.requests.filter(
       (r) => r.path === '/v1/payment_intents' && r.body.get('metadata[contractor_id]') === contractorId,
@@ -178,8 +179,8 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('one charge when a purchase leaves the balance under the threshold, never two at once, credited by the webhook', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead1 = await pricedLead(9000, a.contractorId);
-    const lead2 = await pricedLead(500, a.contractorId);
+    const lead1 = await pricedLeadOffered(stack, wallet, 9000, a.contractorId);
+    const lead2 = await pricedLeadOffered(stack, wallet, 500, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead1, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
     const charge = charges(a.contractorId)[0]!;
@@ -192,17 +193,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
     expect((await stack.call('purchase-lead', { body: { lead_id: lead2, session_token: a.token } })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect(charges(a.contractorId)).toHaveLength(1);
-    const pending = await waitFor(
-      () =>
-        wallet.ctx.db
-          .selectFrom('funding_sessions')
-          .selectAll()
-          .where('contractor_id', '=', a.contractorId)
-          .where('kind', '=', 'auto_reload')
-          .where('stripe_payment_intent_id', 'is not', null)
-          .executeTakeFirst(),
-      'pending reload row',
-    );
+    const pending = await pendingReload(a.contractorId);
     expect(pending.status).toBe('pending');
     const succeeded = {
       id: `evt_${randomUUID()}`,
@@ -228,20 +219,10 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a reload whose webhook never came is settled by asking Stripe (same idempotency key, no second charge)', async () => {
     const a = await fundedWithCard('cus_good', 100);
-    const lead = await pricedLead(9000, a.contractorId);
+    const lead = await pricedLeadOffered(stack, wallet, 9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     await waitFor(() => charges(a.contractorId).length === 1, 'one off-session charge');
-    const row = await waitFor(
-      () =>
-        wallet.ctx.db
-          .selectFrom('funding_sessions')
-          .selectAll()
-          .where('contractor_id', '=', a.contractorId)
-          .where('kind', '=', 'auto_reload')
-          .where('stripe_payment_intent_id', 'is not', null)
-          .executeTakeFirst(),
-      'pending reload row',
-    );
+    const row = await pendingReload(a.contractorId);
     // Pretend the answer to the charge was lost: only the idempotency key can find it again.
     await wallet.ctx.db
       .updateTable('funding_sessions')
@@ -257,7 +238,7 @@ describe('auto-reload (off-session PaymentIntent on the fake)', () => {
 
   it('a declined charge turns auto-reload off and says why', async () => {
     const a = await fundedWithCard('cus_decline', 100);
-    const lead = await pricedLead(9000, a.contractorId);
+    const lead = await pricedLeadOffered(stack, wallet, 9000, a.contractorId);
     expect((await stack.call('purchase-lead', { body: { lead_id: lead, session_token: a.token } })).status).toBe(200);
     const settings = await waitFor(async () => {
       const s = await stack.call('auto-reload-settings', { query: { session_token: a.token } });

@@ -17,12 +17,12 @@ import { ensureWallet } from '../src/db/ledger.repository.js';
 import {
   balanceOf,
   ledgerCheck,
-  offerTo,
   publish,
   register,
   screenLead,
   signIn,
   walletStackForFile,
+  pricedLeadOffered,
 } from './helpers.js';
 
 let stack: TestStack;
@@ -206,13 +206,7 @@ describe('purchase-lead', () => {
   it('insufficient balance gives the spec message and moves nothing', async () => {
     const a = await signIn(stack);
     await register(stack, wallet, a.contractorId);
-    const category = `Pricey${randomUUID().slice(0, 6)}`;
-    await internal('/internal/lead-prices', {
-      method: 'PUT',
-      body: { category, lead_type: 'standard', price_cents: 3000 },
-    });
-    const leadId = await screenLead(stack, wallet, { service_category: category });
-    await offerTo(wallet, leadId, a.contractorId);
+    const leadId = await pricedLeadOffered(stack, wallet, 3000, a.contractorId);
     const res = await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } });
     expect(res.status).toBe(402);
     expect(res.body.message).toBe(MESSAGES.contractor.insufficientBalance);
@@ -327,13 +321,7 @@ describe('development checkout (no Stripe keys)', () => {
     await stack.call('auto-reload-settings', {
       body: { session_token: a.token, auto_reload_enabled: true, auto_reload_threshold: 20, auto_reload_amount: 100 },
     });
-    const category = `Dev${randomUUID().slice(0, 6)}`;
-    await internal('/internal/lead-prices', {
-      method: 'PUT',
-      body: { category, lead_type: 'standard', price_cents: 9000 },
-    });
-    const leadId = await screenLead(stack, wallet, { service_category: category });
-    await offerTo(wallet, leadId, a.contractorId);
+    const leadId = await pricedLeadOffered(stack, wallet, 9000, a.contractorId);
     expect(
       (await stack.call('purchase-lead', { body: { lead_id: leadId, session_token: a.token } })).body
         .new_wallet_balance,
