@@ -55,6 +55,17 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
 
   const delivery = (id: string) =>
     db.selectFrom('deliveries').selectAll().where('dedupe_key', '=', id).executeTakeFirstOrThrow();
+  /** The delivery once a restarted sender has reconciled it (asked Twilio, recorded what it sent). */
+  const reconciled = (key: string) =>
+    waitFor(
+      async () => {
+        const row = await delivery(key);
+        return row.status === 'sent' ? row : undefined;
+      },
+      'the interrupted delivery to be reconciled',
+      60_000,
+      200,
+    );
   const offer = async (to: string, extra: { lead_id?: string; expires_at?: string } = {}) => {
     const key = `lead_offer:${randomUUID()}`;
     await queueDelivery(db, {
@@ -110,15 +121,7 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
 
     startNotification();
     // The restarted sender finds the interrupted row, asks Twilio, and records the message it has.
-    const recovered = await waitFor(
-      async () => {
-        const row = await delivery(key);
-        return row.status === 'sent' ? row : undefined;
-      },
-      'the interrupted delivery to be reconciled',
-      60_000,
-      200,
-    );
+    const recovered = await reconciled(key);
     expect(recovered.provider_message_id).toBe(sentTo('+14045550111')[0]!.sid);
     expect(sentTo('+14045550111')).toHaveLength(1);
   }, 120_000);
@@ -141,15 +144,7 @@ describe.runIf(realServersConfigured())('SMS at most once per offer', () => {
     const listsBefore = fake.listRequests.length;
 
     startNotification();
-    const recovered = await waitFor(
-      async () => {
-        const row = await delivery(key);
-        return row.status === 'sent' ? row : undefined;
-      },
-      'the interrupted delivery to be reconciled',
-      60_000,
-      200,
-    );
+    const recovered = await reconciled(key);
     expect(recovered.provider_message_id).toBe(interrupted!.sid);
     expect(sentTo(to).filter((m) => m.body === interrupted!.body)).toHaveLength(1);
     // Found by reading every page since the send began, not the newest page alone.

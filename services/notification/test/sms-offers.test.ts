@@ -28,6 +28,21 @@ const otherZip = contractorProfile({ phone: '(404) 555-0104', zip_codes: ['10001
 const smsTo = (phone: string) => fake.messages.filter((m) => m.to === phone && m.body.includes('/claim/'));
 const matchingDb = () => stack.marketplace.services.get('matching')!.ctx.db;
 const notificationDb = () => stack.marketplace.services.get('notification')!.ctx.db;
+/**
+ * A lead's deliveries are queued together (one LeadMatched, one transaction); once none is waiting
+ * to be sent, every SMS the lead will cause is at the fake Twilio.
+ */
+const deliveriesSettled = (leadId: string) =>
+  waitFor(
+    async () =>
+      !(await notificationDb()
+        .selectFrom('deliveries')
+        .select('id')
+        .where('lead_id', '=', leadId)
+        .where('status', 'in', ['pending', 'sending'])
+        .executeTakeFirst()),
+    "the lead's deliveries settled",
+  );
 
 /**
  * Publish a fresh valid lead and wait for the offered contractor's next claim SMS: each test has a
@@ -139,18 +154,7 @@ describe('lead offers by SMS', () => {
       .where('lead_id', '=', leadId)
       .execute();
     expect(offers.map((o) => o.contractor_id).sort()).toEqual([offered.contractor_id, optedOut.contractor_id].sort());
-    // The lead's deliveries are queued together (one LeadMatched, one transaction); once none is
-    // waiting to be sent, every SMS this lead will cause is at the fake Twilio.
-    await waitFor(
-      async () =>
-        !(await notificationDb()
-          .selectFrom('deliveries')
-          .select('id')
-          .where('lead_id', '=', leadId)
-          .where('status', 'in', ['pending', 'sending'])
-          .executeTakeFirst()),
-      "the lead's deliveries settled",
-    );
+    await deliveriesSettled(leadId);
     expect(
       fake.messages
         .slice(sentBefore)
@@ -170,16 +174,7 @@ describe('lead offers by SMS', () => {
     const reemitted = { ...envelope, id: randomUUID() };
     await stack.infra.bus.publish(reemitted); // the same offers in a new message, sent after the redelivery
     await waitUntilHandled(notificationDb(), reemitted.id);
-    await waitFor(
-      async () =>
-        !(await notificationDb()
-          .selectFrom('deliveries')
-          .select('id')
-          .where('lead_id', '=', leadId)
-          .where('status', 'in', ['pending', 'sending'])
-          .executeTakeFirst()),
-      "the lead's deliveries settled",
-    );
+    await deliveriesSettled(leadId);
     expect(smsTo('+14045550101').slice(before)).toHaveLength(1);
     const deliveries = await notificationDb()
       .selectFrom('deliveries')
