@@ -162,6 +162,16 @@ export async function buyFromDashboard(stack: TestStack, buyer: { token: string 
   return stack.call('purchase-lead', { body: { lead_id: leadId }, token: buyer.token });
 }
 
+/** Wait until wallet-ledger knows a lead (it fixed its price from LeadScreened); resolves with its row. */
+export async function waitUntilPriced(stack: TestStack, leadId: string) {
+  const db = stack.marketplace.services.get('wallet-ledger')!.ctx.db;
+  return waitFor(
+    () => db.selectFrom('leads').selectAll().where('lead_id', '=', leadId).executeTakeFirst(),
+    `wallet-ledger to price lead ${leadId}`,
+    15_000,
+  );
+}
+
 /** Publish the LeadPriced wallet-ledger would emit for a screened lead (see leadPricedData). */
 export async function publishLeadPriced(
   stack: TestStack,

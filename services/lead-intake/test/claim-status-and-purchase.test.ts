@@ -1,4 +1,4 @@
-import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, type TestStack, testStackForFile, waitUntilPriced } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '@leadmarket/contracts';
@@ -76,17 +76,7 @@ describe('dashboard purchase', () => {
   it('gives the buyer the contact when purchase-lead answers, even with lead-intake consuming no events', async () => {
     const buyer = await fundedContractor();
     const { id } = await leadOfferedTo(stack, buyer.id);
-    await waitFor(
-      () =>
-        stack.marketplace.services
-          .get('wallet-ledger')!
-          .ctx.db.selectFrom('leads')
-          .select('lead_id')
-          .where('lead_id', '=', id)
-          .executeTakeFirst(),
-      'the lead priced by wallet-ledger',
-      15_000,
-    );
+    await waitUntilPriced(stack, id);
     const leadIntake = stack.marketplace.services.get('lead-intake')!;
     await leadIntake.stopConsumers(); // LeadPurchased cannot reach lead-intake now
     try {
@@ -126,17 +116,7 @@ describe('refunds and the lists a contractor sees', () => {
       body: { contractor_id: buyer.id, amount_cents: 5000, notes: 'test funds' },
     });
     const viaDashboard = await leadOfferedTo(stack, buyer.id);
-    await waitFor(
-      () =>
-        stack.marketplace.services
-          .get('wallet-ledger')!
-          .ctx.db.selectFrom('leads')
-          .select('lead_id')
-          .where('lead_id', '=', viaDashboard.id)
-          .executeTakeFirst(),
-      'the second lead priced',
-      15_000,
-    );
+    await waitUntilPriced(stack, viaDashboard.id);
     expect((await stack.call('purchase-lead', { body: { lead_id: viaDashboard.id }, token: buyer.token })).status).toBe(
       200,
     );

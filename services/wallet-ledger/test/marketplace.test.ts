@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile, waitUntilPriced } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { describe, expect, it } from 'vitest';
 
@@ -53,19 +53,7 @@ describe('wallet-ledger inside the whole marketplace', () => {
     });
     expect(submit.status).toBeLessThan(300);
     const leadId = submit.body.lead_id as string;
-    const price = await waitFor(
-      async () => {
-        const known = await stack.marketplace.services
-          .get('wallet-ledger')!
-          .ctx.db.selectFrom('leads')
-          .selectAll()
-          .where('lead_id', '=', leadId)
-          .executeTakeFirst();
-        return known;
-      },
-      'lead priced by LeadScreened',
-      15_000,
-    );
+    const price = await waitUntilPriced(stack, leadId);
     expect(Number(price.price_cents)).toBe(2000);
     expect({ status: price.status, submit: submit.body.status }).toEqual({ status: 'available', submit: 'valid' });
     const bought = await stack.call('purchase-lead', {
