@@ -1,11 +1,11 @@
 // Admin operations end to end through the gateway. These compose the owners' internal routes, so
 // they need the contractors, lead-intake, screening, matching and wallet-ledger services built.
 import { MESSAGES } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, auditOf } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { auditOf, adminStackForFile } from './helpers.js';
 
 let stack: TestStack;
 let token: string;
@@ -13,13 +13,7 @@ const run = Math.random().toString(36).slice(2, 8);
 let phoneSeq = 0;
 const nextPhone = () => `212555${String(1000 + (Date.now() % 8000) + phoneSeq++).slice(-4)}`;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
-  token = await adminToken(stack);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+adminStackForFile((started) => ({ stack, token } = started));
 
 async function signup(name: string, zip: string) {
   const username = `${name}${run}`.toLowerCase();

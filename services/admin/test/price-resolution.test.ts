@@ -9,20 +9,14 @@ import {
   resolveLeadPrice,
   type PriceEntry,
 } from '@leadmarket/contracts';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, auditOf } from './helpers.js';
+import { type TestStack } from '@leadmarket/gateway/testing';
+import { describe, expect, it } from 'vitest';
+import { auditOf, adminStackForFile } from './helpers.js';
 
 let stack: TestStack;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
-  token = await adminToken(stack);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+adminStackForFile((started) => ({ stack, token } = started));
 
 const URGENCY_OF = Object.fromEntries(Object.entries(LEAD_TYPE_OF_URGENCY).map(([u, t]) => [t, u]));
 

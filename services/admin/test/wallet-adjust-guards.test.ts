@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { signUpContractor, startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { signUpContractor, type TestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, auditOf } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { auditOf, adminStackForFile } from './helpers.js';
 
 // admin-wallet-adjust refuses ids that are not contractors (and creates no wallet for them), and a
 // form submission sent twice at once credits once.
 let stack: TestStack;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startTestStack({ env: { ADMIN_LOGIN_MAX_ATTEMPTS: '1000' } });
-  token = await adminToken(stack);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+adminStackForFile((started) => ({ stack, token } = started));
 
 const ledgerDb = () => stack.marketplace.services.get('wallet-ledger')!.ctx.db;
 const balanceOf = async (id: string) =>
