@@ -45,20 +45,27 @@ export async function publish<T extends EventType>(stack: TestStack, type: T, da
   await stack.infra.bus.publish(buildEnvelope('contractors', { type, data }));
 }
 
+/** ContractorRegistered for an HVAC / Repair contractor in 12345 (the trade screenLead's leads are in). */
+export const registeredData = (
+  contractorId: string,
+  over: Partial<EventData<'ContractorRegistered'>> = {},
+): EventData<'ContractorRegistered'> => ({
+  contractor_id: contractorId,
+  business_name: 'Acme',
+  contact_name: 'Ann',
+  email: `${contractorId}@example.com`,
+  phone: '+15555550100',
+  industry: 'HVAC',
+  sub_service: 'Repair',
+  zip_codes: ['12345'],
+  sms_opt_in: true,
+  registered_at: new Date().toISOString(),
+  ...over,
+});
+
 /** A contractor registers; resolves once the $25 credit is in the wallet. */
 export async function register(stack: TestStack, wallet: RunningService, contractorId: string) {
-  await publish(stack, 'ContractorRegistered', {
-    contractor_id: contractorId,
-    business_name: 'Acme',
-    contact_name: 'Ann',
-    email: `${contractorId}@example.com`,
-    phone: '+15555550100',
-    industry: 'HVAC',
-    sub_service: 'Repair',
-    zip_codes: ['12345'],
-    sms_opt_in: true,
-    registered_at: new Date().toISOString(),
-  });
+  await publish(stack, 'ContractorRegistered', registeredData(contractorId));
   await waitFor(
     () =>
       wallet.ctx.db

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { platformBalance } from '../src/db/ledger.repository.js';
 import { PLATFORM_ACCOUNTS } from '../src/domain/ledger.js';
-import { ledgerCheck, publish, screenLead, signIn, walletStackForFile } from './helpers.js';
+import { ledgerCheck, publish, registeredData, screenLead, signIn, walletStackForFile } from './helpers.js';
 
 let stack: TestStack;
 let wallet: RunningService;
@@ -21,18 +21,11 @@ describe('200 contractors race for one lead', () => {
     async () => {
       const people = await Promise.all(Array.from({ length: CONTRACTORS }, () => signIn(stack)));
       for (const p of people) {
-        await publish(stack, 'ContractorRegistered', {
-          contractor_id: p.contractorId,
-          business_name: 'Racer',
-          contact_name: 'R',
-          email: `${p.contractorId}@example.com`,
-          phone: '+15555550100',
-          industry: 'HVAC',
-          sub_service: 'Repair',
-          zip_codes: ['12345'],
-          sms_opt_in: true,
-          registered_at: new Date().toISOString(),
-        });
+        await publish(
+          stack,
+          'ContractorRegistered',
+          registeredData(p.contractorId, { business_name: 'Racer', contact_name: 'R' }),
+        );
       }
       const ids = people.map((p) => p.contractorId);
       const totals = async () => {

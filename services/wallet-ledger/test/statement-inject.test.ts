@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { WalletContext } from '../src/context.js';
 import { service } from '../src/index.js';
+import { registeredData } from './helpers.js';
 
 // wallet-ledger alone, built without listening: `ready` starts its consumers (the signup credit
 // comes from ContractorRegistered on the bus) and the statement is read with fastify's inject.
@@ -25,18 +26,7 @@ it('credits a registered contractor and shows it on their own statement only', a
   const contractorId = `c_${randomBytes(6).toString('hex')}`;
   const registered = buildEnvelope('contractors', {
     type: 'ContractorRegistered',
-    data: {
-      contractor_id: contractorId,
-      business_name: 'Acme',
-      contact_name: 'Ann',
-      email: `${contractorId}@example.com`,
-      phone: '+15555550100',
-      industry: 'home_services',
-      sub_service: 'hvac',
-      zip_codes: ['12345'],
-      sms_opt_in: false,
-      registered_at: new Date().toISOString(),
-    },
+    data: registeredData(contractorId, { industry: 'home_services', sub_service: 'hvac', sms_opt_in: false }),
   });
   await app.infra.bus.publish(registered);
   await waitFor(

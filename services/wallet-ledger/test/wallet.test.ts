@@ -19,6 +19,7 @@ import {
   ledgerCheck,
   publish,
   register,
+  registeredData,
   screenLead,
   signIn,
   walletStackForFile,
@@ -38,18 +39,7 @@ describe('signup credit', () => {
     // The very same envelope again (redelivery) and a second registration event for the same id.
     const env = buildEnvelope('contractors', {
       type: 'ContractorRegistered',
-      data: {
-        contractor_id: contractorId,
-        business_name: 'A',
-        contact_name: 'B',
-        email: 'x@example.com',
-        phone: '+15555550100',
-        industry: 'HVAC',
-        sub_service: 'R',
-        zip_codes: [],
-        sms_opt_in: true,
-        registered_at: new Date().toISOString(),
-      },
+      data: registeredData(contractorId),
     });
     await stack.infra.bus.publish(env);
     await stack.infra.bus.publish(env);
