@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AdminDatabase } from './database.js';
 
 export async function insertResetToken(
@@ -7,6 +7,10 @@ export async function insertResetToken(
 ): Promise<void> {
   await db.insertInto('admin_password_resets').values(row).execute();
 }
+
+/** The one rule of a token that still works: this hash, never used, not yet expired. */
+const usable = (tokenHash: string, now: Date) => (eb: ExpressionBuilder<AdminDatabase, 'admin_password_resets'>) =>
+  eb.and([eb('token_hash', '=', tokenHash), eb('used_at', 'is', null), eb('expires_at', '>', now)]);
 
 /** An unused, unexpired reset token's admin. */
 export async function findUsableResetToken(
@@ -17,9 +21,7 @@ export async function findUsableResetToken(
   return await db
     .selectFrom('admin_password_resets')
     .select('admin_id')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(usable(tokenHash, now))
     .executeTakeFirst();
 }
 
@@ -32,9 +34,7 @@ export async function consumeResetToken(
   return await db
     .updateTable('admin_password_resets')
     .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(usable(tokenHash, now))
     .returning('admin_id')
     .executeTakeFirst();
 }
