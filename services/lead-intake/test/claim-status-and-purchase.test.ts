@@ -1,8 +1,8 @@
-import { signUpFundedContractor, type TestStack, testStackForFile, waitUntilPriced } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile, waitUntilPriced } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '@leadmarket/contracts';
-import { availableLead, claimToken, leadOfferedTo, offerLead } from './helpers.js';
+import { availableLead, claimToken, leadOfferedTo, offerLead, fundedBuyer } from './helpers.js';
 
 // The claim page's price and urgency, the buyer reopening its link, and a dashboard purchase that
 // lead-intake records when LeadPurchased arrives (the sale flows one way, from wallet-ledger).
@@ -12,12 +12,9 @@ testStackForFile((started) => (stack = started), {
   env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
-const fundedContractor = () =>
-  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
-
 describe('claim link status for its own contractor', () => {
   it('shows price and urgency; the buyer reopening the link gets "claimed by you" with the contact', async () => {
-    const buyer = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
     const { id, token } = await leadOfferedTo(stack, buyer.id, {
       urgency: 'Emergency',
       customer_name: 'Maria Lopez',
@@ -50,9 +47,9 @@ describe('claim link status for its own contractor', () => {
   });
 
   it('tells another offered contractor the lead is gone, and refuses a contractor the link was not sent to', async () => {
-    const winner = await fundedContractor();
-    const loser = await fundedContractor();
-    const stranger = await fundedContractor();
+    const winner = await fundedBuyer(stack);
+    const loser = await fundedBuyer(stack);
+    const stranger = await fundedBuyer(stack);
     const { id } = await availableLead(stack);
     const winnerToken = claimToken();
     const loserToken = claimToken();
@@ -74,7 +71,7 @@ describe('claim link status for its own contractor', () => {
 
 describe('dashboard purchase', () => {
   it('gives the buyer the contact when purchase-lead answers, even with lead-intake consuming no events', async () => {
-    const buyer = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
     const { id } = await leadOfferedTo(stack, buyer.id);
     await waitUntilPriced(stack, id);
     const leadIntake = stack.marketplace.services.get('lead-intake')!;
@@ -86,7 +83,7 @@ describe('dashboard purchase', () => {
       const one = await stack.call('get-purchased-lead', { query: { lead_id: id }, token: buyer.token });
       expect(one.status, JSON.stringify(one.body)).toBe(200);
       expect(one.body.lead).toMatchObject({ id, customer_name: 'Jane Doe', price: 20 });
-      const other = await fundedContractor();
+      const other = await fundedBuyer(stack);
       expect((await stack.call('get-purchased-lead', { query: { lead_id: id }, token: other.token })).status).toBe(404);
     } finally {
       await leadIntake.startConsumers();
@@ -107,7 +104,7 @@ describe('dashboard purchase', () => {
 
 describe('refunds and the lists a contractor sees', () => {
   it('a refunded lead leaves Purchased for Refunded, takes no actions, and Claimed holds only claim-link purchases', async () => {
-    const buyer = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
     const viaLink = await leadOfferedTo(stack, buyer.id);
     expect(
       (await stack.call('leads-claim-post', { body: { token: viaLink.token, contractor_id: buyer.id } })).status,

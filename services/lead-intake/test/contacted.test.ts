@@ -1,7 +1,7 @@
-import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { leadOfferedTo } from './helpers.js';
+import { leadOfferedTo, fundedBuyer } from './helpers.js';
 
 // The buyer records its first contact with the customer; wallet-ledger's response-time
 // figures (metrics and gamification) count from the offer to that moment.
@@ -11,13 +11,10 @@ testStackForFile((started) => (stack = started), {
   env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
 
-const fundedContractor = () =>
-  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
-
 describe('mark-lead-contacted', () => {
   it('records the first contact once, only for the buyer, and the response time follows it', async () => {
-    const buyer = await fundedContractor();
-    const other = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
+    const other = await fundedBuyer(stack);
     const { id, token } = await leadOfferedTo(stack, buyer.id);
     expect((await stack.call('leads-claim-post', { body: { token, contractor_id: buyer.id } })).status).toBe(200);
 

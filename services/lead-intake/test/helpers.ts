@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { TestStack } from '@leadmarket/gateway/testing';
+import { signUpFundedContractor, type TestStack } from '@leadmarket/gateway/testing';
 import { hashToken } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
@@ -220,3 +220,7 @@ export async function insertBoughtLead(
     .execute();
   return id;
 }
+
+/** A funded contractor in 10001 that takes no SMS: the buyer the claim and outcome tests offer leads to. */
+export const fundedBuyer = (stack: TestStack) =>
+  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });

@@ -1,10 +1,10 @@
 import { OUTCOME_MESSAGES } from '@leadmarket/contracts';
-import { signUpFundedContractor, type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
+import { type TestStack, testStackForFile } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
-import { leadDb, leadOfferedTo } from './helpers.js';
+import { leadDb, leadOfferedTo, fundedBuyer } from './helpers.js';
 
 // The buyer records what happened with a bought lead (docs/adr/0047-lead-outcomes.md): lead-intake
 // keeps it and says so in LeadOutcomeRecorded; wallet-ledger's close rate and ROI follow it.
@@ -13,9 +13,6 @@ let stack: TestStack;
 testStackForFile((started) => (stack = started), {
   env: { LEAD_SUBMIT_RATE_LIMIT: '1000', SCREENING_IP_LIMIT: '1000' },
 });
-
-const fundedContractor = () =>
-  signUpFundedContractor(stack, { phone: '(212) 555-0100', zip_codes: '10001', sms_opt_in: false });
 
 /** A lead `buyer` bought through its claim link, once lead-intake has recorded the sale. */
 async function boughtLead(buyer: { id: string }, overrides: Record<string, unknown> = {}) {
@@ -46,8 +43,8 @@ const walletPurchase = (leadId: string) =>
 
 describe('update-lead-outcome', () => {
   it('belongs to the buyer, refuses bad input in plain words, and refuses a refunded lead', async () => {
-    const buyer = await fundedContractor();
-    const other = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
+    const other = await fundedBuyer(stack);
     const { id } = await boughtLead(buyer);
     const call = (body: Record<string, unknown>, token = buyer.token) =>
       stack.call('update-lead-outcome', { body: { lead_id: id, ...body }, token });
@@ -96,7 +93,7 @@ describe('update-lead-outcome', () => {
   });
 
   it('keeps each outcome, announces it without contact or note, and the figures follow it', async () => {
-    const buyer = await fundedContractor();
+    const buyer = await fundedBuyer(stack);
     const login = await stack.call('admin-login', { body: { password: DEV_ADMIN_PASSWORD } });
     const adminToken = login.body.session_token as string;
     const topUp = await stack.call('admin-wallet-adjust', {
