@@ -26,6 +26,15 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       client_ip_hash: data.client_ip_hash,
       submitted_at: submittedAt,
     });
+    // The job as submitted: kept with the verdict (the desk shows it) and passed on in LeadScreened.
+    const job = {
+      service_category: data.service_category,
+      sub_service: data.sub_service,
+      zip_code: data.zip_code,
+      urgency: data.urgency,
+      description: data.description,
+      preferred_contractor_id: data.preferred_contractor_id,
+    };
     await insertScreening(ctx.trx, {
       lead_id: data.lead_id,
       status: screening.status,
@@ -35,14 +44,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
       is_test: data.is_test,
       submitted_at: submittedAt,
       screened_at: screening.screened_at,
-      job: {
-        service_category: data.service_category,
-        sub_service: data.sub_service,
-        zip_code: data.zip_code,
-        urgency: data.urgency,
-        description: data.description,
-        preferred_contractor_id: data.preferred_contractor_id,
-      },
+      job,
       // An accepted lead keeps its fingerprint for the window, in the same statement as its verdict.
       fingerprint: screening.claimedFingerprint,
     });
@@ -58,12 +60,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
           status: screening.status,
           validation_summary: screening.validation_summary,
           reasons: screening.reasons,
-          service_category: data.service_category,
-          sub_service: data.sub_service,
-          zip_code: data.zip_code,
-          urgency: data.urgency,
-          description: data.description,
-          preferred_contractor_id: data.preferred_contractor_id,
+          ...job,
           // lead-intake's keyed phone fingerprint, passed on for the repeat-lead credit (docs/adr/0043).
           customer_fingerprint: data.customer_fingerprint ?? null,
           is_test: data.is_test,

@@ -167,12 +167,7 @@ export async function confirmationStatus(ctx: ScreeningContext, leadId: string):
 export async function confirmByCode(ctx: ScreeningContext, leadId: string, code: string): Promise<ContactConfirmation> {
   const now = new Date();
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('contact_confirmations')
-      .selectAll()
-      .where('lead_id', '=', leadId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockedConfirmation(trx, leadId);
     if (!row) return { error: new HttpError(404, WORDS.unknown) };
     const state = confirmationState(row, ctx.config, now);
     if (state.state === 'confirmed') return { answer: state };
@@ -245,12 +240,7 @@ async function confirm(
 export async function resendCode(ctx: ScreeningContext, leadId: string): Promise<ContactConfirmation> {
   const now = new Date();
   return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('contact_confirmations')
-      .selectAll()
-      .where('lead_id', '=', leadId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockedConfirmation(trx, leadId);
     if (!row) throw new HttpError(404, WORDS.unknown);
     const state = confirmationState(row, ctx.config, now);
     if (state.state === 'confirmed')
@@ -264,21 +254,9 @@ export async function resendCode(ctx: ScreeningContext, leadId: string): Promise
         undefined,
         { confirmation: state, retry_after: state.resend_after_seconds },
       );
-    const secrets = freshSecrets(leadId);
-    const expiresAt = new Date(now.getTime() + ctx.config.CONFIRM_CODE_TTL_SECONDS * 1000);
-    const next = await trx
-      .updateTable('contact_confirmations')
-      .set((eb) => ({
-        code_hash: secrets.codeHash,
-        link_hash: secrets.linkHash,
-        issue: eb('issue', '+', 1),
-        expires_at: expiresAt,
-        tries: 0,
-        sent_at: now,
-      }))
-      .where('lead_id', '=', leadId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const issued = await reissueCode(trx, ctx.config, leadId, now, { unconfirmedOnly: false });
+    if (!issued) throw new Error(`confirmation of lead ${leadId} vanished under its lock`);
+    const { next, secrets, expiresAt } = issued;
     await ctx.emit(trx, [codeEvent(row, null, secrets, next.issue, expiresAt)]);
     return {
       ...confirmationState(next, ctx.config, now),
@@ -301,9 +279,21 @@ export async function codeForNewNumber(
 ): Promise<NewEvent<'ContactCodeIssued'> | undefined> {
   const phone = toE164(rawPhone);
   if (!phone) return undefined;
+  const issued = await reissueCode(trx, config, leadId, now, { unconfirmedOnly: true });
+  return issued && codeEvent(issued.next, phone, issued.secrets, issued.next.issue, issued.expiresAt);
+}
+
+/** A new code and link on the lead's row: the old ones stop working and the tries start again. */
+async function reissueCode(
+  trx: Kysely<ScreeningDatabase>,
+  config: ScreeningConfig,
+  leadId: string,
+  now: Date,
+  { unconfirmedOnly }: { unconfirmedOnly: boolean },
+) {
   const secrets = freshSecrets(leadId);
   const expiresAt = new Date(now.getTime() + config.CONFIRM_CODE_TTL_SECONDS * 1000);
-  const next = await trx
+  let update = trx
     .updateTable('contact_confirmations')
     .set((eb) => ({
       code_hash: secrets.codeHash,
@@ -313,9 +303,12 @@ export async function codeForNewNumber(
       tries: 0,
       sent_at: now,
     }))
-    .where('lead_id', '=', leadId)
-    .where('confirmed_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst();
-  return next && codeEvent(next, phone, secrets, next.issue, expiresAt);
+    .where('lead_id', '=', leadId);
+  if (unconfirmedOnly) update = update.where('confirmed_at', 'is', null);
+  const next = await update.returningAll().executeTakeFirst();
+  return next && { next, secrets, expiresAt };
 }
+
+/** The lead's confirmation row, locked until the transaction ends (a code is judged or replaced once). */
+const lockedConfirmation = (trx: Kysely<ScreeningDatabase>, leadId: string) =>
+  trx.selectFrom('contact_confirmations').selectAll().where('lead_id', '=', leadId).forUpdate().executeTakeFirst();
