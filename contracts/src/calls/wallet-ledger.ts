@@ -343,8 +343,11 @@ export const ReceiptFactsSchema = z.object({
   offered_to: z.number().int(),
   purchased_at: z.string().max(50),
   other_purchases: z.number().int(),
-  /** When the customer confirmed the phone, if before the purchase; '' otherwise (docs/adr/0045-phone-confirmed-before-the-offer.md). */
-  phone_confirmed_at: z.string().max(50),
+  /**
+   * When the customer confirmed the phone, if before the purchase; '' otherwise, and on receipts
+   * signed before this fact existed (docs/adr/0045-phone-confirmed-before-the-offer.md).
+   */
+  phone_confirmed_at: z.string().max(50).default(''),
 });
 export type ReceiptFactsWire = z.infer<typeof ReceiptFactsSchema>;
 

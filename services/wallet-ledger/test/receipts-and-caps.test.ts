@@ -5,7 +5,7 @@ import { buildEnvelope } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
 import { describe, expect, it } from 'vitest';
 import type { WalletContext } from '../src/context.js';
-import { RECEIPT_FACT_NAMES } from '../src/domain/receipt.js';
+import { RECEIPT_FACT_NAMES, receiptCode } from '../src/domain/receipt.js';
 import { maybeAutoReload } from '../src/use-cases/auto-reload.js';
 import { balanceOf, ledgerCheck, offerTo, register, screenLead, signIn, walletStackForFile } from './helpers.js';
 
@@ -86,6 +86,15 @@ describe('receipts', () => {
     expect(withFacts.body.verdict).toMatch(/^Valid/);
     const withId = await stack.call('verify-lead-receipt', { body: { lead_id: leadId, code } });
     expect(withId.body).toEqual(withFacts.body);
+
+    // A receipt handed out before the phone confirmation was a fact (receipt-v1) still verifies.
+    const { phone_confirmed_at: _, ...v1Facts } = receipt;
+    const v1Code = receiptCode((wallet.ctx as WalletContext).receiptKey, receipt, 'receipt-v1');
+    expect(v1Code).not.toBe(code);
+    const v1 = await stack.call('verify-lead-receipt', { body: { receipt: v1Facts, code: v1Code } });
+    expect(v1.body.status).toBe('valid');
+    const v1ById = await stack.call('verify-lead-receipt', { body: { lead_id: leadId, code: v1Code } });
+    expect(v1ById.body.status).toBe('valid');
   });
 
   it('answers any wrong fact, a wrong code, an unknown lead and an unsold one identically', async () => {

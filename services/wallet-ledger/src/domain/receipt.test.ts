@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalReceipt,
@@ -46,5 +47,15 @@ describe('receipt code', () => {
   it('cannot be confused by separators inside a value', () => {
     const a = { ...facts, price_row: 'a\nlead_type="x"' };
     expect(canonicalReceipt(a)).not.toBe(canonicalReceipt({ ...facts, price_row: 'a', lead_type: 'x' }));
+  });
+
+  it('still verifies a receipt signed before the phone confirmation was a fact (receipt-v1)', () => {
+    const { phone_confirmed_at: _, ...v1Facts } = facts;
+    const v1 = ['receipt-v1', ...Object.entries(v1Facts).map(([name, value]) => `${name}=${JSON.stringify(value)}`)];
+    const code = createHmac('sha256', 'k').update(v1.join('\n')).digest('hex');
+    expect(codeMatches('k', { ...facts, phone_confirmed_at: '' }, code)).toBe(true);
+    // A v1 code cannot vouch for a confirmation: it never signed one.
+    expect(codeMatches('k', facts, code)).toBe(false);
+    expect(codeMatches('k', { ...facts, phone_confirmed_at: '', price_cents: 1 }, code)).toBe(false);
   });
 });

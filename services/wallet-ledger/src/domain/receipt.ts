@@ -54,20 +54,31 @@ export const RECEIPT_FACT_NAMES = [
  * The canonical encoding the code is computed over. Values are JSON-encoded, so a newline or an
  * '=' inside a value cannot make two different receipts encode alike.
  */
-export function canonicalReceipt(facts: ReceiptFacts): string {
-  return ['receipt-v2', ...RECEIPT_FACT_NAMES.map((name) => `${name}=${JSON.stringify(facts[name])}`)].join('\n');
+export function canonicalReceipt(facts: ReceiptFacts, encoding: ReceiptEncoding = 'receipt-v2'): string {
+  const names = encoding === 'receipt-v2' ? RECEIPT_FACT_NAMES : V1_FACT_NAMES;
+  return [encoding, ...names.map((name) => `${name}=${JSON.stringify(facts[name])}`)].join('\n');
 }
+
+/**
+ * Receipts handed out before the phone confirmation was a fact were signed over `receipt-v1`: the
+ * same facts but that one. They stay valid; the fact they lack can only be '' for them.
+ */
+export type ReceiptEncoding = 'receipt-v1' | 'receipt-v2';
+const V1_FACT_NAMES = RECEIPT_FACT_NAMES.filter((name) => name !== 'phone_confirmed_at');
 
 /** The receipt code: HMAC-SHA256 of the canonical encoding with the server's receipt key, hex. */
-export function receiptCode(key: string, facts: ReceiptFacts): string {
-  return createHmac('sha256', key).update(canonicalReceipt(facts)).digest('hex');
+export function receiptCode(key: string, facts: ReceiptFacts, encoding: ReceiptEncoding = 'receipt-v2'): string {
+  return createHmac('sha256', key).update(canonicalReceipt(facts, encoding)).digest('hex');
 }
 
-/** Whether `code` is the code of `facts` (constant-time comparison). */
+/** Whether `code` is the code of `facts`, in today's encoding or v1's (constant-time comparisons). */
 export function codeMatches(key: string, facts: ReceiptFacts, code: string): boolean {
-  const expected = Buffer.from(receiptCode(key, facts), 'hex');
   const given = Buffer.from(/^[0-9a-f]{64}$/i.test(code.trim()) ? code.trim().toLowerCase() : '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const matches = (encoding: ReceiptEncoding) => {
+    const expected = Buffer.from(receiptCode(key, facts, encoding), 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return matches('receipt-v2') || (facts.phone_confirmed_at === '' && matches('receipt-v1'));
 }
 
 /** The facts that differ between what was handed in and what the database says now. */
