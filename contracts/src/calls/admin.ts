@@ -11,7 +11,12 @@ import {
   InternalRefundSchema,
 } from './internal.js';
 import { ClaimedLeadSchema, LeadSubmitResponseSchema } from './lead-intake.js';
-import { AutoCreditSchema, LeadReceiptSchema, WalletStatementEntrySchema } from './wallet-ledger.js';
+import {
+  AutoCreditSchema,
+  LeadReceiptSchema,
+  RefundEvidenceSchema,
+  WalletStatementEntrySchema,
+} from './wallet-ledger.js';
 
 /** POST admin-login: the spec's single password field logs in the only admin; with several admins the email is needed too. */
 export const AdminLoginRequestSchema = z.object({
@@ -201,6 +206,8 @@ export const AdminRefundRequestSchema = z.object({
   leads: z.object({ customer_name: z.string(), service_category: z.string(), zip_code: z.string() }),
   /** Automatic credits resting on this purchase, which approving re-judges (dollars). */
   dependent_credits: z.array(z.object({ lead_id: z.string(), amount: z.number() })).optional(),
+  /** The phone confirmation and the buyer's recorded outcome, for a pending request. */
+  evidence: RefundEvidenceSchema.optional(),
 });
 export const AdminRefundListSchema = z.array(AdminRefundRequestSchema);
 

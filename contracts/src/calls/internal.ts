@@ -35,6 +35,7 @@ import {
   LeadReceiptSchema,
   PageQuerySchema,
   RefundDecisionSchema,
+  RefundEvidenceSchema,
   RefundListQuerySchema,
   ResetLeadPriceSchema,
   SetLeadPriceSchema,
@@ -120,6 +121,8 @@ export const InternalRefundSchema = z.object({
   dependent_credits: z
     .array(z.object({ credit_id: z.string(), lead_id: z.string(), amount_cents: z.number().int() }))
     .optional(),
+  /** What the ledger knows of the lead behind a pending request: the phone confirmation and the buyer's outcome. */
+  evidence: RefundEvidenceSchema.optional(),
 });
 
 /** POST /internal/sessions/resolve body (gateway → admin). */

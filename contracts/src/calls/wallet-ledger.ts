@@ -1,6 +1,6 @@
 import { z } from '../zod.js';
 import { LEAD_TYPES } from '../constants.js';
-import { LOST_REASONS } from '../outcomes.js';
+import { LEAD_OUTCOMES, LOST_REASONS } from '../outcomes.js';
 
 // ---- wallet-ledger: purchases, funding, auto-reload, pricing, refunds, history and reports ----
 // Money on the public wire is dollars (two decimals); internal routes carry integer cents.
@@ -462,4 +462,14 @@ export const AutoCreditsQuerySchema = z.object({
 export const InternalReverseAutoCreditSchema = z.object({
   notes: z.string().trim().min(1, 'A reason is required to reverse an automatic credit').max(2000),
   admin_id: z.string().optional(),
+});
+
+/**
+ * Facts an operator weighs a refund by: when the customer confirmed the phone (before the sale or
+ * after) and the outcome the buyer recorded. "Never reached" on a confirmed phone is the strongest
+ * sign the lead did not deliver (docs/adr/0047-lead-outcomes.md).
+ */
+export const RefundEvidenceSchema = z.object({
+  phone_confirmed_at: z.string().nullable(),
+  outcome: z.enum(LEAD_OUTCOMES).nullable(),
 });

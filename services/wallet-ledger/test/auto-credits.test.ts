@@ -363,6 +363,30 @@ describe('automatic credit: a repeat lead within 30 days', () => {
     const credit = await waitForCredit(second.purchaseId);
     expect(credit).toMatchObject({ rule: 'repeat_lead', status: 'credited' });
     const beforeRefund = await balanceOf(buyer.id);
+    // The customer had confirmed the phone, and the buyer then never reached them.
+    const confirmedAt = new Date().toISOString();
+    await stack.infra.bus.publish(
+      buildEnvelope('screening', {
+        type: 'LeadContactConfirmed',
+        data: { lead_id: first.leadId, channel: 'phone', method: 'code', confirmed_at: confirmedAt },
+      }),
+    );
+    const recorded = await stack.call('update-lead-outcome', {
+      token: buyer.token,
+      body: { lead_id: first.leadId, outcome: 'never_reached' },
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(200);
+    await waitFor(
+      () =>
+        ledgerDb()
+          .selectFrom('purchases')
+          .innerJoin('contact_confirmations', 'contact_confirmations.lead_id', 'purchases.lead_id')
+          .select('purchases.id')
+          .where('purchases.id', '=', first.purchaseId)
+          .where('purchases.outcome', '=', 'never_reached')
+          .executeTakeFirst(),
+      'the outcome and the confirmation reached the ledger',
+    );
 
     const asked = await stack.call('request-refund', {
       token: buyer.token,
@@ -373,6 +397,8 @@ describe('automatic credit: a repeat lead within 30 days', () => {
     const queue = await stack.call('admin-refund-management', { token: adminToken, query: { status: 'pending' } });
     const request = (queue.body as any[]).find((r) => r.id === asked.body.refund_request_id);
     expect(request.dependent_credits).toEqual([{ lead_id: second.leadId, amount: Number(credit.amount_cents) / 100 }]);
+    // And what the operator weighs it by: the confirmed phone the buyer never reached.
+    expect(request.evidence).toEqual({ phone_confirmed_at: confirmedAt, outcome: 'never_reached' });
 
     const decided = await stack.call('admin-refund-management', {
       token: adminToken,
@@ -398,6 +424,7 @@ describe('automatic credit: a repeat lead within 30 days', () => {
     const decidedQueue = await stack.call('admin-refund-management', { token: adminToken });
     const decidedRow = (decidedQueue.body as any[]).find((r) => r.id === asked.body.refund_request_id);
     expect(decidedRow.dependent_credits).toEqual([]);
+    expect(decidedRow.evidence).toBeUndefined();
     await expectLedgerBalanced();
   });
 });

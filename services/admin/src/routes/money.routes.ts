@@ -86,6 +86,7 @@ export function registerMoneyRoutes(app: ServiceApp, ctx: ServiceContext<AdminDa
           lead_id: d.lead_id,
           amount: centsToDollars(d.amount_cents),
         })),
+        ...(r.evidence ? { evidence: r.evidence } : {}),
       };
     });
   });

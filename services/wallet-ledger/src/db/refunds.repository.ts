@@ -36,3 +36,17 @@ export function approvedRefundsOf(db: Kysely<WalletLedgerDatabase>, contractorId
       .execute()
   );
 }
+
+/**
+ * For each purchase: the buyer's recorded outcome and when the customer confirmed the phone, the
+ * facts an operator weighs a refund request by.
+ */
+export function refundEvidence(db: Kysely<WalletLedgerDatabase>, purchaseIds: string[]) {
+  if (purchaseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('purchases')
+    .leftJoin('contact_confirmations', 'contact_confirmations.lead_id', 'purchases.lead_id')
+    .select(['purchases.id as purchase_id', 'purchases.outcome', 'contact_confirmations.confirmed_at'])
+    .where('purchases.id', 'in', purchaseIds)
+    .execute();
+}

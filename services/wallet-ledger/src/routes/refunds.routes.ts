@@ -8,7 +8,7 @@ import {
 } from '@leadmarket/contracts';
 import { contractorIdOf, type ServiceApp } from '@leadmarket/platform';
 import { z } from 'zod';
-import { refundRequests, refundRequestsOfContractor } from '../db/refunds.repository.js';
+import { refundEvidence, refundRequests, refundRequestsOfContractor } from '../db/refunds.repository.js';
 import { REFUND_MESSAGES, REFUND_WINDOW_DAYS } from '../domain/refunds.js';
 import { creditsRestingOn } from '../use-cases/auto-credits.js';
 import { decideRefund, requestRefund } from '../use-cases/refunds.js';
@@ -66,11 +66,18 @@ export function registerRefundRoutes(app: ServiceApp, ctx: WalletContext): void 
       });
       // What approving a pending request would also touch, shown before the decision.
       const pending = rows.filter((r) => r.status === 'pending');
-      const dependents = await creditsRestingOn(
-        ctx.db,
-        pending.map((r) => r.contractor_id),
-        pending.map((r) => String(r.purchase_id)),
-      );
+      const [dependents, evidence] = await Promise.all([
+        creditsRestingOn(
+          ctx.db,
+          pending.map((r) => r.contractor_id),
+          pending.map((r) => String(r.purchase_id)),
+        ),
+        refundEvidence(
+          ctx.db,
+          pending.map((r) => String(r.purchase_id)),
+        ),
+      ]);
+      const evidenceOf = new Map(evidence.map((e) => [String(e.purchase_id), e]));
       return {
         refunds: rows.map((r) => ({
           ...refundFields(r),
@@ -79,6 +86,7 @@ export function registerRefundRoutes(app: ServiceApp, ctx: WalletContext): void 
           dependent_credits: dependents
             .filter((d) => r.status === 'pending' && d.earlier_purchase_id === String(r.purchase_id))
             .map((d) => ({ credit_id: d.id, lead_id: d.lead_id, amount_cents: d.amount_cents })),
+          ...evidenceFields(evidenceOf.get(String(r.purchase_id))),
         })),
       };
     },
@@ -98,4 +106,11 @@ export function registerRefundRoutes(app: ServiceApp, ctx: WalletContext): void 
       return { success: true, status };
     },
   );
+}
+
+/** A pending request's evidence in the wire's words (no row: the request is decided already). */
+function evidenceFields(row: Awaited<ReturnType<typeof refundEvidence>>[number] | undefined) {
+  if (!row) return {};
+  const confirmed = row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null;
+  return { evidence: { phone_confirmed_at: confirmed, outcome: row.outcome } };
 }

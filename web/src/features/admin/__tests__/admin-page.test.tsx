@@ -247,6 +247,9 @@ describe('admin page', () => {
               contractors: { business_name: 'Acme HVAC', email: 'a@x.test' },
               leads: { customer_name: 'Carl', service_category: 'HVAC', zip_code: '12345' },
               dependent_credits: [{ lead_id: 'abcdef12-0000-4000-8000-000000000000', amount: 35 }],
+              ...(decided
+                ? {}
+                : { evidence: { phone_confirmed_at: '2026-01-01T00:00:00Z', outcome: 'never_reached' } }),
             },
           ],
         };
@@ -258,6 +261,10 @@ describe('admin page', () => {
     expect((await screen.findByTestId('refund-dependency')).textContent).toContain(
       'An automatic credit rests on this purchase: lead abcdef12 was refunded $35.00 as a repeat of this customer.',
     );
+    const evidence = (await screen.findByTestId('refund-evidence')).textContent;
+    expect(evidence).toContain("Customer's phone confirmed");
+    expect(evidence).toContain('Buyer recorded: Never reached');
+    expect(evidence).toContain('Never reached on a confirmed phone: the strongest sign this lead did not deliver.');
     await userEvent.type(await screen.findByLabelText('Admin notes'), 'ok');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await screen.findByText('Refund request approved successfully');
@@ -269,6 +276,7 @@ describe('admin page', () => {
     await screen.findByText(/Processed:/);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByTestId('refund-dependency')).toBeNull();
+    expect(screen.queryByTestId('refund-evidence')).toBeNull();
     expect(screen.getAllByRole('heading', { name: 'Refund Queue' })).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_BANNER_SHORT_MS } from '@leadmarket/contracts/constants';
 import { MESSAGES } from '@leadmarket/contracts/messages';
+import { OUTCOME_LABELS } from '@leadmarket/contracts/outcomes';
 import { AdminSessionExpired, type AdminApi } from '../api/admin-api';
 import type { RefundRequest } from '../api/types';
 import { catalogueLabel, formatDateTime, formatMoney } from '../utils/format';
@@ -87,6 +88,7 @@ export function RefundQueueTab({
               )}
               <div>Reason: {r.reason}</div>
               <div className="admin-muted">Requested: {formatDateTime(r.requested_at)}</div>
+              {r.status === 'pending' && r.evidence && <RefundEvidence evidence={r.evidence} />}
               {r.status === 'pending' &&
                 (r.dependent_credits ?? []).map((d) => (
                   <p key={d.lead_id} className="admin-refund__dependency" data-testid="refund-dependency">
@@ -130,5 +132,25 @@ export function RefundQueueTab({
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * What the ledger knows of the lead: whether its customer confirmed the phone, and what the buyer
+ * recorded. A confirmed phone that the buyer then never reached is the strongest sign for a refund.
+ */
+function RefundEvidence({ evidence }: { evidence: NonNullable<RefundRequest['evidence']> }) {
+  const { phone_confirmed_at: confirmedAt, outcome } = evidence;
+  return (
+    <div className="admin-refund__evidence" data-testid="refund-evidence">
+      <div>
+        {confirmedAt ? `Customer's phone confirmed ${formatDateTime(confirmedAt)}` : "Customer's phone not confirmed"}
+        {' · '}
+        {outcome ? `Buyer recorded: ${OUTCOME_LABELS[outcome]}` : 'No outcome recorded by the buyer'}
+      </div>
+      {confirmedAt && outcome === 'never_reached' && (
+        <strong>Never reached on a confirmed phone: the strongest sign this lead did not deliver.</strong>
+      )}
+    </div>
   );
 }
