@@ -54,10 +54,13 @@ describe('the API reference at /docs', () => {
     expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).not.toContain("'unsafe-inline'");
     expect(await page.title()).toBe('leadmarket API reference');
-    // Swagger UI fetched the document and drew one block per operation.
+    // Swagger UI fetched the document and drew one block per operation and one per webhook event.
     await page.waitForSelector('.opblock', { timeout: 30_000 });
+    const document = (await (await fetch(`${env.baseUrl}/openapi.json`)).json()) as { webhooks?: object };
+    const webhooks = Object.keys(document.webhooks ?? {}).length;
+    expect(webhooks).toBeGreaterThan(0);
     const operations = await page.locator('.opblock').count();
-    const expected = Object.values(ROUTES).reduce((n, route) => n + route.methods.length, 0);
+    const expected = Object.values(ROUTES).reduce((n, route) => n + route.methods.length, 0) + webhooks;
     expect(operations).toBe(expected);
     await expect
       .poll(() => page.locator('.opblock-summary-path').first().textContent())
