@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { API_KEY_MESSAGES, API_KEY_PATTERN } from '@leadmarket/contracts';
 import { createLogger, hashToken } from '@leadmarket/platform';
-import { testLogger, waitFor } from '@leadmarket/platform/testing';
+import { testLogger } from '@leadmarket/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
 import {
@@ -12,6 +12,7 @@ import {
   uniqueZip,
   type TestStack,
 } from '../src/testing/test-stack.js';
+import { buyFromDashboard } from '../src/testing/fixtures.js';
 
 // Personal API keys end to end through the gateway (docs/adr/0046-personal-api-keys.md): every
 // service runs, so a key reads and updates a lead its contractor really bought.
@@ -64,10 +65,8 @@ async function contractorWithLead() {
   });
   expect(submit.status).toBeLessThan(300);
   const leadId = submit.body.lead_id as string;
-  await waitFor(async () => {
-    const res = await stack.call('purchase-lead', { body: { lead_id: leadId }, token: contractor.token });
-    return res.status === 200;
-  }, 'the lead bought (once wallet-ledger priced it)');
+  const bought = await buyFromDashboard(stack, contractor, leadId);
+  expect(bought.status, JSON.stringify(bought.body)).toBe(200);
   return { contractor, leadId };
 }
 

@@ -182,3 +182,14 @@ export async function publishLeadPriced(
   await stack.infra.bus.publish(buildEnvelope('wallet-ledger', { type: 'LeadPriced', data }));
   return data;
 }
+
+/** A message in notification's development outbox, as tests read it. */
+export interface DevOutboxMessage {
+  channel: string;
+  to: string;
+  body: string;
+}
+
+/** Every SMS and email the development providers took, newest first. */
+export const devOutbox = async (stack: TestStack): Promise<DevOutboxMessage[]> =>
+  (await stack.marketplace.clients.call<{ messages: DevOutboxMessage[] }>('notification', '/internal/outbox')).messages;

@@ -1,4 +1,10 @@
-import { signUpFundedContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  devOutbox,
+  signUpFundedContractor,
+  startTestStack,
+  uniqueZip,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -26,13 +32,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  body: string;
-}
-const outbox = async (): Promise<OutboxMessage[]> =>
-  (await stack.marketplace.clients.call<{ messages: OutboxMessage[] }>('notification', '/internal/outbox')).messages;
+const outbox = () => devOutbox(stack);
 const fourDigits = () => String(1000 + randomInt(8999));
 
 async function setRule(rule: { mode: string; wait_minutes: number; after_wait: string }) {

@@ -1,4 +1,11 @@
-import { signUpFundedContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
+import {
+  devOutbox,
+  signUpFundedContractor,
+  startTestStack,
+  uniqueZip,
+  type DevOutboxMessage,
+  type TestStack,
+} from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +31,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface OutboxMessage {
-  channel: string;
-  to: string;
-  body: string;
-}
-const outbox = async (): Promise<OutboxMessage[]> =>
-  (await stack.marketplace.clients.call<{ messages: OutboxMessage[] }>('notification', '/internal/outbox')).messages;
+type OutboxMessage = DevOutboxMessage;
+const outbox = () => devOutbox(stack);
 const offersTo = (messages: OutboxMessage[], e164: string, zip: string) =>
   messages.filter((m) => m.to === e164 && m.body.includes('/claim/') && m.body.includes(zip));
 const tokenOf = (text: string) => text.match(/\/claim\/([A-Za-z0-9_-]+)/)![1]!;
