@@ -29,9 +29,11 @@ const amqpUrl = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 /**
  * The hops of one lead as `docs/PERFORMANCE.md` counts them (submit → SMS handed to the provider):
  * the submit's insert and six consumer transactions; four events published, eight deliveries; the
- * submit (client → gateway → lead-intake) and five SMS requests to Twilio.
+ * submit (client → gateway → lead-intake) and five SMS requests to Twilio. Since the phone
+ * confirmation (issue 40, ADR 0045) every accepted lead also sends its customer a code: one more
+ * event (ContactCodeIssued), notification's transaction for it and one more SMS.
  */
-const PER_LEAD = { transactions: 7, publishes: 4, httpRequests: 2 + 5 };
+const PER_LEAD = { transactions: 7 + 1, publishes: 4 + 1, httpRequests: 2 + 5 + 1 };
 
 /**
  * A lead's whole life adds its sale: the claim (client → gateway → wallet-ledger), the purchase's
