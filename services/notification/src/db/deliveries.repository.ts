@@ -98,8 +98,19 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Take up to `limit` deliveries that are due: pending, due, and (offers) not expired. They are taken
- * in one statement that marks them `sending` with the time the provider call begins; the rows are
+ * How much earlier than it was queued a contractor's offer counts when due deliveries are taken in
+ * turn. Every accepted lead's customer gets a code SMS (ContactCodeIssued) queued before that lead's
+ * offers are decided, so under load the codes of later leads queued ahead of an offer and delayed it;
+ * offers race other contractors for the lead and go first. The head start is bounded, so a code is
+ * never starved: it goes before every offer queued more than this after it, whatever the offers'
+ * rate, so its wait beyond first-come-first-served order is at most about this long.
+ */
+export const OFFER_HEAD_START_SECONDS = 3;
+
+/**
+ * Take up to `limit` deliveries that are due: pending, due, and (offers) not expired, in turn (see
+ * OFFER_HEAD_START_SECONDS: an offer first, unless another message has waited longer than its head
+ * start), and returned in that order. They are taken in one statement that marks them `sending` with the time the provider call begins; the rows are
  * locked as they are chosen (FOR UPDATE SKIP LOCKED) and the update re-checks them, so two senders
  * never take the same one, and a row left in `sending` by a crash is never taken here again: it may
  * have reached the provider (see takeInterruptedDeliveries).
@@ -109,16 +120,17 @@ export async function claimDueDeliveries(
   limit: number,
   leaseSeconds = 60,
 ): Promise<ClaimedDelivery[]> {
-  const rows = await claimDueStatement(db, { limit, leaseSeconds });
-  // Oldest first, as they were chosen (RETURNING keeps no order).
-  return rows
-    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
-    .map(({ created_at: _, ...d }) => d);
+  const rows = await claimDueStatement(db, { limit, leaseSeconds, offerHeadStart: OFFER_HEAD_START_SECONDS });
+  // In turn, as they were chosen (RETURNING keeps no order): the batch's requests go out in this order.
+  const turns = new Map(rows.map((r) => [r, new Date(r.turn_at).getTime()]));
+  return rows.sort((a, b) => turns.get(a)! - turns.get(b)!).map(({ turn_at: _, ...d }) => d);
 }
 
 /** `claimDueDeliveries`' statement, compiled once and prepared (docs/adr/0027). */
 const claimDueStatement = preparedRead(
-  (db: Kysely<NotificationDatabase>, p: { limit: number; leaseSeconds: number }) => {
+  (db: Kysely<NotificationDatabase>, p: { limit: number; leaseSeconds: number; offerHeadStart: number }) => {
+    // A delivery's turn: when it was queued, an offer's moved earlier by its head start.
+    const turnAt = sql<Date>`created_at - make_interval(secs => case when kind = 'lead_offer' then ${p.offerHeadStart}::int else 0 end)`;
     const isDue = (eb: ExpressionBuilder<NotificationDatabase, 'deliveries'>) =>
       eb.and([
         eb('status', '=', 'pending'),
@@ -134,17 +146,20 @@ const claimDueStatement = preparedRead(
         locked_until: sql`now() + make_interval(secs => ${p.leaseSeconds})`,
       })
       .where('id', 'in', (qb) =>
-        qb
-          .selectFrom('deliveries')
-          .select('id')
-          .where(isDue)
-          .orderBy('created_at')
-          .limit(p.limit)
-          .forUpdate()
-          .skipLocked(),
+        qb.selectFrom('deliveries').select('id').where(isDue).orderBy(turnAt).limit(p.limit).forUpdate().skipLocked(),
       )
       .where(isDue)
-      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'created_at']);
+      .returning([
+        'id',
+        'kind',
+        'lead_id',
+        'channel',
+        'recipient',
+        'subject',
+        'body',
+        'attempts',
+        turnAt.as('turn_at'),
+      ]);
   },
 );
 
