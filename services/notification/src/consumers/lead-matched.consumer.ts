@@ -1,8 +1,8 @@
-import { toE164 } from '@leadmarket/contracts';
 import { claimTokenFor } from '@leadmarket/platform';
 import { smsRecipients } from '../db/contacts.repository.js';
 import { queueDeliveries, type NewDelivery } from '../db/deliveries.repository.js';
-import { claimLink, leadOfferSms } from '../domain/messages.js';
+import { claimLink, leadOfferSmsWriter } from '../domain/messages.js';
+import { contactPhoneE164 } from '../domain/contact-phones.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
@@ -23,9 +23,22 @@ export const leadMatchedConsumer = defineNotificationConsumer({
       ).map((r) => [r.contractor_id, r.phone]),
     );
     const deliveries: NewDelivery[] = [];
+    const offerSms = leadOfferSmsWriter({
+      service_category: data.service_category,
+      sub_service: data.sub_service,
+      zip_code: data.zip_code,
+      price_cents: data.price_cents,
+      urgency: data.urgency,
+      submitted_at: data.submitted_at,
+      // Said only when matching sent what it knows (a LeadMatched of an older matching says nothing).
+      facts:
+        data.phone_confirmed_at !== undefined || data.contact
+          ? { phone_confirmed_at: data.phone_confirmed_at ?? null, ...data.contact }
+          : undefined,
+    });
     for (const offer of data.offers) {
       const phone = recipients.get(offer.contractor_id);
-      const to = phone === undefined ? undefined : (toE164(phone) ?? undefined);
+      const to = phone === undefined ? undefined : (contactPhoneE164(phone) ?? undefined);
       if (!to) {
         log.info(
           { lead_id: data.lead_id, contractor_id: offer.contractor_id },
@@ -33,24 +46,9 @@ export const leadMatchedConsumer = defineNotificationConsumer({
         );
         continue;
       }
-      const link = claimLink(
-        service.publicBaseUrl,
-        claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id),
+      const body = offerSms(
+        claimLink(service.publicBaseUrl, claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id)),
       );
-      const body = leadOfferSms({
-        service_category: data.service_category,
-        sub_service: data.sub_service,
-        zip_code: data.zip_code,
-        price_cents: data.price_cents,
-        urgency: data.urgency,
-        link,
-        submitted_at: data.submitted_at,
-        // Said only when matching sent what it knows (a LeadMatched of an older matching says nothing).
-        facts:
-          data.phone_confirmed_at !== undefined || data.contact
-            ? { phone_confirmed_at: data.phone_confirmed_at ?? null, ...data.contact }
-            : undefined,
-      });
       deliveries.push({
         dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
         kind: 'lead_offer',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimLink, dashboardUrl, leadOfferSms } from './messages.js';
+import { claimLink, dashboardUrl, leadOfferSms, leadOfferSmsWriter } from './messages.js';
 
 describe('notification texts', () => {
   it('builds the claim link from the public base URL', () => {
@@ -54,5 +54,21 @@ describe('notification texts', () => {
     expect(unconfirmed).toContain('Phone not confirmed yet. Mobile, no email.');
     expect(unconfirmed).not.toMatch(/mobile_or|_/);
     expect(unconfirmed).toContain('https://x/claim/t');
+  });
+
+  it('one lead’s offer SMS differ only in their claim links', () => {
+    const now = new Date('2026-11-27T22:00:00Z');
+    const lead = {
+      service_category: 'home_services',
+      sub_service: 'hvac',
+      zip_code: '30301',
+      price_cents: 2000,
+      submitted_at: '2026-11-27T21:48:00Z',
+      facts: { phone_confirmed_at: null, line_type: 'mobile' as const, email_present: true },
+    };
+    const write = leadOfferSmsWriter(lead, now);
+    for (const link of ['https://x/claim/a', 'https://x/claim/b'])
+      expect(write(link)).toBe(leadOfferSms({ ...lead, link }, now));
+    expect(write('https://x/claim/a')).not.toContain('claim/b');
   });
 });

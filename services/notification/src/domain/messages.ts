@@ -17,24 +17,31 @@ export const dashboardUrl = (publicBaseUrl: string): string => `${publicBaseUrl.
 export const claimLink = (publicBaseUrl: string, token: string): string =>
   `${publicBaseUrl.replace(/\/+$/, '')}/claim/${encodeURIComponent(token)}`;
 
+/** What an offer SMS says of its lead: the same for every contractor offered it. */
+export interface LeadOfferFacts {
+  service_category: string;
+  sub_service: string;
+  zip_code: string;
+  price_cents: number;
+  urgency?: string;
+  submitted_at?: string;
+  /** Absent from older events: then nothing is said of the contact. */
+  facts?: ContactFactsView;
+}
+
 /**
  * The SMS offering a lead: category, sub-service, ZIP, price, how long ago it was sent, what is known
  * of the contact (phone confirmed, line type, email given; never the contact) and the claim link.
  */
-export function leadOfferSms(
-  o: {
-    service_category: string;
-    sub_service: string;
-    zip_code: string;
-    price_cents: number;
-    urgency?: string;
-    link: string;
-    submitted_at?: string;
-    /** Absent from older events: then nothing is said of the contact. */
-    facts?: ContactFactsView;
-  },
-  now: Date = new Date(),
-): string {
+export function leadOfferSms(o: LeadOfferFacts & { link: string }, now: Date = new Date()): string {
+  return leadOfferSmsWriter(o, now)(o.link);
+}
+
+/**
+ * leadOfferSms for one lead's offers: the lead's words are written once, and each contractor's SMS
+ * only adds its own claim link (a lead is offered to several contractors at once).
+ */
+export function leadOfferSmsWriter(o: LeadOfferFacts, now: Date = new Date()): (link: string) => string {
   const what =
     o.sub_service && humanize(o.sub_service) !== humanize(o.service_category)
       ? `${humanize(o.service_category)} - ${humanize(o.sub_service)}`
@@ -42,7 +49,8 @@ export function leadOfferSms(
   const urgency = o.urgency ? `${o.urgency} ` : '';
   const sent = o.submitted_at ? `, sent ${timeAgo(o.submitted_at, now)}` : '';
   const facts = o.facts ? ` ${contactFactsWords(o.facts, now)}` : '';
-  return `leadmarket: New ${urgency}${what} lead in ZIP ${o.zip_code} (${formatCents(o.price_cents)})${sent}.${facts} First to claim gets it: ${o.link} Reply STOP to opt out.`;
+  const lead = `leadmarket: New ${urgency}${what} lead in ZIP ${o.zip_code} (${formatCents(o.price_cents)})${sent}.${facts}`;
+  return (link) => `${lead} First to claim gets it: ${link} Reply STOP to opt out.`;
 }
 
 export function passwordResetEmail(resetUrl: string, expiresAt: string): { subject: string; body: string } {

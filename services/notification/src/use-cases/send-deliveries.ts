@@ -86,6 +86,8 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
   const { config, providers } = ctx;
   const lease = config.NOTIFICATION_SEND_LEASE_SECONDS;
   const providerOf = (d: ClaimedDelivery) => (d.channel === 'sms' ? providers.sms : providers.email);
+  // The same for every SMS this instance sends.
+  const smsStatusCallback = providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined;
 
   const retryOrFail = async (d: ClaimedDelivery, err: unknown) => {
     const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
@@ -144,7 +146,7 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
           ? await providers.sms.send({
               to: d.recipient,
               body,
-              statusCallback: providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined,
+              statusCallback: smsStatusCallback,
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
     } catch (err) {

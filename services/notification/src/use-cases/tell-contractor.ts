@@ -1,4 +1,4 @@
-import { toE164 } from '@leadmarket/contracts';
+import { contactPhoneE164 } from '../domain/contact-phones.js';
 import type { ConsumerContext } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import { contactOf } from '../db/contacts.repository.js';
@@ -49,7 +49,7 @@ export async function tellContractor(
       body: email.body,
     });
   }
-  const phone = notice.sms && contact.sms_opt_in ? (toE164(contact.phone) ?? undefined) : undefined;
+  const phone = notice.sms && contact.sms_opt_in ? (contactPhoneE164(contact.phone) ?? undefined) : undefined;
   if (notice.sms && phone)
     queued =
       (await queueDelivery(trx, {
