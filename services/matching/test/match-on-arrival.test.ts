@@ -107,6 +107,41 @@ describe('a lead is matched by the consumer of its LeadPriced', () => {
     expect(matched!.data.listed_to).not.toContain(elsewhere);
   });
 
+  it('a phone confirmed before its LeadPriced came is on the lead and its LeadMatched, and kept no longer aside', async () => {
+    await contractor('80106');
+    const lead = screenedLeadData({ zip_code: '80106' });
+    const confirmedAt = '2026-11-27T10:15:30.123Z';
+    const confirmed = await publish('screening', {
+      type: 'LeadContactConfirmed',
+      data: { lead_id: lead.lead_id, channel: 'phone', method: 'code', confirmed_at: confirmedAt },
+    });
+    await waitUntilHandled(db(), confirmed.id);
+    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead) });
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const [matched] = await leadMatchedOf(lead.lead_id);
+    expect(matched!.data.phone_confirmed_at).toBe(confirmedAt);
+    const row = await db()
+      .selectFrom('leads')
+      .select('phone_confirmed_at')
+      .where('lead_id', '=', lead.lead_id)
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.phone_confirmed_at!).toISOString()).toBe(confirmedAt);
+    expect(
+      await db().selectFrom('early_confirmations').select('lead_id').where('lead_id', '=', lead.lead_id).execute(),
+    ).toEqual([]);
+  });
+
+  it('a lead nobody can afford is offered to none and still named to the contractors of its area', async () => {
+    const zip = '80179';
+    const poor = [await contractor(zip, 100), await contractor(zip, 200)];
+    const lead = screenedLeadData({ zip_code: zip });
+    await publish('wallet-ledger', { type: 'LeadPriced', data: leadPricedData(lead, 3300) });
+    await waitFor(async () => (await statusOf(lead.lead_id)) === 'available', 'lead matched');
+    const [matched] = await leadMatchedOf(lead.lead_id);
+    expect(matched!.data.offers).toEqual([]);
+    expect([...matched!.data.listed_to].sort()).toEqual([...poor].sort());
+  });
+
   it('a lead deleted before its LeadPriced came is never offered', async () => {
     await contractor('80105');
     const lead = screenedLeadData({ zip_code: '80105' });

@@ -119,17 +119,37 @@ export async function contractorsListing(
   except: readonly string[],
   limit: number,
 ): Promise<string[]> {
-  let query = db
+  const rows = await listingQuery(db, {
+    zip_code: sql.val(lead.zip_code),
+    target: sql.val(lead.target),
+    except: sql.val([...except]),
+    limit,
+  }).execute();
+  return rows.map((r) => r.contractor_id);
+}
+
+/**
+ * contractorsListing's query, the lead's values as expressions: alone, or as the list a statement
+ * that offers the lead returns with its offers (insertOffers), so the listing costs no round trip.
+ */
+export const listingQuery = (
+  qb: QueryCreatorOf,
+  lead: {
+    zip_code: Expression<string>;
+    target: Expression<string | null>;
+    except: Expression<string[]>;
+    limit: number | Expression<number>;
+  },
+) =>
+  qb
     .selectFrom('contractor_zips as z')
     .innerJoin('contractors as c', 'c.contractor_id', 'z.contractor_id')
     .select('c.contractor_id')
     .where('z.zip_code', '=', lead.zip_code)
     .where('c.deleted', '=', false)
     .where('c.target', '=', lead.target)
-    .limit(limit);
-  if (except.length > 0) query = query.where('c.contractor_id', 'not in', [...except]);
-  return (await query.execute()).map((r) => r.contractor_id);
-}
+    .where(sql<boolean>`c.contractor_id <> all(${lead.except}::text[])`)
+    .limit(lead.limit);
 
 /** A lead's own values as a CandidateLead. */
 export const candidateLeadOf = (lead: {

@@ -1,5 +1,6 @@
 import { prepared } from '@leadmarket/platform';
 import { sql, type Kysely, type Updateable } from 'kysely';
+import { contractorsListing, listingQuery } from './contractors.repository.js';
 import type { LeadsTable, MatchingDatabase } from './database.js';
 import type { LineType } from '@leadmarket/contracts';
 import { contactFacts } from '../domain/available-leads.js';
@@ -36,11 +37,29 @@ export async function insertOffers(
    * it never waits while holding (two batches each matching several leads would otherwise deadlock,
    * found by PostgreSQL only after deadlock_timeout, a second).
    */
-  { noWait = false }: { noWait?: boolean } = {},
-): Promise<void> {
+  {
+    noWait = false,
+    listing,
+  }: {
+    noWait?: boolean;
+    /**
+     * Also list, in the same statement, up to this many contractors of the lead's area it is not
+     * offered to (contractorsListing), returned; without it nothing is listed. Needs `lead`.
+     */
+    listing?: number;
+  } = {},
+): Promise<string[]> {
   if (offers.length === 0) {
-    if (lead) await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
-    return;
+    if (!lead) return [];
+    await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
+    if (listing === undefined) return [];
+    // No contractor to offer it to (rare): the lead's area, read apart.
+    const area = await trx
+      .selectFrom('leads')
+      .select(['zip_code', 'target'])
+      .where('lead_id', '=', lead.lead_id)
+      .executeTakeFirst();
+    return area ? contractorsListing(trx, area, [], listing) : [];
   }
   const changed = lead ? (Object.keys(lead.change) as Array<keyof LeadChange>).sort() : [];
   const params: OffersParams = {
@@ -55,9 +74,12 @@ export async function insertOffers(
     offered_at: offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at),
     locked: [...new Set(offers.map((o) => o.contractor_id))],
     lead_id: lead?.lead_id ?? null,
+    listing: listing ?? null,
     ...Object.fromEntries(changed.map((k) => [`change_${String(k)}`, lead!.change[k]])),
   };
-  await offersStatement(noWait, lead ? changed : undefined)(trx, params);
+  const listed = lead !== undefined && listing !== undefined;
+  const { rows } = await offersStatement(noWait, lead ? changed : undefined, listed)(trx, params);
+  return listed ? ((rows[0] as { listed_to?: string[] } | undefined)?.listed_to ?? []) : [];
 }
 
 /** insertOffers' values: the offers as one array per column, so one statement text fits any number of them. */
@@ -74,6 +96,8 @@ type OffersParams = {
   /** The contractors to lock and credit with an offer, distinct. */
   locked: string[];
   lead_id: string | null;
+  /** How many contractors to list (insertOffers' `listing`), when the statement lists them. */
+  listing: number | null;
 } & Record<string, unknown>;
 
 /**
@@ -82,14 +106,14 @@ type OffersParams = {
  * first match's, a re-routing round's).
  */
 const offersStatements = new Map<string, ReturnType<typeof buildOffersStatement>>();
-function offersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined) {
-  const key = `${noWait}:${changed?.join(',') ?? '-'}`;
+function offersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined, listed: boolean) {
+  const key = `${noWait}:${changed?.join(',') ?? '-'}:${listed}`;
   let statement = offersStatements.get(key);
-  if (!statement) offersStatements.set(key, (statement = buildOffersStatement(noWait, changed)));
+  if (!statement) offersStatements.set(key, (statement = buildOffersStatement(noWait, changed, listed)));
   return statement;
 }
 
-function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined) {
+function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined, listed: boolean) {
   return prepared((trx: Kysely<MatchingDatabase>, p: OffersParams) => {
     const withRecord = trx
       .with('new_offers', (db) =>
@@ -130,11 +154,22 @@ function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> 
         }))
         .whereRef('contractors.contractor_id', '=', 'offered.contractor_id');
     if (!changed) return updateRecord(withRecord);
-    return withRecord
+    const leadUpdate = withRecord
       .with('record', (db) => updateRecord(db as typeof withRecord))
       .updateTable('leads')
       .set(Object.fromEntries(changed.map((k) => [k, p[`change_${String(k)}`]])) as LeadChange)
       .where('lead_id', '=', sql<string>`${p.lead_id}::uuid`);
+    if (!listed) return leadUpdate;
+    // The statement's snapshot is the one before its own changes: the listing reads the contractors'
+    // area and `deleted`, which offering them does not change.
+    return leadUpdate.returning((eb) =>
+      sql<string[]>`array(${listingQuery(trx, {
+        zip_code: eb.ref('leads.zip_code'),
+        target: eb.ref('leads.target'),
+        except: sql<string[]>`${p.locked}`,
+        limit: sql<number>`${p.listing}::int`,
+      })})`.as('listed_to'),
+    );
   });
 }
 

@@ -136,30 +136,79 @@ export async function recordPricedLead(
   return rows[0] && pricedLead(rows[0]);
 }
 
-/** recordPricedLead's statement, compiled once and prepared (docs/adr/0025): one per lead matched. */
+/** A priced lead to be offered whether or not its phone is confirmed (its category's rule says offer). */
+export type NewOfferedLead = Omit<NewPricedLead, 'phone_confirmed_at' | 'status'>;
+
+/**
+ * recordPricedLead for a lead to be offered at once (the rule of nearly every category): the
+ * confirmation that came before it (early_confirmations) is taken by the same statement and stored
+ * on the lead, so that a lead costs one round trip, not two (the table is nearly always empty, but
+ * asking it was a statement of its own per lead).
+ */
+export async function recordOfferedLead(
+  db: Kysely<MatchingDatabase>,
+  lead: NewOfferedLead,
+  options: { now: Date; limit: number },
+): Promise<PricedLead | undefined> {
+  const { rows } = await recordOfferedLeadStatement(db, {
+    ...lead,
+    now: options.now.toISOString(),
+    limit: options.limit,
+  });
+  return rows[0] && pricedLead(rows[0]);
+}
+
+/** The event's columns of a new lead, as both statements insert them (each named: `prepared` refuses a spread). */
+const eventColumns = (p: NewOfferedLead) => ({
+  lead_id: p.lead_id,
+  service_category: p.service_category,
+  sub_service: p.sub_service,
+  zip_code: p.zip_code,
+  description: p.description,
+  urgency: p.urgency,
+  preferred_contractor_id: p.preferred_contractor_id,
+  is_test: p.is_test,
+  submitted_at: p.submitted_at,
+  price_cents: p.price_cents,
+  lead_type: p.lead_type,
+  line_type: p.line_type,
+  email_present: p.email_present,
+});
+
+/** recordPricedLead's statement, compiled once and prepared (docs/adr/0025). */
 const recordPricedLeadStatement = prepared(
   (db: Kysely<MatchingDatabase>, p: NewPricedLead & { now: string; limit: number }) =>
     db
       .with('stored', (qb) =>
         qb
           .insertInto('leads')
-          .values({
-            lead_id: p.lead_id,
-            service_category: p.service_category,
-            sub_service: p.sub_service,
-            zip_code: p.zip_code,
-            description: p.description,
-            urgency: p.urgency,
-            preferred_contractor_id: p.preferred_contractor_id,
-            is_test: p.is_test,
-            submitted_at: p.submitted_at,
-            price_cents: p.price_cents,
-            lead_type: p.lead_type,
-            line_type: p.line_type,
-            email_present: p.email_present,
-            phone_confirmed_at: p.phone_confirmed_at,
-            status: p.status,
-          })
+          .values({ ...eventColumns(p), phone_confirmed_at: p.phone_confirmed_at, status: p.status })
+          .onConflict((oc) => oc.column('lead_id').doNothing())
+          .returning(LEAD_COLUMNS),
+      )
+      .selectFrom('stored')
+      .selectAll('stored')
+      .select(candidatesOfLead(db, 'stored', { now: p.now, limit: sql<number>`${p.limit}::int` })),
+);
+
+/**
+ * recordOfferedLead's statement, compiled once and prepared (docs/adr/0025): one per lead matched.
+ * The early confirmation is deleted whether or not the lead is new, as a separate statement did.
+ */
+const recordOfferedLeadStatement = prepared(
+  (db: Kysely<MatchingDatabase>, p: NewOfferedLead & { now: string; limit: number }) =>
+    db
+      .with('early', (qb) =>
+        qb.deleteFrom('early_confirmations').where('lead_id', '=', p.lead_id).returning('confirmed_at'),
+      )
+      .with('stored', (qb) =>
+        qb
+          .insertInto('leads')
+          .values((eb) => ({
+            ...eventColumns(p),
+            phone_confirmed_at: eb.selectFrom('early').select('early.confirmed_at'),
+            status: 'pending_match',
+          }))
           .onConflict((oc) => oc.column('lead_id').doNothing())
           .returning(LEAD_COLUMNS),
       )

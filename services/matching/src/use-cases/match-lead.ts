@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
-import { contractorsListing } from '../db/contractors.repository.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
 import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
@@ -13,7 +12,8 @@ import { storeOfferRound } from './offer-round.js';
  * the eligible contractors at the price wallet-ledger fixed (LeadPriced), store the offers (token
  * hashes only), mark the lead matched and start its first round. Returns the LeadMatched for the
  * caller to emit in the same transaction; it carries no token (notification rebuilds each from the
- * server key, docs/adr/0013). One statement: the best candidates came with the lead.
+ * server key, docs/adr/0013), and names the contractors of the area not offered it. One statement:
+ * the best candidates came with the lead, and the offers' statement lists the others.
  */
 export async function offerPricedLead(
   trx: Kysely<MatchingDatabase>,
@@ -27,7 +27,7 @@ export async function offerPricedLead(
     offers: config.OFFERS_PER_LEAD,
     now,
   });
-  const matched = await storeOfferRound(trx, ctx, config, {
+  return storeOfferRound(trx, ctx, config, {
     lead,
     priceCents: price.price_cents,
     ranked,
@@ -35,6 +35,7 @@ export async function offerPricedLead(
     number: 1,
     now,
     noWait,
+    listing: MATCH_LISTED_LIMIT,
     leadChange: {
       status: 'available',
       price_cents: price.price_cents,
@@ -44,9 +45,6 @@ export async function offerPricedLead(
       round_deadline_at: new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000),
     },
   });
-  const offered = matched.offers.map((o) => o.contractor_id);
-  const listed = await contractorsListing(trx, lead, offered, MATCH_LISTED_LIMIT);
-  return listed.length > 0 ? { ...matched, listed_to: listed } : matched;
 }
 
 /**

@@ -51,13 +51,18 @@ export async function storeOfferRound(
     leadChange: LeadChange;
     /** Fail instead of waiting for a contractor another transaction holds (insertOffers). */
     noWait?: boolean;
+    /**
+     * Name up to this many contractors of the lead's area not offered it (LeadMatched's
+     * `listed_to`), read by the offers' statement.
+     */
+    listing?: number;
   },
 ): Promise<EventData<'LeadMatched'>> {
   const { lead, now } = round;
   const offeredAt = now.toISOString();
   const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
   const offers = round.ranked.map((r, i) => ({ ...r, rank: round.firstRank + i }));
-  await insertOffers(
+  const listed = await insertOffers(
     trx,
     offers.map((o) => ({
       lead_id: lead.lead_id,
@@ -70,7 +75,7 @@ export async function storeOfferRound(
       expires_at: expiresAt,
     })),
     { lead_id: lead.lead_id, change: round.leadChange },
-    { noWait: round.noWait },
+    { noWait: round.noWait, listing: round.listing },
   );
   return {
     lead_id: lead.lead_id,
@@ -87,5 +92,6 @@ export async function storeOfferRound(
       round: round.number,
     })),
     matched_at: offeredAt,
+    ...(listed.length > 0 ? { listed_to: listed } : {}),
   };
 }
