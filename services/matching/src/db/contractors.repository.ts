@@ -111,26 +111,9 @@ export interface CandidateLead {
 
 /**
  * Up to `limit` active contractors of the lead's area (its ZIP code and trade, as Available lists
- * it: docs/adr/0037), other than `except`: those whose Available list gains the lead without an offer.
- */
-export async function contractorsListing(
-  db: Kysely<MatchingDatabase>,
-  lead: { zip_code: string; target: string | null },
-  except: readonly string[],
-  limit: number,
-): Promise<string[]> {
-  const rows = await listingQuery(db, {
-    zip_code: sql.val(lead.zip_code),
-    target: sql.val(lead.target),
-    except: sql.val([...except]),
-    limit,
-  }).execute();
-  return rows.map((r) => r.contractor_id);
-}
-
-/**
- * contractorsListing's query, the lead's values as expressions: alone, or as the list a statement
- * that offers the lead returns with its offers (insertOffers), so the listing costs no round trip.
+ * it: docs/adr/0037), other than `except`: those whose Available list gains the lead without an
+ * offer. The lead's values are expressions: the statement that offers the lead lists them
+ * (insertOffers' `listing`).
  */
 export const listingQuery = (
   qb: QueryCreatorOf,

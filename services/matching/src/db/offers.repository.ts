@@ -1,6 +1,6 @@
 import { prepared } from '@leadmarket/platform';
-import { sql, type Kysely, type Updateable } from 'kysely';
-import { contractorsListing, listingQuery } from './contractors.repository.js';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Updateable } from 'kysely';
+import { listingQuery } from './contractors.repository.js';
 import type { LeadsTable, MatchingDatabase } from './database.js';
 import type { LineType } from '@leadmarket/contracts';
 import { contactFacts } from '../domain/available-leads.js';
@@ -44,22 +44,20 @@ export async function insertOffers(
     noWait?: boolean;
     /**
      * Also list, in the same statement, up to this many contractors of the lead's area it is not
-     * offered to (contractorsListing), returned; without it nothing is listed. Needs `lead`.
+     * offered to (listingQuery), returned; without it nothing is listed. Needs `lead`.
      */
     listing?: number;
   } = {},
 ): Promise<string[]> {
   if (offers.length === 0) {
     if (!lead) return [];
-    await trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id).execute();
-    if (listing === undefined) return [];
-    // No contractor to offer it to (rare): the lead's area, read apart.
-    const area = await trx
-      .selectFrom('leads')
-      .select(['zip_code', 'target'])
-      .where('lead_id', '=', lead.lead_id)
-      .executeTakeFirst();
-    return area ? contractorsListing(trx, area, [], listing) : [];
+    const update = trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id);
+    if (listing === undefined) {
+      await update.execute();
+      return [];
+    }
+    const row = await update.returning((eb) => listedTo(trx, eb, sql.val<string[]>([]), listing)).executeTakeFirst();
+    return row?.listed_to ?? [];
   }
   const changed = lead ? (Object.keys(lead.change) as Array<keyof LeadChange>).sort() : [];
   const params: OffersParams = {
@@ -162,16 +160,27 @@ function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> 
     if (!listed) return leadUpdate;
     // The statement's snapshot is the one before its own changes: the listing reads the contractors'
     // area and `deleted`, which offering them does not change.
-    return leadUpdate.returning((eb) =>
-      sql<string[]>`array(${listingQuery(trx, {
-        zip_code: eb.ref('leads.zip_code'),
-        target: eb.ref('leads.target'),
-        except: sql<string[]>`${p.locked}`,
-        limit: sql<number>`${p.listing}::int`,
-      })})`.as('listed_to'),
-    );
+    return leadUpdate.returning((eb) => listedTo(trx, eb, sql<string[]>`${p.locked}`, sql<number>`${p.listing}::int`));
   });
 }
+
+/**
+ * The contractors of the updated lead's area other than `except`, at most `limit` (listingQuery),
+ * as the array column `listed_to` of the statement that offers the lead: the listing costs no
+ * round trip of its own.
+ */
+const listedTo = (
+  trx: Kysely<MatchingDatabase>,
+  eb: ExpressionBuilder<MatchingDatabase, 'leads'>,
+  except: Expression<string[]>,
+  limit: number | Expression<number>,
+) =>
+  sql<string[]>`array(${listingQuery(trx, {
+    zip_code: eb.ref('leads.zip_code'),
+    target: eb.ref('leads.target'),
+    except,
+    limit,
+  })})`.as('listed_to');
 
 /** An offer as the owner answers for it: the lead's fixed price with it, never the token. */
 export interface OfferView {
