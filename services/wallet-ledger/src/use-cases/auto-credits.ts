@@ -3,8 +3,13 @@ import { formatCents, type AutoCreditRule } from '@leadmarket/contracts';
 import { conflict, notFound, type NewEvent, type ServiceContext } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
-import { purchasesOfCustomer, recordPurchaseFingerprint, unreachableFactOf } from '../db/auto-credits.repository.js';
-import { AUTO_CREDIT_REASONS, repeatPurchases, type RepeatEvidence } from '../domain/auto-credits.js';
+import { purchasesOfCustomer } from '../db/auto-credits.repository.js';
+import {
+  AUTO_CREDIT_REASONS,
+  repeatPurchases,
+  type FingerprintedPurchase,
+  type RepeatEvidence,
+} from '../domain/auto-credits.js';
 import { purchaseLines, refundLines, walletAccountOf } from '../domain/ledger.js';
 import { balanceChanged } from './events.js';
 import { lowBalanceEvents } from './low-balance.js';
@@ -125,6 +130,10 @@ export async function grantAutoCredit(
  * customer's number already reported credits it; a purchase repeating a customer the same
  * contractor paid for within 30 days is credited (the later one; a credited repeat does not count
  * as paid for a third). Returns whether anything was granted.
+ *
+ * The facts come from the sale's one read after its locks (saleFactsOf, docs/adr/0050): the
+ * customer failure known for the lead, and the contractor's earlier purchases of the customer;
+ * the sale's own fingerprint was written with its purchase.
  */
 export async function creditsAtSale(
   trx: Kysely<WalletLedgerDatabase>,
@@ -135,12 +144,14 @@ export async function creditsAtSale(
     contractorId: string;
     customerFingerprint: string | null;
     purchasedAt: Date;
+    /** Read after the lead's lock: one stored while the sale waited is here, one stored after waits for the sale (it locks the lead). */
+    unreachable: { evidence: unknown; failed_at: Date } | null;
+    /** The contractor's purchases of the customer before this one (read under the wallet lock). */
+    customerPurchases: FingerprintedPurchase[];
   },
 ): Promise<boolean> {
   let granted = false;
-  // Read after the lead's lock, in a statement of its own: a failure CustomerUnreachable stored
-  // while the sale waited is seen here, and one stored after waits for this sale (it locks the lead).
-  const known = await unreachableFactOf(trx, sale.leadId);
+  const known = sale.unreachable;
   if (known)
     granted =
       (await grantAutoCredit(trx, emit, {
@@ -150,14 +161,11 @@ export async function creditsAtSale(
         observedAt: known.failed_at,
       })) !== null || granted;
   if (!sale.customerFingerprint) return granted;
-  await recordPurchaseFingerprint(trx, {
-    purchase_id: sale.purchaseId,
-    lead_id: sale.leadId,
-    contractor_id: sale.contractorId,
-    fingerprint: sale.customerFingerprint,
-    purchased_at: sale.purchasedAt,
-  });
-  const purchases = await purchasesOfCustomer(trx, sale.contractorId, sale.customerFingerprint);
+  // This sale as it now stands: refunded if the failure above was credited.
+  const purchases: FingerprintedPurchase[] = [
+    ...sale.customerPurchases.filter((p) => p.purchase_id !== sale.purchaseId),
+    { purchase_id: sale.purchaseId, lead_id: sale.leadId, purchased_at: sale.purchasedAt, refunded: granted },
+  ];
   for (const { purchase, earlier } of repeatPurchases(purchases)) {
     const evidence: RepeatEvidence = {
       earlier_lead_id: earlier.lead_id,

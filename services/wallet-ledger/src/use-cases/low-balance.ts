@@ -20,7 +20,32 @@ export async function lowBalanceEvents(
   if (afterCents >= beforeCents) return [];
   const facts = await lowBalanceFacts(trx, contractorId);
   // Contractors registered before the projection existed: the category of their latest purchase.
-  const known = facts.target ?? facts.last_purchase;
+  return lowBalanceEventsFrom(
+    { category: facts.target ?? facts.last_purchase, reload: facts.reload, prices: facts.prices },
+    contractorId,
+    beforeCents,
+    afterCents,
+    reason,
+  );
+}
+
+/** What the low-balance rule decides from: the contractor's category, its auto-reload card, every admin-set price. */
+export interface LowBalanceFacts {
+  category: CategoryFact | null;
+  reload: { auto_reload_enabled: boolean; stripe_payment_method_id: string | null } | null;
+  prices: PriceRow[];
+}
+
+/** lowBalanceEvents' rule on facts already read (a sale reads them with its other facts, in one statement). */
+export function lowBalanceEventsFrom(
+  facts: LowBalanceFacts,
+  contractorId: string,
+  beforeCents: number,
+  afterCents: number,
+  reason: string,
+): NewEvent<'WalletBalanceLow'>[] {
+  if (afterCents >= beforeCents) return [];
+  const known = facts.category;
   if (!known) return [];
   const cheapest = cheapestLeadCents(facts.prices, known.category, known.sub_service);
   if (!crossedBelow(beforeCents, afterCents, cheapest)) return [];
@@ -41,7 +66,7 @@ export async function lowBalanceEvents(
   ];
 }
 
-interface CategoryFact {
+export interface CategoryFact {
   category: string;
   sub_service: string;
 }

@@ -10,14 +10,16 @@ import {
   type ServiceContext,
 } from '@leadmarket/platform';
 import { lockWallet, postTransaction } from '../db/ledger.repository.js';
-import { spendLimitsOf, spendOf } from '../db/spend.repository.js';
+import { saleFactsOf } from '../db/sale-facts.repository.js';
+import { spendLimitsOf } from '../db/spend.repository.js';
 import { offerOf, servesLead } from '../db/targets.repository.js';
+import { needsReload } from '../domain/funding.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { creditsAtSale } from './auto-credits.js';
 import { balanceChanged } from './events.js';
-import { lowBalanceEvents } from './low-balance.js';
+import { lowBalanceEventsFrom } from './low-balance.js';
 import { soldLeadsOf, type SoldLeads } from './sold-leads.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /** Texts of our own for leads that cannot be bought (the spec has none). */
@@ -37,6 +39,8 @@ export interface PurchaseOutcome {
   balanceCents: number;
   /** True when this was a retry of a purchase already made by the same contractor. */
   replayed: boolean;
+  /** The sale left the balance under the auto-reload threshold (as read under its wallet lock). */
+  belowReloadThreshold: boolean;
   purchasedAt: Date;
 }
 
@@ -111,9 +115,16 @@ async function sellInTransaction(
   const price = Number(lead.price_cents);
   const balance = await lockWallet(trx, contractorId);
   // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
-  // queue here, so each one sees the spend of those committed before it.
+  // queue here, so each one sees the spend of those committed before it. Everything else the sale
+  // decides from after its locks comes in the same statement (docs/adr/0050).
   const now = new Date();
-  const { caps, spent } = await spendOf(trx, contractorId, now);
+  const facts = await saleFactsOf(trx, {
+    contractorId,
+    leadId,
+    fingerprint: found.customer_fingerprint ?? null,
+    now,
+  });
+  const { caps, spent } = facts;
   const refusal = capRefusal(caps, spent, price, now);
   if (refusal)
     throw new HttpError(402, refusal.message, undefined, {
@@ -149,6 +160,7 @@ async function sellInTransaction(
     subService: lead.sub_service,
     zipCode: lead.zip_code,
     offeredAt,
+    fingerprint: found.customer_fingerprint ?? null,
     now,
   });
   // This purchase counts in today's and this week's spend (it is `now`, not refunded): matching's
@@ -167,7 +179,17 @@ async function sellInTransaction(
       },
     },
     balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
-    ...(await lowBalanceEvents(trx, contractorId, balance, newBalance, 'lead_purchase')),
+    // The contractor's latest purchase is this one: its category stands in for missing targets.
+    ...lowBalanceEventsFrom(
+      {
+        ...facts.lowBalance,
+        category: facts.lowBalance.target ?? { category: lead.service_category, sub_service: lead.sub_service },
+      },
+      contractorId,
+      balance,
+      newBalance,
+      'lead_purchase',
+    ),
   ]);
   // The automatic credits a sale can earn at once, in its own transaction: everything they need was
   // known before it (docs/adr/0043), so no answer from another service is awaited.
@@ -177,14 +199,18 @@ async function sellInTransaction(
     contractorId,
     customerFingerprint: found.customer_fingerprint ?? null,
     purchasedAt: now,
+    unreachable: facts.unreachable,
+    customerPurchases: facts.customerPurchases,
   });
+  const balanceCents = credited ? await lockWallet(trx, contractorId) : newBalance;
   return {
     purchaseId,
     leadId,
     contractorId,
     priceCents: price,
-    balanceCents: credited ? await lockWallet(trx, contractorId) : newBalance,
+    balanceCents,
     replayed: false,
+    belowReloadThreshold: needsReload(facts.autoReload, balanceCents),
     purchasedAt: now,
   };
 }
@@ -246,14 +272,37 @@ interface SaleParams {
   subService: string;
   zipCode: string;
   offeredAt: Date | null;
+  /** The keyed fingerprint of the lead's customer, remembered for the repeat-lead credit (none: nothing written). */
+  fingerprint: string | null;
   now: Date;
 }
 
-/** The purchase and the lead's new status in one statement (ADR 0028), compiled once and prepared (docs/adr/0027): every sale. */
+/**
+ * The purchase, the lead's new status and the customer's fingerprint in one statement (ADR 0028,
+ * docs/adr/0050), compiled once and prepared (docs/adr/0027): every sale.
+ */
 const recordSale = prepared((db: Kysely<WalletLedgerDatabase>, p: SaleParams) =>
   db
     .with('sold', (q) =>
       q.updateTable('leads').set({ status: 'sold', updated_at: p.now }).where('lead_id', '=', p.leadId),
+    )
+    // Written only when the lead has a fingerprint (a redelivery would change nothing).
+    .with('fingerprinted', (q) =>
+      q
+        .insertInto('purchase_fingerprints')
+        .columns(['purchase_id', 'lead_id', 'contractor_id', 'fingerprint', 'purchased_at'])
+        .expression(
+          db
+            .selectNoFrom([
+              sql<string>`${p.purchaseId}::uuid`.as('purchase_id'),
+              sql<string>`${p.leadId}::uuid`.as('lead_id'),
+              sql<string>`${p.contractorId}::text`.as('contractor_id'),
+              sql<string>`${p.fingerprint}::text`.as('fingerprint'),
+              sql<Date>`${p.now}::timestamptz`.as('purchased_at'),
+            ])
+            .where(sql<boolean>`${p.fingerprint}::text is not null`),
+        )
+        .onConflict((oc) => oc.column('purchase_id').doNothing()),
     )
     .insertInto('purchases')
     .values({
@@ -296,6 +345,7 @@ async function refusalOrReplay(
         priceCents: Number(now.price_cents),
         balanceCents: Number(now.balance_after_cents),
         replayed: true,
+        belowReloadThreshold: false,
         purchasedAt: new Date(now.purchased_at!),
       };
     }

@@ -13,7 +13,9 @@ export async function sellLead(
   input: { leadId: string; contractorId: string; channel: 'dashboard' | 'claim' },
 ): Promise<PurchaseOutcome> {
   const outcome = await purchaseLead(ctx, input);
-  if (!outcome.replayed)
+  // Asked only when the balance the sale left is under the threshold its transaction read: a
+  // sale above it sends no read after its commit (docs/adr/0050).
+  if (!outcome.replayed && outcome.belowReloadThreshold)
     void maybeAutoReload(ctx, ctx.payments, input.contractorId).catch((err) =>
       ctx.logger.warn({ err: String(err), contractorId: input.contractorId }, 'auto-reload failed to start'),
     );
