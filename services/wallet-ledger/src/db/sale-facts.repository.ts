@@ -31,7 +31,7 @@ const toCents = (v: unknown): number | null => (v === null || v === undefined ? 
  * It must run after the wallet lock, which comes after the lead's: the spend then sees every
  * purchase of this contractor committed before it, the earlier purchases of the customer too (all
  * written under that wallet lock), and a customer failure stored while the sale waited for the
- * lead (one stored after waits for the sale: its writer locks the lead). docs/adr/0050.
+ * lead (one stored after waits for the sale: its writer locks the lead). docs/adr/0028.
  */
 export async function saleFactsOf(
   trx: Kysely<WalletLedgerDatabase>,

@@ -131,7 +131,7 @@ export async function grantAutoCredit(
  * contractor paid for within 30 days is credited (the later one; a credited repeat does not count
  * as paid for a third). Returns whether anything was granted.
  *
- * The facts come from the sale's one read after its locks (saleFactsOf, docs/adr/0050): the
+ * The facts come from the sale's one read after its locks (saleFactsOf, docs/adr/0028): the
  * customer failure known for the lead, and the contractor's earlier purchases of the customer;
  * the sale's own fingerprint was written with its purchase.
  */

@@ -53,8 +53,9 @@ export interface PurchaseOutcome {
  * A retry by the buyer answers the same success; everyone else gets a clean 4xx.
  *
  * A sale of an available lead is six statements (each is a round trip): the lead with
- * its purchase and the buyer's offer, the wallet, the caps with the spend so far, the posting, the
- * purchase with the lead's new status, the low-balance facts, the outbox.
+ * its purchase and the buyer's offer, the wallet, the sale's facts (the caps with the spend so far,
+ * the low-balance and auto-reload settings, what the automatic credits need), the posting, the
+ * purchase with the lead's new status and the customer's fingerprint, the outbox.
  * What each may read from its snapshot: docs/adr/0028-a-sale-in-six-statements.md.
  */
 export async function purchaseLead(
@@ -116,7 +117,7 @@ async function sellInTransaction(
   const balance = await lockWallet(trx, contractorId);
   // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
   // queue here, so each one sees the spend of those committed before it. Everything else the sale
-  // decides from after its locks comes in the same statement (docs/adr/0050).
+  // decides from after its locks comes in the same statement (docs/adr/0028).
   const now = new Date();
   const facts = await saleFactsOf(trx, {
     contractorId,
@@ -278,8 +279,8 @@ interface SaleParams {
 }
 
 /**
- * The purchase, the lead's new status and the customer's fingerprint in one statement (ADR 0028,
- * docs/adr/0050), compiled once and prepared (docs/adr/0027): every sale.
+ * The purchase, the lead's new status and the customer's fingerprint in one statement (ADR 0028 and
+ * its amendment on the sale's facts), compiled once and prepared (docs/adr/0027): every sale.
  */
 const recordSale = prepared((db: Kysely<WalletLedgerDatabase>, p: SaleParams) =>
   db

@@ -14,7 +14,7 @@ export async function sellLead(
 ): Promise<PurchaseOutcome> {
   const outcome = await purchaseLead(ctx, input);
   // Asked only when the balance the sale left is under the threshold its transaction read: a
-  // sale above it sends no read after its commit (docs/adr/0050).
+  // sale above it sends no read after its commit (docs/adr/0028).
   if (!outcome.replayed && outcome.belowReloadThreshold)
     void maybeAutoReload(ctx, ctx.payments, input.contractorId).catch((err) =>
       ctx.logger.warn({ err: String(err), contractorId: input.contractorId }, 'auto-reload failed to start'),
