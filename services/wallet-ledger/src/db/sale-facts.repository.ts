@@ -3,7 +3,7 @@ import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { FingerprintedPurchase } from '../domain/auto-credits.js';
 import type { PriceRow } from '../domain/pricing.js';
-import type { CategoryFact, LowBalanceFacts } from '../use-cases/low-balance.js';
+import type { CategoryFact, LowBalanceFacts } from '../domain/low-balance.js';
 import type { WalletLedgerDatabase } from './database.js';
 
 /** Everything a sale decides from once the lead and the wallet are locked (see saleFactsOf). */

@@ -22,3 +22,16 @@ export function cheapestLeadCents(prices: PriceRow[], category: string, subServi
  */
 export const crossedBelow = (beforeCents: number, afterCents: number, cheapestCents: number): boolean =>
   beforeCents >= cheapestCents && afterCents < cheapestCents;
+
+/** A contractor's category and trade, as the low-balance rule reads it. */
+export interface CategoryFact {
+  category: string;
+  sub_service: string;
+}
+
+/** What the low-balance rule decides from: the contractor's category, its auto-reload card, every admin-set price. */
+export interface LowBalanceFacts {
+  category: CategoryFact | null;
+  reload: { auto_reload_enabled: boolean; stripe_payment_method_id: string | null } | null;
+  prices: PriceRow[];
+}

@@ -1,6 +1,6 @@
 import { preparedRead, type NewEvent } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
-import { cheapestLeadCents, crossedBelow } from '../domain/low-balance.js';
+import { cheapestLeadCents, crossedBelow, type CategoryFact, type LowBalanceFacts } from '../domain/low-balance.js';
 import type { PriceRow } from '../domain/pricing.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
@@ -27,13 +27,6 @@ export async function lowBalanceEvents(
     afterCents,
     reason,
   );
-}
-
-/** What the low-balance rule decides from: the contractor's category, its auto-reload card, every admin-set price. */
-export interface LowBalanceFacts {
-  category: CategoryFact | null;
-  reload: { auto_reload_enabled: boolean; stripe_payment_method_id: string | null } | null;
-  prices: PriceRow[];
 }
 
 /** lowBalanceEvents' rule on facts already read (a sale reads them with its other facts, in one statement). */
@@ -64,11 +57,6 @@ export function lowBalanceEventsFrom(
       },
     },
   ];
-}
-
-export interface CategoryFact {
-  category: string;
-  sub_service: string;
 }
 
 /**
