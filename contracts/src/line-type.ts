@@ -14,6 +14,9 @@ const LINE_TYPES_BY_METADATA: Partial<Record<string, LineType>> = {
  * because the North American plan gives mobiles and landlines the same ranges.
  */
 export function lineTypeOf(raw: string): LineType {
-  const type = parsePhoneNumberFromString(raw.trim(), 'US')?.getType();
-  return (type && LINE_TYPES_BY_METADATA[type]) ?? 'unknown';
+  return lineTypeOfNumberType(parsePhoneNumberFromString(raw.trim(), 'US')?.getType());
 }
+
+/** `lineTypeOf` for a number already parsed (its `getType()`): a caller that parsed it once need not again. */
+export const lineTypeOfNumberType = (type: string | undefined): LineType =>
+  (type ? LINE_TYPES_BY_METADATA[type] : undefined) ?? 'unknown';

@@ -1,4 +1,4 @@
-import { lineTypeOf, type ScreeningAnswer } from '@leadmarket/contracts';
+import type { ScreeningAnswer } from '@leadmarket/contracts';
 import { insertScreening } from '../db/screening.repository.js';
 import { defineScreeningConsumer } from '../context.js';
 import { issueFirstCode } from '../use-cases/confirm-contact.js';
@@ -50,7 +50,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
     });
     const code =
       screening.status === 'valid' && !data.is_test
-        ? await issueFirstCode(ctx.trx, ctx.service.config, data, screening.screened_at)
+        ? await issueFirstCode(ctx.trx, ctx.service.config, data, screening.screened_at, screening.phone.e164)
         : undefined;
     await ctx.emit([
       {
@@ -66,7 +66,7 @@ export const leadSubmittedConsumer = defineScreeningConsumer({
           is_test: data.is_test,
           submitted_at: data.submitted_at,
           // What a contractor may know of the contact before buying: never the contact itself.
-          contact: { line_type: lineTypeOf(data.phone), email_present: Boolean(data.email?.trim()) },
+          contact: { line_type: screening.phone.lineType, email_present: Boolean(data.email?.trim()) },
           screened_at: screening.screened_at.toISOString(),
         },
       },

@@ -1,5 +1,5 @@
 import { toE164, type ContactConfirmation, type EventData } from '@leadmarket/contracts';
-import { HttpError, hashToken, randomToken, type NewEvent } from '@leadmarket/platform';
+import { HttpError, hashToken, preparedRead, randomToken, type NewEvent } from '@leadmarket/platform';
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { ScreeningConfig } from '../config.js';
@@ -86,6 +86,30 @@ export function confirmationState(row: Row | undefined, config: ScreeningConfig,
   return { ...base, state: 'waiting', message: WORDS.waiting, expires_at: expiresAt };
 }
 
+/** The first code's row: one per accepted lead, so compiled once and prepared (docs/adr/0027). */
+const insertFirstCode = preparedRead(
+  (
+    db: Kysely<ScreeningDatabase>,
+    p: Pick<Row, 'lead_id' | 'code_hash' | 'link_hash' | 'service_category' | 'sub_service'> & {
+      expires_at: Date;
+      sent_at: Date;
+    },
+  ) =>
+    db
+      .insertInto('contact_confirmations')
+      .values({
+        lead_id: p.lead_id,
+        code_hash: p.code_hash,
+        link_hash: p.link_hash,
+        expires_at: p.expires_at,
+        sent_at: p.sent_at,
+        service_category: p.service_category,
+        sub_service: p.sub_service,
+      })
+      .onConflict((oc) => oc.column('lead_id').doNothing())
+      .returning('lead_id'),
+);
+
 /**
  * In the transaction of an accepted lead's verdict: its first code, stored as hashes, and the event
  * that has notification text it. A repeat (the row exists) makes and sends nothing.
@@ -95,25 +119,21 @@ export async function issueFirstCode(
   config: ScreeningConfig,
   lead: { lead_id: string; phone: string; service_category: string; sub_service: string },
   now: Date,
+  /** `toE164(lead.phone)`, when the caller has it already (screening's parse of the phone). */
+  phone: string | null = toE164(lead.phone),
 ): Promise<NewEvent<'ContactCodeIssued'> | undefined> {
-  const phone = toE164(lead.phone);
   if (!phone) return undefined;
   const secrets = freshSecrets(lead.lead_id);
   const expiresAt = new Date(now.getTime() + config.CONFIRM_CODE_TTL_SECONDS * 1000);
-  const stored = await trx
-    .insertInto('contact_confirmations')
-    .values({
-      lead_id: lead.lead_id,
-      code_hash: secrets.codeHash,
-      link_hash: secrets.linkHash,
-      expires_at: expiresAt,
-      sent_at: now,
-      service_category: lead.service_category,
-      sub_service: lead.sub_service,
-    })
-    .onConflict((oc) => oc.column('lead_id').doNothing())
-    .returning('lead_id')
-    .executeTakeFirst();
+  const [stored] = await insertFirstCode(trx, {
+    lead_id: lead.lead_id,
+    code_hash: secrets.codeHash,
+    link_hash: secrets.linkHash,
+    expires_at: expiresAt,
+    sent_at: now,
+    service_category: lead.service_category,
+    sub_service: lead.sub_service,
+  });
   if (!stored) return undefined;
   return codeEvent(lead, phone, secrets, 1, expiresAt);
 }

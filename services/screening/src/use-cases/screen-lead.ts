@@ -7,7 +7,7 @@ import { holdsFingerprint, screeningFacts } from '../db/screening.repository.js'
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
 import { duplicateClaimKey, duplicateFingerprint } from '../domain/fingerprint.js';
-import { checkPhone } from '../domain/phone-check.js';
+import { readPhone, type PhoneReading } from '../domain/phone-check.js';
 import { verdictOf, type Verdict } from '../domain/verdict.js';
 
 const WINDOW_SECONDS = DUPLICATE_WINDOW_DAYS * 24 * 3600;
@@ -38,8 +38,11 @@ export interface LeadToScreen {
 /** The rules a verdict applies: the per-address limit and window, the operator's blocked words and domains. */
 export type ScreeningLimits = Pick<RulesInForce, 'ipLimit' | 'ipWindowSeconds' | 'blockedWords' | 'blockedDomains'>;
 
-/** The verdict, and the fingerprint this lead claimed (stored with the verdict). */
-export type Screening = Verdict & { screened_at: Date; claimedFingerprint?: string };
+/**
+ * The verdict, the fingerprint this lead claimed (stored with the verdict), and what was read of
+ * the phone (its line type and E.164 form come from the parse its check made).
+ */
+export type Screening = Verdict & { screened_at: Date; claimedFingerprint?: string; phone: PhoneReading };
 
 /**
  * A claim's value: the claiming lead, when it claimed (an unstored claim ages out, UNSTORED_CLAIM_MS)
@@ -128,7 +131,8 @@ export async function screenLead(
     fingerprintSince: new Date(submitted - WINDOW_SECONDS * 1000),
   });
   const ipRateOk = !lead.client_ip_hash || facts.fromIp < limits.ipLimit;
-  const phone = checkPhone(lead.phone);
+  const reading = readPhone(lead.phone);
+  const phone = reading.check;
   const email = checkEmail(lead.email, limits.blockedDomains);
   const content = checkContent(
     { description: lead.description, customer_name: lead.customer_name },
@@ -142,5 +146,6 @@ export async function screenLead(
     ...verdict,
     screened_at: new Date(),
     claimedFingerprint: acceptable && !isDup ? fingerprint : undefined,
+    phone: reading,
   };
 }
