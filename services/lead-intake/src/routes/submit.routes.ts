@@ -97,9 +97,14 @@ async function submitGate(
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const attemptLimit =
     config.LEAD_SUBMIT_ATTEMPT_LIMIT || config.LEAD_SUBMIT_RATE_LIMIT * LEAD_SUBMIT_ATTEMPTS_PER_LEAD;
-  const attempts = await kv.hit(attemptsKey(ip), attemptLimit, config.LEAD_SUBMIT_RATE_WINDOW_SECONDS, 'sliding');
+  // Both asked at once: one round trip to Redis, not two (the read changes nothing, so asking it
+  // for a refused attempt too costs nothing but its bytes).
+  const [attempts, full] = await Promise.all([
+    kv.hit(attemptsKey(ip), attemptLimit, config.LEAD_SUBMIT_RATE_WINDOW_SECONDS, 'sliding'),
+    kv.get(acceptedFullKey(ip)),
+  ]);
   if (!attempts.allowed) return attempts;
-  const fullUntil = Number(await kv.get(acceptedFullKey(ip)));
+  const fullUntil = Number(full);
   if (fullUntil > Date.now()) return { allowed: false, retryAfterSeconds: Math.ceil((fullUntil - Date.now()) / 1000) };
   return { allowed: true, retryAfterSeconds: 0 };
 }
