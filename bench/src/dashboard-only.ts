@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { adminToken, call, fund, leadBody, signupContractors, submitLead, type BenchContractor } from './client.js';
+import { adminToken, call, fund, signupContractors, submitLeads, type BenchContractor } from './client.js';
 import { servicePoolSize } from './connections.js';
 import { CpuMeter } from './cpu.js';
 import { idleCpuRate, total } from './figures/pipeline.js';
@@ -37,18 +37,6 @@ function redisPids(): number[] {
   return pids;
 }
 
-async function submitLeads(base: string, n: number): Promise<string[]> {
-  const ids: string[] = [];
-  const concurrency = 10;
-  for (let i = 0; i < n; i += concurrency) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => submitLead(base, leadBody(`d${i + k}`))),
-    );
-    for (const res of batch) if (typeof res.body?.lead_id === 'string') ids.push(res.body.lead_id);
-  }
-  return ids;
-}
-
 async function firstPaint(base: string, c: BenchContractor) {
   return call(base, 'contractors-dashboard', { query: { contractor_id: c.id }, token: c.token });
 }
@@ -62,7 +50,7 @@ async function main() {
   const stack = await startBenchStack({ poolSize });
   try {
     const contractors = await signupContractors(stack.url, contractorCount, Date.now().toString(36));
-    const leads = await submitLeads(stack.url, leadCount);
+    const leads = await submitLeads(stack.url, leadCount, 'd');
     await fund(stack.url, await adminToken(stack.url), contractors, 1000);
     // Half the contractors buy one lead each (the bought lists, the history and the metrics are not empty).
     const bought = await Promise.all(

@@ -7,6 +7,7 @@ import { dashboardFigure } from './figures/dashboard.js';
 import { differentLeadsFigure, logDifferentLeads } from './figures/different-leads.js';
 import { intakeFigure } from './figures/intake.js';
 import { liveFanoutFigure } from './figures/live-fanout.js';
+import { mixedPaintFigure, mixedPaintLines } from './figures/mixed-paint.js';
 import {
   byProcess,
   idleCpuRate,
@@ -48,6 +49,8 @@ const plan = smoke
       rounds: 1,
       liveTabs: 2,
       wholeLifeSeconds: 2,
+      mixedPaintsPerSecond: 5,
+      mixedSeconds: 2,
     }
   : {
       levels: [10, 50, 100],
@@ -65,6 +68,9 @@ const plan = smoke
       // 200 contractors x 5 open dashboards = 1,000 streams.
       liveTabs: 5,
       wholeLifeSeconds: 20,
+      // Figure 4b: 20 first paints a second while the pipeline runs at figure 2's rate.
+      mixedPaintsPerSecond: 20,
+      mixedSeconds: 30,
     };
 
 async function main() {
@@ -235,6 +241,24 @@ async function main() {
       await waitForBacklog(stack, smoke ? 20_000 : 60_000);
       await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: smoke ? 10_000 : 30_000 });
     };
+
+    // Figure 4b: the same first paint, at a steady rate while leads keep arriving at figure 2's rate —
+    // the load users meet (figure 4 above is the burst). Its leads' tail is worked off before the
+    // purchase figures, which must not race for seats with it.
+    const mixed = await mixedPaintFigure(stack, contractors.slice(0, plan.dashboardContractors), {
+      paintsPerSecond: plan.mixedPaintsPerSecond,
+      leadsPerSecond: plan.rate,
+      seconds: plan.mixedSeconds,
+      maxSettleMs: smoke ? 10_000 : 90_000,
+      tag: 'm',
+    });
+    report.mixedPaint = mixed;
+    log(
+      `## 4b. Dashboard first paint at ${plan.mixedPaintsPerSecond}/s while the pipeline runs ${plan.rate} leads/s (${plan.mixedSeconds} s, both open loop)\n`,
+    );
+    for (const l of mixedPaintLines(mixed)) log(l);
+    log('');
+    await settle();
     const contention = await contentionFigure(stack.url, stack.databaseUrl, contractors, {
       settle,
       leads: plan.leads,
