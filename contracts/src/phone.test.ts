@@ -10,6 +10,13 @@ describe('toE164', () => {
   it('keeps a number with another country code', () => {
     expect(toE164('+44 20 7946 0958')).toBe('+442079460958');
   });
+  it('gives a number that reads as itself, or none', () => {
+    for (const raw of ['+4400462222707', '+440462222707', '(415) 629-7959', '+44 20 7946 0958', '+44462222707']) {
+      const once = toE164(raw);
+      if (once !== null) expect(toE164(once), raw).toBe(once);
+    }
+    expect(toE164('+4400462222707')).toBeNull();
+  });
   it('refuses what is not a phone number', () => {
     for (const raw of ['', 'call me', '12', '+1', '555-0134']) expect(toE164(raw), raw).toBeNull();
   });

@@ -10,7 +10,12 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
  */
 export function toE164(raw: string): string | null {
   const parsed = parsePhoneNumberFromString(raw.trim(), 'US');
-  return parsed?.isPossible() ? parsed.number : null;
+  if (!parsed?.isPossible()) return null;
+  // Services read the stored number with this rule again (screening's check, notification's SMS):
+  // it must read as itself. A national prefix after the country code (+44 0 46…) is dropped one
+  // zero at a time, so such a number would change on every reading: it is refused instead.
+  if (parsed.number !== raw.trim() && parsePhoneNumberFromString(parsed.number)?.number !== parsed.number) return null;
+  return parsed.number;
 }
 
 /** True when `raw` is a phone number toE164 can read (the check forms make before sending). */
