@@ -2,7 +2,7 @@ import { isoWeekStart, utcDayStart, type SpendCaps, type SpentSoFar } from '@lea
 import { preparedRead } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import type { FingerprintedPurchase } from '../domain/auto-credits.js';
-import type { PriceRow } from '../domain/pricing.js';
+import { pricesFact, pricesOf, targetFact } from './low-balance-facts.repository.js';
 import type { CategoryFact, LowBalanceFacts } from '../domain/low-balance.js';
 import type { WalletLedgerDatabase } from './database.js';
 
@@ -63,7 +63,7 @@ export async function saleFactsOf(
             stripe_payment_method_id: settings.stripe_payment_method_id,
           }
         : null,
-      prices: (row.prices ?? []).map((price) => ({ ...price, price_cents: Number(price.price_cents) })),
+      prices: pricesOf(row.prices),
     },
     autoReload: {
       enabled: settings?.auto_reload_enabled ?? false,
@@ -120,22 +120,8 @@ const saleFactsRead = preparedRead(
         )
         .where('contractor_id', '=', p.contractorId)
         .as('settings'),
-      eb
-        .selectFrom('contractor_targets')
-        .select(sql<CategoryFact>`json_build_object('category', industry, 'sub_service', sub_service)`.as('f'))
-        .where('contractor_id', '=', p.contractorId)
-        .as('target'),
-      eb
-        .selectFrom('lead_prices')
-        .select(
-          sql<
-            PriceRow[]
-          >`coalesce(json_agg(json_build_object('category', category, 'sub_service', coalesce(sub_service, ''),
-            'lead_type', lead_type, 'price_cents', price_cents) order by category, sub_service, lead_type), '[]'::json)`.as(
-            'f',
-          ),
-        )
-        .as('prices'),
+      targetFact(eb, p.contractorId),
+      pricesFact(eb),
       eb
         .selectFrom('customer_unreachable_facts')
         .select(

@@ -1,7 +1,7 @@
 import { preparedRead, type NewEvent } from '@leadmarket/platform';
 import { sql, type Kysely } from 'kysely';
 import { cheapestLeadCents, crossedBelow, type CategoryFact, type LowBalanceFacts } from '../domain/low-balance.js';
-import type { PriceRow } from '../domain/pricing.js';
+import { pricesFact, pricesOf, targetFact } from '../db/low-balance-facts.repository.js';
 import type { WalletLedgerDatabase } from '../db/database.js';
 
 /**
@@ -71,18 +71,14 @@ async function lowBalanceFacts(trx: Kysely<WalletLedgerDatabase>, contractorId: 
     target: row.target,
     last_purchase: row.last_purchase,
     reload: row.reload,
-    prices: (row.prices ?? []).map((p) => ({ ...p, price_cents: Number(p.price_cents) })),
+    prices: pricesOf(row.prices),
   };
 }
 
 /** lowBalanceFacts' statement, compiled once and prepared (docs/adr/0027): every purchase runs it. */
 const lowBalanceFactsRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string }) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('contractor_targets')
-      .select(sql<CategoryFact>`json_build_object('category', industry, 'sub_service', sub_service)`.as('f'))
-      .where('contractor_id', '=', p.contractorId)
-      .as('target'),
+    targetFact(eb, p.contractorId),
     eb
       .selectFrom('purchases')
       .select(sql<CategoryFact>`json_build_object('category', service_category, 'sub_service', sub_service)`.as('f'))
@@ -102,16 +98,6 @@ const lowBalanceFactsRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: {
       )
       .where('contractor_id', '=', p.contractorId)
       .as('reload'),
-    eb
-      .selectFrom('lead_prices')
-      .select(
-        sql<
-          PriceRow[]
-        >`coalesce(json_agg(json_build_object('category', category, 'sub_service', coalesce(sub_service, ''),
-          'lead_type', lead_type, 'price_cents', price_cents) order by category, sub_service, lead_type), '[]'::json)`.as(
-          'f',
-        ),
-      )
-      .as('prices'),
+    pricesFact(eb),
   ]),
 );
