@@ -146,3 +146,25 @@ export async function fund(base: string, admin: string, contractors: BenchContra
     );
   }
 }
+
+/**
+ * The dashboards' set-up as figure 4 sees it (bench:dashboard, bench:mixed): `leadCount` leads
+ * submitted, every wallet funded, and the first half of `buyers` buying one lead each, so the bought
+ * lists, the history and the metrics are not empty. Returns the leads and how many were bought.
+ */
+export async function dashboardSetup(
+  base: string,
+  contractors: BenchContractor[],
+  buyers: BenchContractor[],
+  leadCount: number,
+  tag: string,
+): Promise<{ leads: string[]; bought: number }> {
+  const leads = await submitLeads(base, leadCount, tag);
+  await fund(base, await adminToken(base), contractors, 1000);
+  const answers = await Promise.all(
+    buyers
+      .slice(0, Math.min(buyers.length >> 1, leads.length))
+      .map((c, i) => call(base, 'purchase-lead', { token: c.token, body: { lead_id: leads[i], contractor_id: c.id } })),
+  );
+  return { leads, bought: answers.filter((r) => r.status === 200).length };
+}

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { adminToken, call, fund, signupContractors, submitLeads, type BenchContractor } from './client.js';
+import { call, dashboardSetup, signupContractors, type BenchContractor } from './client.js';
 import { servicePoolSize } from './connections.js';
 import { CpuMeter } from './cpu.js';
 import { idleCpuRate, total } from './figures/pipeline.js';
@@ -50,16 +50,7 @@ async function main() {
   const stack = await startBenchStack({ poolSize });
   try {
     const contractors = await signupContractors(stack.url, contractorCount, Date.now().toString(36));
-    const leads = await submitLeads(stack.url, leadCount, 'd');
-    await fund(stack.url, await adminToken(stack.url), contractors, 1000);
-    // Half the contractors buy one lead each (the bought lists, the history and the metrics are not empty).
-    const bought = await Promise.all(
-      contractors
-        .slice(0, Math.min(contractors.length >> 1, leads.length))
-        .map((c, i) =>
-          call(stack.url, 'purchase-lead', { token: c.token, body: { lead_id: leads[i], contractor_id: c.id } }),
-        ),
-    );
+    const { leads, bought } = await dashboardSetup(stack.url, contractors, contractors, leadCount, 'd');
     await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });
     const idle = await idleCpuRate(stack, 3000);
 
@@ -68,7 +59,7 @@ async function main() {
     const sample = warm.find((r) => r.status === 200)?.body;
     console.log(
       `${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}; pools of ${poolSize}; ${contractors.length} contractors, ` +
-        `${leads.length} leads, ${bought.filter((r) => r.status === 200).length} bought; a first paint is ` +
+        `${leads.length} leads, ${bought} bought; a first paint is ` +
         `${JSON.stringify(sample ?? {}).length} bytes (the Available tab's count ${sample?.total_available ?? '?'}; its cards come when the tab opens)`,
     );
 

@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { adminToken, call, fund, signupContractors, submitLeads } from './client.js';
+import { call, dashboardSetup, signupContractors } from './client.js';
 import { servicePoolSize } from './connections.js';
 import { mixedPaintFigure, mixedPaintLines } from './figures/mixed-paint.js';
 import { waitForQuietCpu } from './settle.js';
@@ -26,15 +26,7 @@ async function main() {
   try {
     const contractors = await signupContractors(stack.url, 200, Date.now().toString(36));
     const painting = contractors.slice(0, 100);
-    const leads = await submitLeads(stack.url, 150, 'x');
-    await fund(stack.url, await adminToken(stack.url), contractors, 1000);
-    const bought = await Promise.all(
-      painting
-        .slice(0, Math.min(painting.length >> 1, leads.length))
-        .map((c, i) =>
-          call(stack.url, 'purchase-lead', { token: c.token, body: { lead_id: leads[i], contractor_id: c.id } }),
-        ),
-    );
+    const { leads, bought } = await dashboardSetup(stack.url, contractors, painting, 150, 'x');
     await waitForQuietCpu(stack, { quietMsPerSecond: 200, maxMs: 60_000 });
     await Promise.all(
       painting.map((c) => call(stack.url, 'contractors-dashboard', { query: { contractor_id: c.id }, token: c.token })),
@@ -42,7 +34,7 @@ async function main() {
     const loadAtStart = loadavg()[0]!;
     console.log(
       `${cpus().length} cores, load average ${loadAtStart.toFixed(1)}; pools of ${poolSize}; ${contractors.length} contractors ` +
-        `(${painting.length} painting), ${leads.length} leads before, ${bought.filter((r) => r.status === 200).length} bought; ` +
+        `(${painting.length} painting), ${leads.length} leads before, ${bought} bought; ` +
         `${paintsPerSecond} first paints/s while ${leadsPerSecond} leads/s for ${seconds} s`,
     );
     const figure = await mixedPaintFigure(stack, painting, {
