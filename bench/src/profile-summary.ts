@@ -32,7 +32,10 @@ const shortUrl = (url: string) => url.replace(/^.*node_modules\//, '').replace(/
  * including their callees. Samples in the first `skipMs` of each profile (start-up, sign-ups before
  * the load) are left out, so the summary describes the load.
  */
-export function summariseProfiles(dir: string, { skipMs = 0, top = 8 } = {}): string {
+export function summariseProfiles(
+  dir: string,
+  { skipMs = 0, top = 8, window }: { skipMs?: number; top?: number; window?: [bigint, bigint] } = {},
+): string {
   const out: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8')) as CpuProfile;
@@ -51,6 +54,7 @@ export function summariseProfiles(dir: string, { skipMs = 0, top = 8 } = {}): st
     profile.samples.forEach((id, i) => {
       t += profile.timeDeltas[i] ?? 0;
       if (t < skipMs * 1000) return;
+      if (window && (profile.startTime + t < Number(window[0]) || profile.startTime + t > Number(window[1]))) return;
       const node = byId.get(id)!;
       const name = node.callFrame.functionName;
       if (name === '(idle)' || name === '(program)') return void idle++;
