@@ -113,12 +113,8 @@ describe('contractor-events (Server-Sent Events)', () => {
       price_cents: 2000,
       channel: 'dashboard',
       purchased_at: new Date().toISOString(),
-    });
-    await publish('WalletBalanceChanged', {
-      contractor_id: a.id,
-      balance_cents: 500,
-      reason: 'lead_purchase',
-      changed_at: new Date().toISOString(),
+      // The buyer's new balance rides on the sale (no WalletBalanceChanged of its own).
+      balance_after_cents: 500,
     });
     await waitFor(() => sb!.events.find((e) => e.event === 'lead_gone' && e.data.lead_id === leadId), 'sold on b');
     await waitFor(() => sa!.events.find((e) => e.event === 'balance' && e.data.balance_cents === 500), 'a balance');

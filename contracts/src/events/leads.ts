@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { LEAD_TYPES, URGENCIES } from '../constants.js';
+import { SpendLimitsV1 } from './wallet.js';
 
 const cents = z.number().int();
 const isoTime = z.string().datetime({ offset: true });
@@ -172,6 +173,14 @@ export const LeadPurchasedV1 = z.object({
   price_cents: cents,
   channel: z.enum(['dashboard', 'claim']),
   purchased_at: isoTime,
+  /**
+   * The buyer's balance the sale left, and its caps with the spend so far including this sale:
+   * what a sale's WalletBalanceChanged would carry, so a sale publishes one event (matching keeps
+   * who can afford a lead from it, the gateway pushes the balance). Absent in older events, whose
+   * producer sent WalletBalanceChanged alongside.
+   */
+  balance_after_cents: cents.optional(),
+  spend_limits: SpendLimitsV1.optional(),
 });
 
 export const LeadCompletedV1 = z.object({

@@ -80,9 +80,10 @@ describe('a new lead of the area', () => {
     hub.handle({
       id: randomUUID(),
       type: 'LeadPurchased',
-      data: { lead_id: leadId, contractor_id: 'offered', price_cents: 2500 },
+      data: { lead_id: leadId, contractor_id: 'offered', price_cents: 2500, balance_after_cents: 7500 },
     } as unknown as EventEnvelope);
-    expect(got.get('offered')).toEqual(['ready', 'offer', 'lead_gone']);
+    // The buyer's new balance comes with the sale, to the buyer only.
+    expect(got.get('offered')).toEqual(['ready', 'offer', 'lead_gone', 'balance']);
     expect(got.get('listed')).toEqual(['ready', 'lead_listed', 'lead_gone']);
     expect(got.get('stranger')).toEqual(['ready']);
   });

@@ -115,6 +115,9 @@ export class ContractorLiveHub {
         this.offeredTo.delete(d.lead_id);
         this.push([...to], 'lead_gone', { lead_id: d.lead_id, reason: 'sold' });
         this.push([ADMIN_AUDIENCE], 'lead_sold', { lead_id: d.lead_id, price_cents: d.price_cents });
+        // A sale carries the buyer's new balance (it sends no WalletBalanceChanged of its own).
+        if (d.balance_after_cents !== undefined)
+          this.push([d.contractor_id], 'balance', { balance_cents: d.balance_after_cents, reason: 'lead_purchase' });
         return;
       }
       case 'LeadExpired':

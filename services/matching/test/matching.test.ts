@@ -226,9 +226,17 @@ describe('contractors-available-leads', () => {
         price_cents: 2000,
         channel: 'claim',
         purchased_at: at(),
+        balance_after_cents: 480,
       },
     });
     await handled(purchase.id);
+    // The sale carries the buyer's new balance: matching's copy follows with no WalletBalanceChanged.
+    const wallet = await db()
+      .selectFrom('wallets')
+      .select('balance_cents')
+      .where('contractor_id', '=', me)
+      .executeTakeFirst();
+    expect(Number(wallet?.balance_cents)).toBe(480);
 
     const mine = await availableFor(me);
     expect(mine.status).toBe(200);

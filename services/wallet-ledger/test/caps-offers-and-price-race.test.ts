@@ -20,7 +20,7 @@ const matchingDb = () => stack.marketplace.services.get('matching')!.ctx.db;
 const walletDb = () => stack.marketplace.services.get('wallet-ledger')!.ctx.db;
 const internal = (path: string, options: any = {}) => stack.marketplace.clients.call('wallet-ledger', path, options);
 
-/** What matching knows of a wallet's caps (from WalletBalanceChanged.spend_limits). */
+/** What matching knows of a wallet's caps (from spend_limits on WalletBalanceChanged, or on a sale's LeadPurchased). */
 async function limitsAtMatching(contractorId: string) {
   const row = await matchingDb()
     .selectFrom('wallets')
@@ -73,7 +73,7 @@ describe('a capped contractor receives no new offers', () => {
     expect(firstOffers.sort()).toEqual([capped.id, control.id].sort());
     const bought = await stack.call('purchase-lead', { body: { lead_id: first.lead_id, session_token: capped.token } });
     expect(bought.status).toBe(200);
-    // The purchase's WalletBalanceChanged told matching the day's spend: now at the cap.
+    // The purchase's LeadPurchased told matching the day's spend (ADR 0051): now at the cap.
     await waitFor(
       async () => (await limitsAtMatching(capped.id))?.spent_today_cents === 2000,
       'matching knows the spend',

@@ -16,7 +16,6 @@ import { offerOf, servesLead } from '../db/targets.repository.js';
 import { needsReload } from '../domain/funding.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { creditsAtSale } from './auto-credits.js';
-import { balanceChanged } from './events.js';
 import { lowBalanceEventsFrom } from './low-balance.js';
 import { soldLeadsOf, type SoldLeads } from './sold-leads.js';
 import { sql, type Kysely } from 'kysely';
@@ -168,6 +167,8 @@ async function sellInTransaction(
   // copy of the caps is the one read under the lock plus it, with no second read.
   const spentAfter = { today_cents: spent.today_cents + price, this_week_cents: spent.this_week_cents + price };
   await ctx.emit(trx, [
+    // The buyer's new balance and spend ride on LeadPurchased, not on a WalletBalanceChanged of
+    // their own: one event per sale, so each follower takes one delivery (docs/adr/0051).
     {
       type: 'LeadPurchased',
       data: {
@@ -177,9 +178,10 @@ async function sellInTransaction(
         price_cents: price,
         channel,
         purchased_at: now.toISOString(),
+        balance_after_cents: newBalance,
+        spend_limits: spendLimitsOf(caps, spentAfter, now),
       },
     },
-    balanceChanged(contractorId, newBalance, 'lead_purchase', spendLimitsOf(caps, spentAfter, now)),
     // The contractor's latest purchase is this one: its category stands in for missing targets.
     ...lowBalanceEventsFrom(
       {
