@@ -69,6 +69,76 @@ const lockWalletRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { acco
 const lockWalletStatement = async (trx: Kysely<WalletLedgerDatabase>, contractorId: string) =>
   (await lockWalletRead(trx, { account: walletAccountOf(contractorId) }))[0];
 
+/** What a sale reads with its wallet lock (lockWalletForSale). */
+export interface SaleWallet {
+  balance: number;
+  /** When the lead was offered to the buyer, read now (after the lead's lock); null: not offered. */
+  offeredAt: Date | null;
+  /** What the buyer serves (its live target), read now; null: no live target. */
+  target: { industry: string; sub_service: string; zip_codes: string[] } | null;
+}
+
+/**
+ * lockWallet for a sale, with the buyer's offer of the lead and its live target read in the same
+ * statement: a sale of a lead not offered to the buyer in the lead lock's snapshot must ask for the
+ * offer again and, failing it, whether the buyer serves the lead (docs/adr/0028), and both reads,
+ * made after the lead's lock like the two statements they replace, ride on the wallet's round trip.
+ */
+export async function lockWalletForSale(
+  trx: Kysely<WalletLedgerDatabase>,
+  contractorId: string,
+  leadId: string,
+): Promise<SaleWallet> {
+  const p = { account: walletAccountOf(contractorId), contractorId, leadId };
+  let [row] = await lockWalletForSaleRead(trx, p);
+  if (!row?.has_settings) {
+    await ensureWallet(trx, contractorId);
+    [row] = await lockWalletForSaleRead(trx, p);
+  }
+  const target = row!.target;
+  return {
+    balance: Number(row!.balance_cents),
+    offeredAt: row!.offered_at === null ? null : new Date(row!.offered_at),
+    target: target && {
+      industry: target.industry,
+      sub_service: target.sub_service,
+      zip_codes: typeof target.zip_codes === 'string' ? JSON.parse(target.zip_codes) : target.zip_codes,
+    },
+  };
+}
+
+/** lockWalletForSale's statement, compiled once and prepared (docs/adr/0027): every sale. */
+const lockWalletForSaleRead = preparedRead(
+  (db: Kysely<WalletLedgerDatabase>, p: { account: string; contractorId: string; leadId: string }) =>
+    db
+      .selectFrom('accounts')
+      .leftJoin('wallet_settings', 'wallet_settings.contractor_id', 'accounts.contractor_id')
+      .select((eb) => [
+        'accounts.balance_cents',
+        sql<boolean>`wallet_settings.contractor_id is not null`.as('has_settings'),
+        eb
+          .selectFrom('lead_offers')
+          .select('offered_at')
+          .where('lead_id', '=', p.leadId)
+          .where('contractor_id', '=', p.contractorId)
+          .as('offered_at'),
+        eb
+          .selectFrom('contractor_targets')
+          .select(
+            sql<{
+              industry: string;
+              sub_service: string;
+              zip_codes: string[] | string;
+            }>`json_build_object('industry', industry, 'sub_service', sub_service, 'zip_codes', zip_codes)`.as('f'),
+          )
+          .where('contractor_id', '=', p.contractorId)
+          .where('deleted', '=', false)
+          .as('target'),
+      ])
+      .where('accounts.id', '=', p.account)
+      .forUpdate('accounts'),
+);
+
 /** A wallet's cached balance (0 when it has none yet). */
 export async function walletBalance(db: Kysely<WalletLedgerDatabase>, contractorId: string): Promise<number> {
   const row = await db

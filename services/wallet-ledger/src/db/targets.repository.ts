@@ -1,5 +1,4 @@
 import { targetsMatch } from '@leadmarket/contracts';
-import { preparedRead } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import type { WalletLedgerDatabase } from './database.js';
 
@@ -57,39 +56,10 @@ export async function markTargetDeleted(db: Kysely<WalletLedgerDatabase>, contra
 
 /**
  * Does this lead fall in the contractor's ZIP codes, industry and sub-service (the leads matching
- * lists for it besides those offered to it)? The dashboard sells a lead offered to the buyer
- * (offerOf) or one of these.
+ * lists for it besides those offered to it)? The dashboard sells a lead offered to the buyer or one
+ * of these; the target is read with the sale's wallet lock (lockWalletForSale).
  */
-export async function servesLead(
-  db: Kysely<WalletLedgerDatabase>,
-  contractorId: string,
+export const targetServes = (
+  target: { industry: string; sub_service: string; zip_codes: string[] } | null,
   lead: SellableLead,
-): Promise<boolean> {
-  const [target] = await liveTargetRead(db, { contractorId });
-  if (!target) return false;
-  const zips: string[] = typeof target.zip_codes === 'string' ? JSON.parse(target.zip_codes) : target.zip_codes;
-  return zips.includes(lead.zip_code) && targetsMatch(lead, target);
-}
-
-/** servesLead's read, compiled once and prepared (docs/adr/0027): a dashboard purchase of a lead not offered to the buyer. */
-const liveTargetRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { contractorId: string }) =>
-  db
-    .selectFrom('contractor_targets')
-    .select(['industry', 'sub_service', 'zip_codes'])
-    .where('contractor_id', '=', p.contractorId)
-    .where('deleted', '=', false),
-);
-
-/** When a lead was offered to a contractor (LeadMatched), if it was. */
-export async function offerOf(db: Kysely<WalletLedgerDatabase>, leadId: string, contractorId: string) {
-  return (await offerRead(db, { leadId, contractorId }))[0];
-}
-
-/** offerOf's read, compiled once and prepared (docs/adr/0027): the purchase path. */
-const offerRead = preparedRead((db: Kysely<WalletLedgerDatabase>, p: { leadId: string; contractorId: string }) =>
-  db
-    .selectFrom('lead_offers')
-    .select('offered_at')
-    .where('lead_id', '=', p.leadId)
-    .where('contractor_id', '=', p.contractorId),
-);
+): boolean => target !== null && target.zip_codes.includes(lead.zip_code) && targetsMatch(lead, target);

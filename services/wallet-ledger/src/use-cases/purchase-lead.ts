@@ -9,10 +9,10 @@ import {
   preparedRead,
   type ServiceContext,
 } from '@leadmarket/platform';
-import { lockWallet, postTransaction } from '../db/ledger.repository.js';
+import { lockWallet, lockWalletForSale, postTransaction } from '../db/ledger.repository.js';
 import { saleFactsOf } from '../db/sale-facts.repository.js';
 import { spendLimitsOf } from '../db/spend.repository.js';
-import { offerOf, servesLead } from '../db/targets.repository.js';
+import { targetServes } from '../db/targets.repository.js';
 import { needsReload } from '../domain/funding.js';
 import { purchaseLines, walletAccountOf } from '../domain/ledger.js';
 import { creditsAtSale } from './auto-credits.js';
@@ -105,15 +105,17 @@ async function sellInTransaction(
     price_cents: found.price_cents!,
     offered_at: found.offered_at,
   };
-  // An offer not in the snapshot may have arrived during the wait for the lock: ask again, now.
-  const offeredAt = lead.offered_at ?? (await offerOf(trx, leadId, contractorId))?.offered_at ?? null;
+  // An offer not in the snapshot may have arrived during the wait for the lock: asked again, now,
+  // with the wallet's lock (its statement comes after the lead's lock), with the buyer's target.
+  const wallet = await lockWalletForSale(trx, contractorId, leadId);
+  const offeredAt = lead.offered_at ?? wallet.offeredAt;
   // The dashboard sells only what it lists: a lead offered to the buyer or in its trade and area.
   // A claim was already proven by its token, which the claim checked is bound to this contractor.
-  if (channel === 'dashboard' && offeredAt === null && !(await servesLead(trx, contractorId, lead)))
+  if (channel === 'dashboard' && offeredAt === null && !targetServes(wallet.target, lead))
     throw forbidden(PURCHASE_MESSAGES.notForYou);
 
   const price = Number(lead.price_cents);
-  const balance = await lockWallet(trx, contractorId);
+  const balance = wallet.balance;
   // Hard caps, under the same wallet lock as the balance: parallel purchases of one contractor
   // queue here, so each one sees the spend of those committed before it. Everything else the sale
   // decides from after its locks comes in the same statement (docs/adr/0028).
