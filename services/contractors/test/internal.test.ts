@@ -116,6 +116,26 @@ describe('internal contractor routes', () => {
     const stale = await internal('/internal/stats');
     expect(stale.total_contractors).toBe(after.total_contractors);
     expect(stale.active_contractors).toBe(after.active_contractors - 1);
+    // A signed-in request seen again: a last_seen_at this old is written anew (a recent one is not).
+    const resolved = await internal('/internal/sessions/resolve', { body: { token: fresh.token } });
+    expect(resolved.account_id).toBe(fresh.id);
+    expect((await internal('/internal/stats')).active_contractors).toBe(after.active_contractors);
+  });
+
+  it('writes last_seen_at on a session check only when it is an hour old', async () => {
+    const fresh = await signUp(stack);
+    const db = contractorsDb(stack);
+    const seen = async () =>
+      (await db.selectFrom('contractors').select('last_seen_at').where('id', '=', fresh.id).executeTakeFirstOrThrow())
+        .last_seen_at as Date;
+    const recent = new Date(Date.now() - 30 * 60 * 1000);
+    await db.updateTable('contractors').set({ last_seen_at: recent }).where('id', '=', fresh.id).execute();
+    await internal('/internal/sessions/resolve', { body: { token: fresh.token } });
+    expect(new Date(await seen()).getTime()).toBe(recent.getTime());
+    const old = new Date(Date.now() - 61 * 60 * 1000);
+    await db.updateTable('contractors').set({ last_seen_at: old }).where('id', '=', fresh.id).execute();
+    await internal('/internal/sessions/resolve', { body: { token: fresh.token } });
+    expect(new Date(await seen()).getTime()).toBeGreaterThan(recent.getTime());
   });
 
   it('housekeeping removes expired sessions and keeps live ones', async () => {

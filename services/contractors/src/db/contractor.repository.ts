@@ -146,11 +146,25 @@ export async function setPasswordHash(
     .execute();
 }
 
+/**
+ * How stale last_seen_at may be before a signed-in request writes it again: it only counts who was
+ * seen in the last 30 days (countContractors), and a write on every session check the gateway does
+ * not answer from its cache (every few seconds of an active contractor) was a row version and a
+ * WAL flush each; the check skipped is a read of the row already found.
+ */
+const LAST_SEEN_RESOLUTION_SECONDS = 3600;
+
 export async function touchLastSeen(db: Kysely<ContractorsDatabase>, id: string): Promise<void> {
   await db
     .updateTable('contractors')
     .set({ last_seen_at: sql`now()` })
     .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('last_seen_at', 'is', null),
+        eb('last_seen_at', '<', sql<Date>`now() - make_interval(secs => ${LAST_SEEN_RESOLUTION_SECONDS})`),
+      ]),
+    )
     .execute();
 }
 
