@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, ServiceName } from '@leadmarket/contracts';
+import type { EventData, EventEnvelope, ServiceName } from '@leadmarket/contracts';
 import {
   appendToOutbox,
   buildEnvelope,
@@ -9,6 +9,7 @@ import {
   OutboxRelay,
   RabbitMqEventBus,
   startConsumers,
+  type BatchConsumerContext,
   type EventBus,
   type Subscription,
 } from '@leadmarket/platform';
@@ -133,10 +134,13 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
       batchSize?: number;
       concurrentBatches?: number;
       gate?: (event: EventEnvelope) => Promise<void>;
+      /** Also declare a batch handler (one statement for a run of events); its runs are recorded in `runs`. */
+      batched?: boolean;
     } = {},
   ) => {
     const transactions = new Map<string, Set<unknown>>();
     const entered: string[] = [];
+    const runs: string[][] = [];
     // Every delivery as it reaches the runner, before any batch of it starts.
     const delivered: string[] = [];
     const bus = broker.bus;
@@ -173,10 +177,27 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
               throw new Error('business rule: this contractor cannot complete');
             await trx.insertInto('effects').values({ lead_id: event.data.lead_id, event_id: event.id }).execute();
           },
+          ...(options.batched && {
+            async handleBatch(events: Array<EventEnvelope<EventData<'LeadCompleted'>>>, { trx }: BatchConsumerContext) {
+              runs.push(events.map((e) => e.id));
+              for (const event of events) {
+                entered.push(event.id);
+                if (!transactions.has(event.id)) transactions.set(event.id, new Set());
+                transactions.get(event.id)!.add(trx);
+              }
+              await options.gate?.(events[0]!);
+              if (events.some((e) => e.data.contractor_id === 'poison'))
+                throw new Error('business rule: this contractor cannot complete');
+              await trx
+                .insertInto('effects')
+                .values(events.map((e) => ({ lead_id: e.data.lead_id, event_id: e.id })))
+                .execute();
+            },
+          }),
         }),
       ],
     });
-    return { transactions, entered, delivered };
+    return { transactions, entered, delivered, runs };
   };
 
   /** Queue `events` while the consumer is away, so they reach it together (one batch) when it returns. */
@@ -245,6 +266,74 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     const poisonTransactions = transactions.get(poison.id)!;
     const neighbours = good.filter((e) => [...transactions.get(e.id)!].some((t) => poisonTransactions.has(t)));
     expect(neighbours.length).toBeGreaterThan(0);
+  });
+
+  /** Consume `events` queued while away as one batch behind a first one held open until all reached the runner. */
+  const consumeHeld = async (queue: string, events: EventEnvelope[], options: { batched?: boolean } = {}) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    onTestFinished(() => release());
+    let holding = true;
+    const consumed = await consume(queue, {
+      ...options,
+      concurrentBatches: 1,
+      gate: () => {
+        if (!holding) return Promise.resolve();
+        holding = false;
+        return held;
+      },
+    });
+    await waitFor(async () => consumed.delivered.length >= events.length, 'all delivered', 20_000);
+    release();
+    return consumed;
+  };
+
+  it('a batch handler gets the new events of a batch together, never one the inbox already holds', async () => {
+    const queue = `${infra.namespace}.${name}.batch-handler-dupes`;
+    const old = Array.from({ length: 5 }, () => completed());
+    await queueWhileAway(queue, old);
+    await consume(queue, { batched: true });
+    await waitFor(async () => (await effectsOf(old)).length === 5, 'the first five applied', 10_000);
+    await subscription!.close();
+    subscription = undefined;
+    // The five again (an ack lost with its connection) between five new ones, all in one batch.
+    const fresh = Array.from({ length: 5 }, () => completed());
+    const events = fresh.flatMap((e, i) => [e, old[i]!]);
+    for (const e of events) await broker.bus.publish(e);
+    const { runs, entered } = await consumeHeld(queue, events, { batched: true });
+    await waitFor(async () => (await effectsOf(fresh)).length === 5, 'the five new applied', 10_000);
+    await waitFor(async () => (await broker.bus.depth(queue)).messages === 0, 'the queue drained', 20_000);
+    // Each effect exactly once; no redelivered event reached either handler.
+    expect((await effectsOf(events)).sort()).toEqual([...old, ...fresh].map((e) => e.id).sort());
+    expect(entered.sort()).toEqual(fresh.map((e) => e.id).sort());
+    // The new ones behind the held first went to the batch handler together, in delivery order.
+    const together = runs.find((r) => r.length > 1);
+    expect(together).toBeDefined();
+    expect(together).toEqual(fresh.map((e) => e.id).filter((id) => together!.includes(id)));
+  });
+
+  it('poison in a run of a batch handler: it fails alone, dead-lettered; the others applied exactly once', async () => {
+    const queue = `${infra.namespace}.${name}.batch-handler-poison`;
+    const good = Array.from({ length: 9 }, () => completed());
+    const poison = completed('poison');
+    const events = [...good.slice(0, 4), poison, ...good.slice(4)];
+    await queueWhileAway(queue, events);
+    const { runs } = await consumeHeld(queue, events, { batched: true });
+    const dead = await waitFor(
+      async () => {
+        const letters = await broker.bus.takeDeadLetters(queue);
+        return letters.length ? letters : undefined;
+      },
+      'the poison event dead-lettered',
+      20_000,
+    );
+    expect(dead).toHaveLength(1);
+    expect(JSON.parse(dead[0]!.body).id).toBe(poison.id);
+    expect(dead[0]!.reason).toBe('business rule: this contractor cannot complete');
+    await waitFor(async () => (await effectsOf(good)).length === 9, 'the nine good effects', 10_000);
+    expect((await effectsOf(events)).sort()).toEqual(good.map((e) => e.id).sort());
+    // The poison really reached the batch handler with good neighbours, and sank none of them.
+    expect(runs.some((r) => r.includes(poison.id) && r.length > 1)).toBe(true);
   });
 
   it('one batch in flight: deliveries that arrive while it is open wait, and go together once it commits', async () => {

@@ -52,10 +52,30 @@ export interface ConsumerContext<S = unknown> {
   service: S;
 }
 
+/**
+ * What a batch handler gets: the batch's transaction and its service's context as a handler's, with
+ * its follow-up events and answers each written for the event they follow (its correlation id and trace).
+ */
+export interface BatchConsumerContext<S = unknown> extends Omit<ConsumerContext<S>, 'emit' | 'reply'> {
+  /** Write `source`'s follow-up events in the same transaction. */
+  emit(source: EventEnvelope, events: NewEvent[]): Promise<void>;
+  /** Answer `source`'s publisher once this transaction has committed (ConsumerContext.reply). */
+  reply(source: EventEnvelope, body: unknown): void;
+}
+
 /** One event type and its handler; a service lists its consumers in src/consumers/index.ts. */
 export interface ConsumerDefinition<T extends EventType = EventType, S = unknown> {
   event: T;
   handle(event: EventEnvelope<EventData<T>>, ctx: ConsumerContext<S>): Promise<void>;
+  /**
+   * Optional: several new events of this type at once, in delivery order, with the effect `handle`
+   * would have had on each in turn — set-based statements (one UPDATE … FROM for the lot) instead of
+   * one round trip per event. The runner hands it each run of two or more consecutive new events of
+   * this type in a batch (redeliveries the inbox skipped are never among them); a lone event, and every
+   * event of a batch that failed (handled again one at a time), goes to `handle`, so a poison event
+   * still fails alone.
+   */
+  handleBatch?(events: Array<EventEnvelope<EventData<T>>>, ctx: BatchConsumerContext<S>): Promise<void>;
 }
 
 /** Declare a consumer with its event's data typed (one that needs nothing of its service's context). */
@@ -206,10 +226,39 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
     );
   };
 
+  /** Run a batch handler on a run of events of its type, in one span continuing the first's trace. */
+  const invokeBatch = (run: Pending[], ctx: BatchConsumerContext) => {
+    const first = run[0]!;
+    const stopTimer = consumerDuration.startTimer({ service, event_type: first.envelope.type });
+    return withSpan(
+      `handle ${run.length} ${first.envelope.type}`,
+      {
+        parent: first.trace,
+        attributes: {
+          'messaging.message.id': first.envelope.id,
+          'leadmarket.service': service,
+          'messaging.batch.message_count': run.length,
+        },
+      },
+      () =>
+        first.consumer.handleBatch!(
+          run.map((i) => i.event),
+          ctx,
+        ),
+    ).then(
+      () => void stopTimer({ outcome: 'ok' }),
+      (err: unknown) => {
+        stopTimer({ outcome: 'error' });
+        throw err;
+      },
+    );
+  };
+
   /**
    * One transaction for the whole batch: the inbox rows in one statement (events already recorded
-   * are redeliveries and are skipped), each new event's handler in turn, then every event they
-   * emitted in one outbox statement. Returns the after-commit hooks to run once it committed.
+   * are redeliveries and are skipped), each new event's handler in turn (a run of consecutive events
+   * of a consumer with a batch handler in one call), then every event they emitted in one outbox
+   * statement. Returns the after-commit hooks to run once it committed.
    */
   const handleTogether = async (batch: Pending[]): Promise<Array<() => void | Promise<void>>> => {
     const afterCommit: Array<() => void | Promise<void>> = [];
@@ -224,8 +273,47 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
       });
       const recorded = new Set(inserted.rows.map((r) => String(r.event_id)));
       const emitted: EventEnvelope[] = [];
-      for (const item of unique.values()) {
-        if (!recorded.has(item.envelope.id)) continue; // already handled: a redelivery
+      // Events already recorded were handled before: redeliveries, skipped.
+      const fresh = items.filter((i) => recorded.has(i.envelope.id));
+      const byId = new Map(fresh.map((i) => [i.envelope.id, i]));
+      const replyAfterCommit = (item: Pending, body: unknown) => {
+        const to = item.replyTo;
+        if (!to || !bus.reply) return;
+        afterCommit.push(() => bus.reply!(to.address, { correlationId: to.correlationId, body }));
+      };
+      const itemOf = (source: EventEnvelope) => {
+        const item = byId.get(source.id);
+        if (!item) throw new Error(`event ${source.id} is not one of this batch's`);
+        return item;
+      };
+      const batchContext: BatchConsumerContext = {
+        trx,
+        // Built with the source event's correlation id and trace, as its own handler would have.
+        emit: async (source, events) => {
+          const item = itemOf(source);
+          emitted.push(
+            ...runWithCorrelation(item.envelope.correlation_id, () =>
+              context.with(item.trace, () => events.map((e) => buildEnvelope(service, e))),
+            ),
+          );
+        },
+        afterCommit: (fn) => afterCommit.push(fn),
+        reply: (source, body) => replyAfterCommit(itemOf(source), body),
+        log: logger,
+        kv: options.kv,
+        service: options.context,
+      };
+      for (let at = 0; at < fresh.length;) {
+        const item = fresh[at]!;
+        let end = at + 1;
+        if (item.consumer.handleBatch) while (end < fresh.length && fresh[end]!.consumer === item.consumer) end++;
+        if (end - at > 1) {
+          // Only consecutive events: delivery order across types is kept as one at a time would.
+          await invokeBatch(fresh.slice(at, end), batchContext);
+          at = end;
+          continue;
+        }
+        at = end;
         await invoke(item, {
           trx,
           // Built now (with this event's correlation id and trace), written with the batch's others below.
@@ -233,11 +321,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
             emitted.push(...events.map((e) => buildEnvelope(service, e)));
           },
           afterCommit: (fn) => afterCommit.push(fn),
-          reply: (body) => {
-            const to = item.replyTo;
-            if (!to || !bus.reply) return;
-            afterCommit.push(() => bus.reply!(to.address, { correlationId: to.correlationId, body }));
-          },
+          reply: (body) => replyAfterCommit(item, body),
           log: logger,
           kv: options.kv,
           service: options.context,
