@@ -235,6 +235,69 @@ export async function recordScreening(
   return verdict_awaited ? { awaited: contact } : {};
 }
 
+/** `recordScreenings`' statement, compiled once and prepared (docs/adr/0027): the verdicts as arrays, one row each. */
+const recordScreeningsStatement = preparedRead(
+  (
+    db: Kysely<LeadIntakeDatabase>,
+    p: { ids: string[]; statuses: string[]; summaries: string[]; reasons: string[]; screened: string[] },
+  ) =>
+    db
+      .updateTable('leads')
+      .from(
+        sql<{
+          id: string;
+          status: 'available' | 'rejected';
+          validation_summary: string;
+          rejection_reasons: string;
+          screened_at: Date;
+        }>`unnest(${p.ids}::uuid[], ${p.statuses}::text[], ${p.summaries}::jsonb[], ${p.reasons}::jsonb[], ${p.screened}::timestamptz[])`.as<'v'>(
+          sql`v(id, status, validation_summary, rejection_reasons, screened_at)`,
+        ),
+      )
+      .set((eb) => ({
+        status: eb.ref('v.status'),
+        validation_summary: eb.ref('v.validation_summary'),
+        rejection_reasons: eb.ref('v.rejection_reasons'),
+        screened_at: eb.ref('v.screened_at'),
+      }))
+      .whereRef('leads.id', '=', 'v.id')
+      .where('leads.status', '=', 'screening')
+      .returning([
+        'leads.id',
+        'leads.verdict_awaited',
+        'leads.customer_name',
+        'leads.phone',
+        'leads.email',
+        'leads.service_category',
+        'leads.sub_service',
+        'leads.is_test',
+      ]),
+);
+
+/**
+ * `recordScreening` for several verdicts in one statement (a batch of LeadScreened), by lead id:
+ * the same answer for each as `recordScreening` one after another would give. A lead named twice
+ * moves by its first verdict only (the second would find it screened already) and its later ones
+ * answer undefined.
+ */
+export async function recordScreenings(
+  db: Kysely<LeadIntakeDatabase>,
+  verdicts: Array<{ id: string; verdict: ScreeningVerdict }>,
+): Promise<Map<string, { awaited?: AwaitedVerdict }>> {
+  const first = new Map<string, ScreeningColumns>();
+  for (const { id, verdict } of verdicts) if (!first.has(id)) first.set(id, screeningColumns(id, verdict));
+  const columns = [...first.values()];
+  if (columns.length === 0) return new Map();
+  const rows = await recordScreeningsStatement(db, {
+    ids: columns.map((c) => c.id),
+    statuses: columns.map((c) => c.status),
+    summaries: columns.map((c) => c.validation_summary),
+    reasons: columns.map((c) => c.rejection_reasons),
+    screened: columns.map((c) => c.screened_at.toISOString()),
+  });
+  return new Map(rows.map(({ id, verdict_awaited, ...contact }) => [id, verdict_awaited ? { awaited: contact } : {}]));
+}
+
 /**
  * An operator released a lead screening had rejected (the screening desk): a rejected lead becomes
  * available with the new verdict. Returns the contact to tell the customer, or undefined when the
