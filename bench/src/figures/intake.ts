@@ -5,12 +5,14 @@ import { customerAddress, leadBody, UNSERVED_ZIP } from '../client.js';
 import { measured, percentile, type Measured } from '../stats.js';
 
 interface Run {
+  /** Successful answers. */
+  ok: number;
   rps: number;
   p50: number;
   p99: number;
 }
 
-function load(
+export function load(
   url: string,
   connections: number,
   seconds: number,
@@ -43,8 +45,8 @@ function load(
         const errors = result.non2xx + result.errors + result.timeouts;
         if (errors > 0) console.warn(`  ${errors} non-2xx answers, errors or timeouts from ${url}`);
         // Throughput counts successful answers only.
-        const ok = Math.max(0, result.requests.total - result.non2xx) / Math.max(1, result.duration);
-        resolve({ rps: ok, p50: result.latency.p50, p99: result.latency.p99 });
+        const ok = Math.max(0, result.requests.total - result.non2xx);
+        resolve({ ok, rps: ok / Math.max(1, result.duration), p50: result.latency.p50, p99: result.latency.p99 });
       },
     );
     void instance;
@@ -88,6 +90,10 @@ export interface IntakeFigure {
   at100rps: { p50: Measured; p99: Measured };
 }
 
+let n = 0;
+/** Figure 1's lead: valid, each from its own phone and address, to a ZIP nobody serves (never matched). */
+export const intakeLead = () => leadBody(`i${n++}`, UNSERVED_ZIP);
+
 /** Figure 1: leads-submit through the gateway at rising concurrency, side by side with the anchor. */
 export async function intakeFigure(
   base: string,
@@ -95,8 +101,7 @@ export async function intakeFigure(
   opts: { levels: number[]; seconds: number; runs: number; anchorPool?: number },
 ): Promise<IntakeFigure> {
   const anchor = await startAnchor(databaseUrl, opts.anchorPool ?? 20);
-  let n = 0;
-  const body = () => leadBody(`i${n++}`, UNSERVED_ZIP);
+  const body = intakeLead;
   const levels = [];
   try {
     for (const connections of opts.levels) {
