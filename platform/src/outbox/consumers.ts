@@ -21,7 +21,7 @@ import { context, type Context } from '@opentelemetry/api';
 import { consumerDuration, consumerRedeliveries } from '../metrics.js';
 import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
-import { buildEnvelope, writeOutbox, type NewEvent } from './outbox.js';
+import { buildEnvelope, handOffCommitted, writeOutbox, type NewEvent } from './outbox.js';
 import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
 /** The tables a service context's `db` knows (any schema's for an untyped context). */
@@ -327,7 +327,10 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           service: options.context,
         });
       }
-      await writeOutbox(trx, service, emitted);
+      // Handed to the relay by this runner once the commit succeeded, not by a NOTIFY (outbox.ts:
+      // notifying commits of the database go one at a time), and before the replies go out.
+      const written = await writeOutbox(trx, service, emitted, { handOff: 'by-writer' });
+      if (written) afterCommit.unshift(() => handOffCommitted(written));
     });
     return afterCommit;
   };

@@ -88,20 +88,47 @@ export function takeHandOffWithRequests(
   return { envelopes: h.envelopes, requests: h.requests };
 }
 
+/** This process's running relays by service: where a writer that saw its own commit hands its token. */
+const committedListeners = new Map<ServiceName, Set<(token: string) => void>>();
+
+/** A relay takes the hand-offs of writers that saw their own commit (see `handOffCommitted`); returns the stop. */
+export function onCommittedHandOff(service: ServiceName, deliver: (token: string) => void): () => void {
+  let listeners = committedListeners.get(service);
+  if (!listeners) committedListeners.set(service, (listeners = new Set()));
+  listeners.add(deliver);
+  return () => void listeners.delete(deliver);
+}
+
 /**
- * One event's outbox row and the NOTIFY that hands it to this process's relay after commit, for a
- * statement that writes them itself, conditionally, in one round trip (lead-intake's submit: the
- * lead and its LeadSubmitted only if the lead was inserted). The statement must insert
- * `(id, type, envelope)` into the producer's outbox and send `pg_notify(channel, token)` exactly
- * when it writes the row; a token never sent expires here, and the polling pass is the fallback.
+ * One event's outbox row for a single statement that writes it itself, conditionally, and commits
+ * on its own (lead-intake's submit: the lead and its LeadSubmitted only if the lead was inserted).
+ * The statement must insert `(id, type, envelope)` into the producer's outbox and run outside any
+ * transaction: once it has answered it has committed, and the writer hands the envelope to this
+ * process's relay itself (`handOffCommitted`), with no NOTIFY. A NOTIFY would serialise the
+ * statement's commit, WAL flush included, behind every other notifying commit of the database
+ * (PostgreSQL holds one lock on the notification queue from before commit until after it). A token
+ * never handed off expires here, and the polling pass is the fallback.
  */
 export interface OutboxWrite {
+  producer: ServiceName;
   id: string;
   type: string;
   /** The envelope as JSON text. */
   envelope: string;
-  channel: string;
   token: string;
+}
+
+/**
+ * `write`'s statement answered that it wrote the row, so it has committed: give its envelope to
+ * this process's relay now, as a NOTIFY would have after the commit. Without a running relay of
+ * its producer here the token waits, expires, and the polling pass publishes the row.
+ */
+export function handOffCommitted(write: Pick<OutboxWrite, 'producer' | 'token'>): void {
+  for (const deliver of committedListeners.get(write.producer) ?? []) {
+    // The first relay takes the token; any other finds it taken, as with a NOTIFY heard by several.
+    deliver(write.token);
+    if (!handOffs.has(write.token)) return;
+  }
 }
 
 export function outboxWriteOf(
@@ -119,10 +146,10 @@ export function outboxWriteOf(
   const envelope = buildEnvelope(producer, event);
   const requests = options.requestCorrelationId ? new Map([[envelope.id, options.requestCorrelationId]]) : undefined;
   return {
+    producer,
     id: envelope.id,
     type: envelope.type,
     envelope: JSON.stringify(envelope),
-    channel: outboxChannel(producer),
     token: registerHandOff(producer, [envelope], requests),
   };
 }
@@ -145,17 +172,39 @@ const insertOutboxRows = prepared(
       .selectNoFrom(sql<void>`pg_notify(${p.channel}::text, ${p.token}::text)`.as('notified')),
 );
 
-/** Write already built envelopes in the caller's transaction (see appendToOutbox). */
-export async function writeOutbox(trx: AnySchemaDb, producer: ServiceName, envelopes: EventEnvelope[]): Promise<void> {
-  if (envelopes.length === 0) return;
+/** `insertOutboxRows` without the NOTIFY, for a writer that hands its rows off itself after commit. */
+const insertOutboxRowsQuietly = prepared(
+  (db: AnySchemaDb, p: { ids: string[]; types: string[]; envelopes: string[] }) =>
+    db
+      .insertInto('outbox')
+      .columns(['id', 'type', 'envelope'])
+      .expression(sql`select * from unnest(${p.ids}::uuid[], ${p.types}::text[], ${p.envelopes}::jsonb[])`),
+);
+
+/**
+ * Write already built envelopes in the caller's transaction (see appendToOutbox). With
+ * `handOff: 'by-writer'` no NOTIFY is sent: the caller, which commits the transaction itself, must
+ * pass the answer to `handOffCommitted` once the commit has succeeded (a NOTIFY would hold the
+ * database's notification-queue lock across the commit and its WAL flush, so notifying commits go
+ * one at a time). Else the NOTIFY hands the rows to this process's relay at commit.
+ */
+export async function writeOutbox(
+  trx: AnySchemaDb,
+  producer: ServiceName,
+  envelopes: EventEnvelope[],
+  options: { handOff?: 'notify' | 'by-writer' } = {},
+): Promise<Pick<OutboxWrite, 'producer' | 'token'> | undefined> {
+  if (envelopes.length === 0) return undefined;
   // Other instances do not know the token and ignore it; their polling pass is the fallback.
-  await insertOutboxRows(trx, {
+  const token = registerHandOff(producer, envelopes);
+  const rows = {
     ids: envelopes.map((e) => e.id),
     types: envelopes.map((e) => e.type),
     envelopes: envelopes.map((e) => JSON.stringify(e)),
-    channel: outboxChannel(producer),
-    token: registerHandOff(producer, envelopes),
-  });
+  };
+  if (options.handOff === 'by-writer') await insertOutboxRowsQuietly(trx, rows);
+  else await insertOutboxRows(trx, { ...rows, channel: outboxChannel(producer), token });
+  return { producer, token };
 }
 
 /**

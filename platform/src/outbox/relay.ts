@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import { eventsPublished } from '../metrics.js';
 import { prepared, preparedRead } from '../db/prepared.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
-import { outboxChannel, takeHandOffWithRequests } from './outbox.js';
+import { onCommittedHandOff, outboxChannel, takeHandOffWithRequests } from './outbox.js';
 import { CONTACT_BEARING_EVENTS, redactedContactEnvelope, redactPublished } from './redact.js';
 import type { AnySchemaDb } from '../db/any-schema.js';
 
@@ -106,6 +106,7 @@ export class OutboxRelay {
   private wake?: () => void;
   private loop?: Promise<void>;
   private unlisten?: () => Promise<void>;
+  private stopTakingHandOffs?: () => void;
   private dirty = false;
   private listenConnected = false;
   private handedOff: EventEnvelope[] = [];
@@ -132,6 +133,8 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    // Writers that saw their own commit (a statement run alone) hand over without a NOTIFY.
+    this.stopTakingHandOffs = onCommittedHandOff(this.options.service, (token) => this.onCommitted(token));
     this.unlisten = await this.options.database.listen(
       outboxChannel(this.options.service),
       (payload) => this.onCommitted(payload),
@@ -155,6 +158,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopTakingHandOffs?.();
     this.wake?.();
     await this.loop;
     await this.unlisten?.();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrateService, outboxChannel, outboxWriteOf, takeHandOff } from '@leadmarket/platform';
+import { migrateService, onCommittedHandOff, outboxChannel, outboxWriteOf, takeHandOff } from '@leadmarket/platform';
 import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +10,17 @@ import { newLeadRecord } from './helpers.js';
 
 /**
  * leads-submit stores the lead and its LeadSubmitted in one statement (no transaction): both or
- * neither, and the relay's after-commit NOTIFY only when the lead was stored.
+ * neither, and the hand-off to this process's relay, once the statement has answered, only when
+ * the lead was stored. No NOTIFY: it would queue the commit behind the database's other ones.
  */
 describe('the lead and its LeadSubmitted in one statement', () => {
   let infra: TestInfra;
   let db: Kysely<LeadIntakeDatabase>;
   const notices: string[] = [];
+  /** Tokens handed to this process's relay (this test stands in for it). */
+  const handedOff: string[] = [];
   let unlisten: (() => Promise<void>) | undefined;
+  let stopTaking: (() => void) | undefined;
   const channel = outboxChannel('lead-intake');
 
   beforeAll(async () => {
@@ -24,8 +28,10 @@ describe('the lead and its LeadSubmitted in one statement', () => {
     await migrateService(infra.database, 'lead-intake', migrations);
     db = infra.database.forService('lead-intake');
     unlisten = await infra.database.listen(channel, (payload) => notices.push(payload));
+    stopTaking = onCommittedHandOff('lead-intake', (token) => handedOff.push(token));
   });
   afterAll(async () => {
+    stopTaking?.();
     await unlisten?.();
     await infra.cleanup();
   });
@@ -48,7 +54,7 @@ describe('the lead and its LeadSubmitted in one statement', () => {
     return notices.slice(0, notices.indexOf(marker));
   };
 
-  it('writes the lead, its outbox row and the hand-off NOTIFY together', async () => {
+  it('writes the lead and its outbox row together, then hands the event to the relay', async () => {
     const lead = newLead({ idempotency_key: `form-${randomUUID()}`, request_hash: 'h1' });
     const { stored, event, token } = await store(lead);
     expect(stored).toBe(true);
@@ -63,12 +69,24 @@ describe('the lead and its LeadSubmitted in one statement', () => {
     expect(outbox.processed_at).toBeNull();
     const envelope = typeof outbox.envelope === 'string' ? JSON.parse(outbox.envelope) : outbox.envelope;
     expect(envelope).toEqual(JSON.parse(JSON.stringify(event)));
-    await waitFor(() => notices.includes(token), 'the outbox NOTIFY');
+    // Handed off as the statement answered (it had committed), with no NOTIFY on the way.
+    expect(handedOff).toContain(token);
+    expect(await noticesUpTo()).not.toContain(token);
     // The relay of this process takes the envelopes behind the token and publishes them from memory.
     expect(takeHandOff('lead-intake', token)).toEqual([event]);
   });
 
-  it('writes nothing and sends no NOTIFY when the idempotency key exists already', async () => {
+  it('refuses to run inside a transaction, where its answer would not mean committed', async () => {
+    const lead = newLead();
+    const write = outboxWriteOf('lead-intake', leadSubmittedOf(lead, null));
+    await expect(db.transaction().execute((trx) => insertLeadWithEvent(trx, lead, write))).rejects.toThrow(
+      /outside a transaction/,
+    );
+    expect(handedOff).not.toContain(write.token);
+    expect(await db.selectFrom('leads').select('id').where('id', '=', lead.id).execute()).toEqual([]);
+  });
+
+  it('writes nothing and hands nothing off when the idempotency key exists already', async () => {
     const key = `form-${randomUUID()}`;
     const first = await store(newLead({ idempotency_key: key, request_hash: 'h1' }));
     expect(first.stored).toBe(true);
@@ -78,6 +96,7 @@ describe('the lead and its LeadSubmitted in one statement', () => {
       { id: first.event.data.lead_id },
     ]);
     expect(await db.selectFrom('outbox').select('id').where('id', '=', repeat.event.id).execute()).toEqual([]);
+    expect(handedOff).not.toContain(repeat.token);
     expect(await noticesUpTo()).not.toContain(repeat.token);
   });
 

@@ -1,5 +1,5 @@
 import type { ValidationSummary } from '@leadmarket/contracts';
-import { preparedRead, type NewEvent, type OutboxWrite } from '@leadmarket/platform';
+import { handOffCommitted, preparedRead, type NewEvent, type OutboxWrite } from '@leadmarket/platform';
 import { sql, type Kysely, type QueryCreator } from 'kysely';
 import type { LeadIntakeDatabase, LeadRow, LeadStatus } from './database.js';
 
@@ -75,12 +75,12 @@ export const leadSubmittedOf = (lead: NewLead, customerFingerprint: string | nul
 });
 
 /** The outbox row's values as the statement's own parameters (a prepared builder sees each by name). */
-type OutboxParams = { event_id: string; event_type: string; envelope: string; channel: string; token: string };
+type OutboxParams = { event_id: string; event_type: string; envelope: string };
 
 /**
  * `insertLeadWithEvent`'s statement, compiled once and prepared: the lead's insert; the outbox row
- * and the NOTIFY only for a lead it inserted (data-modifying CTEs always run; both read the insert's
- * rows, which are none after an idempotency-key conflict).
+ * only for a lead it inserted (data-modifying CTEs always run; it reads the insert's rows, which are
+ * none after an idempotency-key conflict). No NOTIFY: see `insertLeadWithEvent`.
  */
 const insertLeadWithEventStatement = preparedRead(
   (db: Kysely<LeadIntakeDatabase>, p: Required<NewLead> & OutboxParams) =>
@@ -102,30 +102,34 @@ const insertLeadWithEventStatement = preparedRead(
           .returning('id'),
       )
       .selectFrom('lead')
-      .select(['lead.id', sql<string>`pg_notify(${p.channel}, ${p.token})`.as('notified')]),
+      .select('lead.id'),
 );
 
 /**
  * Store a new lead in the screening state together with its event's outbox row, in one statement
  * (one round trip, where a transaction of the insert and the outbox write took three: BEGIN, the
  * insert, the outbox write with the COMMIT). A single statement commits or fails as a whole, as
- * the transaction did. False, with nothing written and no NOTIFY, when a lead with its idempotency
- * key already exists.
+ * the transaction did. Run alone, it has committed once it answers, so the event goes to this
+ * process's relay from here (`handOffCommitted`) rather than by a NOTIFY, which would queue the
+ * submit's commit behind every other notifying commit of the database. False, with nothing
+ * written and nothing handed off, when a lead with its idempotency key already exists.
  */
 export async function insertLeadWithEvent(
   db: Kysely<LeadIntakeDatabase>,
   lead: NewLead,
   event: OutboxWrite,
 ): Promise<boolean> {
+  // Inside a transaction the answer would not mean committed: the hand-off would come too early.
+  if (db.isTransaction) throw new Error('insertLeadWithEvent commits on its own: call it outside a transaction');
   const rows = await insertLeadWithEventStatement(db, {
     ...withKeyDefaults(lead),
     event_id: event.id,
     event_type: event.type,
     envelope: event.envelope,
-    channel: event.channel,
-    token: event.token,
   });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  handOffCommitted(event);
+  return true;
 }
 
 /** The lead a form's idempotency key created, with the hash of the request that created it. */

@@ -92,9 +92,9 @@ export async function submitLead(
   const fingerprintKey = await customerFingerprintKey(ctx.db);
   // Waiting before the statement: the answer cannot come before anyone waits for it.
   const wait: ScreeningWait = replies.expect(id);
-  // The lead and its LeadSubmitted in one statement, one round trip. The envelope waits for the
-  // relay's after-commit hand-off, which publishes it as a request (screening answers this lead
-  // id to this instance); after an idempotency-key conflict nothing is written and the token
+  // The lead and its LeadSubmitted in one statement, one round trip. Once it has committed the
+  // envelope goes to this process's relay, which publishes it as a request (screening answers this
+  // lead id to this instance); after an idempotency-key conflict nothing is written and the token
   // expires unused. No look-up of the key first: the unique index finds a repeat.
   let stored: boolean;
   try {
