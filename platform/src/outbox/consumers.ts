@@ -21,7 +21,7 @@ import { context, type Context } from '@opentelemetry/api';
 import { consumerDuration, consumerRedeliveries } from '../metrics.js';
 import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
-import { buildEnvelope, handOffCommitted, writeOutbox, type NewEvent } from './outbox.js';
+import { buildEnvelope, handOffAfterCommit, handOffCommitted, writeOutbox, type NewEvent } from './outbox.js';
 import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
 /** The tables a service context's `db` knows (any schema's for an untyped context). */
@@ -263,6 +263,11 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   const handleTogether = async (batch: Pending[]): Promise<Array<() => void | Promise<void>>> => {
     const afterCommit: Array<() => void | Promise<void>> = [];
     await db.transaction().execute(async (trx) => {
+      // What handlers write through the service's `emit(trx, …)` is handed off with the batch's own.
+      const writtenByHandlers = handOffAfterCommit(trx);
+      afterCommit.push(() => {
+        for (const w of writtenByHandlers) handOffCommitted(w);
+      });
       const unique = new Map<string, Pending>();
       for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
       const items = [...unique.values()];

@@ -7,7 +7,7 @@ import {
   type EventType,
   type ServiceName,
 } from '@leadmarket/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { schemaOf } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
@@ -207,9 +207,47 @@ export async function writeOutbox(
   return { producer, token };
 }
 
+/** What a transaction whose writer sees its commit has written, to hand to the relay after it. */
+type CommittedHandOffs = Array<Pick<OutboxWrite, 'producer' | 'token'>>;
+
+/** Transactions run by `transactionHandingOff` (or the consumer runner): their events go without a NOTIFY. */
+const writersOwnCommits = new WeakMap<object, CommittedHandOffs>();
+
+/**
+ * Mark `trx` as a transaction whose committer hands its events to the relay itself: events written
+ * in it by `appendToOutbox` send no NOTIFY and are listed in the returned array, which the caller
+ * must pass to `handOffCommitted` once the commit has succeeded (docs/adr/0054).
+ */
+export function handOffAfterCommit(trx: object): CommittedHandOffs {
+  let written = writersOwnCommits.get(trx);
+  if (!written) writersOwnCommits.set(trx, (written = []));
+  return written;
+}
+
+/**
+ * Run `fn` in a transaction of `db` and hand the events it wrote (`appendToOutbox`, a service's
+ * `ctx.emit`) to this process's relay once it has committed, with no NOTIFY: a notifying commit
+ * holds the database's notification-queue lock across its WAL flush, so notifying commits of the
+ * whole database go one at a time (docs/adr/0053, 0054). A rollback hands nothing off.
+ */
+export async function transactionHandingOff<DB, T>(
+  db: Kysely<DB>,
+  fn: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  let written: CommittedHandOffs = [];
+  const result = await db.transaction().execute((trx) => {
+    written = handOffAfterCommit(trx);
+    return fn(trx);
+  });
+  for (const w of written) handOffCommitted(w);
+  return result;
+}
+
 /**
  * Write events in the caller's transaction (`trx` must be the service's own schema-scoped
- * transaction). They are published by the relay after commit; a rollback publishes nothing.
+ * transaction). They are published by the relay after commit; a rollback publishes nothing. In a
+ * transaction whose committer hands off (`handOffAfterCommit`) no NOTIFY is sent; in any other the
+ * NOTIFY hands them to the relay at commit.
  */
 export async function appendToOutbox(
   trx: AnySchemaDb,
@@ -218,6 +256,8 @@ export async function appendToOutbox(
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   const envelopes = events.map((e) => buildEnvelope(producer, e));
-  await writeOutbox(trx, producer, envelopes);
+  const committer = writersOwnCommits.get(trx);
+  const written = await writeOutbox(trx, producer, envelopes, { handOff: committer ? 'by-writer' : 'notify' });
+  if (committer && written) committer.push(written);
   return envelopes;
 }

@@ -1,5 +1,5 @@
 import { functionPath, functionsOf, ROUTES, type EventType, type ServiceName } from '@leadmarket/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventBus, Subscription } from '../bus/event-bus.js';
 import type { ServiceClients } from '../clients/service-client.js';
 import type { Database } from '../db/database.js';
@@ -9,7 +9,7 @@ import type { Infra } from '../infra.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 import type { Logger } from '../logger.js';
 import { startConsumers, type ConsumerDefinition } from '../outbox/consumers.js';
-import { appendToOutbox, type NewEvent } from '../outbox/outbox.js';
+import { appendToOutbox, transactionHandingOff, type NewEvent } from '../outbox/outbox.js';
 import { OutboxRelay } from '../outbox/relay.js';
 import { assertProductionReady, BASE_PRODUCTION_REQUIREMENTS, type ProductionRequirement } from '../production.js';
 import { outboxRetentionJob } from '../outbox/retention.js';
@@ -41,6 +41,12 @@ export interface ServiceContext<DB = AnySchemaTables> {
   publicBaseUrl: string;
   /** Write events inside `trx` (this service's transaction); published after commit. */
   emit(trx: Kysely<DB>, events: NewEvent[]): Promise<void>;
+  /**
+   * Run `fn` in a transaction of `db` whose events (`emit`) this process hands to its relay once the
+   * commit succeeded, without a NOTIFY, which would make the database's notifying commits go one at
+   * a time (docs/adr/0054). Use it for every transaction that emits.
+   */
+  transaction<T>(fn: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -139,10 +145,11 @@ export async function buildService<C extends ServiceContext>(
 ): Promise<BuiltService<C>> {
   const { infra } = options;
   const logger = options.logger.child({ service: def.name });
+  const db = infra.database.forService(def.name);
   const base: ServiceContext = {
     service: def.name,
     env: options.env ?? process.env,
-    db: infra.database.forService(def.name),
+    db,
     database: infra.database,
     bus: infra.bus,
     kv: infra.kv,
@@ -152,6 +159,7 @@ export async function buildService<C extends ServiceContext>(
     emit: async (trx, events) => {
       await appendToOutbox(trx, def.name, events);
     },
+    transaction: (fn) => transactionHandingOff(db, fn),
   };
   const ctx = (def.context ? await def.context(base) : base) as C;
 

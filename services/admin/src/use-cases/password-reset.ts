@@ -14,7 +14,7 @@ export async function sendAdminResetLink(ctx: ServiceContext<AdminDatabase>, acc
   const resetUrl = new URL('/reset-password', ctx.publicBaseUrl);
   resetUrl.searchParams.set('type', 'admin');
   resetUrl.searchParams.set('token', token);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await insertResetToken(trx, { token_hash: hashToken(token), admin_id: account.id, expires_at: expiresAt });
     await ctx.emit(trx, [
       {

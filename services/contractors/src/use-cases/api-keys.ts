@@ -37,7 +37,7 @@ export function apiKeys(ctx: ServiceContext<ContractorsDatabase>) {
       const secret = `${API_KEY_PREFIX}${randomToken(API_KEY_RANDOM_BYTES)}`;
       // Listed in the order the scopes are defined, each once, whatever order the request sent.
       const wanted = API_KEY_SCOPE_NAMES.filter((s) => scopes.includes(s));
-      const row = await ctx.db.transaction().execute((trx) =>
+      const row = await ctx.transaction((trx) =>
         insertApiKeyWithin(
           trx,
           {

@@ -20,7 +20,7 @@ export function deleteContractor(
   id: string,
   adminId: string | undefined,
 ): Promise<(() => Promise<void>) | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const before = await findContractor(trx, id);
     if (!(await anonymise(trx, id, adminId))) return undefined;
     if (before) await rememberDeletedContact(trx, signupCreditSalt, { email: before.email, phone: before.phone });

@@ -39,7 +39,7 @@ export async function requestContractorReset(
   const resetUrl = new URL('/reset-password', ctx.publicBaseUrl);
   resetUrl.searchParams.set('type', 'contractor');
   resetUrl.searchParams.set('token', token);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await insertResetToken(trx, hashToken(token), contractor.id, expiresAt);
     await ctx.emit(trx, [
       {
@@ -73,7 +73,7 @@ export async function resetContractorPassword(
   // Cheap check first so a bad token does not cost a scrypt hash; the consume below is the real guard.
   if (!(await contractorResetTokenValid(ctx, token))) throw badRequest(MESSAGES.reset.invalidToken, 'token');
   const passwordHash = await hashPassword(password, hashCost);
-  const clearCache = await ctx.db.transaction().execute(async (trx) => {
+  const clearCache = await ctx.transaction(async (trx) => {
     const contractorId = await consumeToken(trx, hashToken(token));
     if (!contractorId) return undefined;
     await setPasswordHash(trx, contractorId, passwordHash);

@@ -44,7 +44,7 @@ export function saveProfile(
   requestedSmsOptIn: boolean | undefined,
   origin: ConsentOrigin,
 ): Promise<ContractorRow | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const before = await findContractor(trx, contractorId);
     if (!before) return undefined;
     const smsOptIn = requestedSmsOptIn ?? before.sms_opt_in;
@@ -63,7 +63,7 @@ export function saveSmsOptIn(
   smsOptIn: boolean,
   origin: ConsentOrigin,
 ): Promise<ContractorRow | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const after = await setSmsOptIn(trx, contractorId, smsOptIn);
     if (!after) return undefined;
     await recordConsent(trx, consentOf(origin, contractorId, smsOptIn, 'sms_toggle'));

@@ -28,7 +28,7 @@ export function registerContractor(
   signupCreditSalt: string,
   { signup, passwordHash, smsOptIn, ip, userAgent }: NewSignup,
 ): Promise<{ contractorId: string; token: string; signupCredit: boolean }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const { password: _password, ...profile } = signup;
     // One signup credit per person: none for the email or phone of a deleted account (ADR 0007).
     // Kept on the account too, so every page and message tells what the wallet will really hold.

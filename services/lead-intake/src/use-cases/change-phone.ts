@@ -16,7 +16,7 @@ export async function changeLeadPhone(
   input: { lead_id: string; idempotency_key: string; phone: string },
 ): Promise<{ success: true; message: string }> {
   const phone = toE164(input.phone) ?? input.phone;
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const lead = await trx
       .selectFrom('leads')
       .select(['id', 'status', 'purchased_by'])

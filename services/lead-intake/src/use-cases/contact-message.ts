@@ -7,7 +7,7 @@ export async function recordContactMessage(
   ctx: ServiceContext<LeadIntakeDatabase>,
   message: NewContactMessage,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await insertContactMessage(trx, message);
     await ctx.emit(trx, [
       {

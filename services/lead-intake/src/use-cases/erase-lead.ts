@@ -8,7 +8,7 @@ import type { LeadIntakeDatabase } from '../db/database.js';
  * out, all at once (screening drops the lead's duplicate fingerprint and releases its claim on it).
  */
 export function eraseLead(ctx: ServiceContext<LeadIntakeDatabase>, id: string, at: Date): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const done = await deleteLead(trx, id, at);
     if (done) {
       await eraseLeadFromOutbox(trx, id);

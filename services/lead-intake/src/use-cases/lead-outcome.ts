@@ -32,7 +32,7 @@ export async function recordLeadOutcome(
   value: CheckedOutcome,
   at: Date,
 ): Promise<OutcomeRecording> {
-  const result = await ctx.db.transaction().execute(async (trx): Promise<OutcomeRecording> => {
+  const result = await ctx.transaction(async (trx): Promise<OutcomeRecording> => {
     const lead = await boughtLeadForUpdate(trx, leadId, contractorId);
     if (!lead) return { kind: 'not_yours' };
     if (lead.refunded_at) return { kind: 'refunded' };

@@ -15,7 +15,7 @@ export function markLeadContacted(
   via: 'marked' | 'call',
   at: Date,
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const result = await recordContact(trx, leadId, contractorId, at);
     if (result?.first)
       await ctx.emit(trx, [
@@ -36,7 +36,7 @@ export function movePurchasedLead(
   to: 'completed' | 'archived',
   at: Date,
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const result = await setPurchasedLeadState(trx, leadId, contractorId, to, at);
     if (result.changed) {
       await ctx.emit(

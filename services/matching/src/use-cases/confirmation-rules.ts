@@ -43,7 +43,7 @@ export async function updateRule(
 ): Promise<ConfirmationRulesResponse> {
   if (!SERVICE_CATALOGUE.some((i) => i.value === next.service_category))
     throw badRequest('This category is not one of the catalogue’s industries.', 'service_category');
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const before = await trx
       .selectFrom('confirmation_rules')
       .select(['mode', 'wait_minutes', 'after_wait'])

@@ -22,7 +22,7 @@ export async function settleAwaitingLeads(ctx: MatchingContext, now = new Date()
     const rule = rules.get(lead.service_category);
     const next = rule ? afterWaitOf(rule, lead.submitted_at, now) : 'offer';
     if (next === 'wait') continue;
-    await ctx.db.transaction().execute(async (trx) => {
+    await ctx.transaction(async (trx) => {
       if (next === 'offer') {
         if (await releaseAwaitingLead(trx, lead.lead_id)) outcome.offered.push(lead.lead_id);
         return;

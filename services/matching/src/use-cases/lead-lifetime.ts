@@ -11,7 +11,7 @@ import { expireLeadsSubmittedBefore } from '../db/offer-rounds.repository.js';
  */
 export async function expireLeadsPastLifetime(ctx: MatchingContext, now = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - ctx.config.CLAIM_TOKEN_TTL_HOURS * 3_600_000);
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const ids = await expireLeadsSubmittedBefore(trx, cutoff);
     if (ids.length > 0)
       await ctx.emit(

@@ -65,7 +65,7 @@ export async function matchLead(
   leadId: string,
   now = new Date(),
 ): Promise<number | undefined> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const priced = await lockPendingPricedLead(trx, leadId, { now, limit: candidateLimit(config.OFFERS_PER_LEAD) });
     if (!priced) return undefined;
     const matched = await offerPricedLead(trx, ctx, config, priced, now);

@@ -26,7 +26,7 @@ export async function rerouteLead(
   leadId: string,
   now = new Date(),
 ): Promise<RerouteOutcome> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const lead = await lockLeadPastDeadline(trx, leadId, now);
     if (!lead) return undefined;
     const round = Number(lead.offer_round);

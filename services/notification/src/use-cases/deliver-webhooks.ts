@@ -127,7 +127,7 @@ export function webhookWorker(ctx: NotificationContext): BackgroundJob {
 
   const record = async (m: ClaimedWebhookMessage, at: Date, durationMs: number, outcome: AttemptOutcome) => {
     let disabled = false;
-    await ctx.db.transaction().execute(async (trx) => {
+    await ctx.transaction(async (trx) => {
       await recordAttempt(trx, {
         message_id: m.id,
         attempted_at: at,

@@ -21,7 +21,7 @@ export function recordStatusCallback(
   ctx: ServiceContext<NotificationDatabase>,
   { sid, status, final, errorCode }: ProviderStatusReport,
 ): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const target = await recordProviderStatus(trx, sid, status, final);
     const firstFailure =
       target &&

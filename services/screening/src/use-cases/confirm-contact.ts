@@ -186,7 +186,7 @@ export async function confirmationStatus(ctx: ScreeningContext, leadId: string):
  */
 export async function confirmByCode(ctx: ScreeningContext, leadId: string, code: string): Promise<ContactConfirmation> {
   const now = new Date();
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.transaction(async (trx) => {
     const row = await lockedConfirmation(trx, leadId);
     if (!row) return { error: new HttpError(404, WORDS.unknown) };
     const state = confirmationState(row, ctx.config, now);
@@ -218,7 +218,7 @@ export async function confirmByCode(ctx: ScreeningContext, leadId: string, code:
 /** The one-tap link: its token names the lead. It works until the code's expiry, locked or not (it cannot be guessed). */
 export async function confirmByLink(ctx: ScreeningContext, token: string): Promise<ContactConfirmation> {
   const now = new Date();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const row = await trx
       .selectFrom('contact_confirmations')
       .selectAll()
@@ -259,7 +259,7 @@ async function confirm(
  */
 export async function resendCode(ctx: ScreeningContext, leadId: string): Promise<ContactConfirmation> {
   const now = new Date();
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const row = await lockedConfirmation(trx, leadId);
     if (!row) throw new HttpError(404, WORDS.unknown);
     const state = confirmationState(row, ctx.config, now);

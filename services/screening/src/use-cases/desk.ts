@@ -120,7 +120,7 @@ export async function listRejections(
  * customer; wallet-ledger prices it; matching offers it.
  */
 export async function releaseLead(ctx: ScreeningContext, leadId: string, actor: Actor): Promise<Date> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const row = await trx
       .selectFrom('screenings')
       .selectAll()
@@ -179,7 +179,7 @@ export async function releaseLead(ctx: ScreeningContext, leadId: string, actor: 
 
 /** Change the rules, audited with before and after, in one transaction. */
 export async function updateRules(ctx: ScreeningContext, next: ScreeningRules, actor: Actor) {
-  const answer = await ctx.db.transaction().execute(async (trx) => {
+  const answer = await ctx.transaction(async (trx) => {
     // The row lock orders two operators' changes, so each audit entry's "before" is what it replaced.
     await trx
       .insertInto('screening_rules')

@@ -26,7 +26,7 @@ export async function adjustWallet(
   input: { contractorId: string; amountCents: number; notes: string; adminId: string | null; idempotencyKey?: string },
 ): Promise<{ balance: number; duplicate: boolean }> {
   if (!input.notes.trim()) throw badRequest(ADJUST_MESSAGES.notesRequired, 'notes');
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     if (!(await walletExists(trx, input.contractorId))) throw notFound(ADJUST_MESSAGES.noWallet);
     const balance = await lockWallet(trx, input.contractorId);
     const reference = input.idempotencyKey

@@ -200,7 +200,7 @@ export async function reverseAutoCredit(
   ctx: ServiceContext<WalletLedgerDatabase>,
   input: { creditId: string; notes: string; adminId: string | null },
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const credit = await trx
       .selectFrom('auto_credits')
       .selectAll()

@@ -7,6 +7,7 @@ import {
   notFound,
   prepared,
   preparedRead,
+  transactionHandingOff,
   type ServiceContext,
 } from '@leadmarket/platform';
 import { lockWallet, lockWalletForSale, postTransaction } from '../db/ledger.repository.js';
@@ -68,7 +69,8 @@ export async function purchaseLead(
   const outcome = await ctx.db.connection().execute(async (connection) => {
     const knownBuyer = sold.buyerOf(leadId);
     if (knownBuyer !== undefined && knownBuyer !== contractorId) throw conflict(PURCHASE_MESSAGES.sold);
-    return connection.transaction().execute((trx) => sellInTransaction(ctx, trx, input, sold));
+    // Its LeadPurchased is handed to the relay after commit, with no NOTIFY (docs/adr/0054).
+    return transactionHandingOff(connection, (trx) => sellInTransaction(ctx, trx, input, sold));
   });
   // Committed (a replay was committed earlier): this lead is this buyer's for good.
   sold.remember(leadId, contractorId);

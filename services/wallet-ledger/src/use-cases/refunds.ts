@@ -15,7 +15,7 @@ export async function requestRefund(
   reason: string,
 ) {
   if (!reason.trim()) throw badRequest(REFUND_MESSAGES.reasonRequired, 'reason');
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const purchase = await trx.selectFrom('purchases').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
     if (!purchase || purchase.contractor_id !== contractorId) throw notFound(REFUND_MESSAGES.notYours);
     if (purchase.status === 'refunded') throw conflict(REFUND_MESSAGES.alreadyRequested);
@@ -48,7 +48,7 @@ export async function decideRefund(
   adminNotes: string,
   adminId: string | null,
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const refund = await trx
       .selectFrom('refund_requests')
       .selectAll()

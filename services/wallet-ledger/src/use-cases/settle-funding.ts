@@ -14,7 +14,7 @@ export async function creditFunding(
   fundingId: string,
   saved: SavedPaymentMethod | null,
 ): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const row = await trx
       .updateTable('funding_sessions')
       .set({ status: 'completed', completed_at: new Date() })
@@ -65,7 +65,7 @@ export async function failFunding(
   status: 'cancelled' | 'failed',
   reason: string | null,
 ): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const row = await trx
       .updateTable('funding_sessions')
       .set({ status, failure_reason: reason, completed_at: new Date() })

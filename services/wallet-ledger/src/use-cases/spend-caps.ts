@@ -82,7 +82,7 @@ export async function saveSpendCaps(
   }
 
   await ensureWallet(ctx.db, contractorId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     // Under the wallet lock: a purchase in flight sees either the old caps or the new ones.
     const balance = await lockWallet(trx, contractorId);
     const current = await trx
