@@ -165,16 +165,24 @@ const claimDueStatement = preparedRead(
 
 /** Offers whose end passed before they were sent are never sent: marked `expired` (their links scrubbed). */
 export async function expireOverdueOffers(db: Kysely<NotificationDatabase>): Promise<number> {
-  const rows = await db
+  const rows = await expireOverdueStatement(db, {});
+  await scrubUnsent(db, rows);
+  return rows.length;
+}
+
+/**
+ * `expireOverdueOffers`' statement, compiled once and prepared (docs/adr/0027), as is
+ * `takeInterruptedDeliveries`': the sender runs both every NOTIFICATION_POLL_MS whatever the load,
+ * and building them with kysely each time was most of that sweep's CPU.
+ */
+const expireOverdueStatement = preparedRead((db: Kysely<NotificationDatabase>, _p: object) =>
+  db
     .updateTable('deliveries')
     .set({ status: 'expired', locked_until: null })
     .where('status', '=', 'pending')
     .where('expires_at', '<=', sql<Date>`now()`)
-    .returning(['id', 'body'])
-    .execute();
-  await scrubUnsent(db, rows);
-  return rows.length;
-}
+    .returning(['id', 'body']),
+);
 
 /**
  * The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent,
@@ -212,25 +220,29 @@ export async function takeInterruptedDeliveries(
   limit: number,
   leaseSeconds = 60,
 ): Promise<InterruptedDelivery[]> {
-  return db
-    .updateTable('deliveries')
-    .set({ locked_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
-    .where('id', 'in', (qb) =>
-      qb
-        .selectFrom('deliveries')
-        .select('id')
-        .where('status', '=', 'sending')
-        .where('locked_until', '<', sql<Date>`now()`)
-        .orderBy('created_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .where('status', '=', 'sending')
-    .where('locked_until', '<', sql<Date>`now()`)
-    .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at'])
-    .execute();
+  return takeInterruptedStatement(db, { limit, leaseSeconds });
 }
+
+const takeInterruptedStatement = preparedRead(
+  (db: Kysely<NotificationDatabase>, p: { limit: number; leaseSeconds: number }) =>
+    db
+      .updateTable('deliveries')
+      .set({ locked_until: sql`now() + make_interval(secs => ${p.leaseSeconds})` })
+      .where('id', 'in', (qb) =>
+        qb
+          .selectFrom('deliveries')
+          .select('id')
+          .where('status', '=', 'sending')
+          .where('locked_until', '<', sql<Date>`now()`)
+          .orderBy('created_at')
+          .limit(p.limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('status', '=', 'sending')
+      .where('locked_until', '<', sql<Date>`now()`)
+      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at']),
+);
 
 /** The provider may have the message and cannot be asked: never re-sent, left for a person to look at. */
 export async function markUnknown(db: Kysely<NotificationDatabase>, id: string, reason: string): Promise<void> {
