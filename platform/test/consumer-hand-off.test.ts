@@ -121,7 +121,7 @@ describe("a consumer batch's events go to the relay after commit, without a NOTI
       expect(emitted).toMatchObject({ type: 'LeadCompleted', data: { lead_id: lead, contractor_id: 'C-2' } });
       await expectNoNotifyCarrying(token);
     } finally {
-      await extra.close();
+      await extra?.close();
     }
   });
 
