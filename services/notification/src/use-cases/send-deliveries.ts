@@ -109,7 +109,7 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
       : undefined;
     await persist(() =>
       unreachable
-        ? ctx.db.transaction().execute(async (trx) => {
+        ? ctx.transaction(async (trx) => {
             await markAttemptFailed(trx, d.id, error, null);
             await ctx.emit(trx, [unreachable]);
           })
