@@ -263,10 +263,12 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   const handleTogether = async (batch: Pending[]): Promise<Array<() => void | Promise<void>>> => {
     const afterCommit: Array<() => void | Promise<void>> = [];
     await db.transaction().execute(async (trx) => {
-      // What handlers write through the service's `emit(trx, …)` is handed off with the batch's own.
-      const writtenByHandlers = handOffAfterCommit(trx);
+      // Everything written in it (the batch's `emit` below and a service's `emit(trx, …)` inside a
+      // handler) is handed to the relay once the commit succeeded, before the replies go out, with
+      // no NOTIFY: notifying commits of the database go one at a time (ADRs 0053, 0054).
+      const committed = handOffAfterCommit(trx);
       afterCommit.push(() => {
-        for (const w of writtenByHandlers) handOffCommitted(w);
+        for (const w of committed) handOffCommitted(w);
       });
       const unique = new Map<string, Pending>();
       for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
@@ -332,10 +334,8 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           service: options.context,
         });
       }
-      // Handed to the relay by this runner once the commit succeeded, not by a NOTIFY (outbox.ts:
-      // notifying commits of the database go one at a time), and before the replies go out.
       const written = await writeOutbox(trx, service, emitted, { handOff: 'by-writer' });
-      if (written) afterCommit.unshift(() => handOffCommitted(written));
+      if (written) committed.push(written);
     });
     return afterCommit;
   };
