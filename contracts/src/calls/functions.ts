@@ -195,6 +195,10 @@ export const TwilioStatusCallbackSchema = z.looseObject({
   SmsStatus: z.string().optional(),
   ErrorCode: z.string().optional(),
 });
+/** The query of twilio-status-webhook: the delivery the callback is about, named in the URL we gave Twilio. */
+export const TwilioStatusCallbackQuerySchema = z.object({
+  delivery: z.string().uuid('delivery must be the id of one of our deliveries').optional(),
+});
 /** Reply of twilio-status-webhook: acknowledged, and whether the message was one of ours. */
 export const TwilioStatusResponseSchema = z.object({ received: z.literal(true), recorded: z.boolean() });
 
@@ -529,6 +533,7 @@ export const FUNCTION_CALLS = {
   'twilio-status-webhook': {
     POST: {
       summary: "Twilio's delivery status of a text we sent",
+      query: TwilioStatusCallbackQuerySchema,
       body: TwilioStatusCallbackSchema,
       bodyType: 'application/x-www-form-urlencoded',
       response: TwilioStatusResponseSchema,

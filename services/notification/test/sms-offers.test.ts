@@ -18,6 +18,8 @@ const ACCOUNT_SID = `AC${randomBytes(16).toString('hex')}`;
 
 let stack: TestStack;
 let fake: Awaited<ReturnType<typeof startFakeTwilio>>;
+/** Runs while the fake Twilio holds its answer to a send (a test sets it for one message). */
+let beforeAnswer: ((m: { sid: string; statusCallback?: string }) => Promise<void>) | undefined;
 
 const offered = contractorProfile({ phone: '(404) 555-0101' });
 const optedOut = contractorProfile({ phone: '(404) 555-0102', sms_opt_in: false });
@@ -68,7 +70,7 @@ async function offerNewLead() {
 }
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
+  fake = await startFakeTwilio({ onAccepted: (m) => beforeAnswer?.(m) });
   stack = await startTestStack({
     services: [matching, notification],
     env: {
@@ -132,7 +134,15 @@ describe('lead offers by SMS', () => {
     expect(sms!.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`);
     expect(sms!.body).toContain('ZIP 30301');
     expect(sms!.body).toContain('Home Services - HVAC');
-    expect(sms!.statusCallback).toBe(`${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook`);
+    // The callback URL names the delivery, so a callback that outruns Twilio's answer still finds it.
+    const delivery = await notificationDb()
+      .selectFrom('deliveries')
+      .select('id')
+      .where('provider_message_id', '=', sms!.sid)
+      .executeTakeFirstOrThrow();
+    expect(sms!.statusCallback).toBe(
+      `${PUBLIC_BASE_URL}/.netlify/functions/twilio-status-webhook?delivery=${delivery.id}`,
+    );
 
     // The link carries the token matching issued for exactly this contractor and lead.
     const token = /https:\/\/leads\.example\.test\/claim\/([A-Za-z0-9_-]+)/.exec(sms!.body)?.[1];
@@ -272,6 +282,56 @@ describe('twilio-status-webhook', () => {
       .where('provider_message_id', '=', sid)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'delivered', provider_status: 'delivered' });
+  });
+
+  it('records a callback that arrives before Twilio has answered the send', async () => {
+    // Twilio posts status callbacks on its own schedule: one may reach us before the answer to the
+    // send, and the sender records message ids only once its whole batch has been answered.
+    let early: { status: number; body: { recorded?: boolean } } | undefined;
+    beforeAnswer = async (m) => {
+      beforeAnswer = undefined;
+      const callback = m.statusCallback!;
+      const params = { MessageSid: m.sid, MessageStatus: 'undelivered', ErrorCode: '30006', AccountSid: ACCOUNT_SID };
+      const res = await fetch(`${stack.url}${new URL(callback).pathname}${new URL(callback).search}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, callback, params),
+        },
+        body: new URLSearchParams(params).toString(),
+      });
+      early = { status: res.status, body: (await res.json()) as { recorded?: boolean } };
+    };
+    const lead = screenedLead();
+    await publishValidLead(stack.infra.bus, lead);
+    await waitFor(() => early, 'the early callback answered', 15_000);
+    await deliveriesSettled(lead.lead_id);
+    expect(early).toEqual({ status: 200, body: { received: true, recorded: true } });
+    const row = await notificationDb()
+      .selectFrom('deliveries')
+      .select(['status', 'provider_status', 'provider_message_id'])
+      .where('lead_id', '=', lead.lead_id)
+      .where('channel', '=', 'sms')
+      .executeTakeFirstOrThrow();
+    // The outcome stands once the sender records the send, and the row has Twilio's message id.
+    expect(row).toMatchObject({ status: 'undelivered', provider_status: 'undelivered' });
+    expect(fake.messages.some((m) => m.sid === row.provider_message_id)).toBe(true);
+  });
+
+  it('refuses a callback whose delivery is not one of ours in form', async () => {
+    const { sid } = (await offerNewLead()).sms;
+    const params = { MessageSid: sid, MessageStatus: 'delivered' };
+    const signedUrl = `${url}?delivery=not-an-id`;
+    const res = await fetch(`${stack.url}/.netlify/functions/twilio-status-webhook?delivery=not-an-id`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, signedUrl, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/delivery must be the id/);
   });
 
   it('refuses a bad or missing signature and changes nothing', async () => {

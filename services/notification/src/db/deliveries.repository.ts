@@ -317,11 +317,13 @@ const markAllSentStatement = prepared(
       )`.as('s'),
       )
       .set((eb) => ({
-        status: 'sent',
+        // A status callback can arrive before this record of the send (recordProviderStatus finds
+        // the row by the delivery id in its URL): its final outcome and provider status stand.
+        status: sql`case when deliveries.status in ('delivered', 'undelivered', 'failed') then deliveries.status else 'sent' end`,
         body: eb.ref('s.body'),
         provider: eb.ref('s.provider'),
         provider_message_id: eb.ref('s.provider_message_id'),
-        provider_status: eb.ref('s.provider_status'),
+        provider_status: sql`case when deliveries.provider_status_at is null then s.provider_status else deliveries.provider_status end`,
         sent_at: sql`now()`,
         locked_until: null,
         last_error: null,
@@ -379,24 +381,43 @@ export interface StatusTarget {
 /**
  * Record a provider status callback on the delivery it names (in the caller's transaction, the
  * row locked so two callbacks for one message are recorded one after the other); undefined when no
- * delivery has that id.
+ * delivery has that message id.
+ *
+ * `deliveryId` comes from the callback's signed URL (statusCallbackUrl). With it a callback that
+ * arrives before the sender has recorded the message id (the provider answers the send and posts
+ * the callback at once; the sender records its whole batch after the slowest send) still finds its
+ * delivery, records the message id, and markAllSent keeps the outcome. Without it an early
+ * callback was acknowledged as unknown and the outcome lost (a refund never made).
  */
 export async function recordProviderStatus(
   db: Kysely<NotificationDatabase>,
   providerMessageId: string,
   providerStatus: string,
   finalStatus: DeliveryStatus | undefined,
+  deliveryId?: string,
 ): Promise<StatusTarget | undefined> {
   const row = await db
     .selectFrom('deliveries')
     .select(['id', 'kind', 'lead_id', 'channel', 'provider', 'status'])
-    .where('provider_message_id', '=', providerMessageId)
+    .where((eb) =>
+      deliveryId === undefined
+        ? eb('provider_message_id', '=', providerMessageId)
+        : eb.or([
+            eb('provider_message_id', '=', providerMessageId),
+            eb.and([
+              eb('id', '=', deliveryId),
+              eb('channel', '=', 'sms'),
+              eb.or([eb('provider_message_id', 'is', null), eb('provider_message_id', '=', providerMessageId)]),
+            ]),
+          ]),
+    )
     .forUpdate()
     .executeTakeFirst();
   if (!row) return undefined;
   await db
     .updateTable('deliveries')
     .set({
+      provider_message_id: providerMessageId,
       provider_status: providerStatus,
       provider_status_at: sql`now()`,
       ...(finalStatus ? { status: finalStatus } : {}),

@@ -1,4 +1,4 @@
-import { functionPath } from '@leadmarket/contracts';
+import { functionPath, TwilioStatusCallbackQuerySchema } from '@leadmarket/contracts';
 import { badRequest, forbidden, HttpError, type ServiceApp, type ServiceContext } from '@leadmarket/platform';
 import twilio from 'twilio';
 import { twilioConfigured, type NotificationConfig } from '../config.js';
@@ -35,8 +35,16 @@ export function registerTwilioStatusRoutes(
     const status = params.MessageStatus ?? params.SmsStatus;
     if (!sid || !status)
       throw badRequest('MessageSid and MessageStatus are required', !sid ? 'MessageSid' : 'MessageStatus');
+    const query = TwilioStatusCallbackQuerySchema.safeParse(request.query ?? {});
+    if (!query.success) throw badRequest('delivery must be the id of one of our deliveries', 'delivery');
     const final = deliveryStatusOf(status);
-    const known = await recordStatusCallback(ctx, { sid, status, final, errorCode: params.ErrorCode });
+    const known = await recordStatusCallback(ctx, {
+      sid,
+      status,
+      final,
+      errorCode: params.ErrorCode,
+      deliveryId: query.data.delivery,
+    });
     if (!known) request.log.warn({ sid, status }, 'status callback for an unknown message');
     // Twilio only needs a 2xx; an unknown sid is acknowledged so Twilio does not retry forever.
     return reply.code(200).send({ received: true, recorded: known });

@@ -10,6 +10,8 @@ export interface ProviderStatusReport {
   status: string;
   final: ReturnType<typeof deliveryStatusOf>;
   errorCode: string | undefined;
+  /** The delivery named in the callback's signed URL (absent on callbacks of older messages). */
+  deliveryId?: string;
 }
 
 /**
@@ -19,10 +21,10 @@ export interface ProviderStatusReport {
  */
 export function recordStatusCallback(
   ctx: ServiceContext<NotificationDatabase>,
-  { sid, status, final, errorCode }: ProviderStatusReport,
+  { sid, status, final, errorCode, deliveryId }: ProviderStatusReport,
 ): Promise<boolean> {
   return ctx.transaction(async (trx) => {
-    const target = await recordProviderStatus(trx, sid, status, final);
+    const target = await recordProviderStatus(trx, sid, status, final, deliveryId);
     const firstFailure =
       target &&
       (final === 'failed' || final === 'undelivered') &&

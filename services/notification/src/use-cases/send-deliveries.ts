@@ -41,9 +41,13 @@ export function isPermanentFailure(err: unknown): boolean {
   return false;
 }
 
-/** The public URL Twilio posts status callbacks to (also the URL their signature covers). */
-export const statusCallbackUrl = (publicBaseUrl: string): string =>
-  `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}`;
+/**
+ * The public URL Twilio posts a message's status callbacks to (also the URL their signature
+ * covers). It names the delivery: Twilio may post before the sender has recorded the message id
+ * it answered with (recordProviderStatus).
+ */
+export const statusCallbackUrl = (publicBaseUrl: string, deliveryId: string): string =>
+  `${publicBaseUrl.replace(/\/+$/, '')}${functionPath('twilio-status-webhook')}?delivery=${encodeURIComponent(deliveryId)}`;
 
 /**
  * Whether a failed provider call certainly did not leave a message with the provider: it answered
@@ -86,8 +90,8 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
   const { config, providers } = ctx;
   const lease = config.NOTIFICATION_SEND_LEASE_SECONDS;
   const providerOf = (d: ClaimedDelivery) => (d.channel === 'sms' ? providers.sms : providers.email);
-  // The same for every SMS this instance sends.
-  const smsStatusCallback = providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl) : undefined;
+  const smsStatusCallback = (d: ClaimedDelivery) =>
+    providers.sms.name === 'twilio' ? statusCallbackUrl(ctx.publicBaseUrl, d.id) : undefined;
 
   const retryOrFail = async (d: ClaimedDelivery, err: unknown) => {
     const finalAttempt = d.attempts >= config.NOTIFICATION_MAX_ATTEMPTS || isPermanentFailure(err);
@@ -146,7 +150,7 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
           ? await providers.sms.send({
               to: d.recipient,
               body,
-              statusCallback: smsStatusCallback,
+              statusCallback: smsStatusCallback(d),
             })
           : await providers.email.send({ to: d.recipient, subject: d.subject ?? '', body });
     } catch (err) {
