@@ -1,8 +1,6 @@
 import { claimTokenFor } from '@leadmarket/platform';
-import { smsRecipients } from '../db/contacts.repository.js';
-import { queueDeliveries, type NewDelivery } from '../db/deliveries.repository.js';
+import { queueOfferSms } from '../db/deliveries.repository.js';
 import { claimLink, leadOfferSmsWriter } from '../domain/messages.js';
-import { contactPhoneE164 } from '../domain/contact-phones.js';
 import { defineNotificationConsumer } from '../context.js';
 
 /**
@@ -14,15 +12,6 @@ import { defineNotificationConsumer } from '../context.js';
 export const leadMatchedConsumer = defineNotificationConsumer({
   event: 'LeadMatched',
   async handle({ data }, { trx, afterCommit, log, service }) {
-    const recipients = new Map(
-      (
-        await smsRecipients(
-          trx,
-          data.offers.map((o) => o.contractor_id),
-        )
-      ).map((r) => [r.contractor_id, r.phone]),
-    );
-    const deliveries: NewDelivery[] = [];
     const offerSms = leadOfferSmsWriter({
       service_category: data.service_category,
       sub_service: data.sub_service,
@@ -36,31 +25,27 @@ export const leadMatchedConsumer = defineNotificationConsumer({
           ? { phone_confirmed_at: data.phone_confirmed_at ?? null, ...data.contact }
           : undefined,
     });
-    for (const offer of data.offers) {
-      const phone = recipients.get(offer.contractor_id);
-      const to = phone === undefined ? undefined : (contactPhoneE164(phone) ?? undefined);
-      if (!to) {
+    // Every offer's text is written, and the statement keeps those whose contractor may get SMS: one
+    // statement for the lead's offers instead of reading the contacts first (docs/adr/0055).
+    const queued = new Set(
+      await queueOfferSms(trx, {
+        lead_id: data.lead_id,
+        offers: data.offers.map((offer) => ({
+          dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
+          contractor_id: offer.contractor_id,
+          body: offerSms(
+            claimLink(service.publicBaseUrl, claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id)),
+          ),
+          expires_at: offer.expires_at,
+        })),
+      }),
+    );
+    for (const offer of data.offers)
+      if (!queued.has(offer.contractor_id))
         log.info(
           { lead_id: data.lead_id, contractor_id: offer.contractor_id },
-          'no SMS for this offer: no consent or no usable phone',
+          'no new SMS for this offer: no consent, no usable phone, or already queued',
         );
-        continue;
-      }
-      const body = offerSms(
-        claimLink(service.publicBaseUrl, claimTokenFor(service.claimTokenKey, data.lead_id, offer.contractor_id)),
-      );
-      deliveries.push({
-        dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
-        kind: 'lead_offer',
-        channel: 'sms',
-        recipient: to,
-        body,
-        lead_id: data.lead_id,
-        contractor_id: offer.contractor_id,
-        expires_at: offer.expires_at,
-      });
-    }
-    // One statement for the lead's offers; a redelivery's are all known and queue nothing.
-    if (await queueDeliveries(trx, deliveries)) afterCommit(service.senderWakeup.wake);
+    if (queued.size > 0) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -1,5 +1,5 @@
-import { preparedRead } from '@leadmarket/platform';
-import { sql, type Kysely } from 'kysely';
+import { toE164 } from '@leadmarket/contracts';
+import type { Kysely } from 'kysely';
 import type { NotificationDatabase } from './database.js';
 
 /** Store a contractor's phone and SMS consent unless we hold a newer profile or it was deleted. */
@@ -22,11 +22,14 @@ export async function upsertContact(
     .forUpdate()
     .executeTakeFirst();
   if (existing && (existing.deleted || new Date(existing.profile_at).getTime() > Date.parse(c.at))) return;
+  // Normalised once here, not for each message: a lead's offers are queued by joining on it.
+  const phoneE164 = toE164(c.phone);
   await db
     .insertInto('contacts')
     .values({
       contractor_id: c.contractor_id,
       phone: c.phone,
+      phone_e164: phoneE164,
       sms_opt_in: c.sms_opt_in,
       profile_at: c.at,
       deleted: false,
@@ -37,6 +40,7 @@ export async function upsertContact(
     .onConflict((oc) =>
       oc.column('contractor_id').doUpdateSet({
         phone: c.phone,
+        phone_e164: phoneE164,
         sms_opt_in: c.sms_opt_in,
         profile_at: c.at,
         ...(c.email !== undefined ? { email: c.email } : {}),
@@ -55,10 +59,18 @@ export async function markContactDeleted(
 ): Promise<void> {
   await db
     .insertInto('contacts')
-    .values({ contractor_id: contractorId, phone: '', sms_opt_in: false, profile_at: at, deleted: true })
+    .values({
+      contractor_id: contractorId,
+      phone: '',
+      phone_e164: null,
+      sms_opt_in: false,
+      profile_at: at,
+      deleted: true,
+    })
     .onConflict((oc) =>
       oc.column('contractor_id').doUpdateSet({
         phone: '',
+        phone_e164: null,
         sms_opt_in: false,
         deleted: true,
         email: null,
@@ -69,39 +81,22 @@ export async function markContactDeleted(
     .execute();
 }
 
-/** Contacts of these contractors who may get SMS (consented, not deleted). */
-export async function smsRecipients(
-  db: Kysely<NotificationDatabase>,
-  contractorIds: string[],
-): Promise<Array<{ contractor_id: string; phone: string }>> {
-  if (contractorIds.length === 0) return [];
-  return smsRecipientsRead(db, { contractorIds });
-}
-
-/** `smsRecipients`' read, compiled once and prepared (docs/adr/0027): the ids as one array, whatever their count. */
-const smsRecipientsRead = preparedRead((db: Kysely<NotificationDatabase>, p: { contractorIds: string[] }) =>
-  db
-    .selectFrom('contacts')
-    .select(['contractor_id', 'phone'])
-    .where(sql<boolean>`contractor_id = any(${p.contractorIds}::text[])`)
-    .where('sms_opt_in', '=', true)
-    .where('deleted', '=', false),
-);
-
 /** Where a contractor's own messages go (welcome, refund decisions, receipts); undefined when unknown or deleted. */
 export async function contactOf(
   db: Kysely<NotificationDatabase>,
   contractorId: string,
-): Promise<{ email: string | null; phone: string; sms_opt_in: boolean; contact_name: string | null } | undefined> {
+): Promise<
+  { email: string | null; phone_e164: string | null; sms_opt_in: boolean; contact_name: string | null } | undefined
+> {
   const row = await db
     .selectFrom('contacts')
-    .select(['email', 'phone', 'sms_opt_in', 'contact_name', 'deleted'])
+    .select(['email', 'phone_e164', 'sms_opt_in', 'contact_name', 'deleted'])
     .where('contractor_id', '=', contractorId)
     .executeTakeFirst();
   if (!row || row.deleted) return undefined;
   return {
     email: row.email ?? null,
-    phone: row.phone,
+    phone_e164: row.phone_e164 ?? null,
     sms_opt_in: row.sms_opt_in,
     contact_name: row.contact_name ?? null,
   };

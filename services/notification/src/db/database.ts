@@ -64,6 +64,8 @@ export interface WebhookAttemptsTable {
 export interface ContactsTable {
   contractor_id: string;
   phone: string;
+  /** The phone in E.164 as SMS goes to it (toE164 of `phone`); null when it has no such reading. */
+  phone_e164: string | null;
   sms_opt_in: boolean;
   deleted: Generated<boolean>;
   /** The profile event's time: an older event never overwrites a newer one. */

@@ -86,6 +86,90 @@ export async function queueDeliveries(db: Kysely<NotificationDatabase>, list: Ne
   return rows.length;
 }
 
+/** A lead's offers to text: one SMS each, to those of the contractors who may get SMS. */
+export interface OfferSms {
+  lead_id: string;
+  offers: Array<{ dedupe_key: string; contractor_id: string; body: string; expires_at: string }>;
+}
+
+/**
+ * `queueOfferSms`' statement, compiled once and prepared (docs/adr/0027): the offers as one array a
+ * column, joined with the contacts projection, which holds the phone in E.164 (docs/adr/0055).
+ */
+const queueOfferSmsStatement = prepared(
+  (
+    db: Kysely<NotificationDatabase>,
+    p: {
+      leadId: string;
+      ids: string[];
+      dedupeKeys: string[];
+      contractorIds: string[];
+      bodies: string[];
+      expiresAts: string[];
+    },
+  ) =>
+    db
+      .insertInto('deliveries')
+      .columns([
+        'id',
+        'status',
+        'dedupe_key',
+        'kind',
+        'channel',
+        'recipient',
+        'body',
+        'lead_id',
+        'contractor_id',
+        'expires_at',
+      ])
+      .expression(
+        db
+          .selectFrom(
+            sql<{ id: string; dedupe_key: string; contractor_id: string; body: string; expires_at: Date }>`(
+              select * from unnest(${p.ids}::uuid[], ${p.dedupeKeys}::text[], ${p.contractorIds}::text[],
+                                   ${p.bodies}::text[], ${p.expiresAts}::timestamptz[])
+                as o(id, dedupe_key, contractor_id, body, expires_at)
+            )`.as('o'),
+          )
+          .innerJoin('contacts as c', 'c.contractor_id', 'o.contractor_id')
+          .select((eb) => [
+            'o.id',
+            sql.lit('pending').as('status'),
+            'o.dedupe_key',
+            sql.lit('lead_offer').as('kind'),
+            sql.lit('sms').as('channel'),
+            eb.ref('c.phone_e164').as('recipient'),
+            'o.body',
+            sql<string>`${p.leadId}::uuid`.as('lead_id'),
+            'o.contractor_id',
+            'o.expires_at',
+          ])
+          .where('c.sms_opt_in', '=', sql.lit(true))
+          .where('c.deleted', '=', sql.lit(false))
+          .where('c.phone_e164', 'is not', null),
+      )
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('contractor_id'),
+);
+
+/**
+ * Queue a lead's offer SMS in one statement: each to the contractor's phone in the contacts
+ * projection, for those who consented, are not deleted and have a phone SMS can go to; an offer
+ * already queued (a redelivery) is ignored. Returns the contractors whose SMS was new.
+ */
+export async function queueOfferSms(db: Kysely<NotificationDatabase>, o: OfferSms): Promise<string[]> {
+  if (o.offers.length === 0) return [];
+  const { rows } = await queueOfferSmsStatement(db, {
+    leadId: o.lead_id,
+    ids: o.offers.map(() => randomUUID()),
+    dedupeKeys: o.offers.map((x) => x.dedupe_key),
+    contractorIds: o.offers.map((x) => x.contractor_id),
+    bodies: o.offers.map((x) => x.body),
+    expiresAts: o.offers.map((x) => x.expires_at),
+  });
+  return rows.map((r) => r.contractor_id!);
+}
+
 export interface ClaimedDelivery {
   id: string;
   kind: NewDelivery['kind'];

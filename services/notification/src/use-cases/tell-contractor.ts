@@ -1,4 +1,3 @@
-import { contactPhoneE164 } from '../domain/contact-phones.js';
 import type { ConsumerContext } from '@leadmarket/platform';
 import type { NotificationContext } from '../context.js';
 import { contactOf } from '../db/contacts.repository.js';
@@ -49,7 +48,7 @@ export async function tellContractor(
       body: email.body,
     });
   }
-  const phone = notice.sms && contact.sms_opt_in ? (contactPhoneE164(contact.phone) ?? undefined) : undefined;
+  const phone = notice.sms && contact.sms_opt_in ? (contact.phone_e164 ?? undefined) : undefined;
   if (notice.sms && phone)
     queued =
       (await queueDelivery(trx, {
