@@ -217,7 +217,8 @@ const claimDueStatement = preparedRead(
     const turnAt = sql<Date>`created_at - make_interval(secs => case when kind = 'lead_offer' then ${p.offerHeadStart}::int else 0 end)`;
     const isDue = (eb: ExpressionBuilder<NotificationDatabase, 'deliveries'>) =>
       eb.and([
-        eb('status', '=', 'pending'),
+        // A literal, not a parameter: the generic plan can then use the partial index of pending rows.
+        eb('status', '=', sql.lit('pending')),
         eb('next_attempt_at', '<=', sql<Date>`now()`),
         eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
       ]);
@@ -263,7 +264,8 @@ const expireOverdueStatement = preparedRead((db: Kysely<NotificationDatabase>, _
   db
     .updateTable('deliveries')
     .set({ status: 'expired', locked_until: null })
-    .where('status', '=', 'pending')
+    // Literal states in the prepared statements: their generic plans then use the partial indexes.
+    .where('status', '=', sql.lit('pending'))
     .where('expires_at', '<=', sql<Date>`now()`)
     .returning(['id', 'body']),
 );
@@ -316,14 +318,14 @@ const takeInterruptedStatement = preparedRead(
         qb
           .selectFrom('deliveries')
           .select('id')
-          .where('status', '=', 'sending')
+          .where('status', '=', sql.lit('sending'))
           .where('locked_until', '<', sql<Date>`now()`)
           .orderBy('created_at')
           .limit(p.limit)
           .forUpdate()
           .skipLocked(),
       )
-      .where('status', '=', 'sending')
+      .where('status', '=', sql.lit('sending'))
       .where('locked_until', '<', sql<Date>`now()`)
       .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at']),
 );
