@@ -255,3 +255,149 @@ export async function offersOfLeads(db: Kysely<MatchingDatabase>, leadIds: strin
     .execute();
   return rows.map(view);
 }
+
+/** A lead a run matches (its first round) and its price, as the lead's row gets it. */
+export interface FirstMatch {
+  lead_id: string;
+  price_cents: number;
+  lead_type: string;
+  matched_at: string;
+  round_deadline_at: string;
+}
+
+/**
+ * The first round of a run of leads (a LeadPriced batch, ADR 0052) in ONE statement: every offer,
+ * each contractor's record (one more offer per lead it is offered, as one statement per lead would
+ * have counted), every lead matched (`available`, round 1, its matched_at and deadline) and, per
+ * lead, up to `listing` contractors of its area not offered it. The contractors are locked in id order
+ * first (insertOffers). Returns each lead's listing.
+ */
+export async function insertFirstOffers(
+  trx: Kysely<MatchingDatabase>,
+  offers: NewOffer[],
+  leads: FirstMatch[],
+  { noWait, listing }: { noWait: boolean; listing: number },
+): Promise<Map<string, string[]>> {
+  if (leads.length === 0) return new Map();
+  const { rows } = await (noWait ? firstOffersNoWait : firstOffersWaiting)(trx, {
+    lead_ids: offers.map((o) => o.lead_id),
+    contractor_ids: offers.map((o) => o.contractor_id),
+    ranks: offers.map((o) => o.rank),
+    rounds: offers.map((o) => o.round),
+    hashes: offers.map((o) => o.claim_token_hash),
+    scores: offers.map((o) => o.score),
+    offered_ats: offers.map((o) => o.offered_at),
+    expires_ats: offers.map((o) => o.expires_at),
+    matched: leads.map((l) => l.lead_id),
+    prices: leads.map((l) => l.price_cents),
+    lead_types: leads.map((l) => l.lead_type),
+    matched_ats: leads.map((l) => l.matched_at),
+    deadlines: leads.map((l) => l.round_deadline_at),
+    listing,
+  });
+  return new Map(rows.map((r) => [r.lead_id, r.listed_to ?? []]));
+}
+
+type FirstOffersParams = {
+  lead_ids: string[];
+  contractor_ids: string[];
+  ranks: number[];
+  rounds: number[];
+  hashes: string[];
+  scores: number[];
+  offered_ats: string[];
+  expires_ats: string[];
+  matched: string[];
+  prices: number[];
+  lead_types: string[];
+  matched_ats: string[];
+  deadlines: string[];
+  listing: number;
+};
+
+const buildFirstOffers = (noWait: boolean) =>
+  prepared((trx: Kysely<MatchingDatabase>, p: FirstOffersParams) =>
+    trx
+      // One row per offer (and per lead below): unnest in the select list zips the arrays.
+      .with('run_offers', (db) =>
+        db.selectNoFrom([
+          sql<string>`unnest(${p.lead_ids}::uuid[])`.as('lead_id'),
+          sql<string>`unnest(${p.contractor_ids}::text[])`.as('contractor_id'),
+          sql<number>`unnest(${p.ranks}::int[])`.as('rank'),
+          sql<number>`unnest(${p.rounds}::int[])`.as('round'),
+          sql<string>`unnest(${p.hashes}::text[])`.as('claim_token_hash'),
+          sql<number>`unnest(${p.scores}::float8[])`.as('score'),
+          sql<Date>`unnest(${p.offered_ats}::timestamptz[])`.as('offered_at'),
+          sql<Date>`unnest(${p.expires_ats}::timestamptz[])`.as('expires_at'),
+        ]),
+      )
+      .with('run_leads', (db) =>
+        db.selectNoFrom([
+          sql<string>`unnest(${p.matched}::uuid[])`.as('lead_id'),
+          sql<number>`unnest(${p.prices}::bigint[])`.as('price_cents'),
+          sql<string>`unnest(${p.lead_types}::text[])`.as('lead_type'),
+          sql<Date>`unnest(${p.matched_ats}::timestamptz[])`.as('matched_at'),
+          sql<Date>`unnest(${p.deadlines}::timestamptz[])`.as('round_deadline_at'),
+        ]),
+      )
+      .with('new_offers', (db) =>
+        db
+          .insertInto('offers')
+          .columns([
+            'lead_id',
+            'contractor_id',
+            'rank',
+            'round',
+            'claim_token_hash',
+            'score',
+            'offered_at',
+            'expires_at',
+          ])
+          .expression(
+            sql`select lead_id, contractor_id, rank, round, claim_token_hash, score, offered_at, expires_at from run_offers`,
+          ),
+      )
+      .with('offered', (db) =>
+        db
+          .selectFrom('contractors')
+          .select('contractor_id')
+          .where('contractor_id', '=', sql<string>`any(${p.contractor_ids}::text[])`)
+          .orderBy('contractor_id')
+          .forUpdate()
+          .$if(noWait, (qb) => qb.noWait()),
+      )
+      .with('record', (db) =>
+        db
+          .updateTable('contractors')
+          .from('offered')
+          .set((eb) => ({
+            offers_received: sql<number>`${eb.ref('contractors.offers_received')} + (select count(*) from run_offers r where r.contractor_id = ${eb.ref('offered.contractor_id')})::int`,
+            last_offered_at: sql<Date>`greatest(contractors.last_offered_at, (select max(r.offered_at) from run_offers r where r.contractor_id = offered.contractor_id))`,
+          }))
+          .whereRef('contractors.contractor_id', '=', 'offered.contractor_id'),
+      )
+      .updateTable('leads')
+      .from('run_leads as m')
+      .set({
+        status: 'available',
+        price_cents: sql<number>`m.price_cents`,
+        lead_type: sql<string>`m.lead_type`,
+        matched_at: sql<Date>`m.matched_at`,
+        offer_round: 1,
+        round_deadline_at: sql<Date>`m.round_deadline_at`,
+      })
+      .whereRef('leads.lead_id', '=', 'm.lead_id')
+      // The statement's snapshot is the one before its own changes: the listing reads the contractors'
+      // area and `deleted`, which offering them does not change.
+      .returning((eb) => [
+        'leads.lead_id',
+        listedTo(
+          trx,
+          eb as unknown as ExpressionBuilder<MatchingDatabase, 'leads'>,
+          sql<string[]>`array(select r.contractor_id from run_offers r where r.lead_id = leads.lead_id)`,
+          sql<number>`${p.listing}::int`,
+        ),
+      ]),
+  );
+const firstOffersWaiting = buildFirstOffers(false);
+const firstOffersNoWait = buildFirstOffers(true);

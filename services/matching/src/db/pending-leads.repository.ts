@@ -234,3 +234,158 @@ export async function lockPendingPricedLead(
     .executeTakeFirst();
   return row && pricedLead(row);
 }
+
+/** A run's new lead, stored, and the candidates of its group (`candidates` on its group's first lead only). */
+export interface StoredRunLead {
+  priced: Omit<PricedLead, 'candidates'>;
+  /** The leads of a run that PostgreSQL ranks alike (same ZIP code, trade, price and preferred contractor) share one read. */
+  group: string;
+  /** The group's candidates, best first as candidatesQuery orders them, on the group's first lead; undefined on the others. */
+  candidates: Candidate[] | undefined;
+  /** How many candidates the group's read asked for (fewer came: that is all of them). */
+  asked: number;
+}
+
+/**
+ * recordOfferedLead for a run of leads (a LeadPriced batch, ADR 0052) in ONE statement: every early
+ * confirmation taken, every new lead stored, and for each group of leads PostgreSQL ranks alike (same
+ * ZIP code, trade, price and preferred contractor) one candidate list. A lead's list must still hold
+ * its best `limit` once the run's earlier leads' offers have lowered those contractors' scores, and
+ * only leads of its trade can have offered its candidates, at most `offers` each: so a group's list
+ * is `limit` plus `offers` per earlier lead of its trade in the run (up to its group's last lead).
+ * Leads must be distinct; the ones already stored (repeats, tombstones) are not returned.
+ */
+export async function recordOfferedLeads(
+  db: Kysely<MatchingDatabase>,
+  leads: NewOfferedLead[],
+  options: { now: Date; limit: number; offers: number },
+): Promise<StoredRunLead[]> {
+  if (leads.length === 0) return [];
+  const { rows } = await recordOfferedLeadsStatement(db, {
+    ids: leads.map((l) => l.lead_id),
+    categories: leads.map((l) => l.service_category),
+    sub_services: leads.map((l) => l.sub_service),
+    zips: leads.map((l) => l.zip_code),
+    descriptions: leads.map((l) => l.description),
+    urgencies: leads.map((l) => l.urgency),
+    preferred: leads.map((l) => l.preferred_contractor_id),
+    tests: leads.map((l) => l.is_test),
+    submitted: leads.map((l) => l.submitted_at),
+    prices: leads.map((l) => l.price_cents),
+    lead_types: leads.map((l) => l.lead_type),
+    line_types: leads.map((l) => l.line_type),
+    emails: leads.map((l) => l.email_present),
+    now: options.now.toISOString(),
+    limit: options.limit,
+    offers: options.offers,
+  });
+  const order = new Map(leads.map((l, i) => [l.lead_id, i]));
+  return rows
+    .map((row) => {
+      const { candidates, run_group, asked, ...lead } = row;
+      const priced = pricedLead({ ...lead, candidates: [] });
+      return {
+        priced: { lead: priced.lead, price: priced.price },
+        group: String(run_group),
+        candidates: candidates ? (candidates as CandidateRow[]).map(toCandidate) : undefined,
+        asked: Number(asked),
+      };
+    })
+    .sort((a, b) => order.get(a.priced.lead.lead_id)! - order.get(b.priced.lead.lead_id)!);
+}
+
+type RunParams = {
+  ids: string[];
+  categories: string[];
+  sub_services: string[];
+  zips: string[];
+  descriptions: string[];
+  urgencies: string[];
+  preferred: Array<string | null>;
+  tests: boolean[];
+  submitted: string[];
+  prices: number[];
+  lead_types: string[];
+  line_types: Array<string | null>;
+  emails: Array<boolean | null>;
+  now: string;
+  limit: number;
+  offers: number;
+};
+
+/** recordOfferedLeads' statement, compiled once and prepared (docs/adr/0025): one per run of leads. */
+const recordOfferedLeadsStatement = prepared((db: Kysely<MatchingDatabase>, p: RunParams) =>
+  db
+    .with('early', (qb) =>
+      qb
+        .deleteFrom('early_confirmations')
+        .where('lead_id', '=', sql<string>`any(${p.ids}::uuid[])`)
+        .returning(['lead_id', 'confirmed_at']),
+    )
+    .with('stored', (qb) =>
+      qb
+        .insertInto('leads')
+        .columns([
+          'lead_id',
+          'service_category',
+          'sub_service',
+          'zip_code',
+          'description',
+          'urgency',
+          'preferred_contractor_id',
+          'is_test',
+          'submitted_at',
+          'price_cents',
+          'lead_type',
+          'line_type',
+          'email_present',
+          'phone_confirmed_at',
+          'status',
+        ])
+        .expression(
+          sql`select u.*, early.confirmed_at, 'pending_match' from unnest(${p.ids}::uuid[], ${p.categories}::text[],
+            ${p.sub_services}::text[], ${p.zips}::text[], ${p.descriptions}::text[], ${p.urgencies}::text[],
+            ${p.preferred}::text[], ${p.tests}::bool[], ${p.submitted}::timestamptz[], ${p.prices}::bigint[],
+            ${p.lead_types}::text[], ${p.line_types}::text[], ${p.emails}::bool[])
+            as u(lead_id, service_category, sub_service, zip_code, description, urgency, preferred_contractor_id,
+              is_test, submitted_at, price_cents, lead_type, line_type, email_present)
+            left join early on early.lead_id = u.lead_id`,
+        )
+        .onConflict((oc) => oc.column('lead_id').doNothing())
+        .returning(LEAD_COLUMNS),
+    )
+    // Each lead's place in the run, and how many leads of its trade came before it.
+    .with('placed', (qb) =>
+      qb
+        .selectFrom('stored')
+        .selectAll('stored')
+        .select([
+          sql<number>`array_position(${p.ids}::uuid[], stored.lead_id)`.as('place'),
+          sql<number>`(count(*) over (partition by stored.target order by array_position(${p.ids}::uuid[], stored.lead_id)) - 1)::int`.as(
+            'earlier',
+          ),
+        ]),
+    )
+    .with('grouped', (qb) =>
+      qb
+        .selectFrom('placed')
+        .selectAll('placed')
+        .select([
+          sql<string>`min(placed.place) over (partition by placed.zip_code, placed.target, placed.price_cents, placed.preferred_contractor_id)`.as(
+            'run_group',
+          ),
+          sql<number>`(${p.limit}::int + ${p.offers}::int * max(placed.earlier) over (partition by placed.zip_code, placed.target, placed.price_cents, placed.preferred_contractor_id))::int`.as(
+            'asked',
+          ),
+        ]),
+    )
+    .selectFrom('grouped')
+    .select(LEAD_COLUMNS.map((c) => `grouped.${c}` as const))
+    .select(['grouped.run_group', 'grouped.asked'])
+    .select(
+      // Only the group's first lead carries the list (the subquery runs for it alone).
+      sql<CandidateRow[] | null>`case when grouped.place = grouped.run_group then ${jsonArrayFrom(
+        candidatesQuery(db, candidateLeadColumns('grouped'), { now: p.now, limit: sql<number>`grouped.asked` }),
+      )} end`.as('candidates'),
+    ),
+);

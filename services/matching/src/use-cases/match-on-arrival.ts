@@ -10,6 +10,9 @@ const matchesIn = new WeakSet<object>();
 /** Note that this consumer transaction now holds contractor rows (its later matches must not wait for others). */
 export const holdsContractors = (trx: object) => void matchesIn.add(trx);
 
+/** Whether this consumer transaction holds contractor rows already (its matches must then not wait for others'). */
+export const holdingContractors = (trx: object) => matchesIn.has(trx);
+
 /**
  * After LeadPriced's consumer stored a new lead, in its transaction: match it right there, so
  * LeadMatched leaves with the consumer's own commit and outbox statement — no matcher transaction,

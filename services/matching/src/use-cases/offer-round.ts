@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
-import { insertOffers, type LeadChange } from '../db/offers.repository.js';
+import { insertOffers, type LeadChange, type NewOffer } from '../db/offers.repository.js';
 
-interface RoundLead {
+export interface RoundLead {
   lead_id: string;
   service_category: string;
   sub_service: string;
@@ -58,13 +58,39 @@ export async function storeOfferRound(
     listing?: number;
   },
 ): Promise<EventData<'LeadMatched'>> {
+  const plan = planOfferRound(ctx, config, round);
+  const listed = await insertOffers(
+    trx,
+    plan.offers,
+    { lead_id: round.lead.lead_id, change: round.leadChange },
+    { noWait: round.noWait, listing: round.listing },
+  );
+  return plan.announce(listed);
+}
+
+/**
+ * One round's offers (token hashes only; ranks continue from `firstRank`) and the LeadMatched that
+ * announces them once stored, given the contractors its statement listed: storeOfferRound's, and a
+ * LeadPriced batch's, which stores a run's rounds in one statement.
+ */
+export function planOfferRound(
+  ctx: MatchingContext,
+  config: MatchingConfig,
+  round: {
+    lead: RoundLead;
+    priceCents: number;
+    ranked: Array<{ contractor_id: string; score: number }>;
+    firstRank: number;
+    number: number;
+    now: Date;
+  },
+): { offers: NewOffer[]; announce(listed: string[]): EventData<'LeadMatched'> } {
   const { lead, now } = round;
   const offeredAt = now.toISOString();
   const expiresAt = new Date(now.getTime() + config.CLAIM_TOKEN_TTL_HOURS * 3_600_000).toISOString();
   const offers = round.ranked.map((r, i) => ({ ...r, rank: round.firstRank + i }));
-  const listed = await insertOffers(
-    trx,
-    offers.map((o) => ({
+  return {
+    offers: offers.map((o) => ({
       lead_id: lead.lead_id,
       contractor_id: o.contractor_id,
       rank: o.rank,
@@ -74,24 +100,22 @@ export async function storeOfferRound(
       offered_at: offeredAt,
       expires_at: expiresAt,
     })),
-    { lead_id: lead.lead_id, change: round.leadChange },
-    { noWait: round.noWait, listing: round.listing },
-  );
-  return {
-    lead_id: lead.lead_id,
-    service_category: lead.service_category,
-    sub_service: lead.sub_service,
-    zip_code: lead.zip_code,
-    price_cents: round.priceCents,
-    ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
-    ...leadFacts(lead),
-    offers: offers.map((o) => ({
-      contractor_id: o.contractor_id,
-      rank: o.rank,
-      expires_at: expiresAt,
-      round: round.number,
-    })),
-    matched_at: offeredAt,
-    ...(listed.length > 0 ? { listed_to: listed } : {}),
+    announce: (listed) => ({
+      lead_id: lead.lead_id,
+      service_category: lead.service_category,
+      sub_service: lead.sub_service,
+      zip_code: lead.zip_code,
+      price_cents: round.priceCents,
+      ...((URGENCIES as readonly string[]).includes(lead.urgency) ? { urgency: lead.urgency as Urgency } : {}),
+      ...leadFacts(lead),
+      offers: offers.map((o) => ({
+        contractor_id: o.contractor_id,
+        rank: o.rank,
+        expires_at: expiresAt,
+        round: round.number,
+      })),
+      matched_at: offeredAt,
+      ...(listed.length > 0 ? { listed_to: listed } : {}),
+    }),
   };
 }
