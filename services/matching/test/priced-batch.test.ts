@@ -227,7 +227,14 @@ describe('LeadPriced leads that arrive together', () => {
         reply: () => {},
       };
       await leadPricedConsumer.handleBatch!(events, ctx);
-      return outcome(trx, emitted);
+      const once = await outcome(trx, emitted);
+      // The same leads again (new events, as a republish would bring): stored already, nothing changes.
+      await leadPricedConsumer.handleBatch!(
+        events.map((e) => ({ ...e, id: randomUUID() })),
+        ctx,
+      );
+      expect(await outcome(trx, emitted)).toEqual(once);
+      return once;
     });
     // The scenario means something: leads offered, fairness spread over A's contractors, C's leads
     // sent past their capped best to the two uncapped.
