@@ -5,11 +5,17 @@ import type { MatchingContext } from '../context.js';
 import { candidateLeadOf, candidatesFor } from '../db/contractors.repository.js';
 import { insertFirstOffers, type NewOffer } from '../db/offers.repository.js';
 import { recordOfferedLeads, type NewOfferedLead, type StoredRunLead } from '../db/pending-leads.repository.js';
-import { rankCandidates, scoreCandidate, type Candidate, type LeadToMatch } from '../domain/ranking.js';
+import {
+  rankCandidates,
+  scoreCandidate,
+  type Candidate,
+  type LeadToMatch,
+  type RankedCandidate,
+} from '../domain/ranking.js';
 import { MATCH_LISTED_LIMIT } from './match-lead.js';
 import { holdingContractors, holdsContractors } from './match-on-arrival.js';
 import { planOfferRound } from './offer-round.js';
-import { candidateLimit } from './pick-offerees.js';
+import { candidateLimit, pickOfferees, type LeadToOffer } from './pick-offerees.js';
 
 type Priced = EventEnvelope<EventData<'LeadPriced'>>;
 
@@ -85,26 +91,39 @@ export async function matchRun(
       return listed;
     };
     const listed = new Map<string, string[]>();
+    /** Whether a lead offered a contractor its group's list did not hold (it read every candidate). */
+    let offeredOutsideLists = false;
     for (const [i, s] of stored.entries()) {
       // Each lead matched a millisecond after the one before it: its ranking sees those offers as
       // just made, and the earlier of two as the earlier (fairness, as one at a time).
       const at = new Date(now.getTime() + i);
       const { lead, price } = s.priced;
-      const toMatch: LeadToMatch & { target: string | null } = { ...lead, price_cents: price.price_cents };
+      const toMatch: LeadToOffer = { ...lead, price_cents: price.price_cents };
       const pool = pools.get(s.group)!;
-      const best = pool.candidates!.map(asLeftByRun).sort(byCandidatesQuery(toMatch, at));
-      let ranked = rankCandidates(best.slice(0, limit), toMatch, offers, at);
-      if (ranked.length < offers && best.length >= limit) {
-        // pickOfferees: too few left once spend caps refused some of the best `limit`.
-        if (pool.candidates!.length < pool.asked) ranked = rankCandidates(best, toMatch, offers, at);
-        else {
-          // The group's list may not hold them all: every candidate, read once this run's offers so
-          // far are written (PostgreSQL then counts them).
-          for (const [id, l] of await write()) listed.set(id, l);
-          const all = await candidatesFor(trx, candidateLeadOf(toMatch), { now: at });
-          ranked = rankCandidates(all, toMatch, offers, at);
+      const listIds = new Set(pool.candidates!.map((c) => c.contractor_id));
+      const truncated = pool.candidates!.length >= pool.asked;
+      let ranked: RankedCandidate[];
+      if (truncated && offeredOutsideLists) {
+        // A contractor offered by a lead that read every candidate may be missing from this list and
+        // rank among its best now: PostgreSQL ranks this lead, once the run's offers so far are written.
+        for (const [id, l] of await write()) listed.set(id, l);
+        ranked = await pickOfferees(trx, toMatch, undefined, { offers, now: at });
+      } else {
+        const best = pool.candidates!.map(asLeftByRun).sort(byCandidatesQuery(toMatch, at));
+        ranked = rankCandidates(best.slice(0, limit), toMatch, offers, at);
+        if (ranked.length < offers && best.length >= limit) {
+          // pickOfferees: too few left once spend caps refused some of the best `limit`.
+          if (!truncated) ranked = rankCandidates(best, toMatch, offers, at);
+          else {
+            // The group's list may not hold them all: every candidate, read once this run's offers so
+            // far are written (PostgreSQL then counts them).
+            for (const [id, l] of await write()) listed.set(id, l);
+            const all = await candidatesFor(trx, candidateLeadOf(toMatch), { now: at });
+            ranked = rankCandidates(all, toMatch, offers, at);
+          }
         }
       }
+      if (ranked.some((r) => !listIds.has(r.contractor_id))) offeredOutsideLists = true;
       for (const r of ranked)
         given.set(r.contractor_id, { n: (given.get(r.contractor_id)?.n ?? 0) + 1, at: at.toISOString() });
       const plan = planOfferRound(service, service.config, {
