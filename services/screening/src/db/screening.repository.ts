@@ -104,6 +104,122 @@ export async function insertScreening(db: Kysely<ScreeningDatabase>, s: Screenin
   });
 }
 
+/** `insertScreenings`' statement, compiled once and prepared: every column an array, one row per element, any count. */
+const screeningsInsert = prepared(
+  (
+    db: Kysely<ScreeningDatabase>,
+    p: {
+      leadIds: string[];
+      statuses: string[];
+      phoneValid: boolean[];
+      emailValid: boolean[];
+      contentValid: boolean[];
+      isDuplicate: boolean[];
+      ipRateOk: boolean[];
+      ipHashes: Array<string | null>;
+      isTest: boolean[];
+      submitted: string[];
+      screened: string[];
+      categories: string[];
+      subServices: string[];
+      zipCodes: string[];
+      urgencies: string[];
+      descriptions: string[];
+      preferred: Array<string | null>;
+      reasonLeads: string[];
+      checkNames: string[];
+      codes: string[];
+      fingerprints: string[];
+      fingerprintLeads: string[];
+      fingerprintSubmitted: string[];
+    },
+  ) =>
+    db
+      .with('screening', (c) =>
+        c
+          .insertInto('screenings')
+          .columns([
+            'lead_id',
+            'status',
+            'phone_valid',
+            'email_valid',
+            'content_valid',
+            'is_duplicate',
+            'ip_rate_ok',
+            'client_ip_hash',
+            'is_test',
+            'submitted_at',
+            'screened_at',
+            'service_category',
+            'sub_service',
+            'zip_code',
+            'urgency',
+            'description',
+            'preferred_contractor_id',
+          ])
+          .expression(
+            sql`select * from unnest(${p.leadIds}::uuid[], ${p.statuses}::text[], ${p.phoneValid}::boolean[],
+                  ${p.emailValid}::boolean[], ${p.contentValid}::boolean[], ${p.isDuplicate}::boolean[],
+                  ${p.ipRateOk}::boolean[], ${p.ipHashes}::text[], ${p.isTest}::boolean[],
+                  ${p.submitted}::timestamptz[], ${p.screened}::timestamptz[], ${p.categories}::text[],
+                  ${p.subServices}::text[], ${p.zipCodes}::text[], ${p.urgencies}::text[],
+                  ${p.descriptions}::text[], ${p.preferred}::text[])`,
+          ),
+      )
+      .with('reasons', (c) =>
+        c
+          .insertInto('screening_reasons')
+          .columns(['lead_id', 'check_name', 'code'])
+          .expression(sql`select * from unnest(${p.reasonLeads}::uuid[], ${p.checkNames}::text[], ${p.codes}::text[])`),
+      )
+      .with('fingerprint', (c) =>
+        c
+          .insertInto('duplicate_fingerprints')
+          .columns(['fingerprint', 'lead_id', 'submitted_at'])
+          .expression(
+            sql`select * from unnest(${p.fingerprints}::text[], ${p.fingerprintLeads}::uuid[], ${p.fingerprintSubmitted}::timestamptz[])`,
+          )
+          .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing()),
+      )
+      .selectNoFrom(sql<number>`1`.as('stored')),
+);
+
+/**
+ * `insertScreening` for the verdicts of a run of leads, in one statement whatever their count: the
+ * same rows, in the same order, as one `insertScreening` after another. A lead already screened
+ * fails the whole statement (its primary key), as it fails its own.
+ */
+export async function insertScreenings(db: Kysely<ScreeningDatabase>, records: ScreeningRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const claimed = records.filter((r) => r.fingerprint);
+  const reasons = records.flatMap((r) => r.reasons.map((code) => ({ lead: r.lead_id, code })));
+  await screeningsInsert(db, {
+    leadIds: records.map((r) => r.lead_id),
+    statuses: records.map((r) => r.status),
+    phoneValid: records.map((r) => r.summary.phone_valid),
+    emailValid: records.map((r) => r.summary.email_valid),
+    contentValid: records.map((r) => r.summary.content_valid),
+    isDuplicate: records.map((r) => r.summary.is_duplicate),
+    ipRateOk: records.map((r) => r.summary.ip_rate_ok),
+    ipHashes: records.map((r) => r.client_ip_hash),
+    isTest: records.map((r) => r.is_test),
+    submitted: records.map((r) => r.submitted_at.toISOString()),
+    screened: records.map((r) => r.screened_at.toISOString()),
+    categories: records.map((r) => r.job.service_category),
+    subServices: records.map((r) => r.job.sub_service),
+    zipCodes: records.map((r) => r.job.zip_code),
+    urgencies: records.map((r) => r.job.urgency),
+    descriptions: records.map((r) => r.job.description),
+    preferred: records.map((r) => r.job.preferred_contractor_id),
+    reasonLeads: reasons.map((r) => r.lead),
+    checkNames: reasons.map((r) => r.code.split(':')[0]!),
+    codes: reasons.map((r) => r.code),
+    fingerprints: claimed.map((r) => r.fingerprint!),
+    fingerprintLeads: claimed.map((r) => r.lead_id),
+    fingerprintSubmitted: claimed.map((r) => r.submitted_at.toISOString()),
+  });
+}
+
 /** What `screeningFacts` asks, as the prepared read takes it. */
 interface FactsParams {
   leadId: string;
@@ -171,6 +287,89 @@ export async function screeningFacts(
 ): Promise<{ fromIp: number; recentFingerprint: boolean }> {
   const [row] = await factsReads[q.ipHash ? 1 : 0](db, { ...q, ipHash: q.ipHash ?? '' });
   return { fromIp: Number(row!.from_ip), recentFingerprint: Boolean(row!.recent_fingerprint) };
+}
+
+/** What `screeningFacts` asks of one lead of a run (the run shares the IP limit). */
+export interface FactsQuestion {
+  leadId: string;
+  ipHash: string | null;
+  ipSince: Date;
+  fingerprint: string;
+  fingerprintSince: Date;
+}
+
+/** `screeningFactsOfRun`'s read, compiled once and prepared: the questions as arrays, one answer row each, in order. */
+const factsOfRunRead = preparedRead(
+  (
+    db: Kysely<ScreeningDatabase>,
+    p: {
+      leadIds: string[];
+      ipHashes: Array<string | null>;
+      ipSince: string[];
+      fingerprints: string[];
+      fingerprintSince: string[];
+      ipLimit: number;
+    },
+  ) =>
+    db
+      .selectFrom(
+        sql<{
+          lead_id: string;
+          ip_hash: string | null;
+          ip_since: Date;
+          fingerprint: string;
+          fingerprint_since: Date;
+          n: number;
+        }>`unnest(${p.leadIds}::uuid[], ${p.ipHashes}::text[], ${p.ipSince}::timestamptz[], ${p.fingerprints}::text[], ${p.fingerprintSince}::timestamptz[]) with ordinality`.as<'q'>(
+          sql`q(lead_id, ip_hash, ip_since, fingerprint, fingerprint_since, n)`,
+        ),
+      )
+      .select((eb) => [
+        // As screeningFacts: counting stops at the limit (a lead without an address matches nothing).
+        eb
+          .selectFrom(
+            eb
+              .selectFrom('screenings')
+              .select('screenings.lead_id')
+              .whereRef('screenings.client_ip_hash', '=', 'q.ip_hash')
+              .whereRef('screenings.submitted_at', '>=', 'q.ip_since')
+              .limit(p.ipLimit)
+              .as('recent'),
+          )
+          .select((e) => e.fn.countAll().as('n'))
+          .as('from_ip'),
+        eb
+          .exists(
+            eb
+              .selectFrom('duplicate_fingerprints')
+              .select('duplicate_fingerprints.lead_id')
+              .whereRef('duplicate_fingerprints.fingerprint', '=', 'q.fingerprint')
+              .whereRef('duplicate_fingerprints.submitted_at', '>=', 'q.fingerprint_since')
+              .whereRef('duplicate_fingerprints.lead_id', '!=', 'q.lead_id'),
+          )
+          .as('recent_fingerprint'),
+      ])
+      .orderBy('q.n'),
+);
+
+/**
+ * `screeningFacts` for each lead of a run, in one read, as of before the run (none of the run's own
+ * verdicts counted: the caller adds those of the leads before each, ScreeningRun in screen-lead.ts).
+ */
+export async function screeningFactsOfRun(
+  db: Kysely<ScreeningDatabase>,
+  ipLimit: number,
+  questions: FactsQuestion[],
+): Promise<Array<{ fromIp: number; recentFingerprint: boolean }>> {
+  const rows = await factsOfRunRead(db, {
+    leadIds: questions.map((q) => q.leadId),
+    ipHashes: questions.map((q) => q.ipHash),
+    ipSince: questions.map((q) => q.ipSince.toISOString()),
+    fingerprints: questions.map((q) => q.fingerprint),
+    fingerprintSince: questions.map((q) => q.fingerprintSince.toISOString()),
+    ipLimit,
+  });
+  return rows.map((row) => ({ fromIp: Number(row.from_ip), recentFingerprint: Boolean(row.recent_fingerprint) }));
 }
 
 /**

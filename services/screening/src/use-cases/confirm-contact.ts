@@ -1,7 +1,7 @@
 import { toE164, type ContactConfirmation, type EventData } from '@leadmarket/contracts';
 import { HttpError, hashToken, preparedRead, randomToken, type NewEvent } from '@leadmarket/platform';
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ScreeningConfig } from '../config.js';
 import type { ScreeningContext } from '../context.js';
 import type { ContactConfirmationsTable, ScreeningDatabase } from '../db/database.js';
@@ -136,6 +136,72 @@ export async function issueFirstCode(
   });
   if (!stored) return undefined;
   return codeEvent(lead, phone, secrets, 1, expiresAt);
+}
+
+/** `issueFirstCodes`' insert, compiled once and prepared: the rows as arrays, any count. */
+const insertFirstCodes = preparedRead(
+  (
+    db: Kysely<ScreeningDatabase>,
+    p: {
+      leadIds: string[];
+      codeHashes: string[];
+      linkHashes: string[];
+      expires: string[];
+      sent: string[];
+      categories: string[];
+      subServices: string[];
+    },
+  ) =>
+    db
+      .insertInto('contact_confirmations')
+      .columns(['lead_id', 'code_hash', 'link_hash', 'expires_at', 'sent_at', 'service_category', 'sub_service'])
+      .expression(
+        sql`select * from unnest(${p.leadIds}::uuid[], ${p.codeHashes}::text[], ${p.linkHashes}::text[],
+              ${p.expires}::timestamptz[], ${p.sent}::timestamptz[], ${p.categories}::text[], ${p.subServices}::text[])`,
+      )
+      .onConflict((oc) => oc.column('lead_id').doNothing())
+      .returning('lead_id'),
+);
+
+/**
+ * `issueFirstCode` for several accepted leads (a run of verdicts), in one statement: each lead's
+ * code event by lead id, none for a lead without a phone in E.164 or whose row existed.
+ */
+export async function issueFirstCodes(
+  trx: Kysely<ScreeningDatabase>,
+  config: ScreeningConfig,
+  leads: Array<{
+    lead: { lead_id: string; phone: string; service_category: string; sub_service: string };
+    now: Date;
+    /** As issueFirstCode's `phone`. */
+    phone: string | null;
+  }>,
+): Promise<Map<string, NewEvent<'ContactCodeIssued'>>> {
+  const codes = leads
+    .filter((l): l is typeof l & { phone: string } => l.phone !== null)
+    .map(({ lead, now, phone }) => ({
+      lead,
+      phone,
+      now,
+      secrets: freshSecrets(lead.lead_id),
+      expiresAt: new Date(now.getTime() + config.CONFIRM_CODE_TTL_SECONDS * 1000),
+    }));
+  if (codes.length === 0) return new Map();
+  const stored = await insertFirstCodes(trx, {
+    leadIds: codes.map((c) => c.lead.lead_id),
+    codeHashes: codes.map((c) => c.secrets.codeHash),
+    linkHashes: codes.map((c) => c.secrets.linkHash),
+    expires: codes.map((c) => c.expiresAt.toISOString()),
+    sent: codes.map((c) => c.now.toISOString()),
+    categories: codes.map((c) => c.lead.service_category),
+    subServices: codes.map((c) => c.lead.sub_service),
+  });
+  const issued = new Set(stored.map((r) => r.lead_id));
+  return new Map(
+    codes
+      .filter((c) => issued.has(c.lead.lead_id))
+      .map((c) => [c.lead.lead_id, codeEvent(c.lead, c.phone, c.secrets, 1, c.expiresAt)]),
+  );
 }
 
 const codeEvent = (

@@ -3,7 +3,12 @@ import type { KeyValueStore } from '@leadmarket/platform';
 import type { Kysely } from 'kysely';
 import type { RulesInForce } from '../rules.js';
 import type { ScreeningDatabase } from '../db/database.js';
-import { holdsFingerprint, screeningFacts } from '../db/screening.repository.js';
+import {
+  holdsFingerprint,
+  screeningFacts,
+  screeningFactsOfRun,
+  type FactsQuestion,
+} from '../db/screening.repository.js';
 import { checkContent } from '../domain/content-check.js';
 import { checkEmail } from '../domain/email-check.js';
 import { duplicateClaimKey, duplicateFingerprint } from '../domain/fingerprint.js';
@@ -56,6 +61,9 @@ const readClaim = (value: string): { leadId: string; at: number; idempotencyKey?
   return { leadId, at: Number(at) || 0, idempotencyKey };
 };
 
+/** `holdsFingerprint`, or an answer that knows verdicts not stored yet (a run's, ScreeningRun). */
+type HoldsFingerprint = typeof holdsFingerprint;
+
 /**
  * Only accepted leads count as the original of a duplicate (docs/adr/0004-duplicates-count-accepted-leads.md).
  * PostgreSQL (the accepted fingerprints, asked before this, `seenInDatabase`) is the truth of the
@@ -70,6 +78,7 @@ async function isDuplicate(
   lead: Pick<LeadToScreen, 'id' | 'idempotency_key'>,
   seenInDatabase: boolean,
   claim: boolean,
+  holds: HoldsFingerprint = holdsFingerprint,
 ): Promise<boolean> {
   // An accepted lead in the window decides it: Redis could only agree.
   if (seenInDatabase) return true;
@@ -84,7 +93,7 @@ async function isDuplicate(
     // The same submission sent twice at once (the browser retried while the first was in flight):
     // only one of the two is stored (the idempotency key), so neither is the other's duplicate.
     if (lead.idempotency_key && holder.idempotencyKey === lead.idempotency_key) return false;
-    const kept = await holdsFingerprint(db, holder.leadId, fingerprint);
+    const kept = await holds(db, holder.leadId, fingerprint);
     // A screened holder without its fingerprint is no original (rejected, or deleted since); one
     // not screened yet is a screening in flight (the race the claim is for) until its claim ages out.
     const original = kept ?? Date.now() - holder.at < UNSTORED_CLAIM_MS;
@@ -119,17 +128,34 @@ export async function screenLead(
   limits: ScreeningLimits,
   lead: LeadToScreen,
 ): Promise<Screening> {
-  const fingerprint = duplicateFingerprint(lead.phone, lead.service_category, lead.sub_service);
-  const submitted = lead.submitted_at.getTime();
+  const question = factsQuestion(limits, lead);
   // Both reads of earlier leads in one statement (each statement is a round trip).
-  const facts = await screeningFacts(db, {
+  const facts = await screeningFacts(db, { ...question, ipLimit: limits.ipLimit });
+  return judge(db, kv, limits, lead, question.fingerprint, facts);
+}
+
+/** What a lead's verdict asks of the leads before it: its address's and its fingerprint's, each in its window. */
+function factsQuestion(limits: ScreeningLimits, lead: LeadToScreen): FactsQuestion {
+  const submitted = lead.submitted_at.getTime();
+  return {
     leadId: lead.id,
     ipHash: lead.client_ip_hash,
     ipSince: new Date(submitted - limits.ipWindowSeconds * 1000),
-    ipLimit: limits.ipLimit,
-    fingerprint,
+    fingerprint: duplicateFingerprint(lead.phone, lead.service_category, lead.sub_service),
     fingerprintSince: new Date(submitted - WINDOW_SECONDS * 1000),
-  });
+  };
+}
+
+/** The verdict from what was read of earlier leads: the checks, then (an acceptable lead) the duplicate claim. */
+async function judge(
+  db: Kysely<ScreeningDatabase>,
+  kv: KeyValueStore,
+  limits: ScreeningLimits,
+  lead: LeadToScreen,
+  fingerprint: string,
+  facts: { fromIp: number; recentFingerprint: boolean },
+  holds?: HoldsFingerprint,
+): Promise<Screening> {
   const ipRateOk = !lead.client_ip_hash || facts.fromIp < limits.ipLimit;
   const reading = readPhone(lead.phone);
   const phone = reading.check;
@@ -140,7 +166,7 @@ export async function screenLead(
   );
   // Only a lead that will be accepted unless it is a duplicate claims the fingerprint.
   const acceptable = phone.valid && email.valid && content.valid && ipRateOk;
-  const isDup = await isDuplicate(kv, db, fingerprint, lead, facts.recentFingerprint, acceptable);
+  const isDup = await isDuplicate(kv, db, fingerprint, lead, facts.recentFingerprint, acceptable, holds);
   const verdict = verdictOf({ phone, email, content, isDuplicate: isDup, ipRateOk });
   return {
     ...verdict,
@@ -148,4 +174,47 @@ export async function screenLead(
     claimedFingerprint: acceptable && !isDup ? fingerprint : undefined,
     phone: reading,
   };
+}
+
+/**
+ * Screen a run of submitted leads (a batch of LeadSubmitted) as `screenLead` one after another
+ * would, in the same transaction, with their verdicts stored only after the last (one statement,
+ * `insertScreenings`): what was read of earlier leads is read once for the run, and each lead also
+ * counts the run's leads before it, as the rows they would have stored by then. So two identical
+ * leads of one run are the original and its duplicate even with Redis down, and a run from one
+ * address passes its limit at the same lead. The Redis claims are made in order, one lead at a time.
+ */
+export async function screenLeads(
+  db: Kysely<ScreeningDatabase>,
+  kv: KeyValueStore,
+  limits: ScreeningLimits,
+  leads: LeadToScreen[],
+): Promise<Screening[]> {
+  const questions = leads.map((lead) => factsQuestion(limits, lead));
+  const stored = await screeningFactsOfRun(db, limits.ipLimit, questions);
+  // The run's verdicts so far: the rows `insertScreenings` will store for them.
+  const before: Array<{ question: FactsQuestion; submittedAt: number; claimed?: string }> = [];
+  // A claim naming a lead of this run: kept if that lead claimed the fingerprint (its verdict is not stored yet).
+  const holds: HoldsFingerprint = async (trx, leadId, fingerprint) => {
+    const earlier = before.find((b) => b.question.leadId === leadId);
+    return earlier ? earlier.claimed === fingerprint : holdsFingerprint(trx, leadId, fingerprint);
+  };
+  const screenings: Screening[] = [];
+  for (const [i, lead] of leads.entries()) {
+    const q = questions[i]!;
+    const facts = { ...stored[i]! };
+    for (const b of before) {
+      if (q.ipHash && b.question.ipHash === q.ipHash && b.submittedAt >= q.ipSince.getTime()) facts.fromIp++;
+      if (
+        b.claimed === q.fingerprint &&
+        b.submittedAt >= q.fingerprintSince.getTime() &&
+        b.question.leadId !== q.leadId
+      )
+        facts.recentFingerprint = true;
+    }
+    const screening = await judge(db, kv, limits, lead, q.fingerprint, facts, holds);
+    before.push({ question: q, submittedAt: lead.submitted_at.getTime(), claimed: screening.claimedFingerprint });
+    screenings.push(screening);
+  }
+  return screenings;
 }
