@@ -180,3 +180,140 @@ export async function fixScreenedLeadPrice(
   const { catalogue_version, ...row } = result;
   return { catalogueVersion: String(catalogue_version), row: row.lead_id === null ? undefined : row };
 }
+
+/** What the prepared statement for a run of leads takes: `FixParams`' per-lead values as arrays, one element a lead. */
+interface FixManyParams {
+  leadIds: string[];
+  categories: string[];
+  subServices: string[];
+  zipCodes: string[];
+  leadTypes: string[];
+  prices: number[];
+  priceSources: string[];
+  priceRows: string[];
+  priceVersionIds: Array<string | null>;
+  statuses: string[];
+  isTest: boolean[];
+  customerFingerprints: Array<string | null>;
+  now: Date;
+  version: string;
+}
+
+/**
+ * `fixScreenedLeadsPrices`' statement, compiled once and prepared: `fixPriceStatement` with the leads
+ * as arrays (unnest) instead of one lead's values, whatever their count. No release among them: a
+ * release's status rule needs the event's flag beside the stored row, so a release goes alone.
+ */
+const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixManyParams) =>
+  db
+    .with('fixed', (q) =>
+      q
+        .insertInto('leads')
+        .columns([
+          'lead_id',
+          'service_category',
+          'sub_service',
+          'zip_code',
+          'lead_type',
+          'price_cents',
+          'price_source',
+          'price_row',
+          'price_version_id',
+          'status',
+          'is_test',
+          'customer_fingerprint',
+          'updated_at',
+        ])
+        // As fixPriceStatement: nothing is written unless the catalogue's version still matches.
+        .expression((eb) =>
+          eb
+            .selectFrom(
+              sql<{
+                lead_id: string;
+                service_category: string;
+                sub_service: string;
+                zip_code: string;
+                lead_type: string;
+                price_cents: number;
+                price_source: string;
+                price_row: string;
+                price_version_id: string | null;
+                status: string;
+                is_test: boolean;
+                customer_fingerprint: string | null;
+              }>`unnest(${p.leadIds}::uuid[], ${p.categories}::text[], ${p.subServices}::text[], ${p.zipCodes}::text[],
+                  ${p.leadTypes}::text[], ${p.prices}::bigint[], ${p.priceSources}::text[], ${p.priceRows}::text[],
+                  ${p.priceVersionIds}::bigint[], ${p.statuses}::text[], ${p.isTest}::boolean[],
+                  ${p.customerFingerprints}::text[])`.as<'v'>(
+                sql`v(lead_id, service_category, sub_service, zip_code, lead_type, price_cents, price_source, price_row,
+                      price_version_id, status, is_test, customer_fingerprint)`,
+              ),
+            )
+            .innerJoin('price_catalogue_version', (join) => join.onTrue())
+            .select([
+              'v.lead_id',
+              'v.service_category',
+              'v.sub_service',
+              'v.zip_code',
+              'v.lead_type',
+              'v.price_cents',
+              'v.price_source',
+              'v.price_row',
+              'v.price_version_id',
+              'v.status',
+              'v.is_test',
+              'v.customer_fingerprint',
+              sql<Date>`${p.now}::timestamptz`.as('updated_at'),
+            ])
+            .where('price_catalogue_version.version', '=', p.version),
+        )
+        // The price and tier, once fixed, never change; a rejection takes an available lead off sale.
+        .onConflict((oc) =>
+          oc.column('lead_id').doUpdateSet({
+            sub_service: (eb) => eb.ref('excluded.sub_service'),
+            zip_code: (eb) => eb.ref('excluded.zip_code'),
+            is_test: (eb) => eb.ref('excluded.is_test'),
+            updated_at: (eb) => eb.ref('excluded.updated_at'),
+            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' else leads.status end`,
+          }),
+        )
+        .returningAll(),
+    )
+    .selectFrom('price_catalogue_version')
+    .leftJoin('fixed', (join) => join.onTrue())
+    .select('price_catalogue_version.version as catalogue_version')
+    .selectAll('fixed'),
+);
+
+/**
+ * `fixScreenedLeadPrice` for a run of leads, each named once and none released, in one statement
+ * with the same effect on each: their rows by lead id, or none at all when the catalogue is no
+ * longer at `version` (then nothing is written). A lead named twice would be one row updated twice
+ * by one statement, which PostgreSQL refuses: the caller splits the run there.
+ */
+export async function fixScreenedLeadsPrices(
+  db: Kysely<WalletLedgerDatabase>,
+  leads: Array<{ lead: ScreenedLead; resolved: ResolvedPrice; priceVersionId: string | null }>,
+  version: string,
+) {
+  const rows = await fixPricesStatement(db, {
+    leadIds: leads.map((l) => l.lead.leadId),
+    categories: leads.map((l) => l.lead.category),
+    subServices: leads.map((l) => l.lead.subService),
+    zipCodes: leads.map((l) => l.lead.zipCode),
+    leadTypes: leads.map((l) => l.resolved.lead_type),
+    prices: leads.map((l) => l.resolved.price_cents),
+    priceSources: leads.map((l) => l.resolved.source),
+    priceRows: leads.map((l) => priceRowKey(l.resolved)),
+    priceVersionIds: leads.map((l) => l.priceVersionId),
+    statuses: leads.map((l) => l.lead.status),
+    isTest: leads.map((l) => l.lead.isTest),
+    customerFingerprints: leads.map((l) => l.lead.customerFingerprint),
+    now: new Date(),
+    version,
+  });
+  if (rows.length === 0) throw new Error('price_catalogue_version has no row (migration missing?)');
+  const fixed = new Map<string, Omit<(typeof rows)[number], 'catalogue_version'>>();
+  for (const { catalogue_version: _, ...row } of rows) if (row.lead_id !== null) fixed.set(row.lead_id, row);
+  return { catalogueVersion: String(rows[0]!.catalogue_version), rows: fixed };
+}
