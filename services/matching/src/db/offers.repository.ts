@@ -98,6 +98,18 @@ type OffersParams = {
   listing: number | null;
 } & Record<string, unknown>;
 
+/** The offers' columns both offer statements insert, in their arrays' order. */
+const OFFER_COLUMNS = [
+  'lead_id',
+  'contractor_id',
+  'rank',
+  'round',
+  'claim_token_hash',
+  'score',
+  'offered_at',
+  'expires_at',
+] as const;
+
 /**
  * insertOffers' statement, compiled once and prepared (docs/adr/0025) for each of its few shapes:
  * waiting or not for the contractors' locks, and which of the lead's columns change (none, the
@@ -117,16 +129,7 @@ function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> 
       .with('new_offers', (db) =>
         db
           .insertInto('offers')
-          .columns([
-            'lead_id',
-            'contractor_id',
-            'rank',
-            'round',
-            'claim_token_hash',
-            'score',
-            'offered_at',
-            'expires_at',
-          ])
+          .columns(OFFER_COLUMNS)
           .expression(
             sql`select * from unnest(${p.lead_ids}::uuid[], ${p.contractor_ids}::text[], ${p.ranks}::int[],
               ${p.rounds}::int[], ${p.hashes}::text[], ${p.scores}::float8[], ${p.offered_ats}::timestamptz[],
@@ -343,16 +346,7 @@ const buildFirstOffers = (noWait: boolean) =>
       .with('new_offers', (db) =>
         db
           .insertInto('offers')
-          .columns([
-            'lead_id',
-            'contractor_id',
-            'rank',
-            'round',
-            'claim_token_hash',
-            'score',
-            'offered_at',
-            'expires_at',
-          ])
+          .columns(OFFER_COLUMNS)
           .expression(
             sql`select lead_id, contractor_id, rank, round, claim_token_hash, score, offered_at, expires_at from run_offers`,
           ),

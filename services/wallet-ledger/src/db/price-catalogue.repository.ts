@@ -83,27 +83,30 @@ interface FixParams {
   version: string;
 }
 
+/** The columns a fixed price writes, for one lead or a run of them, in their select's order. */
+const FIXED_LEAD_COLUMNS = [
+  'lead_id',
+  'service_category',
+  'sub_service',
+  'zip_code',
+  'lead_type',
+  'price_cents',
+  'price_source',
+  'price_row',
+  'price_version_id',
+  'status',
+  'is_test',
+  'customer_fingerprint',
+  'updated_at',
+] as const;
+
 /** `fixScreenedLeadPrice`'s statement, compiled once and prepared (docs/adr/0027): every lead's has the same shape. */
 const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixParams) =>
   db
     .with('fixed', (q) =>
       q
         .insertInto('leads')
-        .columns([
-          'lead_id',
-          'service_category',
-          'sub_service',
-          'zip_code',
-          'lead_type',
-          'price_cents',
-          'price_source',
-          'price_row',
-          'price_version_id',
-          'status',
-          'is_test',
-          'customer_fingerprint',
-          'updated_at',
-        ])
+        .columns(FIXED_LEAD_COLUMNS)
         // INSERT … SELECT from the version row: nothing is written unless the version still matches.
         // (Parameters in a select list carry no column type, so each is cast to its column's.)
         .expression((eb) =>
@@ -209,21 +212,7 @@ const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fi
     .with('fixed', (q) =>
       q
         .insertInto('leads')
-        .columns([
-          'lead_id',
-          'service_category',
-          'sub_service',
-          'zip_code',
-          'lead_type',
-          'price_cents',
-          'price_source',
-          'price_row',
-          'price_version_id',
-          'status',
-          'is_test',
-          'customer_fingerprint',
-          'updated_at',
-        ])
+        .columns(FIXED_LEAD_COLUMNS)
         // As fixPriceStatement: nothing is written unless the catalogue's version still matches.
         .expression((eb) =>
           eb
