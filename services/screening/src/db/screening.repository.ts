@@ -26,82 +26,14 @@ export interface ScreeningRecord {
   fingerprint?: string;
 }
 
-/** A verdict's values, as the prepared insert takes them (the reasons as two arrays of one length). */
-type ScreeningParams = Omit<ScreeningRecord, 'summary' | 'reasons' | 'fingerprint' | 'job'> &
-  ScreeningRecord['job'] &
-  ValidationSummary & { check_names: string[]; codes: string[]; fingerprint: string | null };
-
-/**
- * The insert of a verdict, compiled once and prepared (`prepared`, docs/adr/0027): one text for each
- * of the four shapes (with or without reasons, with or without a fingerprint), so a verdict writes to
- * the same tables as before; the reasons go in as arrays (`unnest`, in their order), whatever their count.
- */
-const screeningInsert = (withReasons: boolean, withFingerprint: boolean) =>
-  prepared((db: Kysely<ScreeningDatabase>, p: ScreeningParams) => {
-    let q = db.with('screening', (c) =>
-      c.insertInto('screenings').values({
-        lead_id: p.lead_id,
-        status: p.status,
-        phone_valid: p.phone_valid,
-        email_valid: p.email_valid,
-        content_valid: p.content_valid,
-        is_duplicate: p.is_duplicate,
-        ip_rate_ok: p.ip_rate_ok,
-        client_ip_hash: p.client_ip_hash,
-        is_test: p.is_test,
-        submitted_at: p.submitted_at,
-        screened_at: p.screened_at,
-        service_category: p.service_category,
-        sub_service: p.sub_service,
-        zip_code: p.zip_code,
-        urgency: p.urgency,
-        description: p.description,
-        preferred_contractor_id: p.preferred_contractor_id,
-      }),
-    );
-    if (withReasons) {
-      q = q.with('reasons', (c) =>
-        c
-          .insertInto('screening_reasons')
-          .columns(['lead_id', 'check_name', 'code'])
-          .expression(
-            sql`select ${p.lead_id}::uuid, r.check_name, r.code
-                  from unnest(${p.check_names}::text[], ${p.codes}::text[]) as r(check_name, code)`,
-          ),
-      );
-    }
-    if (withFingerprint) {
-      q = q.with('fingerprint', (c) =>
-        c
-          .insertInto('duplicate_fingerprints')
-          .values({ fingerprint: p.fingerprint!, lead_id: p.lead_id, submitted_at: p.submitted_at })
-          .onConflict((oc) => oc.columns(['fingerprint', 'lead_id']).doNothing()),
-      );
-    }
-    return q.selectNoFrom(sql<number>`1`.as('stored'));
-  });
-
-const screeningInserts = [
-  [screeningInsert(false, false), screeningInsert(false, true)],
-  [screeningInsert(true, false), screeningInsert(true, true)],
-] as const;
-
 /**
  * Store a verdict, its reasons and the claimed fingerprint in one statement (each statement is a
- * round trip). The reasons reference the screening row inserted beside them: PostgreSQL
- * checks the foreign key at the end of the statement, when both are there.
+ * round trip): the run's statement with a run of one, so one statement text serves both. The
+ * reasons reference the screening row inserted beside them: PostgreSQL checks the foreign key at
+ * the end of the statement, when both are there.
  */
 export async function insertScreening(db: Kysely<ScreeningDatabase>, s: ScreeningRecord): Promise<void> {
-  const { summary, reasons, fingerprint, job, ...verdict } = s;
-  const insert = screeningInserts[reasons.length ? 1 : 0][fingerprint ? 1 : 0];
-  await insert(db, {
-    ...verdict,
-    ...job,
-    ...summary,
-    check_names: reasons.map((code) => code.split(':')[0]!),
-    codes: reasons,
-    fingerprint: fingerprint ?? null,
-  });
+  await insertScreenings(db, [s]);
 }
 
 /** `insertScreenings`' statement, compiled once and prepared: every column an array, one row per element, any count. */
