@@ -490,11 +490,7 @@ export async function recordProviderStatus(
         ? eb('provider_message_id', '=', providerMessageId)
         : eb.or([
             eb('provider_message_id', '=', providerMessageId),
-            eb.and([
-              eb('id', '=', deliveryId),
-              eb('channel', '=', 'sms'),
-              eb.or([eb('provider_message_id', 'is', null), eb('provider_message_id', '=', providerMessageId)]),
-            ]),
+            eb.and([eb('id', '=', deliveryId), eb('channel', '=', 'sms'), eb('provider_message_id', 'is', null)]),
           ]),
     )
     .forUpdate()
