@@ -30,6 +30,16 @@ function leadFacts(lead: RoundLead): Partial<EventData<'LeadMatched'>> {
   return facts;
 }
 
+/** A round of offers to plan: the lead, its price, its ranked contractors, where its ranks start. */
+interface RoundPlan {
+  lead: RoundLead;
+  priceCents: number;
+  ranked: Array<{ contractor_id: string; score: number }>;
+  firstRank: number;
+  number: number;
+  now: Date;
+}
+
 /**
  * Store one round of offers (token hashes only; ranks continue from `firstRank`) and return the
  * LeadMatched that announces them, without tokens (notification rebuilds each from the server key,
@@ -40,13 +50,7 @@ export async function storeOfferRound(
   trx: Kysely<MatchingDatabase>,
   ctx: MatchingContext,
   config: MatchingConfig,
-  round: {
-    lead: RoundLead;
-    priceCents: number;
-    ranked: Array<{ contractor_id: string; score: number }>;
-    firstRank: number;
-    number: number;
-    now: Date;
+  round: RoundPlan & {
     /** The lead's own change with this round (matched, next round), written in the offers' statement. */
     leadChange: LeadChange;
     /** Fail instead of waiting for a contractor another transaction holds (insertOffers). */
@@ -76,14 +80,7 @@ export async function storeOfferRound(
 export function planOfferRound(
   ctx: MatchingContext,
   config: MatchingConfig,
-  round: {
-    lead: RoundLead;
-    priceCents: number;
-    ranked: Array<{ contractor_id: string; score: number }>;
-    firstRank: number;
-    number: number;
-    now: Date;
-  },
+  round: RoundPlan,
 ): { offers: NewOffer[]; announce(listed: string[]): EventData<'LeadMatched'> } {
   const { lead, now } = round;
   const offeredAt = now.toISOString();
