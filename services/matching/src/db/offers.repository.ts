@@ -17,20 +17,44 @@ export interface NewOffer {
   expires_at: string;
 }
 
+/**
+ * The lead columns a round of offers may change, each with how a run's values for it go in: one
+ * array a column, unnested beside the run's lead ids (a parameter in a select list carries no type,
+ * so each array is cast to its column's).
+ */
+const LEAD_CHANGE_ARRAYS = {
+  status: (values: unknown) => sql<unknown>`unnest(${values}::text[])`,
+  price_cents: (values: unknown) => sql<unknown>`unnest(${values}::bigint[])`,
+  lead_type: (values: unknown) => sql<unknown>`unnest(${values}::text[])`,
+  matched_at: (values: unknown) => sql<unknown>`unnest(${values}::timestamptz[])`,
+  offer_round: (values: unknown) => sql<unknown>`unnest(${values}::int[])`,
+  round_deadline_at: (values: unknown) => sql<unknown>`unnest(${values}::timestamptz[])`,
+} as const;
+
+type LeadChangeColumn = keyof typeof LEAD_CHANGE_ARRAYS;
+
 /** The lead's own columns a round of offers changes (status and round when matched, round when re-routed). */
-export type LeadChange = Updateable<LeadsTable>;
+export type LeadChange = Pick<Updateable<LeadsTable>, LeadChangeColumn>;
+
+/** A lead a round of offers is stored for, and the change to its own row that comes with it. */
+export interface RoundOfLead {
+  lead_id: string;
+  change: LeadChange;
+}
 
 /**
- * Store one lead's offers (one per contractor), add them to each contractor's record and apply
- * `leadChange` to the lead, all in ONE statement (data-modifying CTEs: a round trip per lead
- * matters): the ranking reads offers received and the last offer from the contractor's
- * row. The contractor rows are locked in id order first, so two transactions offering overlapping
- * contractors wait for each other instead of deadlocking.
+ * Store a run of leads' offers (one per contractor and lead; a lone lead is a run of one), add them
+ * to each contractor's record (one more offer per lead it is offered, the last offer's time) and
+ * apply each lead's `change`, all in ONE statement (data-modifying CTEs: a round trip per lead
+ * matters): the ranking reads offers received and the last offer from the contractor's row. Every
+ * lead of a run changes the same columns (the statement's shape). The contractor rows are locked in
+ * id order first, so two transactions offering overlapping contractors wait for each other instead
+ * of deadlocking. Returns each lead's listing when `listing` is given.
  */
 export async function insertOffers(
   trx: Kysely<MatchingDatabase>,
   offers: NewOffer[],
-  lead?: { lead_id: string; change: LeadChange },
+  leads: RoundOfLead[] = [],
   /**
    * Fail at once (lock_not_available) instead of waiting when another transaction holds one of the
    * contractors: for a transaction that already holds contractor rows of an earlier match, so that
@@ -43,23 +67,16 @@ export async function insertOffers(
   }: {
     noWait?: boolean;
     /**
-     * Also list, in the same statement, up to this many contractors of the lead's area it is not
-     * offered to (listingQuery), returned; without it nothing is listed. Needs `lead`.
+     * Also list, in the same statement, up to this many contractors of each lead's area it is not
+     * offered to (listingQuery), returned by lead id; without it nothing is listed. Needs `leads`.
      */
     listing?: number;
   } = {},
-): Promise<string[]> {
-  if (offers.length === 0) {
-    if (!lead) return [];
-    const update = trx.updateTable('leads').set(lead.change).where('lead_id', '=', lead.lead_id);
-    if (listing === undefined) {
-      await update.execute();
-      return [];
-    }
-    const row = await update.returning((eb) => listedTo(trx, eb, sql.val<string[]>([]), listing)).executeTakeFirst();
-    return row?.listed_to ?? [];
-  }
-  const changed = lead ? (Object.keys(lead.change) as Array<keyof LeadChange>).sort() : [];
+): Promise<Map<string, string[]>> {
+  if (offers.length === 0 && leads.length === 0) return new Map();
+  const changed = leads.length > 0 ? columnsOf(leads[0]!.change) : undefined;
+  if (leads.some((l) => columnsOf(l.change).join() !== changed!.join()))
+    throw new Error('insertOffers: every lead of a run must change the same columns');
   const params: OffersParams = {
     lead_ids: offers.map((o) => o.lead_id),
     contractor_ids: offers.map((o) => o.contractor_id),
@@ -69,18 +86,26 @@ export async function insertOffers(
     scores: offers.map((o) => o.score),
     offered_ats: offers.map((o) => o.offered_at),
     expires_ats: offers.map((o) => o.expires_at),
-    offered_at: offers.reduce((max, o) => (o.offered_at > max ? o.offered_at : max), offers[0]!.offered_at),
-    locked: [...new Set(offers.map((o) => o.contractor_id))],
-    lead_id: lead?.lead_id ?? null,
+    changed_leads: leads.map((l) => l.lead_id),
     listing: listing ?? null,
-    ...Object.fromEntries(changed.map((k) => [`change_${String(k)}`, lead!.change[k]])),
+    ...Object.fromEntries((changed ?? []).map((k) => [`change_${k}`, leads.map((l) => l.change[k])])),
   };
-  const listed = lead !== undefined && listing !== undefined;
-  const { rows } = await offersStatement(noWait, lead ? changed : undefined, listed)(trx, params);
-  return listed ? ((rows[0] as { listed_to?: string[] } | undefined)?.listed_to ?? []) : [];
+  const listed = leads.length > 0 && listing !== undefined;
+  const { rows } = await offersStatement(noWait, changed, listed)(trx, params);
+  if (!listed) return new Map();
+  return new Map(
+    (rows as unknown as Array<{ lead_id: string; listed_to: string[] | null }>).map((r) => [
+      r.lead_id,
+      r.listed_to ?? [],
+    ]),
+  );
 }
 
-/** insertOffers' values: the offers as one array per column, so one statement text fits any number of them. */
+/** The columns a change sets, in one order (the statement's shape). */
+const columnsOf = (change: LeadChange) =>
+  (Object.keys(change) as LeadChangeColumn[]).filter((k) => change[k] !== undefined).sort();
+
+/** insertOffers' values: the offers and the leads as one array per column, so one statement text fits any number of them. */
 type OffersParams = {
   lead_ids: string[];
   contractor_ids: string[];
@@ -90,15 +115,13 @@ type OffersParams = {
   scores: number[];
   offered_ats: string[];
   expires_ats: string[];
-  offered_at: string;
-  /** The contractors to lock and credit with an offer, distinct. */
-  locked: string[];
-  lead_id: string | null;
+  /** The leads whose rows change, in the order of the `change_<column>` arrays. */
+  changed_leads: string[];
   /** How many contractors to list (insertOffers' `listing`), when the statement lists them. */
   listing: number | null;
 } & Record<string, unknown>;
 
-/** The offers' columns both offer statements insert, in their arrays' order. */
+/** The offers' columns the statement inserts, in their arrays' order. */
 const OFFER_COLUMNS = [
   'lead_id',
   'contractor_id',
@@ -112,58 +135,87 @@ const OFFER_COLUMNS = [
 
 /**
  * insertOffers' statement, compiled once and prepared (docs/adr/0025) for each of its few shapes:
- * waiting or not for the contractors' locks, and which of the lead's columns change (none, the
- * first match's, a re-routing round's).
+ * waiting or not for the contractors' locks, which of the leads' columns change (none, the first
+ * match's, a re-routing round's) and whether it lists. A lone lead's round and a LeadPriced run's
+ * (ADR 0052) take the same text.
  */
 const offersStatements = new Map<string, ReturnType<typeof buildOffersStatement>>();
-function offersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined, listed: boolean) {
+function offersStatement(noWait: boolean, changed: LeadChangeColumn[] | undefined, listed: boolean) {
   const key = `${noWait}:${changed?.join(',') ?? '-'}:${listed}`;
   let statement = offersStatements.get(key);
   if (!statement) offersStatements.set(key, (statement = buildOffersStatement(noWait, changed, listed)));
   return statement;
 }
 
-function buildOffersStatement(noWait: boolean, changed: Array<keyof LeadChange> | undefined, listed: boolean) {
+function buildOffersStatement(noWait: boolean, changed: LeadChangeColumn[] | undefined, listed: boolean) {
   return prepared((trx: Kysely<MatchingDatabase>, p: OffersParams) => {
     const withRecord = trx
+      // One row per offer: unnest in the select list zips the arrays.
+      .with('run_offers', (db) =>
+        db.selectNoFrom([
+          sql<string>`unnest(${p.lead_ids}::uuid[])`.as('lead_id'),
+          sql<string>`unnest(${p.contractor_ids}::text[])`.as('contractor_id'),
+          sql<number>`unnest(${p.ranks}::int[])`.as('rank'),
+          sql<number>`unnest(${p.rounds}::int[])`.as('round'),
+          sql<string>`unnest(${p.hashes}::text[])`.as('claim_token_hash'),
+          sql<number>`unnest(${p.scores}::float8[])`.as('score'),
+          sql<Date>`unnest(${p.offered_ats}::timestamptz[])`.as('offered_at'),
+          sql<Date>`unnest(${p.expires_ats}::timestamptz[])`.as('expires_at'),
+        ]),
+      )
       .with('new_offers', (db) =>
         db
           .insertInto('offers')
           .columns(OFFER_COLUMNS)
           .expression(
-            sql`select * from unnest(${p.lead_ids}::uuid[], ${p.contractor_ids}::text[], ${p.ranks}::int[],
-              ${p.rounds}::int[], ${p.hashes}::text[], ${p.scores}::float8[], ${p.offered_ats}::timestamptz[],
-              ${p.expires_ats}::timestamptz[])`,
+            sql`select lead_id, contractor_id, rank, round, claim_token_hash, score, offered_at, expires_at from run_offers`,
           ),
       )
       .with('offered', (db) =>
         db
           .selectFrom('contractors')
           .select('contractor_id')
-          .where('contractor_id', '=', sql<string>`any(${p.locked}::text[])`)
+          .where('contractor_id', '=', sql<string>`any(${p.contractor_ids}::text[])`)
           .orderBy('contractor_id')
           .forUpdate()
           .$if(noWait, (qb) => qb.noWait()),
       );
+    // One more offer per lead a contractor is offered, as one statement per lead would have counted.
     const updateRecord = (db: typeof withRecord) =>
       db
         .updateTable('contractors')
         .from('offered')
         .set((eb) => ({
-          offers_received: eb('contractors.offers_received', '+', 1),
-          last_offered_at: sql<Date>`greatest(contractors.last_offered_at, ${p.offered_at}::timestamptz)`,
+          offers_received: sql<number>`${eb.ref('contractors.offers_received')} + (select count(*) from run_offers r where r.contractor_id = ${eb.ref('offered.contractor_id')})::int`,
+          last_offered_at: sql<Date>`greatest(contractors.last_offered_at, (select max(r.offered_at) from run_offers r where r.contractor_id = offered.contractor_id))`,
         }))
         .whereRef('contractors.contractor_id', '=', 'offered.contractor_id');
     if (!changed) return updateRecord(withRecord);
     const leadUpdate = withRecord
-      .with('record', (db) => updateRecord(db as typeof withRecord))
+      // One row per lead, its changed columns beside it.
+      .with('run_leads', (db) =>
+        db.selectNoFrom([
+          sql<string>`unnest(${p.changed_leads}::uuid[])`.as('lead_id'),
+          ...changed.map((k) => LEAD_CHANGE_ARRAYS[k](p[`change_${k}`]).as(k)),
+        ]),
+      )
+      .with('record', (db) => updateRecord(db as unknown as typeof withRecord))
       .updateTable('leads')
-      .set(Object.fromEntries(changed.map((k) => [k, p[`change_${String(k)}`]])) as LeadChange)
-      .where('lead_id', '=', sql<string>`${p.lead_id}::uuid`);
+      .from('run_leads as m')
+      .set(Object.fromEntries(changed.map((k) => [k, sql.ref(`m.${k}`)])) as LeadChange)
+      .whereRef('leads.lead_id', '=', 'm.lead_id');
     if (!listed) return leadUpdate;
     // The statement's snapshot is the one before its own changes: the listing reads the contractors'
     // area and `deleted`, which offering them does not change.
-    return leadUpdate.returning((eb) => listedTo(trx, eb, sql<string[]>`${p.locked}`, sql<number>`${p.listing}::int`));
+    return leadUpdate.returning((eb) => [
+      'leads.lead_id',
+      listedTo(
+        trx,
+        eb as unknown as ExpressionBuilder<MatchingDatabase, 'leads'>,
+        sql<string[]>`array(select r.contractor_id from run_offers r where r.lead_id = leads.lead_id)`,
+        sql<number>`${p.listing}::int`,
+      ),
+    ]);
   });
 }
 
@@ -258,140 +310,3 @@ export async function offersOfLeads(db: Kysely<MatchingDatabase>, leadIds: strin
     .execute();
   return rows.map(view);
 }
-
-/** A lead a run matches (its first round) and its price, as the lead's row gets it. */
-export interface FirstMatch {
-  lead_id: string;
-  price_cents: number;
-  lead_type: string;
-  matched_at: string;
-  round_deadline_at: string;
-}
-
-/**
- * The first round of a run of leads (a LeadPriced batch, ADR 0052) in ONE statement: every offer,
- * each contractor's record (one more offer per lead it is offered, as one statement per lead would
- * have counted), every lead matched (`available`, round 1, its matched_at and deadline) and, per
- * lead, up to `listing` contractors of its area not offered it. The contractors are locked in id order
- * first (insertOffers). Returns each lead's listing.
- */
-export async function insertFirstOffers(
-  trx: Kysely<MatchingDatabase>,
-  offers: NewOffer[],
-  leads: FirstMatch[],
-  { noWait, listing }: { noWait: boolean; listing: number },
-): Promise<Map<string, string[]>> {
-  if (leads.length === 0) return new Map();
-  const { rows } = await (noWait ? firstOffersNoWait : firstOffersWaiting)(trx, {
-    lead_ids: offers.map((o) => o.lead_id),
-    contractor_ids: offers.map((o) => o.contractor_id),
-    ranks: offers.map((o) => o.rank),
-    rounds: offers.map((o) => o.round),
-    hashes: offers.map((o) => o.claim_token_hash),
-    scores: offers.map((o) => o.score),
-    offered_ats: offers.map((o) => o.offered_at),
-    expires_ats: offers.map((o) => o.expires_at),
-    matched: leads.map((l) => l.lead_id),
-    prices: leads.map((l) => l.price_cents),
-    lead_types: leads.map((l) => l.lead_type),
-    matched_ats: leads.map((l) => l.matched_at),
-    deadlines: leads.map((l) => l.round_deadline_at),
-    listing,
-  });
-  return new Map(rows.map((r) => [r.lead_id, r.listed_to ?? []]));
-}
-
-type FirstOffersParams = {
-  lead_ids: string[];
-  contractor_ids: string[];
-  ranks: number[];
-  rounds: number[];
-  hashes: string[];
-  scores: number[];
-  offered_ats: string[];
-  expires_ats: string[];
-  matched: string[];
-  prices: number[];
-  lead_types: string[];
-  matched_ats: string[];
-  deadlines: string[];
-  listing: number;
-};
-
-const buildFirstOffers = (noWait: boolean) =>
-  prepared((trx: Kysely<MatchingDatabase>, p: FirstOffersParams) =>
-    trx
-      // One row per offer (and per lead below): unnest in the select list zips the arrays.
-      .with('run_offers', (db) =>
-        db.selectNoFrom([
-          sql<string>`unnest(${p.lead_ids}::uuid[])`.as('lead_id'),
-          sql<string>`unnest(${p.contractor_ids}::text[])`.as('contractor_id'),
-          sql<number>`unnest(${p.ranks}::int[])`.as('rank'),
-          sql<number>`unnest(${p.rounds}::int[])`.as('round'),
-          sql<string>`unnest(${p.hashes}::text[])`.as('claim_token_hash'),
-          sql<number>`unnest(${p.scores}::float8[])`.as('score'),
-          sql<Date>`unnest(${p.offered_ats}::timestamptz[])`.as('offered_at'),
-          sql<Date>`unnest(${p.expires_ats}::timestamptz[])`.as('expires_at'),
-        ]),
-      )
-      .with('run_leads', (db) =>
-        db.selectNoFrom([
-          sql<string>`unnest(${p.matched}::uuid[])`.as('lead_id'),
-          sql<number>`unnest(${p.prices}::bigint[])`.as('price_cents'),
-          sql<string>`unnest(${p.lead_types}::text[])`.as('lead_type'),
-          sql<Date>`unnest(${p.matched_ats}::timestamptz[])`.as('matched_at'),
-          sql<Date>`unnest(${p.deadlines}::timestamptz[])`.as('round_deadline_at'),
-        ]),
-      )
-      .with('new_offers', (db) =>
-        db
-          .insertInto('offers')
-          .columns(OFFER_COLUMNS)
-          .expression(
-            sql`select lead_id, contractor_id, rank, round, claim_token_hash, score, offered_at, expires_at from run_offers`,
-          ),
-      )
-      .with('offered', (db) =>
-        db
-          .selectFrom('contractors')
-          .select('contractor_id')
-          .where('contractor_id', '=', sql<string>`any(${p.contractor_ids}::text[])`)
-          .orderBy('contractor_id')
-          .forUpdate()
-          .$if(noWait, (qb) => qb.noWait()),
-      )
-      .with('record', (db) =>
-        db
-          .updateTable('contractors')
-          .from('offered')
-          .set((eb) => ({
-            offers_received: sql<number>`${eb.ref('contractors.offers_received')} + (select count(*) from run_offers r where r.contractor_id = ${eb.ref('offered.contractor_id')})::int`,
-            last_offered_at: sql<Date>`greatest(contractors.last_offered_at, (select max(r.offered_at) from run_offers r where r.contractor_id = offered.contractor_id))`,
-          }))
-          .whereRef('contractors.contractor_id', '=', 'offered.contractor_id'),
-      )
-      .updateTable('leads')
-      .from('run_leads as m')
-      .set({
-        status: 'available',
-        price_cents: sql<number>`m.price_cents`,
-        lead_type: sql<string>`m.lead_type`,
-        matched_at: sql<Date>`m.matched_at`,
-        offer_round: 1,
-        round_deadline_at: sql<Date>`m.round_deadline_at`,
-      })
-      .whereRef('leads.lead_id', '=', 'm.lead_id')
-      // The statement's snapshot is the one before its own changes: the listing reads the contractors'
-      // area and `deleted`, which offering them does not change.
-      .returning((eb) => [
-        'leads.lead_id',
-        listedTo(
-          trx,
-          eb as unknown as ExpressionBuilder<MatchingDatabase, 'leads'>,
-          sql<string[]>`array(select r.contractor_id from run_offers r where r.lead_id = leads.lead_id)`,
-          sql<number>`${p.listing}::int`,
-        ),
-      ]),
-  );
-const firstOffersWaiting = buildFirstOffers(false);
-const firstOffersNoWait = buildFirstOffers(true);

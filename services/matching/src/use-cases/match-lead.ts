@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MatchingConfig } from '../config.js';
 import type { MatchingContext } from '../context.js';
 import type { MatchingDatabase } from '../db/database.js';
+import type { LeadChange } from '../db/offers.repository.js';
 import { lockPendingPricedLead, type PricedLead } from '../db/pending-leads.repository.js';
 import { candidateLimit, pickOfferees } from './pick-offerees.js';
 import { storeOfferRound } from './offer-round.js';
@@ -36,15 +37,27 @@ export async function offerPricedLead(
     now,
     noWait,
     listing: MATCH_LISTED_LIMIT,
-    leadChange: {
-      status: 'available',
-      price_cents: price.price_cents,
-      lead_type: price.lead_type,
-      matched_at: now.toISOString(),
-      offer_round: 1,
-      round_deadline_at: new Date(now.getTime() + config.OFFER_ROUND_SECONDS * 1000),
-    },
+    leadChange: firstMatchChange(price, now, config),
   });
+}
+
+/**
+ * What a lead's first match changes on its row (on sale at its price, round 1 and its deadline):
+ * a lone lead's and a LeadPriced run's (matchRun) alike.
+ */
+export function firstMatchChange(
+  price: Pick<PricedLead['price'], 'price_cents' | 'lead_type'>,
+  at: Date,
+  config: Pick<MatchingConfig, 'OFFER_ROUND_SECONDS'>,
+): LeadChange {
+  return {
+    status: 'available',
+    price_cents: price.price_cents,
+    lead_type: price.lead_type,
+    matched_at: at.toISOString(),
+    offer_round: 1,
+    round_deadline_at: new Date(at.getTime() + config.OFFER_ROUND_SECONDS * 1000).toISOString(),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { BatchConsumerContext } from '@leadmarket/platform';
 import { sql } from 'kysely';
 import type { MatchingContext } from '../context.js';
 import { candidateLeadOf, candidatesFor } from '../db/contractors.repository.js';
-import { insertFirstOffers, type NewOffer } from '../db/offers.repository.js';
+import { insertOffers, type NewOffer } from '../db/offers.repository.js';
 import { recordOfferedLeads, type NewOfferedLead, type StoredRunLead } from '../db/pending-leads.repository.js';
 import {
   rankCandidates,
@@ -12,7 +12,7 @@ import {
   type LeadToMatch,
   type RankedCandidate,
 } from '../domain/ranking.js';
-import { MATCH_LISTED_LIMIT } from './match-lead.js';
+import { firstMatchChange, MATCH_LISTED_LIMIT } from './match-lead.js';
 import { holdingContractors, holdsContractors } from './match-on-arrival.js';
 import { planOfferRound } from './offer-round.js';
 import { candidateLimit, pickOfferees, type LeadToOffer } from './pick-offerees.js';
@@ -74,15 +74,12 @@ export async function matchRun(
     const write = async () => {
       const todo = matched.slice(written);
       if (todo.length === 0) return new Map<string, string[]>();
-      const listed = await insertFirstOffers(
+      const listed = await insertOffers(
         trx,
         todo.flatMap((m) => m.offers),
         todo.map((m) => ({
           lead_id: m.stored.priced.lead.lead_id,
-          price_cents: m.stored.priced.price.price_cents,
-          lead_type: m.stored.priced.price.lead_type,
-          matched_at: m.at.toISOString(),
-          round_deadline_at: new Date(m.at.getTime() + service.config.OFFER_ROUND_SECONDS * 1000).toISOString(),
+          change: firstMatchChange(m.stored.priced.price, m.at, service.config),
         })),
         { noWait: holding, listing: MATCH_LISTED_LIMIT },
       );

@@ -63,13 +63,12 @@ export async function storeOfferRound(
   },
 ): Promise<EventData<'LeadMatched'>> {
   const plan = planOfferRound(ctx, config, round);
-  const listed = await insertOffers(
-    trx,
-    plan.offers,
-    { lead_id: round.lead.lead_id, change: round.leadChange },
-    { noWait: round.noWait, listing: round.listing },
-  );
-  return plan.announce(listed);
+  // A run of one: the statement a LeadPriced batch stores its run with (matchRun).
+  const listed = await insertOffers(trx, plan.offers, [{ lead_id: round.lead.lead_id, change: round.leadChange }], {
+    noWait: round.noWait,
+    listing: round.listing,
+  });
+  return plan.announce(listed.get(round.lead.lead_id) ?? []);
 }
 
 /**
