@@ -64,21 +64,25 @@ export interface ScreenedLead {
   customerFingerprint: string | null;
 }
 
-/** What the prepared price-fixing statement takes: the lead, its resolved price and the catalogue version read. */
+/**
+ * What the prepared price-fixing statement takes: each lead's values, its resolved price with them,
+ * as arrays (one element a lead: a lone lead is a run of one), and the catalogue version read.
+ */
 interface FixParams {
-  leadId: string;
-  category: string;
-  subService: string;
-  zipCode: string;
-  leadType: string;
-  priceCents: number;
-  priceSource: string;
-  priceRow: string;
-  priceVersionId: string | null;
-  status: string;
-  isTest: boolean;
+  leadIds: string[];
+  categories: string[];
+  subServices: string[];
+  zipCodes: string[];
+  leadTypes: string[];
+  prices: number[];
+  priceSources: string[];
+  priceRows: string[];
+  priceVersionIds: Array<string | null>;
+  statuses: string[];
+  isTest: boolean[];
+  customerFingerprints: Array<string | null>;
+  /** The run is one lead an operator released (released leads go alone: `fixScreenedLeadsPrices`). */
   released: boolean;
-  customerFingerprint: string | null;
   now: Date;
   version: string;
 }
@@ -100,120 +104,17 @@ const FIXED_LEAD_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** `fixScreenedLeadPrice`'s statement, compiled once and prepared (docs/adr/0027): every lead's has the same shape. */
-const fixPriceStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixParams) =>
+/**
+ * The statement that fixes leads' prices, compiled once and prepared (docs/adr/0027): the leads as
+ * arrays (unnest), whatever their count, so one lead and a run take the same text.
+ */
+const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixParams) =>
   db
     .with('fixed', (q) =>
       q
         .insertInto('leads')
         .columns(FIXED_LEAD_COLUMNS)
-        // INSERT … SELECT from the version row: nothing is written unless the version still matches.
-        // (Parameters in a select list carry no column type, so each is cast to its column's.)
-        .expression((eb) =>
-          eb
-            .selectFrom('price_catalogue_version')
-            .select([
-              sql<string>`${p.leadId}::uuid`.as('lead_id'),
-              sql<string>`${p.category}::text`.as('service_category'),
-              sql<string>`${p.subService}::text`.as('sub_service'),
-              sql<string>`${p.zipCode}::text`.as('zip_code'),
-              sql<string>`${p.leadType}::text`.as('lead_type'),
-              sql<number>`${p.priceCents}::bigint`.as('price_cents'),
-              sql<string>`${p.priceSource}::text`.as('price_source'),
-              sql<string>`${p.priceRow}::text`.as('price_row'),
-              sql<string | null>`${p.priceVersionId}::bigint`.as('price_version_id'),
-              sql<string>`${p.status}::text`.as('status'),
-              sql<boolean>`${p.isTest}::boolean`.as('is_test'),
-              sql<string | null>`${p.customerFingerprint}::text`.as('customer_fingerprint'),
-              sql<Date>`${p.now}::timestamptz`.as('updated_at'),
-            ])
-            .where('version', '=', p.version),
-        )
-        // The price and tier, once fixed, never change.
-        .onConflict((oc) =>
-          oc.column('lead_id').doUpdateSet({
-            sub_service: (eb) => eb.ref('excluded.sub_service'),
-            zip_code: (eb) => eb.ref('excluded.zip_code'),
-            is_test: (eb) => eb.ref('excluded.is_test'),
-            updated_at: (eb) => eb.ref('excluded.updated_at'),
-            // A rejection takes an available lead off sale; a release (only) puts a rejected one on sale.
-            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' when ${p.released}::boolean and excluded.status = 'available' and leads.status = 'rejected' then 'available' else leads.status end`,
-          }),
-        )
-        .returningAll(),
-    )
-    .selectFrom('price_catalogue_version')
-    .leftJoin('fixed', (join) => join.onTrue())
-    .select('price_catalogue_version.version as catalogue_version')
-    .selectAll('fixed'),
-);
-
-/**
- * Fix a screened lead's price and apply its verdict in one statement, only if the catalogue is
- * still at `version` (the one `resolved` was read from); else nothing is written and the answer has
- * no row, with the catalogue's current version.
- * - A new lead is stored with its price, tier and the row and change that set it.
- * - A lead already stored (a repeated LeadScreened under another event id) keeps its price and
- *   tier; its details take the event's, and a rejection takes a lead still available off sale.
- */
-export async function fixScreenedLeadPrice(
-  db: Kysely<WalletLedgerDatabase>,
-  lead: ScreenedLead,
-  priced: { version: string; resolved: ResolvedPrice; priceVersionId: string | null },
-) {
-  const { resolved } = priced;
-  const [result] = await fixPriceStatement(db, {
-    leadId: lead.leadId,
-    category: lead.category,
-    subService: lead.subService,
-    zipCode: lead.zipCode,
-    leadType: resolved.lead_type,
-    priceCents: resolved.price_cents,
-    priceSource: resolved.source,
-    priceRow: priceRowKey(resolved),
-    priceVersionId: priced.priceVersionId,
-    status: lead.status,
-    isTest: lead.isTest,
-    released: lead.released ?? false,
-    customerFingerprint: lead.customerFingerprint,
-    now: new Date(),
-    version: priced.version,
-  });
-  if (!result) throw new Error('price_catalogue_version has no row (migration missing?)');
-  const { catalogue_version, ...row } = result;
-  return { catalogueVersion: String(catalogue_version), row: row.lead_id === null ? undefined : row };
-}
-
-/** What the prepared statement for a run of leads takes: `FixParams`' per-lead values as arrays, one element a lead. */
-interface FixManyParams {
-  leadIds: string[];
-  categories: string[];
-  subServices: string[];
-  zipCodes: string[];
-  leadTypes: string[];
-  prices: number[];
-  priceSources: string[];
-  priceRows: string[];
-  priceVersionIds: Array<string | null>;
-  statuses: string[];
-  isTest: boolean[];
-  customerFingerprints: Array<string | null>;
-  now: Date;
-  version: string;
-}
-
-/**
- * `fixScreenedLeadsPrices`' statement, compiled once and prepared: `fixPriceStatement` with the leads
- * as arrays (unnest) instead of one lead's values, whatever their count. No release among them: a
- * release's status rule needs the event's flag beside the stored row, so a release goes alone.
- */
-const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: FixManyParams) =>
-  db
-    .with('fixed', (q) =>
-      q
-        .insertInto('leads')
-        .columns(FIXED_LEAD_COLUMNS)
-        // As fixPriceStatement: nothing is written unless the catalogue's version still matches.
+        // INSERT … SELECT joined to the version row: nothing is written unless the version still matches.
         .expression((eb) =>
           eb
             .selectFrom(
@@ -256,14 +157,15 @@ const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fi
             ])
             .where('price_catalogue_version.version', '=', p.version),
         )
-        // The price and tier, once fixed, never change; a rejection takes an available lead off sale.
+        // The price and tier, once fixed, never change.
         .onConflict((oc) =>
           oc.column('lead_id').doUpdateSet({
             sub_service: (eb) => eb.ref('excluded.sub_service'),
             zip_code: (eb) => eb.ref('excluded.zip_code'),
             is_test: (eb) => eb.ref('excluded.is_test'),
             updated_at: (eb) => eb.ref('excluded.updated_at'),
-            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' else leads.status end`,
+            // A rejection takes an available lead off sale; a release (only) puts a rejected one on sale.
+            status: sql<string>`case when excluded.status = 'rejected' and leads.status = 'available' then 'rejected' when ${p.released}::boolean and excluded.status = 'available' and leads.status = 'rejected' then 'available' else leads.status end`,
           }),
         )
         .returningAll(),
@@ -275,16 +177,37 @@ const fixPricesStatement = preparedRead((db: Kysely<WalletLedgerDatabase>, p: Fi
 );
 
 /**
- * `fixScreenedLeadPrice` for a run of leads, each named once and none released, in one statement
- * with the same effect on each: their rows by lead id, or none at all when the catalogue is no
- * longer at `version` (then nothing is written). A lead named twice would be one row updated twice
- * by one statement, which PostgreSQL refuses: the caller splits the run there.
+ * Fix a screened lead's price and apply its verdict in one statement, only if the catalogue is
+ * still at `version` (the one `resolved` was read from); else nothing is written and the answer has
+ * no row, with the catalogue's current version. The run's statement with a run of one.
+ * - A new lead is stored with its price, tier and the row and change that set it.
+ * - A lead already stored (a repeated LeadScreened under another event id) keeps its price and
+ *   tier; its details take the event's, and a rejection takes a lead still available off sale.
+ */
+export async function fixScreenedLeadPrice(
+  db: Kysely<WalletLedgerDatabase>,
+  lead: ScreenedLead,
+  priced: { version: string; resolved: ResolvedPrice; priceVersionId: string | null },
+) {
+  const { resolved, priceVersionId } = priced;
+  const fixed = await fixScreenedLeadsPrices(db, [{ lead, resolved, priceVersionId }], priced.version);
+  return { catalogueVersion: fixed.catalogueVersion, row: fixed.rows.get(lead.leadId) };
+}
+
+/**
+ * `fixScreenedLeadPrice` for a run of leads, each named once, in one statement with the same effect
+ * on each: their rows by lead id, or none at all when the catalogue is no longer at `version` (then
+ * nothing is written). A lead named twice would be one row updated twice by one statement, which
+ * PostgreSQL refuses: the caller splits the run there. A release's status rule is the statement's
+ * flag, not a value beside each lead: a released lead goes alone, a run of one.
  */
 export async function fixScreenedLeadsPrices(
   db: Kysely<WalletLedgerDatabase>,
   leads: Array<{ lead: ScreenedLead; resolved: ResolvedPrice; priceVersionId: string | null }>,
   version: string,
 ) {
+  const released = leads.some((l) => l.lead.released);
+  if (released && leads.length > 1) throw new Error('a released lead is fixed alone, not in a run');
   const rows = await fixPricesStatement(db, {
     leadIds: leads.map((l) => l.lead.leadId),
     categories: leads.map((l) => l.lead.category),
@@ -298,6 +221,7 @@ export async function fixScreenedLeadsPrices(
     statuses: leads.map((l) => l.lead.status),
     isTest: leads.map((l) => l.lead.isTest),
     customerFingerprints: leads.map((l) => l.lead.customerFingerprint),
+    released,
     now: new Date(),
     version,
   });
