@@ -90,4 +90,20 @@ describe("a contractor's ranking record", () => {
     await closeLead(db, early, 'purchased', other);
     expect((await record(other)).leads_purchased).toBe(1);
   });
+
+  it('counts one offer a lead when one statement offers a contractor several leads (a run)', async () => {
+    const solo = await contractor('51002');
+    const [d, e] = [await lead('51002'), await lead('51002')];
+    await insertOffers(db, [offerOf(d, solo, '2026-11-23T10:00:01Z'), offerOf(e, solo, '2026-11-23T10:00:00Z')]);
+    const plumbingIn51002 = candidateLeadOf({
+      zip_code: '51002',
+      target: 'home_services/plumbing',
+      price_cents: 0,
+      preferred_contractor_id: null,
+    });
+    const record = (await candidatesFor(db, plumbingIn51002, { now: new Date() })).find(
+      (x) => x.contractor_id === solo,
+    );
+    expect(record).toMatchObject({ offers_received: 2, last_offered_at: '2026-11-23T10:00:01.000Z' });
+  });
 });
