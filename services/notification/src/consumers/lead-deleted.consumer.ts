@@ -10,7 +10,9 @@ import { eraseLeadFromWebhooks } from '../db/webhooks.repository.js';
  */
 export const leadDeletedConsumer = defineNotificationConsumer({
   event: 'LeadDeleted',
-  async handle({ data }, { trx }) {
+  async handle({ data }, { trx, service }) {
+    // Its offers waiting in this sender's memory too (docs/adr/0056); a rollback leaves them to the lease.
+    service.senderHandOff.dropLead(data.lead_id);
     await cancelLeadOffers(trx, data.lead_id, 'lead deleted before the offer was sent');
     await eraseCustomerDeliveries(trx, data.lead_id);
     await eraseLeadFromWebhooks(trx, data.lead_id);

@@ -1,5 +1,5 @@
 import { claimTokenFor } from '@leadmarket/platform';
-import { queueOfferSms } from '../db/deliveries.repository.js';
+import { queueClaimedOfferSms } from '../db/deliveries.repository.js';
 import { claimLink, leadOfferSmsWriter } from '../domain/messages.js';
 import { defineNotificationConsumer } from '../context.js';
 
@@ -26,9 +26,16 @@ export const leadMatchedConsumer = defineNotificationConsumer({
           : undefined,
     });
     // Every offer's text is written, and the statement keeps those whose contractor may get SMS: one
-    // statement for the lead's offers instead of reading the contacts first (docs/adr/0055).
-    const queued = new Set(
-      await queueOfferSms(trx, {
+    // statement for the lead's offers instead of reading the contacts first (docs/adr/0055). Those
+    // due now are inserted already claimed and handed to this instance's sender after commit, which
+    // sends them without a claim statement (docs/adr/0056).
+    const {
+      queued: contractors,
+      claimed,
+      claimedBefore,
+    } = await queueClaimedOfferSms(
+      trx,
+      {
         lead_id: data.lead_id,
         offers: data.offers.map((offer) => ({
           dedupe_key: `lead_offer:${data.lead_id}:${offer.contractor_id}`,
@@ -38,14 +45,18 @@ export const leadMatchedConsumer = defineNotificationConsumer({
           ),
           expires_at: offer.expires_at,
         })),
-      }),
+      },
+      service.config.NOTIFICATION_SEND_LEASE_SECONDS,
     );
+    const queued = new Set(contractors);
     for (const offer of data.offers)
       if (!queued.has(offer.contractor_id))
         log.info(
           { lead_id: data.lead_id, contractor_id: offer.contractor_id },
           'no new SMS for this offer: no consent, no usable phone, or already queued',
         );
-    if (queued.size > 0) afterCommit(service.senderWakeup.wake);
+    if (claimed.length > 0) afterCommit(() => service.senderHandOff.give({ deliveries: claimed, claimedBefore }));
+    // An offer past its end is queued unclaimed, for the sender's sweep to expire.
+    if (queued.size > claimed.length) afterCommit(service.senderWakeup.wake);
   },
 });

@@ -95,6 +95,12 @@ export interface OfferSms {
 /**
  * `queueOfferSms`' statement, compiled once and prepared (docs/adr/0027): the offers as one array a
  * column, joined with the contacts projection, which holds the phone in E.164 (docs/adr/0055).
+ *
+ * With a lease (`leaseSeconds` not null) each row that is due now (an offer before its end; offers
+ * have no other schedule) is inserted already claimed, as claimDueDeliveries would leave it:
+ * `sending` from the statement's time, its first attempt, leased (docs/adr/0056). The statement's
+ * time, not the transaction's: the lease is counted from no earlier than the caller's clock read
+ * before the statement, so the caller knows a lower bound of what is left of it.
  */
 const queueOfferSmsStatement = prepared(
   (
@@ -106,13 +112,18 @@ const queueOfferSmsStatement = prepared(
       contractorIds: string[];
       bodies: string[];
       expiresAts: string[];
+      leaseSeconds: number | null;
     },
-  ) =>
-    db
+  ) => {
+    const claimed = sql<boolean>`(${p.leaseSeconds}::int is not null and o.expires_at > statement_timestamp())`;
+    return db
       .insertInto('deliveries')
       .columns([
         'id',
         'status',
+        'attempts',
+        'sending_at',
+        'locked_until',
         'dedupe_key',
         'kind',
         'channel',
@@ -134,7 +145,12 @@ const queueOfferSmsStatement = prepared(
           .innerJoin('contacts as c', 'c.contractor_id', 'o.contractor_id')
           .select((eb) => [
             'o.id',
-            sql.lit('pending').as('status'),
+            sql<string>`case when ${claimed} then 'sending' else 'pending' end`.as('status'),
+            sql<number>`case when ${claimed} then 1 else 0 end`.as('attempts'),
+            sql<Date>`case when ${claimed} then statement_timestamp() end`.as('sending_at'),
+            sql<Date>`case when ${claimed} then statement_timestamp() + make_interval(secs => ${p.leaseSeconds}::int) end`.as(
+              'locked_until',
+            ),
             'o.dedupe_key',
             sql.lit('lead_offer').as('kind'),
             sql.lit('sms').as('channel'),
@@ -149,7 +165,19 @@ const queueOfferSmsStatement = prepared(
           .where('c.phone_e164', 'is not', null),
       )
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('contractor_id'),
+      .returning([
+        'id',
+        'status',
+        'kind',
+        'lead_id',
+        'channel',
+        'recipient',
+        'subject',
+        'body',
+        'attempts',
+        'contractor_id',
+      ]);
+  },
 );
 
 /**
@@ -158,7 +186,21 @@ const queueOfferSmsStatement = prepared(
  * already queued (a redelivery) is ignored. Returns the contractors whose SMS was new.
  */
 export async function queueOfferSms(db: Kysely<NotificationDatabase>, o: OfferSms): Promise<string[]> {
-  if (o.offers.length === 0) return [];
+  return (await queueClaimedOfferSms(db, o, null)).queued;
+}
+
+/**
+ * queueOfferSms, with the offers due now inserted already claimed for `leaseSeconds` and returned,
+ * for the caller to hand to its own sender after commit (docs/adr/0056); `claimedBefore` is the
+ * caller's clock read before the statement, from which the lease runs at the earliest.
+ */
+export async function queueClaimedOfferSms(
+  db: Kysely<NotificationDatabase>,
+  o: OfferSms,
+  leaseSeconds: number | null,
+): Promise<{ queued: string[]; claimed: ClaimedDelivery[]; claimedBefore: number }> {
+  const claimedBefore = Date.now();
+  if (o.offers.length === 0) return { queued: [], claimed: [], claimedBefore };
   const { rows } = await queueOfferSmsStatement(db, {
     leadId: o.lead_id,
     ids: o.offers.map(() => randomUUID()),
@@ -166,8 +208,15 @@ export async function queueOfferSms(db: Kysely<NotificationDatabase>, o: OfferSm
     contractorIds: o.offers.map((x) => x.contractor_id),
     bodies: o.offers.map((x) => x.body),
     expiresAts: o.offers.map((x) => x.expires_at),
+    leaseSeconds,
   });
-  return rows.map((r) => r.contractor_id!);
+  return {
+    queued: rows.map((r) => r.contractor_id!),
+    claimed: rows
+      .filter((r) => r.status === 'sending')
+      .map(({ status: _, contractor_id: __, ...d }) => ({ ...d, channel: d.channel as ClaimedDelivery['channel'] })),
+    claimedBefore,
+  };
 }
 
 export interface ClaimedDelivery {
@@ -273,6 +322,11 @@ const expireOverdueStatement = preparedRead((db: Kysely<NotificationDatabase>, _
 /**
  * The lead was sold, expired or deleted: its offers not yet handed to a provider are never sent,
  * and their stored bodies drop the claim token (nobody will ever need it).
+ *
+ * Offers in `sending` are cancelled too: one inserted already claimed (docs/adr/0056) may wait in
+ * its sender's memory, or be lost there and wait for its lease, and once cancelled it is never
+ * reconciled and retried. One whose provider call is under way may still go out: its send then
+ * records it `sent`, and a failed send leaves it cancelled (markAttemptFailed).
  */
 export async function cancelLeadOffers(
   db: Kysely<NotificationDatabase>,
@@ -284,7 +338,7 @@ export async function cancelLeadOffers(
     .set({ status: 'cancelled', last_error: reason, locked_until: null })
     .where('lead_id', '=', leadId)
     .where('kind', '=', 'lead_offer')
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'sending'])
     .returning(['id', 'body'])
     .execute();
   await scrubUnsent(db, rows);
@@ -431,7 +485,10 @@ export async function markAllSent(db: Kysely<NotificationDatabase>, sent: SentMe
   });
 }
 
-/** A failed attempt: retried after `retryInSeconds`, or failed for good when out of attempts. */
+/**
+ * A failed attempt: retried after `retryInSeconds`, or failed for good when out of attempts. Only a
+ * row still `sending` is changed: an offer cancelled during its attempt stays cancelled.
+ */
 export async function markAttemptFailed(
   db: Kysely<NotificationDatabase>,
   id: string,
@@ -451,6 +508,7 @@ export async function markAttemptFailed(
           },
     )
     .where('id', '=', id)
+    .where('status', '=', 'sending')
     .execute();
 }
 

@@ -225,20 +225,71 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
     }
   };
 
-  return wakeableJob(
+  /**
+   * Send the offers consumers of this instance inserted already claimed (docs/adr/0056), in batches
+   * as claimed ones. Only while at least half of their lease is left: an older one (the sender fell
+   * behind) could be taken for reconciliation by another instance's sweep during its send, so it is
+   * left to that path, as one lost is.
+   */
+  const sendHandedOff = async (isStopped: () => boolean) => {
+    for (;;) {
+      const waiting = ctx.senderHandOff.take();
+      if (waiting.length === 0) return;
+      const fresh = waiting.filter((b) => Date.now() - b.claimedBefore < (lease * 1000) / 2);
+      if (fresh.length < waiting.length)
+        ctx.logger.warn(
+          { deliveries: waiting.length - fresh.length },
+          'handed-off deliveries waited past half their lease; left to reconciliation',
+        );
+      const rows = fresh.flatMap((b) => b.deliveries);
+      for (let i = 0; i < rows.length; i += config.NOTIFICATION_BATCH_SIZE) {
+        if (isStopped()) return;
+        await sendBatch(rows.slice(i, i + config.NOTIFICATION_BATCH_SIZE));
+      }
+    }
+  };
+
+  // A hand-off wakes the sender for the handed-off rows only; a queued delivery (the service's
+  // wake-up) or the poll interval also runs the claim.
+  let claimWanted = true;
+  let lastClaim = 0;
+  const job = wakeableJob(
     'notification-sender',
     config.NOTIFICATION_POLL_MS,
     ctx.logger,
     async (isStopped) => {
+      await sendHandedOff(isStopped);
       await sweep(isStopped);
+      if (!claimWanted && Date.now() - lastClaim < config.NOTIFICATION_POLL_MS) return;
+      claimWanted = false;
+      lastClaim = Date.now();
       for (;;) {
         if (isStopped()) return;
         const batch = await claimDueDeliveries(ctx.db, config.NOTIFICATION_BATCH_SIZE, lease);
         if (batch.length > 0) await sendBatch(batch);
         // A short batch took everything due: a delivery queued meanwhile wakes the sender again.
         if (batch.length < config.NOTIFICATION_BATCH_SIZE) return;
+        await sendHandedOff(isStopped);
       }
     },
-    ctx.senderWakeup.onWake,
+    (wake) => {
+      const queued = ctx.senderWakeup.onWake(() => {
+        claimWanted = true;
+        wake();
+      });
+      const handedOff = ctx.senderHandOff.onGive(wake);
+      return () => {
+        queued();
+        handedOff();
+      };
+    },
   );
+  return {
+    ...job,
+    async stop() {
+      // What is handed off from now on waits for its lease, as after a crash.
+      ctx.senderHandOff.close();
+      await job.stop();
+    },
+  };
 }
