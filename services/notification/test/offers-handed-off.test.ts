@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
+import { startTestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,25 +64,17 @@ describe('offers handed to the sender after commit', () => {
     const { db, ctx, fake, stack } = env;
     // A delivery queued and woken for: the claim that sends it ends the sender's claims until a
     // wake-up or the poll asks for one again.
-    const primer = `contact_code:${randomUUID()}:1:sms`;
-    await queueDelivery(db, {
-      dedupe_key: primer,
-      kind: 'contact_code',
-      channel: 'sms',
-      recipient: '+14045550290',
-      body: 'primer',
-    });
+    /** A customer's code SMS to `to`, queued without waking the sender; returns its key. */
+    const queueCode = async (to: string) => {
+      const key = `contact_code:${randomUUID()}:1:sms`;
+      await queueDelivery(db, { dedupe_key: key, kind: 'contact_code', channel: 'sms', recipient: to, body: key });
+      return key;
+    };
+    const primer = await queueCode('+14045550290');
     ctx.senderWakeup.wake();
     await settled(db, primer, 'sent', 'the primer sent');
     // Due, queued without a wake-up: only a claim would take it.
-    const witness = `contact_code:${randomUUID()}:1:sms`;
-    await queueDelivery(db, {
-      dedupe_key: witness,
-      kind: 'contact_code',
-      channel: 'sms',
-      recipient: '+14045550291',
-      body: 'witness',
-    });
+    const witness = await queueCode('+14045550291');
 
     const phones = ['+14045550201', '+14045550202'];
     const contractors = await Promise.all(phones.map((p) => contractorAt(db, p)));

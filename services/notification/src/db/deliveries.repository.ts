@@ -86,6 +86,9 @@ export async function queueDeliveries(db: Kysely<NotificationDatabase>, list: Ne
   return rows.length;
 }
 
+/** What a sender needs of a delivery it has claimed (ClaimedDelivery). */
+const claimedColumns = ['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts'] as const;
+
 /** A lead's offers to text: one SMS each, to those of the contractors who may get SMS. */
 export interface OfferSms {
   lead_id: string;
@@ -165,18 +168,7 @@ const queueOfferSmsStatement = prepared(
           .where('c.phone_e164', 'is not', null),
       )
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning([
-        'id',
-        'status',
-        'kind',
-        'lead_id',
-        'channel',
-        'recipient',
-        'subject',
-        'body',
-        'attempts',
-        'contractor_id',
-      ]);
+      .returning([...claimedColumns, 'status', 'contractor_id']);
   },
 );
 
@@ -283,17 +275,7 @@ const claimDueStatement = preparedRead(
         qb.selectFrom('deliveries').select('id').where(isDue).orderBy(turnAt).limit(p.limit).forUpdate().skipLocked(),
       )
       .where(isDue)
-      .returning([
-        'id',
-        'kind',
-        'lead_id',
-        'channel',
-        'recipient',
-        'subject',
-        'body',
-        'attempts',
-        turnAt.as('turn_at'),
-      ]);
+      .returning([...claimedColumns, turnAt.as('turn_at')]);
   },
 );
 
@@ -381,7 +363,7 @@ const takeInterruptedStatement = preparedRead(
       )
       .where('status', '=', sql.lit('sending'))
       .where('locked_until', '<', sql<Date>`now()`)
-      .returning(['id', 'kind', 'lead_id', 'channel', 'recipient', 'subject', 'body', 'attempts', 'sending_at']),
+      .returning([...claimedColumns, 'sending_at']),
 );
 
 /** The provider may have the message and cannot be asked: never re-sent, left for a person to look at. */
