@@ -22,7 +22,7 @@ export interface WebhookRuntime {
 /** A lead's offers a consumer inserted already claimed (docs/adr/0056), for this instance's sender. */
 export interface HandedOffBatch {
   deliveries: ClaimedDelivery[];
-  /** This process's clock read before the insert: the rows' lease runs from no earlier than this. */
+  /** performance.now() read before the insert: the rows' lease runs from no earlier than this. */
   claimedBefore: number;
 }
 

@@ -184,14 +184,14 @@ export async function queueOfferSms(db: Kysely<NotificationDatabase>, o: OfferSm
 /**
  * queueOfferSms, with the offers due now inserted already claimed for `leaseSeconds` and returned,
  * for the caller to hand to its own sender after commit (docs/adr/0056); `claimedBefore` is the
- * caller's clock read before the statement, from which the lease runs at the earliest.
+ * caller's monotonic clock (performance.now()) read before the statement, from which the lease runs at the earliest.
  */
 export async function queueClaimedOfferSms(
   db: Kysely<NotificationDatabase>,
   o: OfferSms,
   leaseSeconds: number | null,
 ): Promise<{ queued: string[]; claimed: ClaimedDelivery[]; claimedBefore: number }> {
-  const claimedBefore = Date.now();
+  const claimedBefore = performance.now();
   if (o.offers.length === 0) return { queued: [], claimed: [], claimedBefore };
   const { rows } = await queueOfferSmsStatement(db, {
     leadId: o.lead_id,

@@ -235,7 +235,7 @@ export function senderJob(ctx: NotificationContext): BackgroundJob {
     for (;;) {
       const waiting = ctx.senderHandOff.take();
       if (waiting.length === 0) return;
-      const fresh = waiting.filter((b) => Date.now() - b.claimedBefore < (lease * 1000) / 2);
+      const fresh = waiting.filter((b) => performance.now() - b.claimedBefore < (lease * 1000) / 2);
       if (fresh.length < waiting.length)
         ctx.logger.warn(
           { deliveries: waiting.length - fresh.length },
