@@ -63,6 +63,14 @@ export interface SentReport {
   status: number;
 }
 
+/** The environment that points notification's Twilio provider at `apiBaseUrl` with fresh credentials. */
+export const twilioTestEnv = (apiBaseUrl: string) => ({
+  TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
+  TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
+  TWILIO_FROM_NUMBER: '+15005550006',
+  TWILIO_API_BASE_URL: apiBaseUrl,
+});
+
 /**
  * A loopback stand-in for api.twilio.com: answers POST /2010-04-01/Accounts/{sid}/Messages.json
  * like Twilio (201 with a message resource) and records what it got; GET on the same path lists

@@ -9,7 +9,7 @@ const exporter = new InMemorySpanExporter();
 startTracing({ serviceName: 'leadmarket-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const { startTestStack, signUpFundedContractor } = await import('@leadmarket/gateway/testing');
 const { waitFor } = await import('@leadmarket/platform/testing');
-const { startFakeTwilio } = await import('./fake-twilio.js');
+const { startFakeTwilio, twilioTestEnv } = await import('./fake-twilio.js');
 const { createLogger } = await import('@leadmarket/platform');
 
 type TestStack = Awaited<ReturnType<typeof startTestStack>>;
@@ -20,10 +20,7 @@ beforeAll(async () => {
   fake = await startFakeTwilio();
   stack = await startTestStack({
     env: {
-      TWILIO_ACCOUNT_SID: `AC${randomUUID().replace(/-/g, '')}`,
-      TWILIO_AUTH_TOKEN: randomUUID().replace(/-/g, ''),
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: fake.url,
+      ...twilioTestEnv(fake.url),
     },
   });
 });

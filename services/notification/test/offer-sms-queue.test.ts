@@ -5,9 +5,13 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markContactDeleted, upsertContact } from '../src/db/contacts.repository.js';
 import type { NotificationDatabase } from '../src/db/database.js';
-import { queueOfferSms } from '../src/db/deliveries.repository.js';
+import { queueClaimedOfferSms, type OfferSms } from '../src/db/deliveries.repository.js';
 import { migrations } from '../src/db/migrations/index.js';
 import * as contactPhoneE164 from '../src/db/migrations/2026_12_07_1810_contact_phone_e164.js';
+
+/** The offers queued for the sender's claim (no lease): the contractors whose SMS was new. */
+const queueOfferSms = async (db: Parameters<typeof queueClaimedOfferSms>[0], o: OfferSms) =>
+  (await queueClaimedOfferSms(db, o, null)).queued;
 
 // A lead's offer SMS are queued by one statement joining the offers with the contacts projection,
 // which keeps each phone in E.164 (docs/adr/0055): who gets one, and to which number, is decided

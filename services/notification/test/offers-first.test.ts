@@ -11,7 +11,7 @@ import {
   type NewDelivery,
 } from '../src/db/deliveries.repository.js';
 import { service as notification } from '../src/index.js';
-import { startFakeTwilio } from './fake-twilio.js';
+import { startFakeTwilio, twilioTestEnv } from './fake-twilio.js';
 
 // A contractor's offer races other contractors for the lead; a customer's confirmation code is
 // queued before the lead's offers are decided. Under load the offer goes first, and the code still
@@ -69,10 +69,7 @@ describe('offers before codes', () => {
     stack = await startTestStack({
       services: [notification],
       env: {
-        TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
-        TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
-        TWILIO_FROM_NUMBER: '+15005550006',
-        TWILIO_API_BASE_URL: fake.url,
+        ...twilioTestEnv(fake.url),
         // One delivery a claim: the order of the claims is the order the messages reach Twilio.
         NOTIFICATION_BATCH_SIZE: '1',
         NOTIFICATION_POLL_MS: '100',

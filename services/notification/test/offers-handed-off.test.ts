@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { startTestStack } from '@leadmarket/gateway/testing';
 import { waitFor } from '@leadmarket/platform/testing';
 import type { Kysely } from 'kysely';
@@ -9,7 +9,7 @@ import type { NotificationDatabase } from '../src/db/database.js';
 import { cancelLeadOffers, queueClaimedOfferSms, queueDelivery } from '../src/db/deliveries.repository.js';
 import { service as notification } from '../src/index.js';
 import { now, publish } from './events.js';
-import { startFakeTwilio } from './fake-twilio.js';
+import { startFakeTwilio, twilioTestEnv } from './fake-twilio.js';
 
 // A lead's offers are inserted already claimed and handed to the sender of the instance that wrote
 // them, which sends them without a claim statement; one lost before its send is what a crash after
@@ -21,10 +21,7 @@ async function notificationStack(env: Record<string, string>) {
   const stack = await startTestStack({
     services: [notification],
     env: {
-      TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
-      TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: fake.url,
+      ...twilioTestEnv(fake.url),
       ...env,
     },
   });

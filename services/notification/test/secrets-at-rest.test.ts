@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { signUpContractor, startTestStack, uniqueZip, type TestStack } from '@leadmarket/gateway/testing';
 import { pruneOutbox } from '@leadmarket/platform';
 import { waitFor } from '@leadmarket/platform/testing';
@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../admin/src/config.js';
 import { startFakeSmtp } from './fake-smtp.js';
-import { startFakeTwilio } from './fake-twilio.js';
+import { startFakeTwilio, twilioTestEnv } from './fake-twilio.js';
 
 // Secrets and personal data at rest, across every schema of the whole marketplace (real providers
 // against fakes on loopback, so messages really leave): after delivery no raw claim or reset token is
@@ -21,10 +21,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     env: {
       PUBLIC_BASE_URL: 'https://leads.example.test',
-      TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
-      TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: twilio.url,
+      ...twilioTestEnv(twilio.url),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'leadmarket <no-reply@leads.example.test>',
     },

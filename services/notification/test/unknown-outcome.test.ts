@@ -7,6 +7,7 @@ import type { NotificationContext } from '../src/context.js';
 import { queueDelivery } from '../src/db/deliveries.repository.js';
 import { service } from '../src/index.js';
 import { RECONCILE_GIVE_UP_MS } from '../src/use-cases/send-deliveries.js';
+import { twilioTestEnv } from './fake-twilio.js';
 
 // An offer whose sender was interrupted around the provider call, with a provider that cannot be
 // asked whether it has the message (nothing listens where Twilio should be): the delivery is never
@@ -20,10 +21,7 @@ describe('an interrupted SMS whose outcome nobody can establish', () => {
     const unreachable = await freePort();
     app = await buildTestApp(service, buildApp, {
       env: {
-        TWILIO_ACCOUNT_SID: `AC${randomBytes(16).toString('hex')}`,
-        TWILIO_AUTH_TOKEN: randomBytes(16).toString('hex'),
-        TWILIO_FROM_NUMBER: '+15005550006',
-        TWILIO_API_BASE_URL: `http://127.0.0.1:${unreachable}`,
+        ...twilioTestEnv(`http://127.0.0.1:${unreachable}`),
         NOTIFICATION_POLL_MS: '100',
         NOTIFICATION_SEND_LEASE_SECONDS: '1',
       },

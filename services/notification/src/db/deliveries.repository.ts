@@ -96,7 +96,7 @@ export interface OfferSms {
 }
 
 /**
- * `queueOfferSms`' statement, compiled once and prepared (docs/adr/0027): the offers as one array a
+ * `queueClaimedOfferSms`' statement, compiled once and prepared (docs/adr/0027): the offers as one array a
  * column, joined with the contacts projection, which holds the phone in E.164 (docs/adr/0055).
  *
  * With a lease (`leaseSeconds` not null) each row that is due now (an offer before its end; offers
@@ -175,16 +175,11 @@ const queueOfferSmsStatement = prepared(
 /**
  * Queue a lead's offer SMS in one statement: each to the contractor's phone in the contacts
  * projection, for those who consented, are not deleted and have a phone SMS can go to; an offer
- * already queued (a redelivery) is ignored. Returns the contractors whose SMS was new.
- */
-export async function queueOfferSms(db: Kysely<NotificationDatabase>, o: OfferSms): Promise<string[]> {
-  return (await queueClaimedOfferSms(db, o, null)).queued;
-}
-
-/**
- * queueOfferSms, with the offers due now inserted already claimed for `leaseSeconds` and returned,
+ * already queued (a redelivery) is ignored. Returns the contractors whose SMS was new (`queued`).
+ * With a `leaseSeconds`, the offers due now are inserted already claimed and returned (`claimed`),
  * for the caller to hand to its own sender after commit (docs/adr/0056); `claimedBefore` is the
- * caller's monotonic clock (performance.now()) read before the statement, from which the lease runs at the earliest.
+ * caller's monotonic clock (performance.now()) read before the statement, from which the lease runs
+ * at the earliest. Without one, every offer is queued `pending` for the sender's claim.
  */
 export async function queueClaimedOfferSms(
   db: Kysely<NotificationDatabase>,
