@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startTestStack, type TestStack } from '@leadmarket/gateway/testing';
-import { waitFor } from '@leadmarket/platform/testing';
+import { migrateService } from '@leadmarket/platform';
+import { createTestInfra, waitFor, type TestInfra } from '@leadmarket/platform/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDatabase } from '../src/db/database.js';
@@ -10,6 +11,7 @@ import {
   queueDeliveries,
   type NewDelivery,
 } from '../src/db/deliveries.repository.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { service as notification } from '../src/index.js';
 import { startFakeTwilio, twilioTestEnv } from './fake-twilio.js';
 
@@ -119,30 +121,28 @@ describe('offers before codes', () => {
 });
 
 describe('claiming due deliveries in turn', () => {
-  let stack: TestStack;
-  const db = () => stack.marketplace.services.get('notification')!.ctx.db as Kysely<NotificationDatabase>;
+  // The statement alone, on the service's schema with no sender running: a sender's first claim at
+  // start-up could otherwise land at any moment and take part of the queue (it did, on a busy CI).
+  let infra: TestInfra;
+  let db: Kysely<NotificationDatabase>;
 
   beforeAll(async () => {
-    // SMS switched off: the sender refuses whatever it takes, and these tests claim before it can.
-    stack = await startTestStack({
-      services: [notification],
-      env: { SMS_DISABLED: 'true', NOTIFICATION_POLL_MS: '60000' },
-    });
+    infra = await createTestInfra();
+    await migrateService(infra.database, 'notification', migrations);
+    db = infra.database.forService('notification');
   });
   afterAll(async () => {
-    await stack?.stop();
+    await infra?.cleanup();
   });
 
   it('a burst of codes queued before an offer does not delay it, and every code is claimed after it', async () => {
-    // The sender may have taken something at start-up; from here the queue is the test's.
-    while ((await claimDueDeliveries(db(), 100)).length > 0);
     const codes = Array.from({ length: 30 }, (_, i) => code(`+1404555${String(2000 + i)}`));
     const theOffer = offer('+14045550199');
-    await queueAged(db(), [...codes.map((c, i): [NewDelivery, number] => [c, 1 + i / 100]), [theOffer, 0]]);
-    const first = await claimDueDeliveries(db(), 10);
+    await queueAged(db, [...codes.map((c, i): [NewDelivery, number] => [c, 1 + i / 100]), [theOffer, 0]]);
+    const first = await claimDueDeliveries(db, 10);
     expect(first[0]).toMatchObject({ kind: 'lead_offer', recipient: '+14045550199' });
     // The rest of the batch and the next batches: the codes, oldest first.
-    const rest = [...first.slice(1), ...(await claimDueDeliveries(db(), 100))];
+    const rest = [...first.slice(1), ...(await claimDueDeliveries(db, 100))];
     expect(rest.map((d) => d.recipient)).toEqual(codes.map((c) => c.recipient).reverse());
   });
 });
