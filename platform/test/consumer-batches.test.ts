@@ -136,10 +136,17 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
       gate?: (event: EventEnvelope) => Promise<void>;
       /** Also declare a batch handler (one statement for a run of events); its runs are recorded in `runs`. */
       batched?: boolean;
+      /** Declare the consumer 'transaction-only' (inbox rows after the handler, with the outbox rows). */
+      transactionOnly?: boolean;
+      /** The handler reads this key of `ctx.kv`; each call's outcome is recorded in `kvCalls`. */
+      kvKey?: string;
     } = {},
   ) => {
+    const kvCalls: string[] = [];
     const transactions = new Map<string, Set<unknown>>();
     const entered: string[] = [];
+    // Whether the event's inbox row was there when its handler ran.
+    const inboxBefore = new Map<string, boolean>();
     const runs: string[][] = [];
     // Every delivery as it reaches the runner, before any batch of it starts.
     const delivered: string[] = [];
@@ -168,14 +175,35 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
       consumers: [
         defineConsumer({
           event: 'LeadCompleted',
-          async handle(event, { trx }) {
+          ...(options.transactionOnly && { effects: 'transaction-only' as const }),
+          async handle(event, { trx, emit, kv }) {
             entered.push(event.id);
+            if (options.kvKey)
+              kvCalls.push(
+                await kv.get(options.kvKey).then(
+                  () => 'answered',
+                  () => 'refused',
+                ),
+              );
             if (!transactions.has(event.id)) transactions.set(event.id, new Set());
             transactions.get(event.id)!.add(trx);
+            const inbox = await trx.selectFrom('inbox').select('event_id').where('event_id', '=', event.id).execute();
+            inboxBefore.set(event.id, inbox.length > 0);
             await options.gate?.(event);
             if (event.data.contractor_id === 'poison')
               throw new Error('business rule: this contractor cannot complete');
             await trx.insertInto('effects').values({ lead_id: event.data.lead_id, event_id: event.id }).execute();
+            // A follow-up naming the event's lead: its outbox rows count how often the event was handled.
+            await emit([
+              {
+                type: 'LeadArchived',
+                data: {
+                  lead_id: event.data.lead_id,
+                  contractor_id: event.data.contractor_id,
+                  archived_at: event.occurred_at,
+                },
+              },
+            ]);
           },
           ...(options.batched && {
             async handleBatch(events: Array<EventEnvelope<EventData<'LeadCompleted'>>>, { trx }: BatchConsumerContext) {
@@ -197,7 +225,7 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
         }),
       ],
     });
-    return { transactions, entered, delivered, runs };
+    return { transactions, entered, delivered, runs, inboxBefore, kvCalls };
   };
 
   /** Queue `events` while the consumer is away, so they reach it together (one batch) when it returns. */
@@ -269,7 +297,11 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
   });
 
   /** Consume `events` queued while away as one batch behind a first one held open until all reached the runner. */
-  const consumeHeld = async (queue: string, events: EventEnvelope[], options: { batched?: boolean } = {}) => {
+  const consumeHeld = async (
+    queue: string,
+    events: EventEnvelope[],
+    options: { batched?: boolean; transactionOnly?: boolean } = {},
+  ) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     onTestFinished(() => release());
@@ -288,21 +320,29 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     return consumed;
   };
 
-  it('a batch handler gets the new events of a batch together, never one the inbox already holds', async () => {
-    const queue = `${infra.namespace}.${name}.batch-handler-dupes`;
+  /**
+   * Five events handled, then the five again (an ack lost with its connection) between five new
+   * ones, consumed behind a held first batch; returns once the new five applied and the queue drained.
+   */
+  const redeliveredAmongNew = async (queue: string, options: { batched?: boolean; transactionOnly?: boolean }) => {
     const old = Array.from({ length: 5 }, () => completed());
     await queueWhileAway(queue, old);
-    await consume(queue, { batched: true });
+    await consume(queue, options);
     await waitFor(async () => (await effectsOf(old)).length === 5, 'the first five applied', 10_000);
     await subscription!.close();
     subscription = undefined;
-    // The five again (an ack lost with its connection) between five new ones, all in one batch.
     const fresh = Array.from({ length: 5 }, () => completed());
     const events = fresh.flatMap((e, i) => [e, old[i]!]);
     for (const e of events) await broker.bus.publish(e);
-    const { runs, entered } = await consumeHeld(queue, events, { batched: true });
+    const consumed = await consumeHeld(queue, events, options);
     await waitFor(async () => (await effectsOf(fresh)).length === 5, 'the five new applied', 10_000);
     await waitFor(async () => (await broker.bus.depth(queue)).messages === 0, 'the queue drained', 20_000);
+    return { old, fresh, events, ...consumed };
+  };
+
+  it('a batch handler gets the new events of a batch together, never one the inbox already holds', async () => {
+    const queue = `${infra.namespace}.${name}.batch-handler-dupes`;
+    const { old, fresh, events, runs, entered } = await redeliveredAmongNew(queue, { batched: true });
     // Each effect exactly once; no redelivered event reached either handler.
     expect((await effectsOf(events)).sort()).toEqual([...old, ...fresh].map((e) => e.id).sort());
     expect(entered.sort()).toEqual(fresh.map((e) => e.id).sort());
@@ -373,8 +413,10 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     const queue = `${infra.namespace}.${name}.redelivery`;
     const events = Array.from({ length: 10 }, () => completed());
     await queueWhileAway(queue, events);
-    const { entered } = await consume(queue, { concurrentBatches: 1 });
+    const { entered, inboxBefore } = await consume(queue, { concurrentBatches: 1 });
     await waitFor(async () => (await effectsOf(events)).length === 10, 'the first delivery applied', 10_000);
+    // Not declared 'transaction-only': the inbox rows are written before the handler runs.
+    expect(events.map((e) => inboxBefore.get(e.id))).toEqual(events.map(() => true));
     // The same ten again (as after an ack lost with its connection), then a sentinel behind them.
     for (const e of events) await broker.bus.publish(e);
     const sentinel = completed();
@@ -383,6 +425,71 @@ describe.each(brokers)('consumer batches and the after-commit relay: $name', ({ 
     expect((await effectsOf(events)).sort()).toEqual(events.map((e) => e.id).sort());
     // The redelivered events reached the consumer and its inbox skipped them: their handler never ran again.
     expect(entered.filter((id) => id !== sentinel.id).sort()).toEqual(events.map((e) => e.id).sort());
+  });
+
+  /** The consumer's outbox rows following `events` (one LeadArchived per handling of each). */
+  const followUpsOf = async (events: EventEnvelope<EventData<'LeadCompleted'>>[]) => {
+    const rows = (await consumerDb
+      .selectFrom('outbox')
+      .select(sql<string>`envelope->'data'->>'lead_id'`.as('lead_id'))
+      .where(
+        sql<string>`envelope->'data'->>'lead_id'`,
+        'in',
+        events.map((e) => e.data.lead_id),
+      )
+      .execute()) as Array<{ lead_id: string }>;
+    return rows.map((r) => r.lead_id);
+  };
+
+  const inboxOf = async (events: EventEnvelope[]) =>
+    (
+      (await consumerDb
+        .selectFrom('inbox')
+        .select('event_id')
+        .where(
+          'event_id',
+          'in',
+          events.map((e) => e.id),
+        )
+        .execute()) as Array<{ event_id: string }>
+    ).map((r) => r.event_id);
+
+  it('transaction-only: the handler runs before the inbox rows, written after it with the outbox rows', async () => {
+    const queue = `${infra.namespace}.${name}.inbox-last`;
+    const events = Array.from({ length: 5 }, () => completed());
+    await queueWhileAway(queue, events);
+    const { inboxBefore } = await consumeHeld(queue, events, { transactionOnly: true });
+    await waitFor(async () => (await effectsOf(events)).length === 5, 'the five applied', 10_000);
+    expect(events.map((e) => inboxBefore.get(e.id))).toEqual(events.map(() => false));
+    expect((await inboxOf(events)).sort()).toEqual(events.map((e) => e.id).sort());
+    expect((await followUpsOf(events)).sort()).toEqual(events.map((e) => e.data.lead_id).sort());
+  });
+
+  it('transaction-only: a redelivery among new events is rolled back with them, then each is handled exactly once', async () => {
+    const queue = `${infra.namespace}.${name}.inbox-last-dupes`;
+    const { old, events, entered } = await redeliveredAmongNew(queue, { transactionOnly: true });
+    // The redelivered events reached the handler (it runs before their inbox rows are read) …
+    expect(old.filter((e) => entered.includes(e.id))).not.toEqual([]);
+    // … and the transactions they ran in left nothing: each effect, follow-up and inbox row once.
+    expect((await effectsOf(events)).sort()).toEqual(events.map((e) => e.id).sort());
+    expect((await followUpsOf(events)).sort()).toEqual(events.map((e) => e.data.lead_id).sort());
+    expect((await inboxOf(events)).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(await broker.bus.takeDeadLetters(queue)).toEqual([]);
+  });
+
+  it('transaction-only: ctx.kv refuses every call (a key-value write could not be rolled back)', async () => {
+    const queue = `${infra.namespace}.${name}.inbox-last-kv`;
+    const key = `${infra.namespace}:kv-probe`;
+    const [declared, undeclared] = [completed(), completed()];
+    const { kvCalls } = await consume(queue, { transactionOnly: true, kvKey: key });
+    await broker.bus.publish(declared);
+    await waitFor(async () => (await effectsOf([declared])).length === 1, 'the declared one applied', 10_000);
+    expect(kvCalls).toEqual(['refused']);
+    await subscription!.close();
+    const other = await consume(queue, { kvKey: key });
+    await broker.bus.publish(undeclared);
+    await waitFor(async () => (await effectsOf([undeclared])).length === 1, 'the undeclared one applied', 10_000);
+    expect(other.kvCalls).toEqual(['answered']);
   });
 
   it('publishes what a transaction wrote right after its commit, without the polling pass', async () => {

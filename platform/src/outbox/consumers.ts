@@ -5,7 +5,7 @@ import {
   type EventType,
   type ServiceName,
 } from '@leadmarket/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryCreator } from 'kysely';
 import { prepared } from '../db/prepared.js';
 import {
   DEFAULT_PREFETCH,
@@ -21,7 +21,16 @@ import { context, type Context } from '@opentelemetry/api';
 import { consumerDuration, consumerRedeliveries } from '../metrics.js';
 import { runWithCorrelation, withSpan } from '../telemetry.js';
 import { backoffMs, isTransientError, withDeadline } from '../transient.js';
-import { buildEnvelope, handOffAfterCommit, handOffCommitted, writeOutbox, type NewEvent } from './outbox.js';
+import {
+  buildEnvelope,
+  handOffAfterCommit,
+  handOffCommitted,
+  insertOutboxRowsOf,
+  outboxRowsOf,
+  writeOutbox,
+  type NewEvent,
+  type OutboxRows,
+} from './outbox.js';
 import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
 /** The tables a service context's `db` knows (any schema's for an untyped context). */
@@ -76,6 +85,16 @@ export interface ConsumerDefinition<T extends EventType = EventType, S = unknown
    * still fails alone.
    */
   handleBatch?(events: Array<EventEnvelope<EventData<T>>>, ctx: BatchConsumerContext<S>): Promise<void>;
+  /**
+   * Where the handlers' effects go before their transaction commits (docs/adr/0057). The default,
+   * 'anywhere', is for a handler with any effect the transaction cannot take back (`ctx.kv`, a call to
+   * another system): the batch's inbox rows are written first, so a redelivery never reaches it.
+   * 'transaction-only' declares that everything it does before commit is in `trx` (the rest in
+   * `afterCommit`, `reply`, `emit`), so it may run on a redelivery whose transaction is then rolled
+   * back: a batch of such consumers writes its inbox rows after the handlers, in one statement with
+   * its outbox rows, a round trip fewer. Its `ctx.kv` refuses every call.
+   */
+  effects?: 'anywhere' | 'transaction-only';
 }
 
 /** Declare a consumer with its event's data typed (one that needs nothing of its service's context). */
@@ -143,20 +162,56 @@ interface Pending {
  * A batch's inbox rows in one statement, whatever its size (arrays through unnest); the ids it
  * returns are the events not handled before.
  */
-const recordInInbox = prepared((db: AnySchemaDb, p: { ids: string[]; types: string[]; consumer: string }) =>
+const recordInInbox = prepared((db: AnySchemaDb, p: InboxRows) => insertInboxRows(db, p));
+
+/** The batch's inbox rows, named apart from the outbox rows' columns (one statement takes both). */
+interface InboxRows {
+  eventIds: string[];
+  eventTypes: string[];
+  consumer: string;
+}
+
+const insertInboxRows = (db: QueryCreator<AnySchemaTables>, p: InboxRows) =>
   db
     .insertInto('inbox')
     .columns(['event_id', 'consumer', 'type'])
-    .expression(sql`select e, ${p.consumer}::text, t from unnest(${p.ids}::uuid[], ${p.types}::text[]) as u(e, t)`)
+    .expression(
+      sql`select e, ${p.consumer}::text, t from unnest(${p.eventIds}::uuid[], ${p.eventTypes}::text[]) as u(e, t)`,
+    )
     .onConflict((oc) => oc.doNothing())
-    .returning('event_id'),
+    .returning('event_id');
+
+/**
+ * `recordInInbox` and the batch's outbox rows in one statement, for a batch handled before its
+ * inbox rows are written; both data-modifying CTEs always run, whatever the select reads.
+ */
+const recordInInboxWithOutbox = prepared((db: AnySchemaDb, p: InboxRows & OutboxRows) =>
+  db
+    .with('recorded', (w) => insertInboxRows(w, p))
+    .with('written', (w) => insertOutboxRowsOf(w, p).returning('id'))
+    .selectFrom('recorded')
+    .select('event_id'),
 );
+
+/**
+ * `ctx.kv` of a consumer declared 'transaction-only': a key-value write could not be rolled back with
+ * the transaction, so using it is a wrong declaration; every call fails (and is logged as such).
+ */
+const refusedKv = (logger: Logger, service: ServiceName): KeyValueStore =>
+  new Proxy({} as KeyValueStore, {
+    get: (_target, method) => () => {
+      const err = new Error(`a consumer of ${service} declared 'transaction-only' called ctx.kv.${String(method)}`);
+      logger.error({ err: err.message }, 'a consumer declared transaction-only used the key-value store');
+      return Promise.reject(err);
+    },
+  });
 
 /**
  * Subscribe a service's queue and run each event through the idempotent inbox: the event id is
  * recorded in the same transaction as the handler's effect, so a redelivery changes nothing.
  * Deliveries that arrive together are handled in batches (one transaction, one inbox statement, one
- * outbox statement), each acked only after its batch commits. Data that fails its schema is
+ * outbox statement — a single one for both when every consumer of the batch is 'transaction-only'),
+ * each acked only after its batch commits. Data that fails its schema is
  * dead-lettered alone with the reason; the consumer goes on.
  */
 export async function startConsumers(options: ConsumerRunnerOptions): Promise<Subscription | undefined> {
@@ -172,6 +227,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   const transientRetryMs = options.transientRetryMs ?? DEFAULT_TRANSIENT_RETRY_MS;
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const concurrentBatches = Math.max(1, options.concurrentBatches ?? DEFAULT_CONCURRENT_BATCHES);
+  const kvRefused = refusedKv(logger, service);
   let closing = false;
   let wakeSleepers = (): void => {};
 
@@ -255,12 +311,37 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
   };
 
   /**
-   * One transaction for the whole batch: the inbox rows in one statement (events already recorded
-   * are redeliveries and are skipped), each new event's handler in turn (a run of consecutive events
-   * of a consumer with a batch handler in one call), then every event they emitted in one outbox
-   * statement. Returns the after-commit hooks to run once it committed.
+   * A batch of consumers declared 'transaction-only' is handled first with its inbox rows last (one
+   * statement with its outbox rows). If that is rolled back (an inbox row existed: a redelivery, rare;
+   * or a handler failed, perhaps only because its event had been handled before), nothing of it was
+   * written, and the batch is handled again with its inbox rows first, which skips the redeliveries
+   * and fails only on a new event's failure. Any other batch has its inbox rows first at once.
    */
   const handleTogether = async (batch: Pending[]): Promise<Array<() => void | Promise<void>>> => {
+    const unique = new Map<string, Pending>();
+    for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
+    const items = [...unique.values()];
+    if (items.every((i) => i.consumer.effects === 'transaction-only')) {
+      try {
+        return await inTransaction(items, 'last');
+      } catch (err) {
+        logger.debug({ err: String(err), events: items.length }, 'batch rolled back; handling it with the inbox first');
+      }
+    }
+    return inTransaction(items, 'first');
+  };
+
+  /**
+   * One transaction for the whole batch: each new event's handler in turn (a run of consecutive
+   * events of a consumer with a batch handler in one call), every event they emitted in one outbox
+   * statement, and the inbox rows in one statement, before the handlers (events already recorded are
+   * redeliveries and are skipped) or, `inbox: 'last'`, with the outbox rows (an event already
+   * recorded rolls the lot back). Returns the after-commit hooks to run once it committed.
+   */
+  const inTransaction = async (
+    items: Pending[],
+    inbox: 'first' | 'last',
+  ): Promise<Array<() => void | Promise<void>>> => {
     const afterCommit: Array<() => void | Promise<void>> = [];
     await db.transaction().execute(async (trx) => {
       // Everything written in it (the batch's `emit` below and a service's `emit(trx, …)` inside a
@@ -270,18 +351,20 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
       afterCommit.push(() => {
         for (const w of committed) handOffCommitted(w);
       });
-      const unique = new Map<string, Pending>();
-      for (const item of batch) if (!unique.has(item.envelope.id)) unique.set(item.envelope.id, item);
-      const items = [...unique.values()];
-      const inserted = await recordInInbox(trx, {
-        ids: items.map((i) => i.envelope.id),
-        types: items.map((i) => i.envelope.type),
+      const inboxRows = {
+        eventIds: items.map((i) => i.envelope.id),
+        eventTypes: items.map((i) => i.envelope.type),
         consumer: service,
-      });
-      const recorded = new Set(inserted.rows.map((r) => String(r.event_id)));
+      };
+      let fresh = items;
+      if (inbox === 'first') {
+        const inserted = await recordInInbox(trx, inboxRows);
+        const recorded = new Set(inserted.rows.map((r) => String(r.event_id)));
+        // Events already recorded were handled before: redeliveries, skipped.
+        fresh = items.filter((i) => recorded.has(i.envelope.id));
+      }
+      const kv = inbox === 'first' ? options.kv : kvRefused;
       const emitted: EventEnvelope[] = [];
-      // Events already recorded were handled before: redeliveries, skipped.
-      const fresh = items.filter((i) => recorded.has(i.envelope.id));
       const byId = new Map(fresh.map((i) => [i.envelope.id, i]));
       const replyAfterCommit = (item: Pending, body: unknown) => {
         const to = item.replyTo;
@@ -307,7 +390,7 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
         afterCommit: (fn) => afterCommit.push(fn),
         reply: (source, body) => replyAfterCommit(itemOf(source), body),
         log: logger,
-        kv: options.kv,
+        kv,
         service: options.context,
       };
       for (let at = 0; at < fresh.length;) {
@@ -330,12 +413,20 @@ export async function startConsumers(options: ConsumerRunnerOptions): Promise<Su
           afterCommit: (fn) => afterCommit.push(fn),
           reply: (body) => replyAfterCommit(item, body),
           log: logger,
-          kv: options.kv,
+          kv,
           service: options.context,
         });
       }
-      const written = await writeOutbox(trx, service, emitted, { handOff: 'by-writer' });
-      if (written) committed.push(written);
+      if (inbox === 'first') {
+        const written = await writeOutbox(trx, service, emitted, { handOff: 'by-writer' });
+        if (written) committed.push(written);
+        return;
+      }
+      const outbox = outboxRowsOf(service, emitted);
+      const recorded = await recordInInboxWithOutbox(trx, { ...inboxRows, ...outbox.rows });
+      // An inbox row that existed is a redelivery, handled already: throwing rolls the lot back.
+      if (recorded.rows.length < items.length) throw new Error('an event of the batch was handled before');
+      if (outbox.handOff) committed.push(outbox.handOff);
     });
     return afterCommit;
   };

@@ -7,11 +7,11 @@ import {
   type EventType,
   type ServiceName,
 } from '@leadmarket/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
 import { schemaOf } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import { currentCorrelationId, currentTraceparent } from '../telemetry.js';
-import type { AnySchemaDb } from '../db/any-schema.js';
+import type { AnySchemaDb, AnySchemaTables } from '../db/any-schema.js';
 
 /** An event to publish once the transaction that writes it commits. */
 export interface NewEvent<T extends EventType = EventType> {
@@ -154,32 +154,54 @@ export function outboxWriteOf(
   };
 }
 
+/** Envelopes as the outbox statements take them: one array per column. */
+export interface OutboxRows {
+  ids: string[];
+  types: string[];
+  /** Each envelope as JSON text. */
+  envelopes: string[];
+}
+
+/**
+ * Envelopes' outbox rows, and the hand-off their writer passes to `handOffCommitted` once the
+ * transaction that inserts them has committed (with no NOTIFY; a rollback lets the token expire).
+ * No envelopes, no hand-off.
+ */
+export function outboxRowsOf(
+  producer: ServiceName,
+  envelopes: EventEnvelope[],
+): { rows: OutboxRows; handOff?: Pick<OutboxWrite, 'producer' | 'token'> } {
+  return {
+    rows: {
+      ids: envelopes.map((e) => e.id),
+      types: envelopes.map((e) => e.type),
+      envelopes: envelopes.map((e) => JSON.stringify(e)),
+    },
+    // Other instances do not know the token and ignore it; their polling pass is the fallback.
+    handOff: envelopes.length > 0 ? { producer, token: registerHandOff(producer, envelopes) } : undefined,
+  };
+}
+
+/** The outbox rows of `outboxRowsOf` as one INSERT, for a statement of its own or a CTE of another. */
+export const insertOutboxRowsOf = (db: QueryCreator<AnySchemaTables>, p: OutboxRows) =>
+  db
+    .insertInto('outbox')
+    .columns(['id', 'type', 'envelope'])
+    .expression(sql`select * from unnest(${p.ids}::uuid[], ${p.types}::text[], ${p.envelopes}::jsonb[])`);
+
 /**
  * The outbox rows and, in the same statement, the NOTIFY (delivered at commit) that hands them to
  * this process's relay; a data-modifying CTE always runs. One statement text whatever the number of
  * rows (arrays through unnest), so it is prepared once per connection.
  */
-const insertOutboxRows = prepared(
-  (db: AnySchemaDb, p: { ids: string[]; types: string[]; envelopes: string[]; channel: string; token: string }) =>
-    db
-      .with('written', (w) =>
-        w
-          .insertInto('outbox')
-          .columns(['id', 'type', 'envelope'])
-          .expression(sql`select * from unnest(${p.ids}::uuid[], ${p.types}::text[], ${p.envelopes}::jsonb[])`)
-          .returning('id'),
-      )
-      .selectNoFrom(sql<void>`pg_notify(${p.channel}::text, ${p.token}::text)`.as('notified')),
+const insertOutboxRows = prepared((db: AnySchemaDb, p: OutboxRows & { channel: string; token: string }) =>
+  db
+    .with('written', (w) => insertOutboxRowsOf(w, p).returning('id'))
+    .selectNoFrom(sql<void>`pg_notify(${p.channel}::text, ${p.token}::text)`.as('notified')),
 );
 
 /** `insertOutboxRows` without the NOTIFY, for a writer that hands its rows off itself after commit. */
-const insertOutboxRowsQuietly = prepared(
-  (db: AnySchemaDb, p: { ids: string[]; types: string[]; envelopes: string[] }) =>
-    db
-      .insertInto('outbox')
-      .columns(['id', 'type', 'envelope'])
-      .expression(sql`select * from unnest(${p.ids}::uuid[], ${p.types}::text[], ${p.envelopes}::jsonb[])`),
-);
+const insertOutboxRowsQuietly = prepared((db: AnySchemaDb, p: OutboxRows) => insertOutboxRowsOf(db, p));
 
 /**
  * Write already built envelopes in the caller's transaction (see appendToOutbox). With
@@ -195,16 +217,10 @@ export async function writeOutbox(
   options: { handOff?: 'notify' | 'by-writer' } = {},
 ): Promise<Pick<OutboxWrite, 'producer' | 'token'> | undefined> {
   if (envelopes.length === 0) return undefined;
-  // Other instances do not know the token and ignore it; their polling pass is the fallback.
-  const token = registerHandOff(producer, envelopes);
-  const rows = {
-    ids: envelopes.map((e) => e.id),
-    types: envelopes.map((e) => e.type),
-    envelopes: envelopes.map((e) => JSON.stringify(e)),
-  };
+  const { rows, handOff } = outboxRowsOf(producer, envelopes);
   if (options.handOff === 'by-writer') await insertOutboxRowsQuietly(trx, rows);
-  else await insertOutboxRows(trx, { ...rows, channel: outboxChannel(producer), token });
-  return { producer, token };
+  else await insertOutboxRows(trx, { ...rows, channel: outboxChannel(producer), token: handOff!.token });
+  return handOff;
 }
 
 /** What a transaction whose writer sees its commit has written, to hand to the relay after it. */

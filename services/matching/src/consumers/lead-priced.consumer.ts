@@ -80,6 +80,9 @@ const oneOf = (
  */
 export const leadPricedConsumer = defineMatchingConsumer({
   event: 'LeadPriced',
+  // Its effects before commit are all in `trx` (the matcher's wake-up waits for the commit): its
+  // inbox rows go with LeadMatched's outbox rows in one statement (docs/adr/0057).
+  effects: 'transaction-only',
   async handle({ data }, ctx) {
     const now = new Date();
     if (await offeredAtOnce(data, ctx, now)) {

@@ -60,6 +60,9 @@ function pricedEvents(
  */
 export const leadScreenedConsumer = defineWalletConsumer({
   event: 'LeadScreened',
+  // Its effects before commit are all in `trx` (the price catalogue is a cache of committed rows):
+  // its inbox rows go with LeadPriced's outbox rows in one statement (docs/adr/0057).
+  effects: 'transaction-only',
   async handle(event, { trx, emit, service }) {
     const d = event.data;
     // One statement: a repeated LeadScreened (another event id) keeps the price fixed first; the verdict still applies.
