@@ -9,8 +9,7 @@ const services = readdirSync('./services', { withFileTypes: true })
 const TRACED = 'test/lead-trace.test.ts';
 
 // Server-side files share their worker (`isolate: false`): isolated, each file's new worker
-// imported the whole service stack again, about 1.2 s of a core a file (516 s → 330 s for `npm
-// test`; docs/PERFORMANCE.md, "CI wall time"). They have no `vi.mock` and no module state that
+// imported the whole service stack again (the times are in docs/PERFORMANCE.md, "CI wall time"). They have no `vi.mock` and no module state that
 // outlives a file: each file makes its own database, bus namespace and key prefix and closes what
 // it starts. Isolated still: the web (jsdom, `vi.mock`), the start-up test, and the trace test,
 // whose SDK must patch pg, amqplib and ioredis before they first load.
@@ -82,8 +81,8 @@ export default defineConfig({
     // time on a 2-core machine, while most suites wait on PostgreSQL, RabbitMQ and their own timers
     // rather than compute (each file has its own database and bus namespace, so they do not meet).
     // Not more: PostgreSQL's connections are shared with a bench beside the suite, and a third
-    // worker saved 4% while it all but saturated the CPU, where timing tests start to flake (the
-    // measured times and peaks are in docs/PERFORMANCE.md).
+    // worker all but saturated the CPU, where timing tests start to flake (the measured times and
+    // peaks are in docs/PERFORMANCE.md).
     maxWorkers: 2,
   },
 });

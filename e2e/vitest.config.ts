@@ -9,9 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Two files at once: each has its own embedded marketplace (PGlite, in-process bus) on a free
-    // port and its own Chromium, so they do not meet. Measured on 2 cores after the server suites:
-    // 219–236 s for the 20 files against about 300 s one at a time, every test far inside its
-    // timeout (the longest file 57 s); docs/PERFORMANCE.md, "CI wall time".
+    // port and its own Chromium, so they do not meet (times in docs/PERFORMANCE.md, "CI wall time").
     fileParallelism: true,
     maxWorkers: 2,
   },
